@@ -1,0 +1,81 @@
+"""Pending decisions and the single kind of action that answers them.
+
+Every question the rules or a card ask a player is a :class:`Decision` in the game state.
+Whoever drives the game (a person at the prompt, a computer player, a test, the scorer)
+answers it with a :class:`Choice` naming one of the decision's options. Multi-card choices are
+asked one card at a time, so every option list is small and easy to read aloud.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Value = int | str
+"""An option: a card instance id or player seat (int), or a colour or keyword (str)."""
+
+# Decision kinds: what the options are.
+PLAY = "play"              # card ids in the hand (or elsewhere) to play; maybe keywords
+CARD = "card"              # card ids (in a hand or a revealed set)
+TRAIT = "trait"            # card ids in trait piles
+PLAYER = "player"          # seats
+COLOUR = "colour"          # colour names
+YES_NO = "yes_no"          # "yes" / "no"
+OPTION = "option"          # keywords, e.g. "skip" / "redraw"
+RESPOND = "respond"        # card ids of out-of-turn traits, or "pass"
+CATASTROPHE = "catastrophe"  # catastrophe ids
+CHANCE = "chance"          # a random pick supplied from outside (scorer mode)
+
+KINDS = (PLAY, CARD, TRAIT, PLAYER, COLOUR, YES_NO, OPTION, RESPOND, CATASTROPHE, CHANCE)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A question waiting for one player's answer."""
+
+    player: int
+    kind: str
+    reason: str
+    """Message key saying why it is asked, e.g. ``discard_to_stabilize``."""
+    options: tuple[Value, ...]
+    source: str | None = None
+    """Id of the card (trait, age or catastrophe) whose effect asks."""
+    step: int = 1
+    of: int = 1
+    """For multi-part answers: this is part ``step`` of ``of``."""
+    about: tuple[Value, ...] = ()
+    """Extra context (a target player, a named colour, cards being chosen among)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "kind": self.kind,
+            "reason": self.reason,
+            "options": list(self.options),
+            "source": self.source,
+            "step": self.step,
+            "of": self.of,
+            "about": list(self.about),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The one action type: ``player`` answers the pending decision with ``value``."""
+
+    player: int
+    value: Value = field()
+
+    def to_json(self) -> list[Value]:
+        return [self.player, self.value]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Choice:
+        if (
+            not isinstance(data, list)
+            or len(data) != 2
+            or not isinstance(data[0], int)
+            or not isinstance(data[1], (int, str))
+        ):
+            raise ValueError(f"an action is [player, value], not {data!r}")
+        return cls(data[0], data[1])

@@ -1,0 +1,76 @@
+"""Game setup and the named house-rule options (``shared/rules/CONFLICTS.md``).
+
+The rulebook is the default. Each option switches one point to the digital spec's reading,
+or enables the three uncertain ages, or the first printing of the cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Options:
+    """House rules and edition; the defaults are the rulebook and the retail printing."""
+
+    edition: str = "retail"
+    """``retail`` (second printing) or ``first`` (Kickstarter printing)."""
+    long_age_deck: bool = False
+    """Digital spec: every age is dealt into the three piles (a long game)."""
+    empty_hand_draw: int = 3
+    """Cards drawn when a turn starts with an empty hand (digital spec: 5)."""
+    catastrophe_ends_round: bool = False
+    """Digital spec: no turns are taken in a catastrophe's round."""
+    gene_pool_leader_bonus: bool = False
+    """Digital spec: +3 to the single player with the highest gene pool at the end."""
+    discard_unmet_requirement: bool = False
+    """Digital spec: a trait arriving from the deck or discard pile that fails its requirement is discarded."""
+    ignore_restricted_cost: bool = False
+    """Digital spec: a trait whose cost is restricted may still be played, skipping the cost."""
+    all_28_ages: bool = False
+    """Deal from all 28 ages, including the three whose presence in the retail box is uncertain."""
+
+    def __post_init__(self) -> None:
+        if self.edition not in ("retail", "first"):
+            raise ValueError(f"edition must be retail or first, not {self.edition!r}")
+        if not 1 <= self.empty_hand_draw <= 8:
+            raise ValueError("empty_hand_draw must be between 1 and 8")
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Options:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown option {sorted(unknown)[0]!r}")
+        return cls(**data)
+
+    def differences(self) -> list[str]:
+        """Names of the options that differ from the rulebook defaults, for announcing at start."""
+        default = Options()
+        return [f.name for f in fields(self) if getattr(self, f.name) != getattr(default, f.name)]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything that, with the list of actions, fully describes a game."""
+
+    players: tuple[str, ...]
+    seed: int
+    options: Options = field(default_factory=Options)
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.players) <= 6:
+            raise ValueError("Doomlings is for 2 to 6 players")
+        if len(set(self.players)) != len(self.players):
+            raise ValueError("player names must differ")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": list(self.players), "seed": self.seed, "options": self.options.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Setup:
+        return cls(tuple(data["players"]), int(data["seed"]), Options.from_json(data.get("options", {})))
