@@ -66,6 +66,17 @@ class Game:
         self.phase = "setup"
         self.winners: tuple[int, ...] = ()
         self.scores: list[tuple[int, int, int, int]] = []
+        self.tie_break_draws = True
+        """Whether tied leaders draw a trait to break the tie (the scorer sets it from its input)."""
+        self.resolving: list[int] = []  # traits whose actions are resolving (no endless loops)
+        self.responders = frozenset(
+            i
+            for i, d in enumerate(self.defs)
+            if any(
+                p.effect in ("cancel_action", "steal_played_trait", "into_opponent_pile")
+                for p in d.out_of_turn
+            )
+        )
         self.chance_from_outside = False
         """Scorer mode: random picks become CHANCE decisions answered from outside."""
 

@@ -1,0 +1,457 @@
+"""Trait action pieces: what happens when a trait's action resolves.
+
+Each function carries out one piece of ``card_data`` for player ``seat``; ``card`` is the trait
+whose action it is. Where the piece cannot be carried out (no target, an empty hand, a
+restricted part) it does nothing and says so, and the trait stays played (rulebook, Actions).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from doomlings_access.cards.model import REAL_COLOURS, Piece
+from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.events import (
+    ActionResolving,
+    CardsRevealed,
+    ColourNamed,
+    HandsSwapped,
+    NextAgeSeen,
+    NothingToDo,
+    RoundSkipped,
+    TraitMoved,
+)
+from doomlings_access.rules.piles import (
+    colours_of,
+    discard_trait,
+    enter_pile,
+    leave_pile,
+    move_trait,
+    piles_protected,
+    removable,
+    return_to_hand,
+)
+from doomlings_access.rules.play import play_restriction, play_trait, playable_in_hand, resolve_action
+from doomlings_access.rules.primitives import (
+    ask,
+    choose_and_discard,
+    choose_cards,
+    discard_cards,
+    discard_random,
+    draw,
+    pass_cards,
+    pick_random,
+    stabilize,
+)
+from doomlings_access.rules.registry import handles
+
+if TYPE_CHECKING:
+    from doomlings_access.rules.game import Flow, Game
+
+
+class SkipToCatastrophe(Exception):
+    """Raised through the flow by Optimistic Nihilism: the round ends at once."""
+
+
+def _nothing(g: Game, seat: int, card: int, reason: str) -> None:
+    g.emit(NothingToDo(seat, g.defs[card].id, reason))
+
+
+def _source(g: Game, card: int) -> str:
+    return g.defs[card].id
+
+
+def _opponent_traits(g: Game, seat: int, test=None) -> list[int]:  # type: ignore[no-untyped-def]
+    return [c for opp in g.opponents(seat) for c in removable(g, opp, test)]
+
+
+def _same_colour(g: Game, a: int, b: int) -> bool:
+    ca, cb = colours_of(g, a), colours_of(g, b)
+    return any(c in cb for c in ca if c != "colourless")
+
+
+def _colour_rule(g: Game, rule: str, a: int, b: int) -> bool:
+    """``same``: the two share a colour; ``different``: they do not (two colourless are alike)."""
+    if rule == "same":
+        return _same_colour(g, a, b)
+    both_colourless = g.defs[a].colourless and g.defs[b].colourless
+    return not _same_colour(g, a, b) and not both_colourless
+
+
+# --- hands ---------------------------------------------------------------------------------
+
+
+@handles("action", "draw")
+def draw_cards(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    draw(g, seat, piece["count"], _source(g, card))
+    return
+    yield
+
+
+@handles("action", "discard_from_hand")
+def discard_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    if not g.players[seat].hand:
+        return _nothing(g, seat, card, "empty_hand")
+    yield from choose_and_discard(g, seat, piece["count"], _source(g, card), "discard")
+
+
+@handles("action", "give_from_hand")
+def give_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    hand = g.players[seat].hand
+    if not hand:
+        return _nothing(g, seat, card, "empty_hand")
+    target = yield from ask(g, seat, dk.PLAYER, "give_cards_to", g.opponents(seat), src)
+    cards = yield from choose_cards(g, seat, piece["count"], hand, "give", src, about=(target,))
+    pass_cards(g, seat, target, cards, src)
+
+
+@handles("action", "take_random_from_hand")
+def take_random_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    victims = [o for o in g.opponents(seat) if g.players[o].hand]
+    if not victims:
+        return _nothing(g, seat, card, "no_target")
+    victim = yield from ask(g, seat, dk.PLAYER, "take_random_from", victims, src)
+    taken = yield from pick_random(g, victim, g.players[victim].hand, piece["count"], src, "random_take")
+    pass_cards(g, victim, seat, taken, src)
+
+
+@handles("action", "each_opponent_discards_random")
+def each_opponent_discards_random(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    for opp in g.opponents(seat):
+        yield from discard_random(g, opp, piece["count"], _source(g, card))
+
+
+@handles("action", "swap_hands")
+def swap_hands(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    other = yield from ask(g, seat, dk.PLAYER, "swap_hands_with", g.opponents(seat), _source(g, card))
+    a, b = g.players[seat], g.players[other]
+    a.hand, b.hand = b.hand, a.hand
+    g.emit(HandsSwapped(seat, other))
+
+
+@handles("action", "name_colour_all_discard")
+def name_colour_all_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    colour = yield from ask(g, seat, dk.COLOUR, "name_colour_discard", REAL_COLOURS, src)
+    g.emit(ColourNamed(seat, str(colour), card))
+    for p in g.seats_from(seat):
+        hand = g.players[p].hand
+        discard_cards(g, p, [c for c in hand if colour in g.defs[c].colours], cause=src)
+
+
+def _take_and_play(g: Game, seat: int, giver: int, picked: int, src: str) -> Flow:
+    """Take a shown card into the hand, then play it at once if allowed (action included)."""
+    pass_cards(g, giver, seat, [picked], src, public=True)
+    if play_restriction(g, seat, picked) is None:
+        yield from play_trait(g, seat, picked, "hand", True)
+    else:
+        g.emit(NothingToDo(seat, src, "cannot_play_taken"))
+
+
+@handles("action", "each_opponent_shows_take_and_play")
+def each_opponent_shows_take_and_play(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    shown: dict[int, int] = {}
+    for opp in g.opponents(seat):
+        hand = g.players[opp].hand
+        if hand:
+            c = yield from ask(g, opp, dk.CARD, "show_card", hand, src, about=(seat,))
+            shown[c] = opp
+            g.emit(CardsRevealed(opp, (c,), None, src))
+    if not shown:
+        return _nothing(g, seat, card, "no_target")
+    picked = yield from ask(g, seat, dk.CARD, "take_and_play", list(shown), src)
+    yield from _take_and_play(g, seat, shown[picked], picked, src)
+
+
+@handles("action", "look_at_random_take_and_play")
+def look_at_random_take_and_play(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    victims = [o for o in g.opponents(seat) if g.players[o].hand]
+    if not victims:
+        return _nothing(g, seat, card, "no_target")
+    victim = yield from ask(g, seat, dk.PLAYER, "look_at_hand_of", victims, src)
+    seen = yield from pick_random(g, victim, g.players[victim].hand, piece["count"], src, "random_look")
+    g.emit(CardsRevealed(victim, tuple(seen), frozenset((seat, victim)), src))
+    picked = yield from ask(g, seat, dk.CARD, "take_and_play", seen, src)
+    yield from _take_and_play(g, seat, victim, picked, src)
+
+
+@handles("action", "trade_looks_take_one")
+def trade_looks_take_one(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    other = yield from ask(g, seat, dk.PLAYER, "trade_looks_with", g.opponents(seat), src)
+    mine, theirs = list(g.players[seat].hand), list(g.players[other].hand)
+    g.emit(CardsRevealed(other, tuple(theirs), frozenset((seat, other)), src))
+    g.emit(CardsRevealed(seat, tuple(mine), frozenset((seat, other)), src))
+    take = (yield from ask(g, seat, dk.CARD, "take_card", theirs, src)) if theirs else None
+    give = (yield from ask(g, other, dk.CARD, "take_card", mine, src)) if mine else None
+    if take is not None:
+        pass_cards(g, other, seat, [take], src)
+    if give is not None:
+        pass_cards(g, seat, other, [give], src)
+
+
+@handles("action", "may_discard_hand_and_stabilize")
+def may_discard_hand_and_stabilize(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    answer = yield from ask(g, seat, dk.YES_NO, "discard_hand_and_stabilize", ("no", "yes"), src)
+    if answer == "yes":
+        discard_cards(g, seat, list(g.players[seat].hand), cause=src)
+        yield from stabilize(g, seat, src)
+
+
+@handles("action", "look_at_next_age")
+def look_at_next_age(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    top = g.age_deck[-1] if g.age_deck else None
+    g.emit(NextAgeSeen(seat, top, frozenset((seat,))))
+    return
+    yield
+
+
+# --- trait piles ----------------------------------------------------------------------------
+
+
+@handles("action", "steal_trait")
+def steal_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    if piles_protected(g):
+        return _nothing(g, seat, card, "piles_protected")
+    colour, face = piece.get("colour"), piece.get("face")
+
+    def fits(c: int) -> bool:
+        d = g.defs[c]
+        return (colour is None or colour in colours_of(g, c)) and (face is None or d.face == face)
+
+    options = _opponent_traits(g, seat, fits)
+    if not options:
+        return _nothing(g, seat, card, "no_target")
+    target = yield from ask(g, seat, dk.TRAIT, "steal", options, src)
+    owner = g.owner_of(target)
+    assert owner is not None
+    move_trait(g, target, owner, seat, "steal")
+    if piece.get("resolve_action") and g.defs[target].action:
+        g.emit(ActionResolving(seat, target, card))
+        yield from resolve_action(g, seat, target, g.defs[target].action)
+
+
+@handles("action", "trade_self_for_trait")
+def trade_self_for_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    if card not in g.players[seat].pile or piles_protected(g):
+        return _nothing(g, seat, card, "piles_protected" if piles_protected(g) else "not_in_pile")
+    options = _opponent_traits(g, seat)
+    if not options:
+        return _nothing(g, seat, card, "no_target")
+    target = yield from ask(g, seat, dk.TRAIT, "trade_for", options, src)
+    owner = g.owner_of(target)
+    assert owner is not None
+    move_trait(g, card, seat, owner, "trade")
+    move_trait(g, target, owner, seat, "trade")
+
+
+def _swap(g: Game, a: int, b: int) -> None:
+    owner_a, owner_b = g.owner_of(a), g.owner_of(b)
+    assert owner_a is not None and owner_b is not None
+    leave_pile(g, owner_a, a)
+    leave_pile(g, owner_b, b)
+    enter_pile(g, owner_b, a)
+    enter_pile(g, owner_a, b)
+    g.emit(TraitMoved(a, owner_a, owner_b, "swap"))
+    g.emit(TraitMoved(b, owner_b, owner_a, "swap"))
+
+
+@handles("action", "swap_traits")
+def swap_traits(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src, rule = _source(g, card), piece["colour_rule"]
+    if piles_protected(g):
+        return _nothing(g, seat, card, "piles_protected")
+    theirs = _opponent_traits(g, seat)
+    mine = [m for m in removable(g, seat) if any(_colour_rule(g, rule, m, t) for t in theirs)]
+    if not mine:
+        return _nothing(g, seat, card, "no_target")
+    own = yield from ask(g, seat, dk.TRAIT, "swap_give", mine, src)
+    options = [t for t in theirs if _colour_rule(g, rule, own, t)]
+    other = yield from ask(g, seat, dk.TRAIT, "swap_take", options, src, about=(own,))
+    _swap(g, own, other)
+
+
+@handles("action", "swap_any_piles")
+def swap_any_piles(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src, rule = _source(g, card), piece["colour_rule"]
+    if piles_protected(g):
+        return _nothing(g, seat, card, "piles_protected")
+    every = [c for p in g.seats_from(seat) for c in removable(g, p)]
+
+    def partners(a: int) -> list[int]:
+        owner = g.owner_of(a)
+        return [b for b in every if g.owner_of(b) != owner and _colour_rule(g, rule, a, b)]
+
+    firsts = [a for a in every if partners(a)]
+    if not firsts:
+        return _nothing(g, seat, card, "no_target")
+    a = yield from ask(g, seat, dk.TRAIT, "swap_first", firsts, src)
+    b = yield from ask(g, seat, dk.TRAIT, "swap_second", partners(a), src, about=(a,))
+    _swap(g, a, b)
+
+
+@handles("action", "give_trait")
+def give_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    options = removable(g, seat)
+    if not options:
+        return _nothing(g, seat, card, "no_target")
+    trait = yield from ask(g, seat, dk.TRAIT, "give_trait", options, src)
+    target = yield from ask(g, seat, dk.PLAYER, "give_trait_to", g.opponents(seat), src, about=(trait,))
+    move_trait(g, trait, seat, target, "give")
+
+
+@handles("action", "return_trait_to_hand")
+def return_trait_to_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    options = _opponent_traits(g, seat)
+    if not options:
+        return _nothing(g, seat, card, "no_target")
+    trait = yield from ask(g, seat, dk.TRAIT, "return_to_hand", options, src)
+    owner = g.owner_of(trait)
+    assert owner is not None
+    return_to_hand(g, owner, trait)
+
+
+@handles("action", "discard_own_trait")
+def discard_own_trait(g: Game, seat: int, card: int | None, piece: Piece, source: str = "") -> Flow:
+    """Discard one of your own traits (chosen, or at random); also catastrophes use it."""
+    src = _source(g, card) if card is not None else source
+    if piles_protected(g):
+        g.emit(NothingToDo(seat, src, "piles_protected"))
+        return
+    colour, min_face = piece.get("colour"), piece.get("min_face")
+
+    def fits(c: int) -> bool:
+        return (colour is None or colour in colours_of(g, c)) and (
+            min_face is None or g.defs[c].face_value >= min_face
+        )
+
+    options = removable(g, seat, fits)
+    if not options:
+        g.emit(NothingToDo(seat, src, "no_target"))
+        return
+    if piece.get("random"):
+        picked = yield from pick_random(g, seat, options, 1, src, "random_trait_discard")
+        yield from discard_trait(g, seat, picked[0], random=True)
+    else:
+        trait = yield from ask(g, seat, dk.TRAIT, "discard_trait", options, src)
+        yield from discard_trait(g, seat, trait)
+
+
+@handles("action", "each_opponent_discards_trait")
+def each_opponent_discards_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    for opp in g.opponents(seat):
+        yield from discard_own_trait(g, opp, None, piece, _source(g, card))
+
+
+@handles("action", "mutual_trait_discard")
+def mutual_trait_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    if piles_protected(g):
+        return _nothing(g, seat, card, "piles_protected")
+    other = yield from ask(g, seat, dk.PLAYER, "reckless_with", g.opponents(seat), src)
+    theirs = removable(g, other)
+    mine = removable(g, seat, lambda c: c != card)
+    first = (yield from ask(g, seat, dk.TRAIT, "discard_their_trait", theirs, src)) if theirs else None
+    second = (yield from ask(g, other, dk.TRAIT, "discard_their_trait", mine, src)) if mine else None
+    if first is not None:
+        yield from discard_trait(g, other, first)
+    if second is not None and second in g.players[seat].pile:
+        yield from discard_trait(g, seat, second)
+
+
+@handles("action", "move_self_to_opponent")
+def move_self_to_opponent(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    if card not in g.players[seat].pile or g.defs[card].dominant:
+        return _nothing(g, seat, card, "not_in_pile")
+    target = yield from ask(g, seat, dk.PLAYER, "move_to", g.opponents(seat), _source(g, card))
+    move_trait(g, card, seat, target, "move")
+
+
+# --- playing more traits -------------------------------------------------------------------
+
+
+@handles("action", "play_another")
+def play_another(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    options = playable_in_hand(g, seat)
+    if not options:
+        return _nothing(g, seat, card, "nothing_playable")
+    pick = yield from ask(g, seat, dk.PLAY, "play_another", options, _source(g, card))
+    yield from play_trait(g, seat, pick, "hand", True)
+
+
+@handles("action", "play_from_discard")
+def play_from_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    if not g.discard:
+        return _nothing(g, seat, card, "discard_empty")
+    if piece["which"] == "top":
+        top = g.discard[-1]
+        if play_restriction(g, seat, top, deliberate=False) is not None:
+            return _nothing(g, seat, card, "cannot_play_top_discard")
+        yield from play_trait(g, seat, top, "discard", piece["with_action"])
+        return
+    options = [c for c in reversed(g.discard) if play_restriction(g, seat, c) is None]
+    if not options:
+        return _nothing(g, seat, card, "nothing_playable")
+    pick = yield from ask(g, seat, dk.CARD, "play_from_discard", options, src)
+    yield from play_trait(g, seat, pick, "discard", piece["with_action"])
+
+
+@handles("action", "draw_then_play")
+def draw_then_play(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    drawn = draw(g, seat, piece["count"], src)
+    colour = piece.get("colour")
+    options = [
+        c
+        for c in drawn
+        if (colour is None or colour in g.defs[c].colours) and play_restriction(g, seat, c) is None
+    ]
+    if not options:
+        return _nothing(g, seat, card, "nothing_playable")
+    if piece["optional"]:
+        pick = yield from ask(g, seat, dk.PLAY, "may_play_drawn", ["no", *options], src)
+        if pick == "no":
+            return
+    else:
+        pick = yield from ask(g, seat, dk.PLAY, "play_drawn", options, src)
+    yield from play_trait(g, seat, int(pick), "hand", True)
+
+
+@handles("action", "resolve_pile_action")
+def resolve_pile_action(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    src = _source(g, card)
+    seats = [seat] if piece["whose"] == "own" else g.opponents(seat)
+    options = [
+        c
+        for p in seats
+        for c in g.players[p].pile
+        if g.defs[c].action and c != card and c not in g.resolving
+    ]
+    if not options:
+        return _nothing(g, seat, card, "no_target")
+    target = yield from ask(g, seat, dk.TRAIT, "resolve_action_of", options, src)
+    g.emit(ActionResolving(seat, target, card))
+    yield from resolve_action(g, seat, target, g.defs[target].action)
+
+
+# --- on play --------------------------------------------------------------------------------
+
+
+@handles("on_play", "skip_to_next_catastrophe")
+def skip_to_next_catastrophe(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    """Optimistic Nihilism: the rest of the round and every age before a catastrophe are skipped."""
+    if g.phase != "turns":
+        return
+    g.emit(RoundSkipped(seat, card))
+    raise SkipToCatastrophe()
+    yield

@@ -1,0 +1,219 @@
+"""The only code that changes hands, decks and gene pools; each change emits an event.
+
+Effects, ages and catastrophes call these; none of them edits the state directly. Functions
+that may need a player's answer are generators used with ``yield from``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Decision, Value
+from doomlings_access.rules.registry import handles
+from doomlings_access.rules.events import (
+    CardsPassed,
+    DeckReshuffled,
+    Discarded,
+    Drew,
+    GenePoolChanged,
+    GenePoolChangeIgnored,
+    Stabilized,
+)
+
+if TYPE_CHECKING:
+    from doomlings_access.rules.game import Flow, Game
+
+GENE_POOL_MIN, GENE_POOL_MAX = 1, 8
+
+
+def ask(
+    g: Game,
+    player: int,
+    kind: str,
+    reason: str,
+    options: Sequence[Value],
+    source: str | None = None,
+    step: int = 1,
+    of: int = 1,
+    about: tuple[Value, ...] = (),
+) -> Flow:
+    """Ask ``player`` to choose one of ``options``; a single option is taken without asking."""
+    opts = tuple(options)
+    if not opts:
+        raise RuntimeError(f"no options for {reason}")
+    if len(opts) == 1:
+        return opts[0]
+    answer = yield Decision(player, kind, reason, opts, source, step, of, about)
+    return answer
+
+
+def pick_random(
+    g: Game, player: int, options: Sequence[int], count: int, source: str | None, reason: str
+) -> Flow:
+    """Pick ``count`` cards at random, from the game's seeded generator.
+
+    In scorer mode the picks happened at a real table, so they are asked as CHANCE decisions.
+    """
+    pool = list(options)
+    count = min(count, len(pool))
+    if not g.chance_from_outside:
+        return g.rng.sample(pool, count)
+    picked: list[int] = []
+    for i in range(count):
+        card = yield from ask(g, player, dk.CHANCE, reason, pool, source, i + 1, count)
+        pool.remove(card)
+        picked.append(card)
+    return picked
+
+
+def draw(g: Game, seat: int, count: int, cause: str | None = None) -> list[int]:
+    """Draw cards into a hand; the discard pile is reshuffled only when the deck runs out."""
+    drawn: list[int] = []
+    hand = g.players[seat].hand
+    for _ in range(count):
+        if not g.deck:
+            if not g.discard:
+                break
+            g.deck = g.discard
+            g.discard = []
+            g.rng.shuffle(g.deck)
+            g.emit(DeckReshuffled(len(g.deck)))
+        card = g.deck.pop()
+        hand.append(card)
+        drawn.append(card)
+    if drawn:
+        g.emit(Drew(seat, tuple(drawn), frozenset((seat,)), cause))
+    return drawn
+
+
+def take_top_of_deck(g: Game) -> int | None:
+    """Take the top card of the deck (reshuffling the discard pile if needed)."""
+    if not g.deck and g.discard:
+        g.deck = g.discard
+        g.discard = []
+        g.rng.shuffle(g.deck)
+        g.emit(DeckReshuffled(len(g.deck)))
+    return g.deck.pop() if g.deck else None
+
+
+def discard_cards(
+    g: Game, seat: int, cards: Iterable[int], random: bool = False, cause: str | None = None
+) -> None:
+    """Discard cards from a hand, face up."""
+    hand = g.players[seat].hand
+    moved = tuple(cards)
+    for card in moved:
+        hand.remove(card)
+        g.discard.append(card)
+    if moved:
+        g.emit(Discarded(seat, moved, random, cause))
+
+
+def choose_cards(
+    g: Game,
+    seat: int,
+    count: int,
+    candidates: Sequence[int],
+    reason: str,
+    source: str | None = None,
+    kind: str = dk.CARD,
+    about: tuple[Value, ...] = (),
+) -> Flow:
+    """Ask for ``count`` of ``candidates``, one at a time (a small question each time)."""
+    pool = list(candidates)
+    count = min(count, len(pool))
+    if count == len(pool):
+        return pool
+    chosen: list[int] = []
+    for i in range(count):
+        card = yield from ask(g, seat, kind, reason, pool, source, i + 1, count, about)
+        pool.remove(card)
+        chosen.append(card)
+    return chosen
+
+
+def choose_and_discard(g: Game, seat: int, count: int, source: str | None, reason: str) -> Flow:
+    """The player discards ``count`` cards of their choice (all they have, if fewer).
+
+    When more would be discarded than kept, the player chooses the cards to keep instead,
+    which is fewer questions ("Choose a card to keep.").
+    """
+    hand = g.players[seat].hand
+    count = min(count, len(hand))
+    if count <= 0:
+        return
+    keep = len(hand) - count
+    if keep < count:
+        kept = yield from choose_cards(g, seat, keep, hand, "keep", source)
+        discard = [c for c in hand if c not in kept]
+    else:
+        discard = yield from choose_cards(g, seat, count, hand, reason, source)
+    discard_cards(g, seat, discard, cause=source)
+
+
+def discard_random(g: Game, seat: int, count: int, source: str | None) -> Flow:
+    hand = g.players[seat].hand
+    if not hand or count <= 0:
+        return
+    picked = yield from pick_random(g, seat, hand, count, source, "random_discard")
+    discard_cards(g, seat, picked, random=True, cause=source)
+
+
+def pass_cards(
+    g: Game, giver: int, receiver: int, cards: Sequence[int], cause: str | None, public: bool = False
+) -> None:
+    """Move cards from one hand to another; only the two players see which cards."""
+    hand = g.players[giver].hand
+    for card in cards:
+        hand.remove(card)
+        g.players[receiver].hand.append(card)
+    if cards:
+        seen = None if public else frozenset((giver, receiver))
+        g.emit(CardsPassed(giver, receiver, tuple(cards), seen, cause))
+
+
+def change_gene_pool(g: Game, seat: int, delta: int, cause: str, forced: bool = False) -> None:
+    """Change a gene pool by ``delta``; a change past 1..8 is ignored unless ``forced``.
+
+    ``forced`` is for a trait leaving a pile: its change is always reversed, even past the
+    bounds (rulebook, "Gene pool").
+    """
+    if delta == 0:
+        return
+    p = g.players[seat]
+    new = p.gene_pool + delta
+    if not forced and not GENE_POOL_MIN <= new <= GENE_POOL_MAX:
+        g.emit(GenePoolChangeIgnored(seat, delta, cause))
+        return
+    old, p.gene_pool = p.gene_pool, new
+    g.emit(GenePoolChanged(seat, old, new, cause))
+
+
+def set_gene_pool(g: Game, seat: int, value: int, cause: str) -> None:
+    p = g.players[seat]
+    if p.gene_pool != value:
+        old, p.gene_pool = p.gene_pool, value
+        g.emit(GenePoolChanged(seat, old, value, cause))
+
+
+@handles("round", "hand_size")
+def hand_target(g: Game, seat: int) -> int:
+    """How many cards a player holds after stabilizing (Age of Wonder overrides the gene pool)."""
+    rule = g.rules.get("hand_size")
+    if rule is not None:
+        return int(rule["value"])
+    return max(g.players[seat].gene_pool, 0)
+
+
+def stabilize(g: Game, seat: int, cause: str | None = None) -> Flow:
+    """Draw or discard until the hand matches the gene pool."""
+    hand = g.players[seat].hand
+    target = hand_target(g, seat)
+    drew = discarded = 0
+    if len(hand) < target:
+        drew = len(draw(g, seat, target - len(hand), cause or "stabilize"))
+    elif len(hand) > target:
+        discarded = len(hand) - target
+        yield from choose_and_discard(g, seat, discarded, cause, "discard_to_stabilize")
+    g.emit(Stabilized(seat, drew, discarded, len(hand)))
