@@ -257,6 +257,8 @@ class GenePoolChanged(Event):
     old: int
     new: int
     cause: str
+    reversal: bool = False
+    """A trait left its pile and its change was reversed (may pass the bounds)."""
 
 
 @dataclass(frozen=True, slots=True)

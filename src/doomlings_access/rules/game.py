@@ -46,6 +46,7 @@ class Game:
         ]
         self.deck: list[int] = []  # top of the deck is the end of the list
         self.discard: list[int] = []  # top of the discard pile is the end
+        self.in_play: list[int] = []  # a trait being played while its cost is paid
         self.age_deck: list[str] = []  # top is the end
         self.revealed: list[str] = []  # ages and catastrophes, in the order revealed
         self.catastrophes: list[str] = []
@@ -63,6 +64,7 @@ class Game:
         self.colourless_as: tuple[int, bool] | None = None
         self.worlds_end_points = [0] * self.n
         self.tie_break = [0] * self.n
+        self.tie_breakers: list[int] = []
         self.phase = "setup"
         self.winners: tuple[int, ...] = ()
         self.scores: list[tuple[int, int, int, int]] = []
@@ -85,6 +87,8 @@ class Game:
         self.pending: Decision | None = None
         self._flow: Flow | None = None
         if start:
+            if self.n < 2:
+                raise ValueError("Doomlings is for 2 to 6 players")
             from doomlings_access.rules.flow import run_game
 
             self._start(run_game(self))
@@ -189,6 +193,7 @@ class Game:
             "age_deck": list(self.age_deck),
             "deck": list(self.deck),
             "discard": list(self.discard),
+            "in_play": list(self.in_play),
             "players": [p.to_json() for p in self.players],
             "denial_spent": sorted(self.denial_spent),
             "recolour": {str(k): list(v) for k, v in sorted(self.recolour.items())},

@@ -63,7 +63,7 @@ class Setup:
     options: Options = field(default_factory=Options)
 
     def __post_init__(self) -> None:
-        if not 2 <= len(self.players) <= 6:
+        if not 1 <= len(self.players) <= 6:
             raise ValueError("Doomlings is for 2 to 6 players")
         if len(set(self.players)) != len(self.players):
             raise ValueError("player names must differ")

@@ -152,7 +152,9 @@ def play_trait(
         g.emit(ThirdDominantDiscarded(owner, card))
         return False
     if d.requires and not hero:
+        g.in_play.append(card)  # between zones while its cost is paid
         yield from pay_costs(g, seat, card)
+        g.in_play.remove(card)
     enter_pile(g, owner, card)
     g.last_played_colours = d.real_colours
     g.emit(TraitPlayed(seat, card, owner, source, out_of_turn))

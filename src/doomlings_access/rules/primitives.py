@@ -187,7 +187,7 @@ def change_gene_pool(g: Game, seat: int, delta: int, cause: str, forced: bool = 
         g.emit(GenePoolChangeIgnored(seat, delta, cause))
         return
     old, p.gene_pool = p.gene_pool, new
-    g.emit(GenePoolChanged(seat, old, new, cause))
+    g.emit(GenePoolChanged(seat, old, new, cause, forced))
 
 
 def set_gene_pool(g: Game, seat: int, value: int, cause: str) -> None:

@@ -32,8 +32,8 @@ def worlds_end_and_scoring(g: Game) -> Flow:
     """Everything after the final catastrophe's gene pool and catastrophic effects."""
     g.phase = "worlds_end"
     g.active = None
-    final = g.catastrophes[-1]
-    g.emit(WorldsEndStarted(final))
+    final = g.catastrophes[-1] if g.catastrophes else None
+    g.emit(WorldsEndStarted(final or ""))
     for seat in g.seats_from(g.first_player):
         yield from _sneaky(g, seat)
         done: set[int] = set()
@@ -45,10 +45,12 @@ def worlds_end_and_scoring(g: Game) -> Flow:
             done.add(card)
             for piece in g.defs[card].worlds_end:
                 yield from HANDLERS[("worlds_end", piece.effect)](g, seat, card, piece)
-    cat = g.catastrophe(g.worlds_end_catastrophe or final)
-    seats = [s for s in g.seats_from(g.first_player) if s not in g.protected]
-    for piece in cat.worlds_end:
-        yield from HANDLERS[("catastrophe_worlds_end", piece.effect)](g, piece, seats, cat.id)
+    chosen = g.worlds_end_catastrophe or final
+    if chosen is not None:
+        cat = g.catastrophe(chosen)
+        seats = [s for s in g.seats_from(g.first_player) if s not in g.protected]
+        for piece in cat.worlds_end:
+            yield from HANDLERS[("catastrophe_worlds_end", piece.effect)](g, piece, seats, cat.id)
     yield from final_scores(g)
 
 
@@ -88,6 +90,8 @@ def _faith(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 
 @handles("worlds_end", "choose_worlds_end_catastrophe")
 def _prepper(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    if not g.catastrophes:
+        return
     pick = yield from ask(g, seat, dk.CATASTROPHE, "choose_worlds_end", list(g.catastrophes), g.defs[card].id)
     g.worlds_end_catastrophe = str(pick)
     g.emit(WorldsEndCatastropheChosen(seat, str(pick)))
@@ -221,6 +225,7 @@ def final_scores(g: Game) -> Flow:
             if card is None:
                 continue
             g.tie_break[seat] = g.defs[card].face_value
+            g.tie_breakers.append(seat)
             g.discard.append(card)
             g.emit(TieBreakDraw(seat, card, totals[seat] + g.tie_break[seat]))
         top = max(totals[s] + g.tie_break[s] for s in winners)

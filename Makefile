@@ -1,0 +1,36 @@
+# Two commands on a fresh machine: `make play` and `make test`. Both set everything up.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test setup bench simulate fuzz clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/doomlings
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+# Figures, not assertions: random 4-player games per second on one core.
+bench: $(STAMP)
+	$(BIN)/python benchmarks/engine_speed.py
+
+# The long fuzz run: thousands of seeded games, 2 to 6 players, both editions.
+fuzz: $(STAMP)
+	$(BIN)/doomlings simulate --games 3000 --seed 1 --replay-check
+	$(BIN)/doomlings simulate --games 3000 --seed 5001 --edition first --replay-check
+	$(BIN)/doomlings simulate --games 1000 --seed 9001 --all-28-ages --long-age-deck
+
+simulate: fuzz
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache

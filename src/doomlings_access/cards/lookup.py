@@ -1,0 +1,35 @@
+"""Find cards by name as a person types it: exact, unique prefix, or close misspelling."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Sequence
+
+
+class UnknownCardError(ValueError):
+    """No card has this name; the message suggests the closest names."""
+
+    def __init__(self, typed: str, suggestions: Sequence[str], what: str = "card") -> None:
+        hint = f" Did you mean {', '.join(suggestions)}?" if suggestions else ""
+        super().__init__(f"no {what} named {typed!r}.{hint}")
+        self.typed, self.suggestions = typed, list(suggestions)
+
+
+def normalise(name: str) -> str:
+    """Lower case, straight apostrophes, single spaces; hyphens and spaces alike."""
+    text = name.strip().lower().replace("\u2019", "'").replace("-", " ").replace("_", " ")
+    return " ".join(text.split())
+
+
+def find_name(typed: str, names: Sequence[str], what: str = "card") -> str:
+    """The one name in ``names`` that ``typed`` means, or :class:`UnknownCardError`."""
+    wanted = normalise(typed)
+    by_norm = {normalise(n): n for n in names}
+    if wanted in by_norm:
+        return by_norm[wanted]
+    prefixed = [n for k, n in by_norm.items() if k.startswith(wanted)] if wanted else []
+    if len(prefixed) == 1:
+        return prefixed[0]
+    close = difflib.get_close_matches(wanted, list(by_norm), n=3, cutoff=0.6)
+    suggestions = prefixed[:5] if prefixed else [by_norm[c] for c in close]
+    raise UnknownCardError(typed, suggestions, what)

@@ -1,0 +1,139 @@
+"""The ``doomlings`` command. Each subcommand imports only what it needs, so look-ups stay fast.
+
+Bad input never gives a traceback: one clear line on standard error and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+USAGE_ERROR = 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="doomlings",
+        description="Doomlings for blind and low-vision players: the game, its cards and tools.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    score = sub.add_parser("score", help="score an end state described in a JSON file")
+    score.add_argument("file", help="the score file (see README: Scoring a table)")
+    score.add_argument("--json", action="store_true", help="print JSON instead of sentences")
+
+    sim = sub.add_parser("simulate", help="play seeded random games and check the rules' invariants")
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument("--players", type=int, default=None, help="2 to 6 (default: cycle 2..6)")
+    sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    sim.add_argument("--edition", choices=("retail", "first"), default="retail")
+    sim.add_argument("--all-28-ages", action="store_true", help="deal from all 28 ages")
+    sim.add_argument("--long-age-deck", action="store_true", help="digital spec's long age deck")
+    sim.add_argument("--replay-check", action="store_true", help="also check replay equals original")
+    sim.add_argument("--json", action="store_true", help="print a JSON summary")
+
+    cards = sub.add_parser("cards", help="list the cards with label, colour, value and effect")
+    cards.add_argument("--kind", choices=("trait", "age", "catastrophe"))
+    cards.add_argument("--edition", choices=("retail", "first"), default="retail")
+    cards.add_argument("--json", action="store_true", help="print JSON")
+    cards.add_argument(
+        "--check", action="store_true", help="list cards whose behaviour is not implemented"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse already printed a one-line usage error
+        return int(exc.code or 0) and USAGE_ERROR
+    try:
+        return _run(parser, args)
+    except BrokenPipeError:  # the reader went away (e.g. piped into head): not an error
+        sys.stderr.close()
+        return 0
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.command == "score":
+        return _score(args)
+    if args.command == "simulate":
+        return _simulate(args)
+    if args.command == "cards":
+        return _cards(args)
+    parser.print_help()
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"doomlings: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def _score(args: argparse.Namespace) -> int:
+    from doomlings_access.scorer import ScoreFileError, score_file
+
+    try:
+        result = score_file(args.file)
+    except ScoreFileError as exc:
+        return _fail(str(exc))
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print("\n".join(result.lines()))
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from doomlings_access.rules import Options
+    from doomlings_access.simulate import simulate
+
+    if args.games < 1:
+        return _fail("--games must be at least 1")
+    if args.players is not None and not 2 <= args.players <= 6:
+        return _fail("--players must be 2 to 6")
+    options = Options(
+        edition=args.edition, all_28_ages=args.all_28_ages, long_age_deck=args.long_age_deck
+    )
+    report = simulate(args.games, args.players, args.seed, options, args.replay_check)
+    if args.json:
+        print(json.dumps(report.to_json()))
+    else:
+        print(
+            f"{report.games} games, {report.actions} actions, "
+            f"{len(report.violations)} violations, {report.games_per_second:.1f} games per second."
+        )
+        for violation in report.violations:
+            print(f"Violation: {violation}")
+    return 1 if report.violations else 0
+
+
+def _cards(args: argparse.Namespace) -> int:
+    from doomlings_access.cards import CardDataError, load_cards
+    from doomlings_access.cards.describe import card_summary, unimplemented
+
+    try:
+        cards = load_cards(args.edition)
+    except CardDataError as exc:
+        return _fail(str(exc))
+    if args.check:
+        missing = unimplemented(cards)
+        for card, pieces in missing:
+            print(f"{card.name}: not implemented: {', '.join(pieces)}")
+        if not missing:
+            print(f"All {len(cards.all_cards())} cards are implemented.")
+        return 1 if missing else 0
+    chosen = [c for c in cards.all_cards() if args.kind is None or c.kind == args.kind]
+    if args.json:
+        print(json.dumps([card_summary(c) for c in chosen], ensure_ascii=False))
+    else:
+        for card in chosen:
+            print(card_summary(card)["line"])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,365 @@
+"""Score an end state described in a JSON file, with the same World's End and scoring code
+the game uses (``doomlings score FILE``).
+
+The file gives each player's traits (and hand and gene pool where cards need them), the
+catastrophes in order, and the answers to the choices the cards ask. A choice with one
+possible answer, or whose answer changes nobody's score, is taken without being asked; a
+missing choice that matters is an error naming the card and what it needs.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from doomlings_access.cards.lookup import UnknownCardError, find_name
+from doomlings_access.rules import decisions as dk
+from doomlings_access.rules import Choice, Game, Options, Setup
+from doomlings_access.rules.decisions import Decision, Value
+from doomlings_access.rules.game import Flow
+from doomlings_access.rules.primitives import ask
+from doomlings_access.rules.worlds_end import worlds_end_and_scoring
+
+MAX_REPEATS_CHECK = 200
+
+
+class ScoreFileError(ValueError):
+    """The score file is wrong: the message names the file and the field."""
+
+
+@dataclass
+class PlayerScore:
+    name: str
+    worlds_end: int
+    face_value: int
+    bonus: int
+    total: int
+    tie_break: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "worlds_end": self.worlds_end,
+            "face_value": self.face_value,
+            "bonus": self.bonus,
+            "total": self.total,
+        }
+        if self.tie_break is not None:
+            out["tie_break"] = self.tie_break
+        return out
+
+    def sentence(self) -> str:
+        points = "point" if abs(self.total) == 1 else "points"
+        text = (
+            f"{self.name}: {self.total} {points}. World's End {self.worlds_end}, "
+            f"face value {self.face_value}, bonus {self.bonus}."
+        )
+        if self.tie_break is not None:
+            text += f" Tie-break draw {self.tie_break}."
+        return text
+
+
+@dataclass
+class ScoreResult:
+    players: list[PlayerScore]
+    winners: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": [p.to_json() for p in self.players], "winners": self.winners}
+
+    def lines(self) -> list[str]:
+        out = [p.sentence() for p in self.players]
+        if len(self.winners) == 1:
+            out.append(f"Winner: {self.winners[0]}.")
+        else:
+            out.append(f"Tie: {_and(self.winners)}.")
+        return out
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class _Table:
+    """The parsed file: who holds what, and every answer given."""
+
+    def __init__(self, data: Any, file: str) -> None:
+        self.file = file
+        if not isinstance(data, dict):
+            raise self.error(None, "expected a JSON object")
+        unknown = set(data) - {"catastrophes", "players", "edition", "tie_break"}
+        if unknown:
+            raise self.error(sorted(unknown)[0], "unknown field")
+        edition = data.get("edition", "retail")
+        if edition not in ("retail", "first"):
+            raise self.error("edition", 'must be "retail" or "first"')
+        self.options = Options(edition=edition)
+        self.game_template = Game(Setup(("x",), 0, self.options), start=False)
+        cards = self.game_template.cards
+        self.trait_names = {t.name: t.id for t in cards.traits.values()}
+        self.cat_names = {c.name: c.id for c in cards.catastrophes.values()}
+        cats = data.get("catastrophes", [])
+        if not isinstance(cats, list) or len(cats) > 3:
+            raise self.error("catastrophes", "a list of at most 3 catastrophe names")
+        self.catastrophes = [
+            self.cat_names[self.name_of(c, self.cat_names, f"catastrophes[{i}]", "catastrophe")]
+            for i, c in enumerate(cats)
+        ]
+        if len(set(self.catastrophes)) != len(self.catastrophes):
+            raise self.error("catastrophes", "a catastrophe is listed twice")
+        players = data.get("players")
+        if not isinstance(players, list) or not 1 <= len(players) <= 6:
+            raise self.error("players", "a list of 1 to 6 players")
+        self.players: list[dict[str, Any]] = []
+        for i, p in enumerate(players):
+            self.players.append(self._player(p, f"players[{i}]"))
+        names = [p["name"] for p in self.players]
+        if len(set(names)) != len(names):
+            raise self.error("players", "two players share a name")
+        tie = data.get("tie_break")
+        if tie is not None:
+            if not isinstance(tie, dict) or any(k not in names for k in tie):
+                raise self.error("tie_break", "an object from player name to the trait drawn")
+            self.tie_break = {
+                k: self.trait_names[self.name_of(v, self.trait_names, f"tie_break.{k}")]
+                for k, v in tie.items()
+            }
+        else:
+            self.tie_break = None
+
+    def error(self, field: str | None, why: str) -> ScoreFileError:
+        return ScoreFileError(f"{self.file}: {field}: {why}" if field else f"{self.file}: {why}")
+
+    def name_of(self, typed: Any, names: dict[str, str], field: str, what: str = "trait") -> str:
+        if not isinstance(typed, str):
+            raise self.error(field, f"expected a {what} name")
+        try:
+            return find_name(typed, list(names), what)
+        except UnknownCardError as exc:
+            raise self.error(field, str(exc)) from None
+
+    def _player(self, p: Any, field: str) -> dict[str, Any]:
+        if not isinstance(p, dict):
+            raise self.error(field, "expected an object")
+        unknown = set(p) - {"name", "traits", "hand", "gene_pool", "choices"}
+        if unknown:
+            raise self.error(f"{field}.{sorted(unknown)[0]}", "unknown field")
+        name = p.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise self.error(f"{field}.name", "a player needs a name")
+        out: dict[str, Any] = {"name": name.strip()}
+        for zone in ("traits", "hand"):
+            cards = p.get(zone, [])
+            if not isinstance(cards, list):
+                raise self.error(f"{field}.{zone}", "expected a list of trait names")
+            out[zone] = [
+                self.trait_names[self.name_of(c, self.trait_names, f"{field}.{zone}[{i}]")]
+                for i, c in enumerate(cards)
+            ]
+        pool = p.get("gene_pool", 5)
+        if not isinstance(pool, int) or isinstance(pool, bool) or not 0 <= pool <= 12:
+            raise self.error(f"{field}.gene_pool", "a whole number (normally 1 to 8)")
+        out["gene_pool"] = pool
+        choices = p.get("choices", {})
+        if not isinstance(choices, dict):
+            raise self.error(f"{field}.choices", "expected an object from card name to answer")
+        out["choices"] = {}
+        all_names = {**self.trait_names, **self.cat_names}
+        for key, answer in choices.items():
+            card = self.name_of(key, all_names, f"{field}.choices", "card")
+            out["choices"][all_names[card]] = answer
+        return out
+
+    def build(self) -> Game:
+        """A game standing at World's End with this table, ready for the answers."""
+        g = Game(Setup(tuple(p["name"] for p in self.players), 0, self.options), start=False)
+        free: dict[str, list[int]] = {}
+        for i, d in enumerate(g.defs):
+            free.setdefault(d.id, []).append(i)
+        for seat, p in enumerate(self.players):
+            for zone in ("traits", "hand"):
+                for trait_id in p[zone]:
+                    if free[trait_id]:
+                        card = free[trait_id].pop(0)
+                    else:  # more copies than one deck has: a second deck, or a sloppy tally
+                        card = len(g.defs)
+                        g.defs.append(g.cards.traits[trait_id])
+                    (g.players[seat].pile if zone == "traits" else g.players[seat].hand).append(card)
+            g.players[seat].gene_pool = p["gene_pool"]
+        g.deck = sorted(c for cards in free.values() for c in cards)
+        g.catastrophes = list(self.catastrophes)
+        g.revealed = list(self.catastrophes)
+        g.chance_from_outside = True
+        g.tie_break_draws = self.tie_break is not None
+        g._start(_scorer_flow(g))
+        return g
+
+
+def _scorer_flow(g: Game) -> Flow:
+    """Denial's protection (when it matters), then World's End and scoring."""
+    final = g.catastrophes[-1] if g.catastrophes else None
+    for seat in range(g.n):
+        for card in g.players[seat].pile:
+            if final and any(
+                p.effect == "ignore_next_catastrophe" and p.get("except_catastrophe") != final
+                for p in g.defs[card].persistent
+            ):
+                answer = yield from ask(g, seat, dk.YES_NO, "denial_protects", ("no", "yes"), g.defs[card].id)
+                if answer == "yes":
+                    g.protected.add(seat)
+    yield from worlds_end_and_scoring(g)
+
+
+class _Answers:
+    """Turns the file's answers into the engine's options."""
+
+    def __init__(self, table: _Table) -> None:
+        self.table = table
+
+    def answer(self, g: Game, d: Decision) -> Value | None:
+        """The option the file's answer names, or None when the file does not say."""
+        p = self.table.players[d.player]
+        if d.source == "tie_break":
+            if self.table.tie_break is None or p["name"] not in self.table.tie_break:
+                return None
+            return self._card_option(g, d, self.table.tie_break[p["name"]], "tie_break")
+        if d.source not in p["choices"]:
+            return None
+        given = p["choices"][d.source]
+        where = f"{p['name']}: choices.{self._card_name(g, d.source)}"
+        if d.kind == dk.COLOUR:
+            if isinstance(given, dict):
+                given = given.get("from") if d.reason == "recolour_from" else given.get("to")
+            if given in (None, "none", "no", False):
+                given = "no"
+            colour = str(given).lower().replace("colorless", "colourless")
+            if colour not in d.options:
+                raise self.table.error(where, f"{given!r} is not one of {', '.join(map(str, d.options))}")
+            return colour
+        if d.kind == dk.CATASTROPHE:
+            name = self.table.name_of(given, self.table.cat_names, where, "catastrophe")
+            cat = self.table.cat_names[name]
+            if cat not in d.options:
+                raise self.table.error(where, f"{name} was not revealed this game")
+            return cat
+        if d.kind in (dk.YES_NO, dk.RESPOND):
+            yes = given is True or str(given).lower() in ("yes", "true", "play", "protects")
+            yes = yes or (isinstance(given, str) and given.lower() == self._card_name(g, d.source).lower())
+            if d.kind == dk.YES_NO:
+                return "yes" if yes else "no"
+            return next(o for o in d.options if o != "pass") if yes else "pass"
+        if given in (None, "none", "no", False) and "no" in d.options:
+            return "no"
+        trait = self.table.trait_names[self.table.name_of(given, self.table.trait_names, where)]
+        return self._card_option(g, d, trait, where)
+
+    def _card_option(self, g: Game, d: Decision, trait_id: str, where: str) -> Value:
+        for option in d.options:
+            if isinstance(option, int) and g.defs[option].id == trait_id:
+                return option
+        raise self.table.error(
+            where, f"{g.cards.traits[trait_id].name} is not a possible answer here"
+        )
+
+    @staticmethod
+    def _card_name(g: Game, card_id: str | None) -> str:
+        return g.cards.by_id(card_id).name if card_id else "the game"
+
+
+def _distinct(g: Game, d: Decision) -> list[Value]:
+    """Options that differ in meaning (two copies of one trait are the same answer)."""
+    seen: dict[Any, Value] = {}
+    for option in d.options:
+        key = g.defs[option].id if isinstance(option, int) and d.kind != dk.PLAYER else option
+        seen.setdefault(key, option)
+    return list(seen.values())
+
+
+def _finish(table: _Table, answers: _Answers, actions: list[Choice]) -> Game:
+    """Replay ``actions``, then play on answering from the file or with the first option."""
+    g = table.build()
+    for action in actions:
+        g.apply(action)
+    steps = 0
+    while not g.is_over and steps < MAX_REPEATS_CHECK:
+        d = g.pending
+        assert d is not None
+        value = answers.answer(g, d)
+        g.apply(Choice(d.player, value if value is not None else _distinct(g, d)[0]))
+        steps += 1
+    return g
+
+
+NEEDS = {
+    "recolour_from": 'the colours to change, as {"from": colour, "to": colour}, or "none"',
+    "recolour_to": 'the colours to change, as {"from": colour, "to": colour}',
+    "name_colour": "the colour named",
+    "choose_worlds_end": "the catastrophe chosen",
+    "eloquence_play": "the trait played from the hand, or none",
+    "play_sneaky": "yes or no: was it played",
+    "denial_protects": "yes or no: does Denial protect from the final catastrophe",
+    "random_trait_discard": "the trait removed",
+    "worlds_end_draw": "the card drawn",
+    "discard_trait": "the trait discarded",
+}
+
+
+def score_table(data: Any, file: str = "score file") -> ScoreResult:
+    """Score a parsed score file; raises :class:`ScoreFileError` on any problem."""
+    table = _Table(data, file)
+    answers = _Answers(table)
+    g = table.build()
+    while not g.is_over:
+        d = g.pending
+        assert d is not None
+        value = answers.answer(g, d)
+        if value is None:
+            options = _distinct(g, d)
+            if len(options) > 1:
+                outcomes = set()
+                for option in options:
+                    end = _finish(table, answers, [*g.actions, Choice(d.player, option)])
+                    outcomes.add((tuple(end.scores), end.winners))
+                if len(outcomes) > 1:
+                    who = table.players[d.player]["name"]
+                    card = _Answers._card_name(g, d.source)
+                    if d.source == "tie_break":
+                        raise table.error("tie_break", f"{who} needs the trait drawn to break the tie")
+                    need = NEEDS.get(d.reason, "an answer")
+                    raise table.error(
+                        f"players[{d.player}].choices", f"{who} needs a choice for {card}: {need}"
+                    )
+            value = options[0]
+        g.apply(Choice(d.player, value))
+    scores = [
+        PlayerScore(
+            table.players[seat]["name"],
+            *g.scores[seat],
+            tie_break=(
+                g.tie_break[seat]
+                if table.tie_break and table.players[seat]["name"] in table.tie_break
+                and seat in g.tie_breakers
+                else None
+            ),
+        )
+        for seat in range(g.n)
+    ]
+    return ScoreResult(scores, [table.players[s]["name"] for s in g.winners])
+
+
+def score_file(path: str) -> ScoreResult:
+    """Read and score a score file."""
+    shown = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScoreFileError(f"{shown}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ScoreFileError(f"{shown}: not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScoreFileError(f"{shown}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    return score_table(data, shown)
