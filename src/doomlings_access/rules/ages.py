@@ -77,7 +77,7 @@ def _dracula(g: Game, piece: Piece, cause: str) -> Flow:
             if victims:
                 victim = yield from ask(g, seat, dk.PLAYER, "take_random_from", victims, cause)
                 taken = yield from pick_random(g, victim, g.players[victim].hand, 1, cause, "random_take")
-                pass_cards(g, victim, seat, taken, cause)
+                pass_cards(g, victim, seat, taken, cause, taken=True)
         else:
             yield from discard_random(g, seat, 1, cause)
 

@@ -114,7 +114,7 @@ def take_random_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
         return _nothing(g, seat, card, "no_target")
     victim = yield from ask(g, seat, dk.PLAYER, "take_random_from", victims, src)
     taken = yield from pick_random(g, victim, g.players[victim].hand, piece["count"], src, "random_take")
-    pass_cards(g, victim, seat, taken, src)
+    pass_cards(g, victim, seat, taken, src, taken=True)
 
 
 @handles("action", "each_opponent_discards_random")
@@ -143,7 +143,7 @@ def name_colour_all_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow
 
 def _take_and_play(g: Game, seat: int, giver: int, picked: int, src: str) -> Flow:
     """Take a shown card into the hand, then play it at once if allowed (action included)."""
-    pass_cards(g, giver, seat, [picked], src, public=True)
+    pass_cards(g, giver, seat, [picked], src, public=True, taken=True)
     if play_restriction(g, seat, picked) is None:
         yield from play_trait(g, seat, picked, "hand", True)
     else:
@@ -189,9 +189,9 @@ def trade_looks_take_one(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     take = (yield from ask(g, seat, dk.CARD, "take_card", theirs, src)) if theirs else None
     give = (yield from ask(g, other, dk.CARD, "take_card", mine, src)) if mine else None
     if take is not None:
-        pass_cards(g, other, seat, [take], src)
+        pass_cards(g, other, seat, [take], src, taken=True)
     if give is not None:
-        pass_cards(g, seat, other, [give], src)
+        pass_cards(g, seat, other, [give], src, taken=True)
 
 
 @handles("action", "may_discard_hand_and_stabilize")

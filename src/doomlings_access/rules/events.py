@@ -133,6 +133,8 @@ class CardsPassed(Event):
     cards: Cards
     visible_to: frozenset[int] | None
     cause: str | None = None
+    taken: bool = False
+    """The receiver took them (Impatience, Nosy) rather than the giver giving them."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -161,7 +161,13 @@ def discard_random(g: Game, seat: int, count: int, source: str | None) -> Flow:
 
 
 def pass_cards(
-    g: Game, giver: int, receiver: int, cards: Sequence[int], cause: str | None, public: bool = False
+    g: Game,
+    giver: int,
+    receiver: int,
+    cards: Sequence[int],
+    cause: str | None,
+    public: bool = False,
+    taken: bool = False,
 ) -> None:
     """Move cards from one hand to another; only the two players see which cards."""
     hand = g.players[giver].hand
@@ -170,7 +176,7 @@ def pass_cards(
         g.players[receiver].hand.append(card)
     if cards:
         seen = None if public else frozenset((giver, receiver))
-        g.emit(CardsPassed(giver, receiver, tuple(cards), seen, cause))
+        g.emit(CardsPassed(giver, receiver, tuple(cards), seen, cause, taken))
 
 
 def change_gene_pool(g: Game, seat: int, delta: int, cause: str, forced: bool = False) -> None:

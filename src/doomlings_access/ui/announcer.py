@@ -1,0 +1,399 @@
+"""Turn engine events into short, subject-first messages, printed and spoken.
+
+One phrase per event type (a test fails when an event type has none). Each phrase is written
+once and rendered twice: for print (deck labels, or braille) and for speech (labels as words).
+Cards a listener may not know are told only as counts.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from doomlings_access.rules import events as ev
+from doomlings_access.rules.game import Game
+from doomlings_access.ui.words import Said, Style, card_speech, card_text, join, plural
+
+TERSE, NORMAL, VERBOSE = "terse", "normal", "verbose"
+VERBOSITIES = (TERSE, NORMAL, VERBOSE)
+
+CAUSES = {
+    "stabilize": "",
+    "deal": "",
+    "empty_hand": "",
+    "redraw": "",
+    "tie_break": "",
+}
+
+NOTHING_REASONS = {
+    "empty_hand": "the hand is empty",
+    "no_target": "there is nothing to take or target",
+    "not_in_pile": "it is no longer in the pile",
+    "nothing_playable": "no trait can be played",
+    "piles_protected": "trait piles are protected this round",
+    "discard_empty": "the discard pile is empty",
+    "cannot_play_top_discard": "the top of the discard pile cannot be played",
+    "cannot_play_taken": "the card taken cannot be played now",
+}
+
+PLAY_FAILED = {
+    "colour_locked": "its colour is locked this round",
+    "face_too_high": "its face value is too high this round",
+    "same_colour": "it has the colour of the trait played before",
+    "dominant_limit": "it would be a third dominant",
+    "requirement": "its requirement is not met",
+    "restricted_cost": "its cost is restricted this round",
+}
+
+
+class View:
+    """Renders names for one listener: ``me`` is told "you" and sees their own cards."""
+
+    def __init__(self, game: Game, me: int | None, style: Style, speech: bool) -> None:
+        self.g, self.me, self.style, self.speech = game, me, style, speech
+
+    def card(self, card: int) -> str:
+        d = self.g.defs[card]
+        return card_speech(d) if self.speech else card_text(d, self.style)
+
+    def name(self, card: int) -> str:
+        return self.g.defs[card].name
+
+    def names(self, cards: tuple[int, ...] | list[int]) -> str:
+        return join([self.name(c) for c in cards])
+
+    def who(self, seat: int) -> str:
+        return "You" if seat == self.me else self.g.name(seat)
+
+    def whom(self, seat: int) -> str:
+        return "you" if seat == self.me else self.g.name(seat)
+
+    def whose(self, seat: int) -> str:
+        return "your" if seat == self.me else f"{self.g.name(seat)}'s"
+
+    def Whose(self, seat: int) -> str:
+        w = self.whose(seat)
+        return w[0].upper() + w[1:]
+
+    def s(self, seat: int, verb: str, third: str | None = None) -> str:
+        """Verb agreement: "You draw" / "Ben draws"."""
+        if seat == self.me:
+            return verb
+        return third or (verb + "es" if verb.endswith(("sh", "ch", "s")) else verb + "s")
+
+    def sees(self, event: ev.Event) -> bool:
+        return event.visible(self.me)
+
+    def source(self, card_id: str | None) -> str:
+        if not card_id:
+            return ""
+        try:
+            return self.g.cards.by_id(card_id).name
+        except KeyError:
+            return card_id.replace("_", " ")
+
+
+Phrase = Callable[[ev.Event, View], str | None]
+PHRASES: dict[type[ev.Event], Phrase] = {}
+QUIET_AT: dict[type[ev.Event], str] = {}
+"""Event types that are not announced below the given verbosity."""
+
+
+def phrase(kind: type[ev.Event], quiet_below: str | None = None) -> Callable[[Phrase], Phrase]:
+    def register(fn: Phrase) -> Phrase:
+        PHRASES[kind] = fn
+        if quiet_below:
+            QUIET_AT[kind] = quiet_below
+        return fn
+
+    return register
+
+
+@phrase(ev.GameStarted)
+def _started(e: ev.GameStarted, v: View) -> str:
+    names = join(list(e.players))
+    text = f"New game: {names}. {v.who(e.first_player)} {v.s(e.first_player, 'go', 'goes')} first."
+    if e.options:
+        text += f" House rules: {join([o.replace('_', ' ') for o in e.options])}."
+    return text
+
+
+@phrase(ev.AgeRevealed)
+def _age(e: ev.AgeRevealed, v: View) -> str:
+    age = v.g.cards.ages[e.age]
+    text = f"Round {e.round}, era {e.era}: {age.name}. {age.text}"
+    if e.repeats:
+        text += f" It repeats {v.source(e.repeats)}."
+    return text
+
+
+@phrase(ev.AgeIgnored)
+def _age_ignored(e: ev.AgeIgnored, v: View) -> str:
+    return f"{v.source(e.age)} is skipped."
+
+
+@phrase(ev.CatastropheRevealed)
+def _catastrophe(e: ev.CatastropheRevealed, v: View) -> str:
+    c = v.g.catastrophe(e.catastrophe)
+    head = f"Catastrophe {e.number} of 3: {c.name}. Gene pool {c.gene_pool:+d}. {c.catastrophic_text}"
+    return f"{head} World's End: {c.worlds_end_text}"
+
+
+@phrase(ev.FirstPlayerMoved)
+def _first(e: ev.FirstPlayerMoved, v: View) -> str:
+    return f"First player is now {v.whom(e.player)}."
+
+
+@phrase(ev.CatastropheIgnored)
+def _denied(e: ev.CatastropheIgnored, v: View) -> str:
+    return f"Denial protects {v.whom(e.player)} from {v.source(e.catastrophe)}."
+
+
+@phrase(ev.TurnStarted)
+def _turn(e: ev.TurnStarted, v: View) -> str:
+    return "Your turn." if e.player == v.me else f"{v.g.name(e.player)}'s turn."
+
+
+@phrase(ev.TurnSkipped)
+def _skipped(e: ev.TurnSkipped, v: View) -> str:
+    why = {
+        "empty_hand": "had no cards, so the turn is skipped",
+        "no_playable": "cannot play a trait, so the turn is skipped",
+        "redraw": "cannot play: discards the hand, draws 3, and skips the turn",
+    }[e.reason]
+    if e.reason == "redraw":
+        return f"{v.who(e.player)} {why}."
+    return f"{v.who(e.player)} {why}."
+
+
+@phrase(ev.RoundSkipped)
+def _round_skipped(e: ev.RoundSkipped, v: View) -> str:
+    return f"{v.name(e.card)}: the rest of the round is skipped, up to the next catastrophe."
+
+
+@phrase(ev.Drew)
+def _drew(e: ev.Drew, v: View) -> str:
+    verb = "are dealt" if e.cause == "deal" and e.player == v.me else v.s(e.player, "draw")
+    if e.cause == "deal" and e.player != v.me:
+        verb = "is dealt"
+    if v.sees(e):
+        return f"{v.who(e.player)} {verb} {v.names(e.cards)}."
+    return f"{v.who(e.player)} {verb} {plural(len(e.cards), 'card')}."
+
+
+@phrase(ev.DeckReshuffled)
+def _reshuffled(e: ev.DeckReshuffled, v: View) -> str:
+    return f"The deck ran out: the discard pile is shuffled into a new deck of {e.cards} cards."
+
+
+@phrase(ev.Discarded)
+def _discarded(e: ev.Discarded, v: View) -> str:
+    how = " at random" if e.random else ""
+    return f"{v.who(e.player)} {v.s(e.player, 'discard')}{how} {v.names(e.cards)}."
+
+
+@phrase(ev.CardsPassed)
+def _passed(e: ev.CardsPassed, v: View) -> str:
+    what = v.names(e.cards) if v.sees(e) else plural(len(e.cards), "card")
+    if e.taken:
+        return f"{v.who(e.receiver)} {v.s(e.receiver, 'take')} {what} from {v.whom(e.giver)}."
+    return f"{v.who(e.giver)} {v.s(e.giver, 'give')} {what} to {v.whom(e.receiver)}."
+
+
+@phrase(ev.HandsSwapped)
+def _swapped(e: ev.HandsSwapped, v: View) -> str:
+    return f"{v.who(e.player)} and {v.whom(e.other)} swap hands."
+
+
+@phrase(ev.CardsRevealed)
+def _revealed(e: ev.CardsRevealed, v: View) -> str:
+    if v.sees(e):
+        return f"{v.who(e.owner)} {v.s(e.owner, 'show')} {v.names(e.cards)}."
+    return f"{v.who(e.owner)} {v.s(e.owner, 'show')} {plural(len(e.cards), 'card')}."
+
+
+@phrase(ev.NextAgeSeen)
+def _next_age(e: ev.NextAgeSeen, v: View) -> str:
+    if v.sees(e):
+        return f"{v.who(e.player)} {v.s(e.player, 'see')} the next age: {v.source(e.age) or 'none left'}."
+    return f"{v.who(e.player)} {v.s(e.player, 'look')} at the next age."
+
+
+@phrase(ev.TraitPlayed)
+def _played(e: ev.TraitPlayed, v: View) -> str:
+    text = f"{v.who(e.player)} {v.s(e.player, 'play')} {v.card(e.card)}"
+    if e.owner != e.player:
+        text += f" into {v.whose(e.owner)} pile"
+    if e.source == "discard":
+        text += " from the discard pile"
+    elif e.source == "deck":
+        text += " from the top of the deck"
+    if e.out_of_turn:
+        text += ", out of turn"
+    return text + "."
+
+
+@phrase(ev.ThirdDominantDiscarded)
+def _third(e: ev.ThirdDominantDiscarded, v: View) -> str:
+    return f"{v.name(e.card)} would be {v.whose(e.player)} third dominant, so it is discarded."
+
+
+@phrase(ev.PlayFailed)
+def _failed(e: ev.PlayFailed, v: View) -> str:
+    where = " and is discarded" if e.discarded else ""
+    return f"{v.name(e.card)} cannot be played: {PLAY_FAILED.get(e.reason, e.reason)}{where}."
+
+
+@phrase(ev.ActionResolving, quiet_below=VERBOSE)
+def _resolving(e: ev.ActionResolving, v: View) -> str:
+    if e.for_card is not None:
+        return f"{v.name(e.for_card)}: {v.who(e.player)} {v.s(e.player, 'use')} the action of {v.name(e.card)}."
+    return f"{v.name(e.card)}: {v.g.defs[e.card].text}"
+
+
+@phrase(ev.ActionIgnored)
+def _ignored(e: ev.ActionIgnored, v: View) -> str:
+    return f"The action of {v.name(e.card)} is ignored this round."
+
+
+@phrase(ev.ActionCancelled)
+def _cancelled(e: ev.ActionCancelled, v: View) -> str:
+    return f"{v.Whose(e.by_player)} {v.name(e.by_card)} cancels the action of {v.name(e.card)}."
+
+
+@phrase(ev.TraitDiscarded)
+def _trait_discarded(e: ev.TraitDiscarded, v: View) -> str:
+    how = " at random" if e.random else ""
+    return f"{v.name(e.card)} is discarded{how} from {v.whose(e.player)} trait pile."
+
+
+@phrase(ev.TraitReturned)
+def _returned(e: ev.TraitReturned, v: View) -> str:
+    return f"{v.name(e.card)} comes straight back to {v.whose(e.player)} pile."
+
+
+@phrase(ev.TraitMoved)
+def _moved(e: ev.TraitMoved, v: View) -> str:
+    card = v.name(e.card)
+    if e.how == "steal":
+        return f"{v.who(e.to_player)} {v.s(e.to_player, 'steal')} {card} from {v.whose(e.from_player)} pile."
+    if e.how == "give":
+        return f"{v.who(e.from_player)} {v.s(e.from_player, 'give')} {card} to {v.whom(e.to_player)}."
+    return f"{card} goes from {v.whose(e.from_player)} pile to {v.whose(e.to_player)}."
+
+
+@phrase(ev.TraitToHand)
+def _to_hand(e: ev.TraitToHand, v: View) -> str:
+    return f"{v.name(e.card)} goes back to {v.whose(e.player)} hand."
+
+
+@phrase(ev.NothingToDo)
+def _nothing(e: ev.NothingToDo, v: View) -> str:
+    return f"{v.source(e.source)} does nothing for {v.whom(e.player)}: {NOTHING_REASONS.get(e.reason, e.reason.replace('_', ' '))}."
+
+
+@phrase(ev.GenePoolChanged)
+def _gene_pool(e: ev.GenePoolChanged, v: View) -> str:
+    cause = v.source(e.cause)
+    return f"{v.Whose(e.player)} gene pool goes from {e.old} to {e.new}" + (f", {cause}." if cause else ".")
+
+
+@phrase(ev.GenePoolChangeIgnored, quiet_below=NORMAL)
+def _gene_pool_ignored(e: ev.GenePoolChangeIgnored, v: View) -> str:
+    bound = "above 8" if e.delta > 0 else "below 1"
+    return f"{v.Whose(e.player)} gene pool cannot go {bound}; {v.source(e.cause)} changes nothing."
+
+
+@phrase(ev.Stabilized, quiet_below=NORMAL)
+def _stabilized(e: ev.Stabilized, v: View) -> str:
+    return f"{v.who(e.player)} {v.s(e.player, 'stabilize')} with {plural(e.hand, 'card')}."
+
+
+@phrase(ev.StabilizeSkipped)
+def _no_stabilize(e: ev.StabilizeSkipped, v: View) -> str:
+    return f"{v.who(e.player)} {v.s(e.player, 'do', 'does')} not stabilize."
+
+
+@phrase(ev.ColourNamed)
+def _colour(e: ev.ColourNamed, v: View) -> str:
+    return f"{v.who(e.player)} {v.s(e.player, 'name')} {e.colour} for {v.name(e.card)}."
+
+
+@phrase(ev.WorldsEndStarted)
+def _worlds_end(e: ev.WorldsEndStarted, v: View) -> str:
+    if not e.catastrophe:
+        return "The world ends."
+    c = v.g.catastrophe(e.catastrophe)
+    return f"The world ends. {c.name}'s World's End: {c.worlds_end_text}"
+
+
+@phrase(ev.WorldsEndCatastropheChosen)
+def _prepper(e: ev.WorldsEndCatastropheChosen, v: View) -> str:
+    return f"{v.who(e.player)} {v.s(e.player, 'choose')} the World's End of {v.source(e.catastrophe)}."
+
+
+@phrase(ev.TraitsRecoloured)
+def _recoloured(e: ev.TraitsRecoloured, v: View) -> str:
+    return f"{v.Whose(e.player)} {e.from_colour} traits become {e.to_colour}: {v.names(e.cards)}."
+
+
+@phrase(ev.WorldsEndPoints)
+def _we_points(e: ev.WorldsEndPoints, v: View) -> str:
+    return f"{v.who(e.player)}: World's End {e.points:+d}, {v.source(e.cause)}."
+
+
+@phrase(ev.ScoreTallied)
+def _score(e: ev.ScoreTallied, v: View) -> str:
+    who = v.g.name(e.player) if e.player != v.me else "You"
+    return (
+        f"{who}: {plural(e.total, 'point')}. World's End {e.worlds_end}, "
+        f"face value {e.face_value}, bonus {e.bonus}."
+    )
+
+
+@phrase(ev.TieBreakDraw)
+def _tie(e: ev.TieBreakDraw, v: View) -> str:
+    return f"Tie-break: {v.who(e.player)} {v.s(e.player, 'draw')} {v.card(e.card)}, for {e.total}."
+
+
+@phrase(ev.GameOver)
+def _over(e: ev.GameOver, v: View) -> str:
+    totals = v.g.scores
+    best = totals[e.winners[0]][3] if e.winners else 0
+    if len(e.winners) == 1:
+        w = e.winners[0]
+        return f"{v.who(w)} {v.s(w, 'win')} with {plural(best, 'point')}. Game over."
+    return f"{join([v.who(w) for w in e.winners])} share the win with {plural(best, 'point')}. Game over."
+
+
+class Announcer:
+    """Renders events for one listener at a verbosity, in print and speech forms."""
+
+    def __init__(self, game: Game, me: int | None, verbosity: str = NORMAL, style: Style | None = None) -> None:
+        self.game = game
+        self.me = me
+        self.verbosity = verbosity
+        self.style = style or Style()
+
+    def render(self, event: ev.Event) -> Said | None:
+        quiet = QUIET_AT.get(type(event))
+        if quiet and VERBOSITIES.index(self.verbosity) < VERBOSITIES.index(quiet):
+            return None
+        if self.verbosity == TERSE and isinstance(event, (ev.Drew,)) and event.player != self.me:
+            return None
+        fn = PHRASES[type(event)]
+        text = fn(event, View(self.game, self.me, self.style, speech=False))
+        speech = fn(event, View(self.game, self.me, self.style, speech=True))
+        if text is None or speech is None:
+            return None
+        if self.verbosity == VERBOSE and isinstance(event, ev.TraitPlayed):
+            extra = " " + self.game.defs[event.card].text
+            text, speech = text + extra, speech + extra
+        return Said(text, speech)
+
+    def render_all(self, events: list[ev.Event]) -> list[Said]:
+        out = []
+        for event in events:
+            said = self.render(event)
+            if said is not None:
+                out.append(said)
+        return out

@@ -1,0 +1,65 @@
+"""How cards, players and lists are named in text and in speech.
+
+Printed text keeps the deck's labels (``db17``), or shows them in Unicode braille; spoken text
+expands them into words ("dominant blue 17"), since a synthesizer reads ``dr4`` as "doctor 4".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from doomlings_access.cards.model import TraitDef
+
+COLOUR_NAMES = {"colourless": "colourless", "blue": "blue", "green": "green", "purple": "purple", "red": "red"}
+
+
+def join(items: Sequence[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = list(items)
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def label_words(t: TraitDef) -> str:
+    """``dominant blue 17``, ``colourless minus 2``, ``green X``."""
+    value = "X" if t.face is None else (f"minus {-t.face}" if t.face < 0 else str(t.face))
+    colours = " and ".join(COLOUR_NAMES[c] for c in t.colours)
+    return f"{'dominant ' if t.dominant else ''}{colours} {value}"
+
+
+@dataclass(frozen=True)
+class Style:
+    """How labels are printed: ``text`` (db17) or ``braille`` (Unicode braille, Nemeth digits)."""
+
+    labels: str = "text"
+
+    def label(self, t: TraitDef) -> str:
+        if self.labels == "braille":
+            from doomlings_access.braille.labels import label_to_unicode
+
+            return label_to_unicode(t.label)
+        return t.label
+
+
+@dataclass(frozen=True)
+class Said:
+    """One message: the printed line and the spoken sentence."""
+
+    text: str
+    speech: str
+
+
+def card_text(t: TraitDef, style: Style) -> str:
+    return f"{t.name}, {style.label(t)}"
+
+
+def card_speech(t: TraitDef) -> str:
+    return f"{t.name}, {label_words(t)}"
