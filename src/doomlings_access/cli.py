@@ -19,6 +19,17 @@ def _parser() -> argparse.ArgumentParser:
         description="Doomlings for blind and low-vision players: the game, its cards and tools.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from doomlings_access.app import add_output_arguments, add_play_arguments
+
+    add_output_arguments(parser)
+    play = sub.add_parser("play", help="start a game directly")
+    add_play_arguments(play)
+
+    check = sub.add_parser("speech-check", help="say a sample sentence, or render it to a WAV file")
+    check.add_argument("--speech", choices=("screen-reader", "direct", "tts", "off"), default="tts")
+    check.add_argument("--wav", default=None, help="write the speech to this WAV file")
+    check.add_argument("--rate", type=int, default=None)
+    check.add_argument("--voice", default=None)
 
     score = sub.add_parser("score", help="score an end state described in a JSON file")
     score.add_argument("file", help="the score file (see README: Scoring a table)")
@@ -64,7 +75,25 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return _simulate(args)
     if args.command == "cards":
         return _cards(args)
-    parser.print_help()
+    if args.command == "play":
+        from doomlings_access.app import play
+
+        return play(args)
+    if args.command == "speech-check":
+        return _speech_check(args)
+    from doomlings_access.app import menu
+
+    return menu(args)
+
+
+def _speech_check(args: argparse.Namespace) -> int:
+    from doomlings_access.speech import speech_check
+
+    try:
+        lines = speech_check(args.speech, wav=args.wav, rate=args.rate, voice=args.voice)
+    except (OSError, RuntimeError, ValueError) as exc:
+        return _fail(f"speech check failed: {exc}")
+    print("\n".join(lines))
     return 0
 
 

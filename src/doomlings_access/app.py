@@ -1,0 +1,276 @@
+"""Wiring for the game as a player meets it: the main menu, new-game questions, ``play``.
+
+Nothing here knows the rules: it builds a game, seats people and computer players, picks the
+console and the speech mode, and hands everything to the prompt loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+from typing import Callable
+
+from doomlings_access.ui.console import Console, make_console
+from doomlings_access.ui.output import Output
+
+LEVELS = ("easy", "normal")
+HOUSE_RULES = {
+    "long-age-deck": "long_age_deck",
+    "empty-hand-draw-5": "empty_hand_draw",
+    "catastrophe-ends-round": "catastrophe_ends_round",
+    "gene-pool-leader-bonus": "gene_pool_leader_bonus",
+    "discard-unmet-requirement": "discard_unmet_requirement",
+    "ignore-restricted-cost": "ignore_restricted_cost",
+    "all-28-ages": "all_28_ages",
+}
+
+
+@dataclass
+class GameChoices:
+    players: int = 3
+    humans: int = 1
+    names: list[str] = field(default_factory=list)
+    levels: list[str] = field(default_factory=lambda: ["normal"])
+    seed: int | None = None
+    edition: str = "retail"
+    house_rules: list[str] = field(default_factory=list)
+
+
+def add_play_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, default=3, help="2 to 6 players (default 3)")
+    p.add_argument("--humans", type=int, default=1, help="how many are people (default 1)")
+    p.add_argument("--names", default="", help="names, comma-separated, e.g. Ana,Ben")
+    p.add_argument(
+        "--level", default="normal",
+        help="computer level: easy or normal, or one per computer seat, comma-separated",
+    )
+    p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
+    p.add_argument("--edition", choices=("retail", "first"), default="retail")
+    for flag in HOUSE_RULES:
+        p.add_argument(f"--{flag}", action="store_true", help=f"house rule: {flag.replace('-', ' ')}")
+    add_output_arguments(p)
+
+
+def add_output_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--plain", action="store_true", help="plain line input, no escape sequences")
+    p.add_argument("--speech", choices=("screen-reader", "direct", "tts", "off"), default=None)
+    p.add_argument("--verbosity", choices=("terse", "normal", "verbose"), default=None)
+    p.add_argument("--labels", choices=("text", "braille"), default=None)
+
+
+def choices_from_args(args: argparse.Namespace) -> GameChoices:
+    """Check the play options; raises ValueError with a one-line reason."""
+    if not 2 <= args.players <= 6:
+        raise ValueError("--players must be 2 to 6")
+    if not 0 <= args.humans <= args.players:
+        raise ValueError(f"--humans must be 0 to {args.players}")
+    names = [n.strip() for n in args.names.split(",") if n.strip()] if args.names else []
+    if len(names) > args.players:
+        raise ValueError(f"--names gives {len(names)} names for {args.players} players")
+    if len({n.lower() for n in names}) != len(names):
+        raise ValueError("--names must all differ")
+    levels = [lv.strip() for lv in args.level.split(",")]
+    if any(lv not in LEVELS for lv in levels):
+        raise ValueError("--level must be easy or normal (or one per computer seat)")
+    rules = [flag for flag in HOUSE_RULES if getattr(args, flag.replace("-", "_"), False)]
+    return GameChoices(args.players, args.humans, names, levels, args.seed, args.edition, rules)
+
+
+DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]
+COMPUTER_NAMES = ["Otto", "Pia", "Quin", "Rex", "Sol", "Tam"]
+
+
+def seat_names(c: GameChoices) -> list[str]:
+    names = list(c.names)
+    people = ["You"] if c.humans == 1 else DEFAULT_NAMES
+    pool = [n for n in people[: c.humans] + COMPUTER_NAMES if n.lower() not in {x.lower() for x in names}]
+    while len(names) < c.players:
+        names.append(pool.pop(0))
+    return names
+
+
+def build_game(c: GameChoices):  # type: ignore[no-untyped-def]
+    """The game, its human seats and its computer agents."""
+    import random
+
+    from doomlings_access.ai.heuristic import HeuristicAgent
+    from doomlings_access.ai.random_agent import RandomAgent
+    from doomlings_access.rules import Game, Options, Setup
+
+    seed = c.seed if c.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    values: dict[str, object] = {HOUSE_RULES[f]: True for f in c.house_rules}
+    if "empty_hand_draw" in values:
+        values["empty_hand_draw"] = 5
+    options = Options(edition=c.edition, **values)  # type: ignore[arg-type]
+    game = Game(Setup(tuple(seat_names(c)), seed, options))
+    humans = list(range(c.humans))
+    agents = {}
+    for i, seat in enumerate(range(c.humans, c.players)):
+        level = c.levels[i] if i < len(c.levels) else c.levels[-1]
+        agents[seat] = (RandomAgent if level == "easy" else HeuristicAgent)(seed, seat)
+    return game, humans, agents
+
+
+def run_game(c: GameChoices, console: Console, output: Output, prefs, change_speech) -> int:  # type: ignore[no-untyped-def]
+    from doomlings_access.ui.session import Session
+
+    game, humans, agents = build_game(c)
+    session = Session(game, humans, agents, console, output, prefs, change_speech)
+    return session.run()
+
+
+class Speech:
+    """The current speaker, switchable at the prompt."""
+
+    def __init__(self, mode: str, rate: int | None, voice: str | None) -> None:
+        self.rate, self.voice = rate, voice
+        self.speaker = None
+        self.notices: list[str] = []
+        self.switch(mode)
+
+    def switch(self, mode: str) -> str:
+        if self.speaker is not None:
+            self.speaker.close()
+        if mode in ("screen-reader", "off"):
+            self.speaker = None
+            return f"Speech is now {mode}."
+        from doomlings_access.speech import make_speaker
+
+        self.speaker = make_speaker(mode, rate=self.rate, voice=self.voice or None)
+        notice = getattr(self.speaker, "notice", None)
+        return notice or f"Speech is now {mode}."
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        if self.speaker is not None:
+            self.speaker.speak(text, interrupt=interrupt)
+
+    def close(self) -> None:
+        if self.speaker is not None:
+            self.speaker.close()
+
+
+def play(args: argparse.Namespace) -> int:
+    """``doomlings play``."""
+    try:
+        choices = choices_from_args(args)
+    except ValueError as exc:
+        print(f"doomlings: {exc}", file=sys.stderr)
+        return 2
+    return _with_output(args, lambda console, out, prefs, speech: run_game(choices, console, out, prefs, speech.switch))
+
+
+def _with_output(args: argparse.Namespace, body: Callable) -> int:  # type: ignore[type-arg]
+    from doomlings_access.settings import load_settings
+    from doomlings_access.ui.session import Prefs
+
+    settings, problem = load_settings()
+    mode = args.speech or settings.speech
+    prefs = Prefs(args.verbosity or settings.verbosity, args.labels or settings.labels, mode)
+    console = make_console(args.plain)
+    speech = Speech(mode, settings.rate, settings.voice)
+    out = Output(console.write, speech)
+    if problem:
+        out.info(problem)
+    for notice in speech.notices:
+        out.info(notice)
+    if mode not in ("screen-reader", "off") and getattr(speech.speaker, "notice", None):
+        out.info(speech.speaker.notice)  # type: ignore[union-attr]
+    try:
+        return body(console, out, prefs, speech)
+    finally:
+        speech.close()
+
+
+def menu(args: argparse.Namespace) -> int:
+    """``doomlings`` with no command: the main menu."""
+    return _with_output(args, _menu_loop)
+
+
+def _ask(console: Console, out: Output, question: str, default: str) -> str:
+    line = console.read(f"{question} [{default}]: ").strip()
+    return line or default
+
+
+def _menu_loop(console: Console, out: Output, prefs, speech: Speech) -> int:  # type: ignore[no-untyped-def]
+    items = ["New game", "Rules and help", "Settings", "Quit"]
+    while True:
+        out.info("Doomlings main menu.")
+        for i, item in enumerate(items, 1):
+            out.info(f"{i}. {item}")
+        try:
+            line = console.read(f"Choose 1 to {len(items)}: ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            return 0
+        if line in ("1", "n", "new", "new game"):
+            try:
+                choices = _new_game_questions(console, out)
+            except (EOFError, KeyboardInterrupt):
+                return 0
+            if choices is not None:
+                run_game(choices, console, out, prefs, speech.switch)
+        elif line in ("2", "r", "rules", "help", "rules and help"):
+            from doomlings_access.ui.rules_text import TOPICS
+
+            for topic, lines in TOPICS.items():
+                out.info(f"Rules, {topic}:")
+                out.lines(lines)
+        elif line in ("3", "s", "settings"):
+            try:
+                _settings_menu(console, out, prefs, speech)
+            except (EOFError, KeyboardInterrupt):
+                return 0
+        elif line in ("4", "q", "quit", "exit"):
+            out.info("Goodbye.")
+            return 0
+        else:
+            out.info(f"Not a choice: {line[:20]}. Choose 1 to {len(items)}.")
+
+
+def _number(console: Console, out: Output, question: str, default: int, low: int, high: int) -> int:
+    while True:
+        raw = _ask(console, out, question, str(default))
+        if raw.isdigit() and low <= int(raw) <= high:
+            return int(raw)
+        out.info(f"Not a choice: {raw[:20]}. Choose {low} to {high}.")
+
+
+def _new_game_questions(console: Console, out: Output) -> GameChoices | None:
+    players = _number(console, out, "How many players, 2 to 6?", 3, 2, 6)
+    humans = _number(console, out, f"How many of them are people, 1 to {players}?", 1, 1, players)
+    names: list[str] = []
+    for i in range(humans):
+        default = "You" if humans == 1 else DEFAULT_NAMES[i]
+        name = _ask(console, out, f"Name of person {i + 1}?", default)[:20]
+        names.append(name if name.lower() not in {n.lower() for n in names} else f"{name} {i + 1}")
+    level = "normal"
+    if humans < players:
+        while True:
+            level = _ask(console, out, "Computer level, easy or normal?", "normal").lower()
+            if level in LEVELS:
+                break
+            out.info("Choose easy or normal.")
+    return GameChoices(players, humans, names, [level])
+
+
+def _settings_menu(console: Console, out: Output, prefs, speech: Speech) -> None:  # type: ignore[no-untyped-def]
+    from doomlings_access.settings import LABELS, SPEECH_MODES, VERBOSITY, load_settings, save_settings
+
+    settings, _ = load_settings()
+    for name, allowed in (("speech", SPEECH_MODES), ("verbosity", VERBOSITY), ("labels", LABELS)):
+        while True:
+            value = _ask(console, out, f"{name.capitalize()}: {', '.join(allowed)}?", getattr(settings, name))
+            if value in allowed:
+                setattr(settings, name, value)
+                break
+            out.info(f"Choose {', '.join(allowed)}.")
+    rate = _number(console, out, "Speech rate, 80 to 450 words a minute?", settings.rate, 80, 450)
+    settings.rate = rate
+    settings.voice = _ask(console, out, "Voice name, or Enter for the default?", settings.voice or "default")
+    if settings.voice == "default":
+        settings.voice = ""
+    path = save_settings(settings)
+    prefs.verbosity, prefs.labels, prefs.speech = settings.verbosity, settings.labels, settings.speech
+    speech.rate, speech.voice = settings.rate, settings.voice
+    out.info(speech.switch(settings.speech))
+    out.info(f"Settings saved to {path}.")

@@ -1,0 +1,86 @@
+"""Reading a line from the player: plain text, or a one-line prompt_toolkit prompt.
+
+Plain mode writes the prompt and reads a line with no escape sequences at all; it is chosen
+by itself when input is not a terminal or TERM is dumb. The prompt_toolkit mode has history
+and Tab completion only: no toolbars, pop-ups, suggestions, mouse or cursor-position requests.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Protocol, Sequence, TextIO
+
+
+class Console(Protocol):
+    def read(self, prompt: str, words: Sequence[str] = ()) -> str:
+        """Read one line; raises EOFError at end of input, KeyboardInterrupt on Ctrl-C."""
+
+    def write(self, line: str) -> None: ...
+
+
+class PlainConsole:
+    """Prompt text and a line read from standard input, nothing else."""
+
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+
+    def write(self, line: str) -> None:
+        self.stdout.write(line + "\n")
+        self.stdout.flush()
+
+    def read(self, prompt: str, words: Sequence[str] = ()) -> str:
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.stdout.write("\n")
+            raise EOFError
+        if not self.stdin.isatty():  # echo piped answers so the transcript reads as a dialogue
+            self.stdout.write(line if line.endswith("\n") else line + "\n")
+        return line.rstrip("\r\n")
+
+
+class ToolkitConsole:
+    """A quiet single-line prompt_toolkit prompt with history and Tab completion."""
+
+    def __init__(self) -> None:
+        os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import InMemoryHistory
+
+        self.session: PromptSession[str] = PromptSession(
+            history=InMemoryHistory(),
+            complete_while_typing=False,
+            enable_history_search=False,
+            mouse_support=False,
+        )
+
+    def write(self, line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    def read(self, prompt: str, words: Sequence[str] = ()) -> str:
+        from prompt_toolkit.completion import WordCompleter
+
+        completer = WordCompleter(sorted(set(words)), ignore_case=True, sentence=True)
+        return self.session.prompt(prompt, completer=completer)
+
+
+def wants_plain(forced: bool = False) -> bool:
+    """Plain mode when asked, when input or output is not a terminal, or TERM is dumb."""
+    term = os.environ.get("TERM", "")
+    return (
+        forced
+        or not sys.stdin.isatty()
+        or not sys.stdout.isatty()
+        or term in ("", "dumb")
+        or os.environ.get("DOOMLINGS_PLAIN") == "1"
+    )
+
+
+def make_console(plain: bool) -> Console:
+    if wants_plain(plain):
+        return PlainConsole()
+    return ToolkitConsole()

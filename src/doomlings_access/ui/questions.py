@@ -1,0 +1,155 @@
+"""Pending decisions as numbered questions: a title, and one line per option.
+
+The first option is always a valid answer, so answering 1 every time plays a game to its end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Decision, Value
+from doomlings_access.rules.game import Game
+from doomlings_access.ui.words import Said, Style, card_speech, card_text
+
+TITLES = {
+    "play_trait": "Play a trait",
+    "play_another": "{src}: play another trait",
+    "play_drawn": "{src}: play one of the cards you drew",
+    "may_play_drawn": "{src}: you may play one of the cards you drew",
+    "extra_play": "{src}: you may play another trait",
+    "play_from_discard": "{src}: choose a card to play from the discard pile",
+    "play_late": "Play Late now that you have stabilized?",
+    "play_sneaky": "World's End: play Sneaky from your hand?",
+    "eloquence_play": "Eloquence: you may play one more trait, without its action",
+    "respond": "{about0} played {about1}. Play a trait out of turn?",
+    "cannot_play": "You cannot play any trait this turn",
+    "discard_to_stabilize": "Stabilize: choose a card to discard",
+    "keep": "{src}: choose a card to keep",
+    "discard": "{src}: choose a card to discard",
+    "give": "{src}: choose a card to give to {about0}",
+    "give_cards_to": "{src}: give cards to whom?",
+    "give_trait": "{src}: choose one of your traits to give away",
+    "give_trait_to": "{src}: give the trait to whom?",
+    "give_card_to": "{src}: choose a card to give to {about0}",
+    "take_random_from": "{src}: take cards at random from whom?",
+    "look_at_hand_of": "{src}: look at whose hand?",
+    "show_card": "{src}: choose a card to show {about0}",
+    "take_and_play": "{src}: choose a card to take and play",
+    "take_card": "{src}: choose a card to take",
+    "swap_hands_with": "{src}: swap hands with whom?",
+    "trade_looks_with": "{src}: look at hands with whom?",
+    "name_colour_discard": "{src}: name a colour; every player discards their cards of it",
+    "name_colour": "{src}: name a colour",
+    "steal": "{src}: choose a trait to steal",
+    "trade_for": "{src}: choose a trait to take in exchange",
+    "swap_give": "{src}: choose one of your traits to swap",
+    "swap_take": "{src}: choose a trait to swap {about0} with",
+    "swap_first": "{src}: choose the first trait to swap",
+    "swap_second": "{src}: choose the trait to swap {about0} with",
+    "return_to_hand": "{src}: choose a trait to send back to its owner's hand",
+    "discard_trait": "{src}: choose one of your traits to discard",
+    "discard_their_trait": "{src}: choose a trait to discard from the other pile",
+    "reckless_with": "{src}: choose an opponent",
+    "move_to": "{src}: move it into whose pile?",
+    "resolve_action_of": "{src}: choose a trait whose action you use",
+    "self_awareness_target": "Self-Awareness: into whose pile?",
+    "discard_hand_and_stabilize": "{src}: discard your hand and stabilize?",
+    "may_discard": "{src}: you may discard a card",
+    "discard_dominant": "{src}: you may discard a dominant card",
+    "may_skip_stabilize": "{src}: stabilize, or not?",
+    "may_redraw": "{src}: stabilize, or discard your hand and draw 3?",
+    "recolour_from": "Faith: recolour your traits of which colour?",
+    "recolour_to": "Faith: recolour your {about0} traits into which colour?",
+    "choose_worlds_end": "Prepper: whose World's End effect applies?",
+}
+YES_NO_TITLES = {"return_to_hand": "{src}: take it back into your hand?"}
+
+KEYWORDS = {
+    "pass": "Pass",
+    "no": "No",
+    "yes": "Yes",
+    "done": "Done",
+    "skip": "Skip the turn",
+    "redraw": "Discard your hand and draw 3",
+    "stabilize": "Stabilize",
+}
+KEYWORDS_BY_REASON = {
+    ("may_skip_stabilize", "skip"): "Do not stabilize",
+    ("recolour_from", "no"): "No change",
+    ("extra_play", "no"): "No more plays",
+    ("may_play_drawn", "no"): "Play none",
+    ("eloquence_play", "no"): "Play none",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    value: Value
+    text: str
+    speech: str
+    words: tuple[str, ...]
+    """Lower-case names this option answers to (card or player name, label, keyword)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    decision: Decision
+    title: Said
+    options: tuple[Option, ...]
+
+    def lines(self) -> list[Said]:
+        out = [self.title]
+        for i, o in enumerate(self.options, 1):
+            out.append(Said(f"{i}. {o.text}", f"{i}, {o.speech}"))
+        return out
+
+
+def _title(g: Game, d: Decision) -> str:
+    src = g.cards.by_id(d.source).name if d.source and d.source != "tie_break" else ""
+    template = (YES_NO_TITLES if d.kind == dk.YES_NO else {}).get(d.reason) or TITLES.get(d.reason)
+    if template is None:
+        template = "{src}: choose" if src else "Choose"
+    about = list(d.about)
+    fields = {"src": src or "Choose"}
+    if d.reason == "respond" and len(about) == 2:
+        fields["about0"] = g.name(int(about[0]))
+        fields["about1"] = g.defs[int(about[1])].name
+    elif about:
+        v = about[0]
+        if d.reason in ("recolour_to",):
+            fields["about0"] = str(v)
+        elif d.reason in ("swap_take", "swap_second"):
+            fields["about0"] = g.defs[int(v)].name
+        else:
+            fields["about0"] = g.name(int(v)) if isinstance(v, int) and v < g.n else str(v)
+    text = template.format(**{k: fields.get(k, "") for k in ("src", "about0", "about1")})
+    if d.of > 1:
+        text += f", {d.step} of {d.of}"
+    return text + ("" if text.endswith("?") else ".")
+
+
+def build_question(g: Game, d: Decision, style: Style) -> Question:
+    """Describe a decision for the player who must answer it."""
+    options = []
+    for v in d.options:
+        if isinstance(v, int) and d.kind in (dk.PLAYER,):
+            name = g.name(v)
+            options.append(Option(v, name, name, (name.lower(),)))
+        elif isinstance(v, int):
+            t = g.defs[v]
+            text, speech = card_text(t, style), card_speech(t)
+            if d.kind == dk.TRAIT:
+                owner = g.owner_of(v)
+                if owner is not None and owner != d.player:
+                    text += f", {g.name(owner)}'s pile"
+                    speech += f", {g.name(owner)}'s pile"
+            options.append(Option(v, text, speech, (t.name.lower(), t.label.lower())))
+        elif d.kind == dk.CATASTROPHE:
+            name = g.catastrophe(str(v)).name
+            options.append(Option(v, name, name, (name.lower(),)))
+        else:
+            word = KEYWORDS_BY_REASON.get((d.reason, str(v))) or KEYWORDS.get(str(v)) or str(v).capitalize()
+            options.append(Option(v, word, word, (str(v).lower(), word.lower())))
+    title = _title(g, d)
+    return Question(d, Said(title, title), tuple(options))

@@ -1,0 +1,328 @@
+"""The prompt loop: announce what happened, ask the pending question, read and check the answer.
+
+The loop drives the one rules engine: computer seats answer through their agents, people
+through the prompt. Review commands work at every prompt and never change the game; a wrong
+answer gets one line and the same question again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from doomlings_access.rules import Choice, Game
+from doomlings_access.rules.decisions import Decision
+from doomlings_access.ui import review
+from doomlings_access.ui.announcer import VERBOSITIES, Announcer
+from doomlings_access.ui.console import Console
+from doomlings_access.ui.output import Output
+from doomlings_access.ui.questions import Question, build_question
+from doomlings_access.ui.rules_text import rules
+from doomlings_access.ui.words import Said, Style
+
+MAX_INPUT = 200
+
+COMMANDS = {
+    "hand": "hand, h: your hand",
+    "pile": "pile NAME, p: a player's trait pile (yours without a name)",
+    "table": "table, t: every player's traits, gene pool and hand size",
+    "scores": "scores, s: the scores now",
+    "age": "age, a: the age, the era and the catastrophes so far",
+    "genes": "genes, g: every gene pool",
+    "deck": "deck, d: deck and discard pile counts, and the top discard",
+    "log": "log N, l: the last N announcements (default 10)",
+    "repeat": "repeat, r: say the last announcement again",
+    "card": "card NAME, c: describe any card, by name or label",
+    "rules": "rules TOPIC: the rules on a topic",
+    "verbosity": "verbosity LEVEL, v: terse, normal or verbose",
+    "speech": "speech MODE: screen-reader, direct, tts or off",
+    "options": "options, o: list the choices again",
+    "help": "help, ?: what this question wants, and the commands",
+    "quit": "quit, q: leave the game (asks first)",
+}
+ALIASES = {
+    "h": "hand", "p": "pile", "t": "table", "s": "scores", "a": "age", "g": "genes",
+    "d": "deck", "l": "log", "r": "repeat", "c": "card", "v": "verbosity", "o": "options",
+    "?": "help", "q": "quit", "score": "scores", "gene": "genes", "traits": "pile",
+}
+
+
+class Agent(Protocol):
+    def choose(self, game: Game) -> Choice: ...
+
+
+@dataclass
+class Prefs:
+    verbosity: str = "normal"
+    labels: str = "text"
+    speech: str = "screen-reader"
+
+
+class QuitGame(Exception):
+    """The player chose to leave."""
+
+
+class Session:
+    """One game at the prompt: people at ``humans`` seats, computer ``agents`` at the others."""
+
+    def __init__(
+        self,
+        game: Game,
+        humans: list[int],
+        agents: dict[int, Agent],
+        console: Console,
+        output: Output,
+        prefs: Prefs | None = None,
+        change_speech: object | None = None,
+    ) -> None:
+        self.game = game
+        self.humans = humans
+        self.agents = agents
+        self.console = console
+        self.out = output
+        self.prefs = prefs or Prefs()
+        self.change_speech = change_speech
+        self.me = humans[0] if len(humans) == 1 else None
+        self.style = Style(self.prefs.labels)
+        self.announcer = Announcer(game, self.me, self.prefs.verbosity, self.style)
+        self.told = 0  # how many events of the log have been announced
+        self.holder: int | None = None  # which person has the keyboard (hot seat)
+
+    # --- the loop -----------------------------------------------------------------------
+    def run(self) -> int:
+        """Play to the end; 0 when the game ended, 1 when the player quit."""
+        try:
+            self.announce()
+            while not self.game.is_over:
+                d = self.game.pending
+                assert d is not None
+                if d.player in self.agents:
+                    self.game.apply(self.agents[d.player].choose(self.game))
+                else:
+                    self.game.apply(self.ask(d))
+                self.announce()
+        except QuitGame:
+            self.out.info("You left the game.")
+            return 1
+        return 0
+
+    def announce(self) -> None:
+        new = self.game.log[self.told :]
+        self.told = len(self.game.log)
+        for said in self.announcer.render_all(new):
+            self.out.say(said)
+
+    # --- asking a person ----------------------------------------------------------------
+    def ask(self, d: Decision) -> Choice:
+        self.hand_over(d.player)
+        q = build_question(self.game, d, self.style)
+        self.show(q)
+        while True:
+            line = self.read(q)
+            answer = self.interpret(q, line)
+            if answer is not None:
+                return answer
+
+    def hand_over(self, seat: int) -> None:
+        """Hot seat: before private information is shown, the keyboard goes to its player."""
+        if len(self.humans) < 2 or self.holder == seat:
+            return
+        self.holder = seat
+        self.out.info(f"Pass to {self.game.name(seat)}. Press Enter when ready.")
+        self.read_raw("")
+        self.announcer.me = seat
+        self.out.lines(review.hand(self.game, seat, self.style, f"{self.game.name(seat)}, your"))
+
+    def show(self, q: Question) -> None:
+        for said in q.lines():
+            self.out.say(said, remember=False)
+
+    def read(self, q: Question) -> str:
+        n = len(q.options)
+        return self.read_raw(f"Choose 1 to {n}, or h for help: ", self.words(q))
+
+    def read_raw(self, prompt: str, words: list[str] | None = None) -> str:
+        while True:
+            try:
+                line = self.console.read(prompt, words or [])
+            except KeyboardInterrupt:
+                self.out.info("")
+                if self.confirm_quit():
+                    raise QuitGame() from None
+                continue
+            except EOFError:
+                raise QuitGame() from None
+            return line
+
+    def confirm_quit(self) -> bool:
+        try:
+            line = self.console.read("Quit the game? Type y to quit, n to go on: ")
+        except (EOFError, KeyboardInterrupt):
+            return True
+        return line.strip().lower() in ("y", "yes")
+
+    def words(self, q: Question) -> list[str]:
+        out = list(COMMANDS)
+        for o in q.options:
+            out.extend(w for w in o.words if w)
+        return out
+
+    # --- understanding an answer -----------------------------------------------------------
+    def interpret(self, q: Question, raw: str) -> Choice | None:
+        line = clean(raw)
+        n = len(q.options)
+        if not line:
+            self.out.info(f"Nothing typed. Choose 1 to {n}, or h for help.")
+            return None
+        if len(raw) > MAX_INPUT:
+            self.out.info(f"That is too long. Choose 1 to {n}, or h for help.")
+            return None
+        low = line.lower()
+        if low.isdigit():
+            index = int(low)
+            if 1 <= index <= n:
+                return Choice(q.decision.player, q.options[index - 1].value)
+            self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}.")
+            return None
+        exact = [o for o in q.options if low in o.words]
+        if exact:
+            return Choice(q.decision.player, exact[0].value)
+        braille = self.braille_label(line)
+        if braille:
+            exact = [o for o in q.options if braille in o.words]
+            if exact:
+                return Choice(q.decision.player, exact[0].value)
+        word, _, rest = low.partition(" ")
+        command = ALIASES.get(word, word)
+        if command in COMMANDS:
+            self.command(command, rest.strip(), q)
+            return None
+        prefixed = {o.value: o for o in q.options if any(w.startswith(low) for w in o.words)}
+        if len(prefixed) == 1:
+            return Choice(q.decision.player, next(iter(prefixed.values())).value)
+        if len(prefixed) > 1:
+            names = [o.text for o in prefixed.values()]
+            self.out.info(f"{shorten(line)} fits {len(names)} choices: {', '.join(names)}. Be more exact.")
+            return None
+        self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}, or h for help.")
+        return None
+
+    @staticmethod
+    def braille_label(text: str) -> str | None:
+        if not any("\u2800" <= ch <= "\u28ff" for ch in text):
+            return None
+        try:
+            from doomlings_access.braille.labels import unicode_to_label
+
+            return unicode_to_label(text).lower()
+        except (ImportError, ValueError, KeyError):
+            return None
+
+    # --- commands ----------------------------------------------------------------------
+    def viewer(self, q: Question) -> int:
+        return q.decision.player
+
+    def command(self, command: str, arg: str, q: Question) -> None:
+        g, me = self.game, self.viewer(q)
+        if command == "hand":
+            self.out.lines(review.hand(g, me, self.style))
+        elif command == "pile":
+            seat = self.seat_named(arg) if arg else me
+            if seat is not None:
+                self.out.lines(review.pile(g, seat, self.style, me))
+        elif command == "table":
+            self.out.lines(review.table(g, me))
+        elif command == "scores":
+            self.out.lines(review.scores(g, me))
+        elif command == "age":
+            self.out.lines(review.age(g))
+        elif command == "genes":
+            self.out.lines(review.gene_pools(g, me))
+        elif command == "deck":
+            self.out.lines(review.deck(g, self.style))
+        elif command == "log":
+            count = int(arg) if arg.isdigit() and int(arg) > 0 else 10
+            past = self.out.history[-count:]
+            if not past:
+                self.out.info("Nothing has been announced yet.")
+            for said in past:
+                self.out.say(said, remember=False)
+        elif command == "repeat":
+            if self.out.history:
+                self.out.say(self.out.history[-1], remember=False)
+            else:
+                self.out.info("Nothing has been announced yet.")
+        elif command == "card":
+            self.out.lines(review.describe_card(g, arg) if arg else ["Type card and a name, like card Tiny."])
+        elif command == "rules":
+            self.out.lines(rules(arg or None))
+        elif command == "verbosity":
+            self.set_verbosity(arg)
+        elif command == "speech":
+            self.set_speech(arg)
+        elif command == "options":
+            self.show(q)
+        elif command == "help":
+            self.help(q)
+        elif command == "quit":
+            if self.confirm_quit():
+                raise QuitGame()
+            self.show(q)
+
+    def seat_named(self, typed: str) -> int | None:
+        names = [p.name.lower() for p in self.game.players]
+        wanted = typed.lower()
+        if wanted in ("me", "my", "mine", "you"):
+            return self.me if self.me is not None else self.holder
+        hits = [i for i, n in enumerate(names) if n.startswith(wanted)]
+        if len(hits) == 1:
+            return hits[0]
+        self.out.info(f"No single player named {shorten(typed)}. Players: {', '.join(p.name for p in self.game.players)}.")
+        return None
+
+    def set_verbosity(self, arg: str) -> None:
+        if arg in VERBOSITIES:
+            self.prefs.verbosity = arg
+            self.announcer.verbosity = arg
+            self.out.info(f"Verbosity is now {arg}.")
+        else:
+            self.out.info(f"Verbosity is {self.prefs.verbosity}. Choose terse, normal or verbose.")
+
+    def set_speech(self, arg: str) -> None:
+        modes = ("screen-reader", "direct", "tts", "off")
+        if arg in modes and callable(self.change_speech):
+            message = self.change_speech(arg)
+            self.prefs.speech = arg
+            self.out.info(message or f"Speech is now {arg}.")
+        else:
+            self.out.info(f"Speech is {self.prefs.speech}. Choose screen-reader, direct, tts or off.")
+
+    def help(self, q: Question) -> None:
+        n = len(q.options)
+        self.out.info(f"{q.title.text} Type a number from 1 to {n}, or the first letters of a name, or a label like db17.")
+        self.out.info("Commands:")
+        self.out.lines(list(COMMANDS.values()))
+
+
+def clean(raw: str) -> str:
+    """Drop control characters and escape sequences; keep letters of any language."""
+    out = []
+    skip = False
+    for ch in raw:
+        if ch == "\x1b":
+            skip = True
+            continue
+        if skip:
+            if ch.isalpha() or ch in "~":
+                skip = False
+            continue
+        if ch.isprintable():
+            out.append(ch)
+    return " ".join("".join(out).split())
+
+
+def shorten(text: str, limit: int = 20) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+__all__ = ["Session", "Prefs", "QuitGame", "Said"]
