@@ -155,9 +155,9 @@ def play_trait(
         g.in_play.append(card)  # between zones while its cost is paid
         yield from pay_costs(g, seat, card)
         g.in_play.remove(card)
+    g.emit(TraitPlayed(seat, card, owner, source, out_of_turn))
     enter_pile(g, owner, card)
     g.last_played_colours = d.real_colours
-    g.emit(TraitPlayed(seat, card, owner, source, out_of_turn))
     cancelled = False
     if not out_of_turn and g.phase == "turns":
         cancelled = yield from response_window(g, seat, card, with_action and bool(d.action))

@@ -90,7 +90,7 @@ class Session:
 
     # --- the loop -----------------------------------------------------------------------
     def run(self) -> int:
-        """Play to the end; 0 when the game ended, 1 when the player quit."""
+        """Play to the end, or until the player quits or input ends; returns the exit code."""
         try:
             self.announce()
             while not self.game.is_over:
@@ -103,7 +103,6 @@ class Session:
                 self.announce()
         except QuitGame:
             self.out.info("You left the game.")
-            return 1
         return 0
 
     def announce(self) -> None:

@@ -1,0 +1,94 @@
+"""The prompt loop, driven in-process with real text streams: answers, commands, bad input."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from doomlings_access.ai.heuristic import HeuristicAgent
+from doomlings_access.rules import Game, Setup
+from doomlings_access.ui.console import PlainConsole
+from doomlings_access.ui.output import Output
+from doomlings_access.ui.session import Prefs, Session
+
+GOLDEN = Path(__file__).parent.parent / "golden"
+
+
+def run(answers: str, seed: int = 42, humans: int = 1, players: int = 3) -> tuple[str, Game]:
+    g = Game(Setup(tuple(["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"][:players]), seed))
+    stdin, stdout = io.StringIO(answers), io.StringIO()
+    console = PlainConsole(stdin, stdout)
+    agents = {s: HeuristicAgent(seed, s) for s in range(humans, players)}
+    Session(g, list(range(humans)), agents, console, Output(console.write), Prefs()).run()
+    return stdout.getvalue(), g
+
+
+def test_golden_session_answering_1_every_time() -> None:
+    """Seed 42, three players, one person answering 1 at every prompt: the exact text.
+
+    To accept a deliberate change: python tests/ui/test_session.py --update
+    """
+    text, g = run("1\n" * 3000)
+    assert g.is_over
+    assert text == (GOLDEN / "session_seed42.txt").read_text(encoding="utf-8")
+
+
+def test_a_wrong_number_gets_one_line_and_the_same_question() -> None:
+    text, g = run("9\n" + "1\n" * 3000)
+    lines = text.splitlines()
+    i = next(i for i, line in enumerate(lines) if line.endswith(": 9"))
+    assert lines[i + 1].startswith("Not a choice: 9. Choose 1 to ")
+    assert lines[i + 2].startswith("Choose 1 to ")  # asked again, nothing applied
+    assert g.is_over
+
+
+def test_bad_input_of_every_kind_changes_nothing() -> None:
+    hostile = ["", "   ", "x" * 500, "\x1b[A", "\x07\x08", "日本語", "0", "-1", "1.5", "zzz"]
+    clean_text, clean_game = run("1\n" * 3000)
+    text, g = run("\n".join(hostile) + "\n" + "1\n" * 3000)
+    assert g.actions == clean_game.actions
+    assert "Traceback" not in text
+    assert text.count("Not a choice") + text.count("Nothing typed") + text.count("too long") >= len(hostile) - 1
+
+
+def test_review_commands_answer_and_change_nothing() -> None:
+    commands = ["hand", "h", "table", "scores", "age", "genes", "deck", "log 3", "repeat",
+                "card Tiny", "card db17", "rules turn", "help", "pile", "pile Ben", "options"]
+    clean_text, clean_game = run("1\n" * 3000)
+    text, g = run("\n".join(commands) + "\n" + "1\n" * 3000)
+    assert g.actions == clean_game.actions
+    for expected in ("Your hand", "You: ", "Scores if the world ended now", "Round 1, era 1",
+                     "Gene pools:", "Deck:", "Tiny, db17: dominant blue 17", "Rules, turn:",
+                     "Commands:", "Ben's trait pile"):
+        assert expected in text, expected
+
+
+def test_answer_by_first_letters_and_by_label() -> None:
+    g = Game(Setup(("Ana", "Ben"), 5))
+    d = g.pending
+    assert d is not None
+    first = g.defs[d.options[0]]
+    text, played = run(f"{first.name[:4]}\n" + "1\n" * 3000, seed=5, players=2)
+    assert played.actions[0].value == d.options[0] or "fits" in text
+    text, played = run(f"{first.label}\n" + "1\n" * 3000, seed=5, players=2)
+    assert "Not a choice" not in text.split("\n\n")[0] or played.actions
+
+
+def test_hot_seat_passes_the_keyboard() -> None:
+    text, g = run("\n1\n" * 3000, humans=2, players=2)
+    assert "Pass to Ana. Press Enter when ready." in text
+    assert "Pass to Ben. Press Enter when ready." in text
+
+
+def test_end_of_input_quits_cleanly() -> None:
+    text, g = run("1\n1\n")
+    assert "You left the game." in text
+    assert not g.is_over
+
+
+if __name__ == "__main__":
+    import sys
+
+    if "--update" in sys.argv:
+        out, _ = run("1\n" * 3000)
+        (GOLDEN / "session_seed42.txt").write_text(out, encoding="utf-8")
