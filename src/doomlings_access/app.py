@@ -7,7 +7,9 @@ console and the speech mode, and hands everything to the prompt loop.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import time
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -113,11 +115,135 @@ def build_game(c: GameChoices):  # type: ignore[no-untyped-def]
 
 
 def run_game(c: GameChoices, console: Console, output: Output, prefs, change_speech) -> int:  # type: ignore[no-untyped-def]
-    from doomlings_access.ui.session import Session
+    from doomlings_access.saves import Seats, new_save_path
 
     game, humans, agents = build_game(c)
-    session = Session(game, humans, agents, console, output, prefs, change_speech)
+    levels = {seat: ("easy" if type(a).__name__ == "RandomAgent" else "normal") for seat, a in agents.items()}
+    return _play_saved(game, Seats(humans, levels), new_save_path(), None, console, output, prefs, change_speech, False)
+
+
+def agents_for(game, seats):  # type: ignore[no-untyped-def]
+    from doomlings_access.ai.heuristic import HeuristicAgent
+    from doomlings_access.ai.random_agent import RandomAgent
+
+    seed = game.setup.seed
+    return {
+        seat: (RandomAgent if seats.levels.get(seat) == "easy" else HeuristicAgent)(seed, seat)
+        for seat in range(game.n)
+        if seat not in seats.humans
+    }
+
+
+def _play_saved(game, seats, path, created, console, output, prefs, change_speech, resumed):  # type: ignore[no-untyped-def]
+    """Play with an autosave after every action (and one before the first question)."""
+    from doomlings_access.saves import write_save
+    from doomlings_access.ui.session import Session
+
+    started = created or time.time()
+
+    def autosave(g) -> None:  # type: ignore[no-untyped-def]
+        try:
+            write_save(path, g, seats, started)
+        except OSError as exc:
+            output.info(f"Could not save the game to {path}: {exc.strerror or exc}.")
+
+    autosave(game)
+    session = Session(game, seats.humans, agents_for(game, seats), console, output, prefs,
+                      change_speech, on_action=autosave, resumed=resumed)
     return session.run()
+
+
+def resume(args: argparse.Namespace) -> int:
+    """``doomlings resume [SAVE] [--list]``."""
+    from doomlings_access.saves import list_saves
+
+    if args.list:
+        found, problems = list_saves()
+        for line in problems:
+            print(line)
+        if not found:
+            print("No saved games.")
+        for n, item in enumerate(found, 1):
+            print(item.line(n))
+        return 0
+    return _with_output(args, lambda console, out, prefs, speech: _resume(args.save, console, out, prefs, speech))
+
+
+def _resume(chosen, console, out, prefs, speech) -> int:  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from doomlings_access.saves import SaveFileError, list_saves, move_aside, read_save
+
+    candidates: list[Path]
+    if chosen:
+        path = Path(chosen)
+        if not path.exists():
+            from doomlings_access.saves import saves_dir
+
+            path = saves_dir() / chosen
+        candidates = [path]
+    else:
+        found, problems = list_saves()
+        for line in problems:
+            out.info(line)
+        candidates = [item.path for item in found if not item.over]
+        if not candidates:
+            out.info("No unfinished game to resume.")
+            return 0
+    for path in candidates:
+        try:
+            saved = read_save(path)
+        except SaveFileError as exc:
+            out.info(f"Cannot load {exc}.")
+            if path.exists():
+                aside = move_aside(path)
+                out.info(f"The file was kept as {aside.name}.")
+            if chosen:
+                return 2
+            continue
+        if saved.game.is_over:
+            out.info(f"{path.name} is a finished game; it is kept as a record.")
+            return 0
+        return _play_saved(saved.game, saved.seats, path, saved.created, console, out, prefs, speech.switch, True)
+    out.info("No saved game could be loaded.")
+    return 2
+
+
+def transcript(args: argparse.Namespace) -> int:
+    """``doomlings transcript SAVE|--latest [--out FILE]``: every announcement, as plain text."""
+    from pathlib import Path
+
+    from doomlings_access.saves import SaveFileError, list_saves, read_save, saves_dir
+    from doomlings_access.ui.announcer import Announcer
+    from doomlings_access.ui.output import wrap
+
+    if args.latest:
+        found, _ = list_saves()
+        if not found:
+            print("doomlings: no saved games", file=sys.stderr)
+            return 2
+        path = found[0].path
+    elif args.save:
+        path = Path(args.save)
+        if not path.exists():
+            path = saves_dir() / args.save
+    else:
+        print("doomlings: name a save, or use --latest", file=sys.stderr)
+        return 2
+    try:
+        saved = read_save(path)
+    except SaveFileError as exc:
+        print(f"doomlings: {exc}", file=sys.stderr)
+        return 2
+    me = saved.seats.humans[0] if len(saved.seats.humans) == 1 else None
+    lines = [line for said in Announcer(saved.game, me).render_all(saved.game.log) for line in wrap(said.text)]
+    text = "\n".join(lines) + "\n"
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"Wrote {len(lines)} lines to {args.out}.")
+    else:
+        sys.stdout.write(text)
+    return 0
 
 
 class Speech:
@@ -164,6 +290,7 @@ def _with_output(args: argparse.Namespace, body: Callable) -> int:  # type: igno
     from doomlings_access.settings import load_settings
     from doomlings_access.ui.session import Prefs
 
+    _exit_on_signals()
     settings, problem = load_settings()
     mode = args.speech or settings.speech
     prefs = Prefs(args.verbosity or settings.verbosity, args.labels or settings.labels, mode)
@@ -182,6 +309,17 @@ def _with_output(args: argparse.Namespace, body: Callable) -> int:  # type: igno
         speech.close()
 
 
+def _exit_on_signals() -> None:
+    """SIGTERM and SIGHUP (terminal closed) end the game at once: it is saved after every action."""
+
+    def leave(signum, frame):  # type: ignore[no-untyped-def]
+        raise SystemExit(0)
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), leave)
+
+
 def menu(args: argparse.Namespace) -> int:
     """``doomlings`` with no command: the main menu."""
     return _with_output(args, _menu_loop)
@@ -193,7 +331,7 @@ def _ask(console: Console, out: Output, question: str, default: str) -> str:
 
 
 def _menu_loop(console: Console, out: Output, prefs, speech: Speech) -> int:  # type: ignore[no-untyped-def]
-    items = ["New game", "Rules and help", "Settings", "Quit"]
+    items = ["New game", "Resume a saved game", "Rules and help", "Settings", "Quit"]
     while True:
         out.info("Doomlings main menu.")
         for i, item in enumerate(items, 1):
@@ -209,22 +347,41 @@ def _menu_loop(console: Console, out: Output, prefs, speech: Speech) -> int:  # 
                 return 0
             if choices is not None:
                 run_game(choices, console, out, prefs, speech.switch)
-        elif line in ("2", "r", "rules", "help", "rules and help"):
+        elif line in ("2", "resume"):
+            _resume_menu(console, out, prefs, speech)
+        elif line in ("3", "rules", "help", "rules and help"):
             from doomlings_access.ui.rules_text import TOPICS
 
             for topic, lines in TOPICS.items():
                 out.info(f"Rules, {topic}:")
                 out.lines(lines)
-        elif line in ("3", "s", "settings"):
+        elif line in ("4", "s", "settings"):
             try:
                 _settings_menu(console, out, prefs, speech)
             except (EOFError, KeyboardInterrupt):
                 return 0
-        elif line in ("4", "q", "quit", "exit"):
+        elif line in ("5", "q", "quit", "exit"):
             out.info("Goodbye.")
             return 0
         else:
             out.info(f"Not a choice: {line[:20]}. Choose 1 to {len(items)}.")
+
+
+def _resume_menu(console: Console, out: Output, prefs, speech: Speech) -> None:  # type: ignore[no-untyped-def]
+    from doomlings_access.saves import list_saves
+
+    found, problems = list_saves()
+    for line in problems:
+        out.info(line)
+    games = [item for item in found if not item.over]
+    if not games:
+        out.info("No unfinished game to resume.")
+        return
+    out.info("Saved games, newest first:")
+    for n, item in enumerate(games, 1):
+        out.info(item.line(n))
+    n = _number(console, out, f"Resume which game, 1 to {len(games)}?", 1, 1, len(games))
+    _resume(str(games[n - 1].path), console, out, prefs, speech)
 
 
 def _number(console: Console, out: Output, question: str, default: int, low: int, high: int) -> int:

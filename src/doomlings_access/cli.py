@@ -25,6 +25,16 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="start a game directly")
     add_play_arguments(play)
 
+    res = sub.add_parser("resume", help="resume the newest unfinished game, or a chosen save")
+    res.add_argument("save", nargs="?", default=None, help="a save file (default: the newest)")
+    res.add_argument("--list", action="store_true", help="list the saved games, newest first")
+    add_output_arguments(res)
+
+    tr = sub.add_parser("transcript", help="write every announcement of a saved game as text")
+    tr.add_argument("save", nargs="?", default=None)
+    tr.add_argument("--latest", action="store_true", help="the most recently played game")
+    tr.add_argument("--out", default=None, help="write to this file instead of the screen")
+
     check = sub.add_parser("speech-check", help="say a sample sentence, or render it to a WAV file")
     check.add_argument("--speech", choices=("screen-reader", "direct", "tts", "off"), default="tts")
     check.add_argument("--wav", default=None, help="write the speech to this WAV file")
@@ -79,6 +89,14 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from doomlings_access.app import play
 
         return play(args)
+    if args.command == "resume":
+        from doomlings_access.app import resume
+
+        return resume(args)
+    if args.command == "transcript":
+        from doomlings_access.app import transcript
+
+        return transcript(args)
     if args.command == "speech-check":
         return _speech_check(args)
     from doomlings_access.app import menu

@@ -27,12 +27,14 @@ class HeuristicAgent:
     """Plays for points now, hurts the leader, keeps its best cards."""
 
     def __init__(self, seed: int, seat: int) -> None:
-        self.seat = seat
-        self.rng = random.Random(f"heuristic:{seed}:{seat}")
+        self.seed, self.seat = seed, seat
+        self.rng = random.Random()
 
     def choose(self, game: Game) -> Choice:
         d = game.pending
         assert d is not None
+        # Fresh for each decision, so a resumed game repeats the same choices.
+        self.rng = random.Random(f"heuristic:{self.seed}:{self.seat}:{len(game.actions)}")
         return Choice(d.player, self.pick(game, d))
 
     # --- helpers ----------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The easiest computer player: a random legal answer, from its own seeded generator.
 
-Its randomness is its own (seeded from the game seed and its seat), so it never moves the
-game's deck: the same game seed with other players gives the same shuffles.
+Its randomness is its own, drawn fresh for each decision from the game seed, its seat and
+the number of actions so far. So it never moves the game's deck, and a game resumed from a
+save makes the same choices it would have made.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ class RandomAgent:
     """Answers every decision with a uniformly random legal choice."""
 
     def __init__(self, seed: int, seat: int) -> None:
-        self.rng = random.Random(f"{seed}:{seat}")
+        self.seed, self.seat = seed, seat
 
     def choose(self, game: Game) -> Choice:
-        return self.rng.choice(game.legal_actions())
+        rng = random.Random(f"{self.seed}:{self.seat}:{len(game.actions)}")
+        return rng.choice(game.legal_actions())

@@ -8,7 +8,7 @@ answer gets one line and the same question again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Callable, Protocol
 
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.decisions import Decision
@@ -74,6 +74,8 @@ class Session:
         output: Output,
         prefs: Prefs | None = None,
         change_speech: object | None = None,
+        on_action: Callable[[Game], None] | None = None,
+        resumed: bool = False,
     ) -> None:
         self.game = game
         self.humans = humans
@@ -87,6 +89,12 @@ class Session:
         self.announcer = Announcer(game, self.me, self.prefs.verbosity, self.style)
         self.told = 0  # how many events of the log have been announced
         self.holder: int | None = None  # which person has the keyboard (hot seat)
+        self.on_action = on_action
+        if resumed:
+            # The history (for log and repeat) is the whole game so far, told again silently.
+            self.out.history.extend(self.announcer.render_all(game.log))
+            self.told = len(game.log)
+            self.out.info(self.where_we_are(), remember=True)
 
     # --- the loop -----------------------------------------------------------------------
     def run(self) -> int:
@@ -100,10 +108,27 @@ class Session:
                     self.game.apply(self.agents[d.player].choose(self.game))
                 else:
                     self.game.apply(self.ask(d))
+                if self.on_action is not None:
+                    self.on_action(self.game)
                 self.announce()
         except QuitGame:
             self.out.info("You left the game.")
         return 0
+
+    def where_we_are(self) -> str:
+        """"Round 7, era 2, Tectonic Shift. Your turn." for a resumed game."""
+        g = self.game
+        place = f"Round {g.round}, era {g.era}"
+        if g.age is not None:
+            place += f", {g.age.name}"
+        elif g.catastrophes and g.phase != "worlds_end":
+            place += f", catastrophe {g.catastrophe(g.catastrophes[-1]).name}"
+        if g.phase in ("worlds_end", "scoring"):
+            return f"{place}. The world is ending."
+        if g.active is None:
+            return f"{place}."
+        turn = "Your turn." if g.active == self.me else f"{g.name(g.active)}'s turn."
+        return f"{place}. {turn}"
 
     def announce(self) -> None:
         new = self.game.log[self.told :]

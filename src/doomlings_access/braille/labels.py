@@ -1,0 +1,218 @@
+"""Deck labels (``dr4``, ``c-2``, ``gX``, ``c ice age``) as the braille stickers show them.
+
+The braille edition writes numbers in Nemeth code: digits are the "dropped" lower-cell digits
+(1 is dots 2, 2 is dots 2 3, ...), a minus sign is dots 3 6, letters are the usual letters and
+the ``X`` of a variable value is a plain x (no capital sign). North American ASCII braille (BRF)
+maps ``0-9`` to exactly these lower cells, ``-`` to dots 3 6 and ``#`` to the numeric indicator,
+so a label's BRF is simply the label in upper case (``DR4``, ``C-2``, ``BX``).
+
+This module has its own 64-character BRF table and needs no liblouis at run time; the tests
+check the table and every label against liblouis (``en-us-brf.dis``).
+
+Whether the deck puts a numeric indicator (dots 3 4 5 6) before the value after the colour
+letter (``dr#4``) is not yet confirmed against a physical card, so it is a setting:
+``numeric_indicator``, default :data:`DEFAULT_NUMERIC_INDICATOR` (no indicator; Nemeth does not
+need one after a letter).
+"""
+
+from __future__ import annotations
+
+import re
+
+DEFAULT_NUMERIC_INDICATOR = False
+"""The project's choice for the open question: no numeric indicator after the colour letter."""
+
+BRAILLE_BASE = 0x2800
+NUMERIC_INDICATOR_BRF = "#"
+NUMERIC_INDICATOR_CELL = "\u283c"  # ⠼ dots 3456
+CAPITAL_SIGN_CELL = "\u2820"  # ⠠ dot 6 (UEB capital sign; never on the deck's labels)
+GRADE1_CELL = "\u2830"  # ⠰ dots 5 6 (grade 1 indicator a UEB keyboard user may type)
+DOT5_CELL = "\u2810"  # ⠐ dot 5: with ⠤ after it, the UEB minus sign
+MINUS_CELL = "\u2824"  # ⠤ dots 3 6
+
+# North American ASCII braille: character -> dot numbers.
+_BRF_DOTS: dict[str, str] = {
+    " ": "",
+    "!": "2346",
+    '"': "5",
+    "#": "3456",
+    "$": "1246",
+    "%": "146",
+    "&": "12346",
+    "'": "3",
+    "(": "12356",
+    ")": "23456",
+    "*": "16",
+    "+": "346",
+    ",": "6",
+    "-": "36",
+    ".": "46",
+    "/": "34",
+    "0": "356",
+    "1": "2",
+    "2": "23",
+    "3": "25",
+    "4": "256",
+    "5": "26",
+    "6": "235",
+    "7": "2356",
+    "8": "236",
+    "9": "35",
+    ":": "156",
+    ";": "56",
+    "<": "126",
+    "=": "123456",
+    ">": "345",
+    "?": "1456",
+    "@": "4",
+    "A": "1",
+    "B": "12",
+    "C": "14",
+    "D": "145",
+    "E": "15",
+    "F": "124",
+    "G": "1245",
+    "H": "125",
+    "I": "24",
+    "J": "245",
+    "K": "13",
+    "L": "123",
+    "M": "134",
+    "N": "1345",
+    "O": "135",
+    "P": "1234",
+    "Q": "12345",
+    "R": "1235",
+    "S": "234",
+    "T": "2345",
+    "U": "136",
+    "V": "1236",
+    "W": "2456",
+    "X": "1346",
+    "Y": "13456",
+    "Z": "1356",
+    "[": "246",
+    "\\": "1256",
+    "]": "12456",
+    "^": "45",
+    "_": "456",
+}
+
+
+def _cell(dots: str) -> str:
+    bits = 0
+    for dot in dots:
+        bits |= 1 << (int(dot) - 1)
+    return chr(BRAILLE_BASE + bits)
+
+
+BRF_TO_CELL: dict[str, str] = {ch: _cell(dots) for ch, dots in _BRF_DOTS.items()}
+"""Each of the 64 BRF characters (upper-case letters) to its Unicode braille cell."""
+CELL_TO_BRF: dict[str, str] = {cell: ch for ch, cell in BRF_TO_CELL.items()}
+
+NEMETH_DIGITS: dict[str, str] = {d: BRF_TO_CELL[d] for d in "1234567890"}
+"""Nemeth dropped digits: 1 ⠂ 2 ⠆ 3 ⠒ 4 ⠲ 5 ⠢ 6 ⠖ 7 ⠶ 8 ⠦ 9 ⠔ 0 ⠴."""
+
+DIGIT_DOTS: dict[str, str] = {d: " ".join(_BRF_DOTS[d]) for d in "1234567890"}
+"""Dot numbers of each Nemeth digit, spaced for reading aloud: ``"4" -> "2 5 6"``."""
+
+# UEB / literary digits (upper cell, after a numeric indicator): a-j.
+_UPPER_DIGITS = {BRF_TO_CELL[letter]: digit for letter, digit in zip("ABCDEFGHIJ", "1234567890")}
+_TRAIT_X = re.compile(r"d?[bcgpry]x")
+
+
+class LabelError(ValueError):
+    """A label holds a character that has no braille cell in the deck's code."""
+
+
+def label_to_brf(label: str, numeric_indicator: bool = DEFAULT_NUMERIC_INDICATOR) -> str:
+    """The label in North American ASCII braille, as an embosser prints it: ``dr4 -> DR4``.
+
+    With ``numeric_indicator`` a ``#`` goes before the first digit (``dr4 -> DR#4``,
+    ``c-2 -> C-#2``). Raises :class:`LabelError` for a character with no BRF cell.
+    """
+    out: list[str] = []
+    indicated = not numeric_indicator
+    for ch in label:
+        up = ch.upper()
+        if up not in BRF_TO_CELL:
+            raise LabelError(f"no braille cell for {ch!r} in label {label!r}")
+        if up.isdigit() and not indicated:
+            out.append(NUMERIC_INDICATOR_BRF)
+            indicated = True
+        out.append(up)
+    return "".join(out)
+
+
+def brf_to_unicode(brf: str) -> str:
+    """BRF text to Unicode braille with this module's table (lower-case letters accepted)."""
+    try:
+        return "".join(BRF_TO_CELL[ch.upper()] for ch in brf)
+    except KeyError as exc:
+        raise LabelError(f"not a BRF character: {exc.args[0]!r}") from None
+
+
+def unicode_to_brf(text: str) -> str:
+    """Unicode braille (6-dot; dots 7 and 8 are dropped) to BRF. Other characters are kept."""
+    out = []
+    for ch in text:
+        if is_braille_char(ch):
+            ch = CELL_TO_BRF[chr(BRAILLE_BASE + ((ord(ch) - BRAILLE_BASE) & 0x3F))]
+        out.append(ch)
+    return "".join(out)
+
+
+def label_to_unicode(label: str, numeric_indicator: bool = DEFAULT_NUMERIC_INDICATOR) -> str:
+    """The label in Unicode braille as on the stickers: ``dr4 -> ⠙⠗⠲``, ``bX -> ⠃⠭``,
+    ``c-2 -> ⠉⠤⠆``, ``c ice age -> ⠉⠀⠊⠉⠑⠀⠁⠛⠑``; with ``numeric_indicator``: ``dr4 -> ⠙⠗⠼⠲``."""
+    return brf_to_unicode(label_to_brf(label, numeric_indicator))
+
+
+def is_braille_char(ch: str) -> bool:
+    return len(ch) == 1 and BRAILLE_BASE <= ord(ch) <= BRAILLE_BASE + 0xFF
+
+
+def is_braille(text: str) -> bool:
+    """True when the text holds at least one Unicode braille cell (blank cells excepted)."""
+    return any(is_braille_char(ch) and ch != "\u2800" for ch in text)
+
+
+def unicode_to_label(text: str) -> str:
+    """A label typed on a braille keyboard (Unicode braille) back to the deck label's spelling.
+
+    Accepts Nemeth dropped digits with or without a numeric indicator (``⠙⠗⠲``, ``⠙⠗⠼⠲``),
+    and also literary/UEB digits after a numeric indicator (``⠙⠗⠼⠙`` is ``dr4``) and the UEB
+    minus ``⠐⠤``. Capital signs, grade 1 indicators and dots 7 and 8 are ignored; the blank
+    cell ``⠀`` is a space. Characters that are
+    not braille are kept, lower-cased. The X of a variable-value trait comes back upper case
+    (``⠛⠭ -> gX``) so the result matches the card data; everything else is lower case.
+    """
+    out: list[str] = []
+    upper_digits = False  # inside a number written with upper-cell (UEB) digits
+    for i, ch in enumerate(text):
+        if not is_braille_char(ch):
+            out.append(" " if ch.isspace() else ch.lower())
+            upper_digits = False
+            continue
+        cell = chr(BRAILLE_BASE + ((ord(ch) - BRAILLE_BASE) & 0x3F))
+        if cell == NUMERIC_INDICATOR_CELL:
+            upper_digits = True
+            continue
+        if cell in (CAPITAL_SIGN_CELL, GRADE1_CELL):
+            continue
+        if cell == DOT5_CELL and text[i + 1 : i + 2] == MINUS_CELL:
+            continue
+        if upper_digits and cell in _UPPER_DIGITS:
+            out.append(_UPPER_DIGITS[cell])
+            continue
+        upper_digits = False
+        out.append(CELL_TO_BRF[cell].lower())
+    label = "".join(out).strip()
+    if _TRAIT_X.fullmatch(label):
+        label = label[:-1] + "X"
+    return label
+
+
+def brf_to_label(brf: str) -> str:
+    """A label typed in BRF (``DR4``, ``DR#4``, ``c-2``) back to the deck label's spelling."""
+    return unicode_to_label(brf_to_unicode(brf))
