@@ -324,9 +324,9 @@ def score_table(data: Any, file: str = "score file") -> ScoreResult:
                     outcomes.add((tuple(end.scores), end.winners))
                 if len(outcomes) > 1:
                     who = table.players[d.player]["name"]
-                    card = _Answers._card_name(g, d.source)
                     if d.source == "tie_break":
                         raise table.error("tie_break", f"{who} needs the trait drawn to break the tie")
+                    card = _Answers._card_name(g, d.source)
                     need = NEEDS.get(d.reason, "an answer")
                     raise table.error(
                         f"players[{d.player}].choices", f"{who} needs a choice for {card}: {need}"

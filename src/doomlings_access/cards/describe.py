@@ -80,3 +80,29 @@ def unimplemented(cards: CardSet) -> list[tuple[AnyCard, list[str]]]:
         if missing:
             out.append((card, missing))
     return out
+
+
+def full_description(card: AnyCard) -> list[str]:
+    """Every fact about a card, a short line each, for the look-up and the companion."""
+    if isinstance(card, TraitDef):
+        kinds = ", ".join(KIND_WORDS[k] for k in sorted(card.kinds, key=list(KIND_WORDS).index))
+        value = "variable, X" if card.face is None else str(card.face)
+        return [
+            f"{card.name}, label {card.label}.",
+            f"Colour: {colour_words(card.colours)}. Face value: {value}.",
+            f"{'Dominant' if card.dominant else 'Not dominant'}. Kind of effect: {kinds}.",
+            f"Effect: {card.text}",
+        ]
+    if isinstance(card, CatastropheDef):
+        return [
+            f"{card.name}, catastrophe, label {card.label}.",
+            f"Gene pool effect: {card.gene_pool:+d} for every player, for good.",
+            f"Catastrophic effect: {card.catastrophic_text}",
+            f"World's End effect: {card.worlds_end_text}",
+        ]
+    assert isinstance(card, AgeDef)
+    lasts = "It sets up the game." if card.birth_of_life else (
+        "It happens once, when the age is revealed." if card.reveal and not card.round
+        else "It lasts for this round only."
+    )
+    return [f"{card.name}, age.", f"Effect: {card.text}", lasts]

@@ -33,3 +33,29 @@ def find_name(typed: str, names: Sequence[str], what: str = "card") -> str:
     close = difflib.get_close_matches(wanted, list(by_norm), n=3, cutoff=0.6)
     suggestions = prefixed[:5] if prefixed else [by_norm[c] for c in close]
     raise UnknownCardError(typed, suggestions, what)
+
+
+def _braille_to_label(text: str) -> str | None:
+    if not any("\u2800" <= ch <= "\u28ff" for ch in text):
+        return None
+    try:
+        from doomlings_access.braille.labels import unicode_to_label
+    except ImportError:
+        return None
+    try:
+        return unicode_to_label(text.strip())
+    except (ValueError, KeyError):
+        return None
+
+
+def find_cards(typed: str, cards: Sequence[object]) -> list[object]:
+    """Every card ``typed`` may mean: by label (typed, or Unicode braille), name, prefix, or
+    a close misspelling. Raises :class:`UnknownCardError` with suggestions when none fits."""
+    text = typed.strip()
+    label = _braille_to_label(text) or text
+    by_label = [c for c in cards if getattr(c, "label", "").lower() == label.lower()]
+    if by_label:
+        return by_label
+    names = [getattr(c, "name") for c in cards]
+    name = find_name(text, names)
+    return [c for c in cards if getattr(c, "name") == name]

@@ -61,7 +61,8 @@ class Game:
         self.recolour: dict[int, tuple[str, ...]] = {}
         self.named_colour: dict[int, str] = {}
         self.worlds_end_catastrophe: str | None = None
-        self.colourless_as: tuple[int, bool] | None = None
+        self.colourless_as: tuple[int, bool, frozenset[int]] | None = None
+        """AI Takeover at World's End: (face value, dominants excepted, seats it affects)."""
         self.worlds_end_points = [0] * self.n
         self.tie_break = [0] * self.n
         self.tie_breakers: list[int] = []

@@ -18,21 +18,29 @@ if TYPE_CHECKING:
     from doomlings_access.rules.game import Game
 
 
-def face_value(g: Game, card: int) -> int:
-    """Face value at the end: printed value (X is 0), or AI Takeover's value for colourless traits."""
+def _taken_over(g: Game, seat: int, card: int) -> int | None:
+    """AI Takeover's face value for this colourless trait of ``seat``'s pile, if it applies.
+
+    It applies to the players the catastrophe affects (not those Denial protects), to
+    colourless traits, and in the retail printing not to dominants."""
+    rule = g.colourless_as
+    if rule is None or seat not in rule[2]:
+        return None
     d = g.defs[card]
-    if g.colourless_as is not None and d.colourless:
-        value, except_dominants = g.colourless_as
-        if not (except_dominants and d.dominant):
-            return value
-    return d.face_value
+    if not d.colourless or (rule[1] and d.dominant):
+        return None
+    return rule[0]
 
 
-def effects_ignored(g: Game, card: int) -> bool:
+def face_value(g: Game, seat: int, card: int) -> int:
+    """Face value at the end: printed value (X is 0), or AI Takeover's value for colourless traits."""
+    taken = _taken_over(g, seat, card)
+    return g.defs[card].face_value if taken is None else taken
+
+
+def effects_ignored(g: Game, seat: int, card: int) -> bool:
     """AI Takeover at World's End: colourless traits' effects are ignored (retail: not dominants)."""
-    if g.colourless_as is None or not g.defs[card].colourless:
-        return False
-    return not (g.colourless_as[1] and g.defs[card].dominant)
+    return _taken_over(g, seat, card) is not None
 
 
 def colour_counts(g: Game, seat: int) -> Counter[str]:
@@ -64,9 +72,9 @@ def _per_trait(g: Game, seat: int, card: int, piece: Piece) -> int:
     for c in g.players[seat].pile:
         if colour is not None and colour not in colours_of(g, c):
             continue
-        if face is not None and (defs[c].face is None or face_value(g, c) != face):
+        if face is not None and (defs[c].face is None or face_value(g, seat, c) != face):
             continue
-        if negative and face_value(g, c) >= 0:
+        if negative and face_value(g, seat, c) >= 0:
             continue
         if same and defs[c].id != defs[card].id:
             continue
@@ -158,7 +166,7 @@ def _viral_penalty(g: Game, seat: int) -> int:
     total = 0
     for other in g.opponents(seat):
         for card in g.players[other].pile:
-            if effects_ignored(g, card):
+            if effects_ignored(g, other, card):
                 continue
             for piece in g.defs[card].bonus:
                 if piece.effect == "opponents_per_named_colour_trait":
@@ -172,7 +180,7 @@ def bonus_of(g: Game, seat: int) -> int:
     """All drop-of-life bonuses and modifiers for ``seat``."""
     total = 0
     for card in g.players[seat].pile:
-        if effects_ignored(g, card):
+        if effects_ignored(g, seat, card):
             continue
         for piece in g.defs[card].bonus:
             total += BONUSES[piece.effect](g, seat, card, piece)
@@ -188,6 +196,6 @@ def bonus_of(g: Game, seat: int) -> int:
 def score(g: Game, seat: int) -> tuple[int, int, int, int]:
     """(World's End points, face value, bonus, total) for ``seat``."""
     worlds_end = g.worlds_end_points[seat]
-    faces = sum(face_value(g, c) for c in g.players[seat].pile)
+    faces = sum(face_value(g, seat, c) for c in g.players[seat].pile)
     extra = bonus_of(g, seat)
     return worlds_end, faces, extra, worlds_end + faces + extra

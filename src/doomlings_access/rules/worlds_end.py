@@ -140,9 +140,8 @@ def _points(g: Game, seat: int, points: int, cause: str) -> None:
 
 @handles("catastrophe_worlds_end", "colourless_count_as")
 def _ai_takeover(g: Game, piece: Piece, seats: list[int], cause: str) -> Flow:
-    """Colourless traits count as ``face`` and lose their effects; Denial spares nobody here,
-    as the rule is about cards, so it holds for every pile."""
-    g.colourless_as = (piece["face"], piece["except_dominants"])
+    """Colourless traits count as ``face`` and lose their effects, in the affected piles."""
+    g.colourless_as = (piece["face"], piece["except_dominants"], frozenset(seats))
     return
     yield
 

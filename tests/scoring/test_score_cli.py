@@ -1,0 +1,255 @@
+"""``doomlings score FILE [--json]`` run as a real subprocess (README "Scoring a table").
+
+Good files print one sentence per player, subject first, then the winner; bad files exit
+with code 2 and one clear line on standard error, never a traceback (cli.py docstring).
+Expected scores are worked by hand from the card facts (shared/cards/base-game.md).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def run_score(tmp_path: Path, content: Any, *args: str, name: str = "table.json") -> subprocess.CompletedProcess[str]:
+    """Write ``content`` (JSON data, or raw text if a str) to a file and score it."""
+    path = tmp_path / name
+    path.write_text(content if isinstance(content, str) else json.dumps(content), encoding="utf-8")
+    return run_file(str(path), *args)
+
+
+def run_file(path: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(SRC), *filter(None, [env.get("PYTHONPATH")])])
+    return subprocess.run(
+        [sys.executable, "-m", "doomlings_access", "score", path, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+
+
+# Ana: Ice Age, 3 reds (Quick, Antlers, Fire Skin) = -3
+#      face 2+3+3+4+4+3+3+1 = 23; Ben's Viral names red: 3 reds = -3 in Ana's bonus -> 17
+# Ben: Viral face 2, purple so Ice Age 0 -> 2
+README_TABLE = {
+    "catastrophes": ["Ice Age"],
+    "players": [
+        {"name": "Ana", "traits": ["Quick", "Antlers", "Fire Skin", "Blubber", "Adorable", "Appealing", "Flatulence", "Fear"]},
+        {"name": "Ben", "traits": ["Viral"], "choices": {"Viral": "red"}},
+    ],
+}
+
+
+def test_text_output_one_sentence_per_player_then_the_winner(tmp_path: Path) -> None:
+    """README: "Output, one line per player, subject first, then the winner"."""
+    done = run_score(tmp_path, README_TABLE)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines() == [
+        "Ana: 17 points. World's End -3, face value 23, bonus -3.",
+        "Ben: 2 points. World's End 0, face value 2, bonus 0.",
+        "Winner: Ana.",
+    ]
+
+
+def test_text_output_names_a_tie(tmp_path: Path) -> None:
+    """Without tie_break every tied player is a winner (README)."""
+    data = {"players": [{"name": "Ana", "traits": ["Adorable"]}, {"name": "Ben", "traits": ["Blubber"]}]}
+    done = run_score(tmp_path, data)  # 4 each
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == [
+        "Ana: 4 points. World's End 0, face value 4, bonus 0.",
+        "Ben: 4 points. World's End 0, face value 4, bonus 0.",
+        "Tie: Ana and Ben.",
+    ]
+
+
+def test_json_output_shape(tmp_path: Path) -> None:
+    done = run_score(tmp_path, README_TABLE, "--json")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert json.loads(done.stdout) == {
+        "players": [
+            {"name": "Ana", "worlds_end": -3, "face_value": 23, "bonus": -3, "total": 17},
+            {"name": "Ben", "worlds_end": 0, "face_value": 2, "bonus": 0, "total": 2},
+        ],
+        "winners": ["Ana"],
+    }
+
+
+def test_json_output_of_the_readme_example(tmp_path: Path) -> None:
+    """The README's own example file, worked by hand.
+
+    Ana (Tiny, Kidney x2, gene pool 4): The Big One final, missing green and purple = -4;
+    face 17; Tiny -3, each Kidney +2 -> bonus +1; total 14.
+    Ben (Sentience red, Quick; Heroic in hand): has red only, missing 3 = -6; face 2+2 = 4;
+    Sentience red 2 traits = +2; total 0.
+    """
+    data = {
+        "catastrophes": ["Ice Age", "Retrovirus", "The Big One"],
+        "players": [
+            {"name": "Ana", "traits": ["Tiny", "Kidney", "Kidney"], "gene_pool": 4},
+            {"name": "Ben", "traits": ["Sentience", "Quick"], "hand": ["Heroic"], "choices": {"Sentience": "red"}},
+        ],
+        "tie_break": {"Ana": "Adorable", "Ben": "Quick"},
+    }
+    done = run_score(tmp_path, data, "--json")
+    assert done.returncode == 0
+    assert json.loads(done.stdout) == {
+        "players": [
+            {"name": "Ana", "worlds_end": -4, "face_value": 17, "bonus": 1, "total": 14},
+            {"name": "Ben", "worlds_end": -6, "face_value": 4, "bonus": 2, "total": 0},
+        ],
+        "winners": ["Ana"],
+    }
+
+
+def test_tie_break_in_text_output(tmp_path: Path) -> None:
+    """Rulebook "TIES": the draws (Retractable Claws 5, Antlers 3) decide; A wins 4+5 over 4+3."""
+    data = {
+        "players": [{"name": "A", "traits": ["Adorable"]}, {"name": "B", "traits": ["Blubber"]}],
+        "tie_break": {"A": "Retractable Claws", "B": "Antlers"},
+    }
+    done = run_score(tmp_path, data)
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("A: 4 points. World's End 0, face value 4, bonus 0.")
+    assert lines[1].startswith("B: 4 points. World's End 0, face value 4, bonus 0.")
+    assert lines[-1] == "Winner: A."
+
+
+# --- bad input: exit code 2, one line on standard error ------------------------------------------
+
+BAD: list[Any] = [
+    pytest.param(
+        {"players": [{"name": "Ana", "traits": ["Tiyn"]}]},
+        ["Tiyn", "Tiny", "players[0].traits[0]"],
+        id="misspelt_card_suggests_tiny",
+    ),
+    pytest.param(
+        {"players": [{"name": "Ana", "traits": ["Quick"]}], "colour": "red"},
+        ["colour", "unknown field"],
+        id="unknown_top_level_field",
+    ),
+    pytest.param(
+        {"players": [{"name": "Ana", "trait": ["Quick"]}]},
+        ["players[0].trait", "unknown field"],
+        id="unknown_player_field",
+    ),
+    pytest.param('{"players": [{"name": "Ana", "traits": ["Quick"]}', ["not valid JSON"], id="invalid_json"),
+    pytest.param(
+        {"players": [{"name": "Ana", "traits": ["Sentience", "Quick", "Blubber"]}]},
+        ["Ana", "Sentience", "colour"],
+        id="missing_sentience_colour",
+    ),
+    pytest.param(
+        {"catastrophes": ["Ice Age"], "players": [{"name": "Ana", "traits": ["Faith", "Quick", "Blubber"]}]},
+        ["Ana", "Faith", "colour"],
+        id="missing_faith_recolour",
+    ),
+    pytest.param(
+        {
+            "players": [
+                {"name": "Ana", "traits": ["Hyper-Intelligence"], "choices": {"Hyper-Intelligence": "red"}},
+                {"name": "Ben", "traits": ["Quick", "Antlers"]},
+            ]
+        },
+        ["Ben", "Hyper-Intelligence", "trait removed"],
+        id="missing_trait_removed_in_opponents_choices",
+    ),
+    pytest.param(
+        {"catastrophes": ["Deus Ex Machina"], "players": [{"name": "Ana", "traits": ["Adorable"]}]},
+        ["Ana", "Deus Ex Machina", "card drawn"],
+        id="missing_deus_ex_machina_draw",
+    ),
+    pytest.param(
+        {
+            "catastrophes": ["Ice Age", "Grey Goo"],
+            "players": [{"name": "Ana", "traits": ["Prepper", "Quick"]}, {"name": "Ben", "traits": ["Adorable"]}],
+        },
+        ["Ana", "Prepper", "catastrophe"],
+        id="missing_prepper_pick",
+    ),
+    pytest.param(
+        {"players": [{"name": "Ana", "traits": ["Sentience", "Quick", "Blubber"], "choices": {"Sentience": "orange"}}]},
+        ["Sentience", "orange"],
+        id="sentience_answer_not_a_colour",
+    ),
+    pytest.param(
+        {
+            "players": [{"name": "A", "traits": ["Adorable"]}, {"name": "B", "traits": ["Blubber"]}],
+            "tie_break": {"A": "Antlers"},
+        },
+        ["tie_break", "B"],
+        id="tie_break_draw_missing_for_a_tied_player",
+    ),
+]
+
+
+@pytest.mark.parametrize(("content", "words"), BAD)
+def test_bad_file_exits_2_with_one_line(tmp_path: Path, content: Any, words: list[str]) -> None:
+    """cli.py: "Bad input never gives a traceback: one clear line on standard error and exit code 2"."""
+    done = run_score(tmp_path, content)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    for word in words:
+        assert word in lines[0]
+    assert "table.json" in lines[0]  # names the file
+
+
+def test_missing_file_exits_2_with_one_line(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-table.json"
+    done = run_file(str(missing))
+    assert done.returncode == 2
+    assert done.stdout == "" and "Traceback" not in done.stderr
+    (line,) = done.stderr.splitlines()
+    assert "no-such-table.json" in line and "cannot read" in line
+
+
+# --- choices that change no score are not required ------------------------------------------------
+
+NOT_NEEDED: list[Any] = [
+    pytest.param(
+        # one trait of each colour: any colour named gives +1; face 2+4+3+4 = 13 -> 14
+        {"players": [{"name": "Ana", "traits": ["Sentience", "Blubber", "Appealing", "Adorable"]}]},
+        "Ana: 14 points. World's End 0, face value 13, bonus 1.",
+        id="sentience_every_colour_equal",
+    ),
+    pytest.param(
+        # Ben holds only colourless traits: any colour Viral names costs 0; Ben 3+1 = 4, Ana 2
+        {"players": [{"name": "Ana", "traits": ["Viral"]}, {"name": "Ben", "traits": ["Flatulence", "Fear"]}]},
+        "Ben: 4 points. World's End 0, face value 4, bonus 0.",
+        id="viral_against_colourless_only",
+    ),
+    pytest.param(
+        # Blubber and Adorable are both face 4: either leaves 4+2 = 6
+        {"catastrophes": ["The Four Horsemen"], "players": [{"name": "Ana", "traits": ["Blubber", "Adorable", "Quick"]}]},
+        "Ana: 6 points. World's End 0, face value 6, bonus 0.",
+        id="four_horsemen_equal_faces",
+    ),
+    pytest.param(
+        # no bonus and no catastrophe cares about colours: recolouring changes nothing; 4+4 = 8
+        {"players": [{"name": "Ana", "traits": ["Faith", "Adorable"]}]},
+        "Ana: 8 points. World's End 0, face value 8, bonus 0.",
+        id="faith_recolour_irrelevant",
+    ),
+]
+
+
+@pytest.mark.parametrize(("content", "line"), NOT_NEEDED)
+def test_choice_that_changes_no_score_is_not_required(tmp_path: Path, content: Any, line: str) -> None:
+    """README: "A choice with one possible answer, or one that changes no score, need not be given"."""
+    done = run_score(tmp_path, content)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert line in done.stdout.splitlines()
