@@ -13,19 +13,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from doomlings_access.arguments import HOUSE_RULES, LEVELS
 from doomlings_access.ui.console import Console, make_console
 from doomlings_access.ui.output import Output
 
-LEVELS = ("easy", "normal")
-HOUSE_RULES = {
-    "long-age-deck": "long_age_deck",
-    "empty-hand-draw-5": "empty_hand_draw",
-    "catastrophe-ends-round": "catastrophe_ends_round",
-    "gene-pool-leader-bonus": "gene_pool_leader_bonus",
-    "discard-unmet-requirement": "discard_unmet_requirement",
-    "ignore-restricted-cost": "ignore_restricted_cost",
-    "all-28-ages": "all_28_ages",
-}
 
 
 @dataclass
@@ -37,28 +28,6 @@ class GameChoices:
     seed: int | None = None
     edition: str = "retail"
     house_rules: list[str] = field(default_factory=list)
-
-
-def add_play_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, default=3, help="2 to 6 players (default 3)")
-    p.add_argument("--humans", type=int, default=1, help="how many are people (default 1)")
-    p.add_argument("--names", default="", help="names, comma-separated, e.g. Ana,Ben")
-    p.add_argument(
-        "--level", default="normal",
-        help="computer level: easy or normal, or one per computer seat, comma-separated",
-    )
-    p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
-    p.add_argument("--edition", choices=("retail", "first"), default="retail")
-    for flag in HOUSE_RULES:
-        p.add_argument(f"--{flag}", action="store_true", help=f"house rule: {flag.replace('-', ' ')}")
-    add_output_arguments(p)
-
-
-def add_output_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--plain", action="store_true", help="plain line input, no escape sequences")
-    p.add_argument("--speech", choices=("screen-reader", "direct", "tts", "off"), default=None)
-    p.add_argument("--verbosity", choices=("terse", "normal", "verbose"), default=None)
-    p.add_argument("--labels", choices=("text", "braille"), default=None)
 
 
 def choices_from_args(args: argparse.Namespace) -> GameChoices:

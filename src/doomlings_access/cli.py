@@ -19,7 +19,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Doomlings for blind and low-vision players: the game, its cards and tools.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    from doomlings_access.app import add_output_arguments, add_play_arguments
+    from doomlings_access.arguments import add_output_arguments, add_play_arguments
 
     add_output_arguments(parser)
     play = sub.add_parser("play", help="start a game directly")
@@ -35,11 +35,19 @@ def _parser() -> argparse.ArgumentParser:
     tr.add_argument("--latest", action="store_true", help="the most recently played game")
     tr.add_argument("--out", default=None, help="write to this file instead of the screen")
 
+    ref = sub.add_parser("braille-ref", help="write the braille reference sheets into braille_ref/")
+    ref.add_argument("--check", action="store_true", help="fail if braille_ref/ is stale")
+    ref.add_argument("--folder", default=None, help="another folder than the checkout's braille_ref/")
+
     check = sub.add_parser("speech-check", help="say a sample sentence, or render it to a WAV file")
     check.add_argument("--speech", choices=("screen-reader", "direct", "tts", "off"), default="tts")
     check.add_argument("--wav", default=None, help="write the speech to this WAV file")
     check.add_argument("--rate", type=int, default=None)
     check.add_argument("--voice", default=None)
+
+    card = sub.add_parser("card", help="look up one card by name or label, and exit")
+    card.add_argument("name", nargs="+", help="a name, a unique prefix, or a label like db17")
+    card.add_argument("--edition", choices=("retail", "first"), default="retail")
 
     score = sub.add_parser("score", help="score an end state described in a JSON file")
     score.add_argument("file", help="the score file (see README: Scoring a table)")
@@ -79,6 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.command == "card":
+        return _card(args)
     if args.command == "score":
         return _score(args)
     if args.command == "simulate":
@@ -97,11 +107,56 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from doomlings_access.app import transcript
 
         return transcript(args)
+    if args.command == "braille-ref":
+        return _braille_ref(args)
     if args.command == "speech-check":
         return _speech_check(args)
     from doomlings_access.app import menu
 
     return menu(args)
+
+
+def _card(args: argparse.Namespace) -> int:
+    from doomlings_access.cards import load_cards
+    from doomlings_access.cards.describe import full_description
+    from doomlings_access.cards.lookup import UnknownCardError, find_cards
+
+    cards = load_cards(args.edition)
+    typed = " ".join(args.name)
+    try:
+        found = find_cards(typed, cards.all_cards())
+    except UnknownCardError as exc:
+        return _fail(str(exc))
+    if len(found) > 1:
+        print(f"{len(found)} cards fit {typed}:")
+        for n, card in enumerate(found, 1):
+            print(f"{n}. {card.name}, {card.label}")  # type: ignore[attr-defined]
+        return 0
+    print("\n".join(full_description(found[0])))  # type: ignore[arg-type]
+    return 0
+
+
+def _braille_ref(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from doomlings_access.braille.louis import LiblouisMissing
+    from doomlings_access.braille.reference import check_reference, default_folder, write_reference
+    from doomlings_access.cards import CardDataError
+
+    folder = Path(args.folder) if args.folder else default_folder()
+    try:
+        if args.check:
+            stale = check_reference(folder)
+            for name in stale:
+                print(f"Stale or missing: {folder / name}")
+            if not stale:
+                print(f"The braille reference in {folder} is up to date.")
+            return 1 if stale else 0
+        written = write_reference(folder)
+    except (LiblouisMissing, CardDataError) as exc:
+        return _fail(str(exc))
+    print(f"Wrote {len(written)} files to {folder}.")
+    return 0
 
 
 def _speech_check(args: argparse.Namespace) -> int:

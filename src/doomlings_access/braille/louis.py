@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import importlib
 import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -39,7 +37,7 @@ SYSTEM_DIRS = (
 
 
 class LiblouisMissing(RuntimeError):
-    """liblouis, its tables or its Python binding cannot be found; the message says what to install."""
+    """liblouis, its tables or its binding cannot be found; the message says what to install."""
 
     def __init__(self, message: str = INSTALL_HINT) -> None:
         super().__init__(message)
@@ -50,7 +48,8 @@ _failure: LiblouisMissing | None = None
 
 
 def _is_liblouis(mod: ModuleType) -> bool:
-    return all(hasattr(mod, name) for name in ("translateString", "backTranslateString", "charToDots"))
+    names = ("translateString", "backTranslateString", "charToDots")
+    return all(hasattr(mod, name) for name in names)
 
 
 def _candidate_dirs() -> list[Path]:
@@ -61,7 +60,11 @@ def _candidate_dirs() -> list[Path]:
 
 def _import_via_shim() -> ModuleType:
     """Import the system ``louis`` package through a temporary one-package path entry."""
-    package = next((d / "louis" for d in _candidate_dirs() if (d / "louis" / "__init__.py").is_file()), None)
+    import shutil
+    import tempfile
+
+    found = [d / "louis" for d in _candidate_dirs() if (d / "louis" / "__init__.py").is_file()]
+    package = found[0] if found else None
     if package is None:
         raise LiblouisMissing()
     shim = tempfile.mkdtemp(prefix="doomlings-louis-")

@@ -432,8 +432,8 @@ def _readme(edition: str, numeric_indicator: bool) -> Document:
                 "The rulebook of the braille edition says numbers are in Nemeth code, but not "
                 "whether a numeric indicator,",
                 Dots("3456"),
-                ", stands between the colour letter and the value: dr4 or dr#4. Nemeth needs "
-                "none after a letter, and we have not yet checked a physical card. "
+                ", stands between the colour letter and the value: dr4 or dr#4. We have not "
+                "yet checked a physical card. "
                 + _numeric_indicator_choice(numeric_indicator)
                 + " The choice is one setting, numeric_indicator, in "
                 "doomlings_access.braille.labels; the look-up understands labels typed either "
@@ -487,7 +487,7 @@ def _plain(seg: Segment) -> str:
     if isinstance(seg, Cells):
         return brf_to_unicode(seg.brf)
     if isinstance(seg, Dots):
-        return "dots " + " ".join(seg.numbers)
+        return "dots" + _NO_BREAK + _NO_BREAK.join(seg.numbers)
     return seg
 
 

@@ -8,6 +8,9 @@ card into a card that does nothing.
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -233,14 +236,52 @@ def _read_catastrophe(file: str, table: dict[str, Any], edition: str) -> Catastr
     )
 
 
+def _cache_file(path: Path) -> Path | None:
+    base = os.environ.get("DOOMLINGS_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        home = Path.home()
+        if not home.is_dir():
+            return None
+        base = str(home / ".cache")
+    stat = path.stat()
+    key = f"{path.resolve()}:{stat.st_mtime_ns}:{stat.st_size}"
+    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
+    return Path(base) / "doomlings-access" / f"{path.stem}-{digest}.json"
+
+
+def _parse_toml(path: Path) -> dict[str, Any]:
+    """Parse a card file; the parsed form is cached as JSON (quicker to read) by size and time.
+
+    The cache only saves parsing: every card is still validated on every load.
+    """
+    cache = _cache_file(path)
+    if cache is not None and cache.exists():
+        try:
+            data = json.loads(cache.read_text(encoding="utf-8"))
+            if isinstance(data, dict):
+                return data
+        except (OSError, ValueError):
+            pass
+    with path.open("rb") as fh:
+        doc = tomllib.load(fh)
+    if cache is not None:
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(doc), encoding="utf-8")
+            os.replace(tmp, cache)
+        except OSError:
+            pass
+    return doc
+
+
 def _load_file(
     folder: Path, name: str, key: str, read: Callable[[str, dict[str, Any], str], Any], edition: str
 ) -> dict[str, Any]:
     path = folder / name
     shown = f"card_data/{name}"
     try:
-        with path.open("rb") as fh:
-            doc = tomllib.load(fh)
+        doc = _parse_toml(path)
     except FileNotFoundError:
         raise CardDataError(shown, None, None, "file is missing") from None
     except tomllib.TOMLDecodeError as exc:
