@@ -289,6 +289,13 @@ def _exit_on_signals() -> None:
             signal.signal(getattr(signal, name), leave)
 
 
+def companion(args: argparse.Namespace) -> int:
+    """``doomlings companion``."""
+    from doomlings_access.ui.companion import Companion
+
+    return _with_output(args, lambda console, out, prefs, speech: Companion(console, out, args.edition).run())
+
+
 def menu(args: argparse.Namespace) -> int:
     """``doomlings`` with no command: the main menu."""
     return _with_output(args, _menu_loop)
@@ -300,7 +307,7 @@ def _ask(console: Console, out: Output, question: str, default: str) -> str:
 
 
 def _menu_loop(console: Console, out: Output, prefs, speech: Speech) -> int:  # type: ignore[no-untyped-def]
-    items = ["New game", "Resume a saved game", "Rules and help", "Settings", "Quit"]
+    items = ["New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings", "Quit"]
     while True:
         out.info("Doomlings main menu.")
         for i, item in enumerate(items, 1):
@@ -318,18 +325,22 @@ def _menu_loop(console: Console, out: Output, prefs, speech: Speech) -> int:  # 
                 run_game(choices, console, out, prefs, speech.switch)
         elif line in ("2", "resume"):
             _resume_menu(console, out, prefs, speech)
-        elif line in ("3", "rules", "help", "rules and help"):
+        elif line in ("3", "c", "companion"):
+            from doomlings_access.ui.companion import Companion
+
+            Companion(console, out).run()
+        elif line in ("4", "rules", "help", "rules and help"):
             from doomlings_access.ui.rules_text import TOPICS
 
             for topic, lines in TOPICS.items():
                 out.info(f"Rules, {topic}:")
                 out.lines(lines)
-        elif line in ("4", "s", "settings"):
+        elif line in ("5", "s", "settings"):
             try:
                 _settings_menu(console, out, prefs, speech)
             except (EOFError, KeyboardInterrupt):
                 return 0
-        elif line in ("5", "q", "quit", "exit"):
+        elif line in ("6", "q", "quit", "exit"):
             out.info("Goodbye.")
             return 0
         else:

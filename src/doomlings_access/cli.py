@@ -25,6 +25,10 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="start a game directly")
     add_play_arguments(play)
 
+    comp = sub.add_parser("companion", help="the companion for the physical braille deck")
+    comp.add_argument("--edition", choices=("retail", "first"), default="retail")
+    add_output_arguments(comp)
+
     res = sub.add_parser("resume", help="resume the newest unfinished game, or a chosen save")
     res.add_argument("save", nargs="?", default=None, help="a save file (default: the newest)")
     res.add_argument("--list", action="store_true", help="list the saved games, newest first")
@@ -99,6 +103,10 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from doomlings_access.app import play
 
         return play(args)
+    if args.command == "companion":
+        from doomlings_access.app import companion
+
+        return companion(args)
     if args.command == "resume":
         from doomlings_access.app import resume
 

@@ -28,6 +28,19 @@ MAX_REPEATS_CHECK = 200
 class ScoreFileError(ValueError):
     """The score file is wrong: the message names the file and the field."""
 
+    missing: "MissingChoice | None" = None
+
+
+@dataclass
+class MissingChoice:
+    """A choice the file must give: whose, for which card, and the possible answers."""
+
+    player: int
+    card: str
+    """Name of the card that asks (the key in the player's ``choices``)."""
+    reason: str
+    answers: list[str]
+
 
 @dataclass
 class PlayerScore:
@@ -268,6 +281,17 @@ class _Answers:
         return g.cards.by_id(card_id).name if card_id else "the game"
 
 
+def _answer_name(g: Game, d: Decision, option: Value) -> str:
+    """How an option is written in a score file's choices."""
+    if d.kind == dk.CATASTROPHE:
+        return g.catastrophe(str(option)).name
+    if d.kind in (dk.YES_NO, dk.RESPOND):
+        return "no" if option in ("no", "pass") else "yes"
+    if isinstance(option, int):
+        return g.defs[option].name
+    return "none" if option == "no" else str(option)
+
+
 def _distinct(g: Game, d: Decision) -> list[Value]:
     """Options that differ in meaning (two copies of one trait are the same answer)."""
     seen: dict[Any, Value] = {}
@@ -328,9 +352,13 @@ def score_table(data: Any, file: str = "score file") -> ScoreResult:
                         raise table.error("tie_break", f"{who} needs the trait drawn to break the tie")
                     card = _Answers._card_name(g, d.source)
                     need = NEEDS.get(d.reason, "an answer")
-                    raise table.error(
+                    error = table.error(
                         f"players[{d.player}].choices", f"{who} needs a choice for {card}: {need}"
                     )
+                    error.missing = MissingChoice(
+                        d.player, card, d.reason, [_answer_name(g, d, o) for o in options]
+                    )
+                    raise error
             value = options[0]
         g.apply(Choice(d.player, value))
     scores = [

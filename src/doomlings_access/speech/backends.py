@@ -373,9 +373,10 @@ class CommandSpeaker(_Notices):
                 return
             self.failed = reason
             self._queue.clear()
+            # The notice is in place before anyone waiting in wait_idle wakes up.
+            self._add_notice(speech_off_notice(reason))
             self._cond.notify_all()
         self._log.warning("speech off: %s", reason)
-        self._add_notice(speech_off_notice(reason))
 
     def __repr__(self) -> str:
         return f"CommandSpeaker({self.name!r}, {self.argv!r})"
