@@ -290,7 +290,7 @@ def _load_file(
         if top != key:
             raise CardDataError(shown, None, top, f"unknown table; only [[{key}]] is allowed")
     out: dict[str, Any] = {}
-    for i, table in enumerate(doc.get(key, [])):
+    for table in doc.get(key, []):
         card = read(shown, table, edition)
         if card.id in out:
             raise CardDataError(shown, f'{key} "{card.id}"', "id", "duplicate id")

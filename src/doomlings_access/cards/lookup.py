@@ -56,6 +56,6 @@ def find_cards(typed: str, cards: Sequence[object]) -> list[object]:
     by_label = [c for c in cards if getattr(c, "label", "").lower() == label.lower()]
     if by_label:
         return by_label
-    names = [getattr(c, "name") for c in cards]
+    names = [c.name for c in cards]  # type: ignore[attr-defined]
     name = find_name(text, names)
-    return [c for c in cards if getattr(c, "name") == name]
+    return [c for c in cards if c.name == name]  # type: ignore[attr-defined]

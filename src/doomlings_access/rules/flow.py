@@ -29,7 +29,6 @@ from doomlings_access.rules.events import (
 from doomlings_access.rules.play import play_from_deck_top, play_restriction, play_trait, playable_in_hand
 from doomlings_access.rules.primitives import (
     ask,
-    choose_cards,
     discard_cards,
     draw,
     stabilize,

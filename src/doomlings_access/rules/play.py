@@ -82,7 +82,8 @@ def requirement_unmet(g: Game, seat: int, card: int) -> str | None:
             if not removable(g, seat, lambda c: g.defs[c].face_value > 0):
                 return REQUIREMENT
         elif effect == "discard_colour_trait":
-            if not removable(g, seat, lambda c: piece["colour"] in g.defs[c].colours):
+            colour = piece["colour"]
+            if not removable(g, seat, lambda c: colour in g.defs[c].colours):
                 return REQUIREMENT
             if piles_protected(g) and not g.options.ignore_restricted_cost:
                 return RESTRICTED_COST
@@ -121,7 +122,8 @@ def pay_costs(g: Game, seat: int, card: int) -> Flow:
         elif piece.effect == "discard_colour_trait":
             if piles_protected(g):
                 continue  # only reachable with the ignore_restricted_cost house rule
-            options = removable(g, seat, lambda c: piece["colour"] in g.defs[c].colours)
+            colour = piece["colour"]
+            options = removable(g, seat, lambda c: colour in g.defs[c].colours)
             trait = yield from ask(g, seat, dk.TRAIT, "discard_trait", options, source)
             yield from discard_trait(g, seat, trait)
 
