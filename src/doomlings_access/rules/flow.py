@@ -277,7 +277,8 @@ def end_of_turn(g: Game, seat: int) -> Flow:
     after = rules.get("draw_after_stabilize")
     if after is not None:
         draw(g, seat, after["count"], cause)
-    yield from _late(g, seat)
+    if how == "stabilize":  # Late comes after stabilizing, so not when a player did not
+        yield from _late(g, seat)
 
 
 def _may_discard_up_to(g: Game, seat: int, most: int, cause: str | None) -> Flow:
