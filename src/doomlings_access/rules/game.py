@@ -134,11 +134,11 @@ class Game:
         d = self.pending
         if d is None:
             raise GameOverError("the game is over")
-        if action.player != d.player:
+        if type(action.player) is not int or action.player != d.player:
             raise IllegalActionError(
-                f"it is {self.players[d.player].name}'s decision, not seat {action.player}'s"
+                f"it is {self.players[d.player].name}'s decision, not seat {action.player!r}'s"
             )
-        if action.value not in d.options or isinstance(action.value, bool):
+        if type(action.value) not in (int, str) or action.value not in d.options:
             raise IllegalActionError(f"{action.value!r} is not an option")
         mark = len(self.log)
         self.actions.append(action)

@@ -1,0 +1,147 @@
+"""The ``doomlings`` command, run as a real subprocess (``python -m doomlings_access``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    return subprocess.run(
+        [sys.executable, "-m", "doomlings_access", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+def no_traceback(proc: subprocess.CompletedProcess[str]) -> None:
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stdout, proc.stdout
+
+
+# --- cards ---------------------------------------------------------------------------------
+
+
+def test_cards_json_lists_every_card_with_id_name_kind_label() -> None:
+    proc = run("cards", "--json")
+    assert proc.returncode == 0, proc.stderr
+    no_traceback(proc)
+    cards = json.loads(proc.stdout)
+    assert isinstance(cards, list) and len(cards) == 151
+    for card in cards:
+        assert isinstance(card, dict)
+        assert {"id", "name", "kind", "label"} <= set(card), card
+        assert all(isinstance(card[k], str) and card[k] for k in ("id", "name", "kind", "label"))
+    kinds = [c["kind"] for c in cards]
+    assert (kinds.count("trait"), kinds.count("age"), kinds.count("catastrophe")) == (107, 29, 15)
+    assert len({c["id"] for c in cards}) == 151
+    tiny = next(c for c in cards if c["id"] == "tiny")
+    assert (tiny["name"], tiny["kind"], tiny["label"]) == ("Tiny", "trait", "db17")
+
+
+def test_cards_kind_catastrophe_lists_only_the_15_catastrophes() -> None:
+    proc = run("cards", "--kind", "catastrophe", "--json")
+    assert proc.returncode == 0, proc.stderr
+    cards = json.loads(proc.stdout)
+    assert len(cards) == 15
+    assert {c["kind"] for c in cards} == {"catastrophe"}
+    assert all(c["label"].startswith("c") for c in cards)
+    assert "ice_age" in {c["id"] for c in cards}
+
+
+def test_cards_kind_catastrophe_as_text_is_one_line_per_card() -> None:
+    proc = run("cards", "--kind", "catastrophe")
+    assert proc.returncode == 0, proc.stderr
+    no_traceback(proc)
+    lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    assert len(lines) == 15
+    assert any(line.startswith("Ice Age") for line in lines)
+    assert all("catastrophe" in line for line in lines)
+
+
+@pytest.mark.parametrize("edition", ["retail", "first"])
+def test_cards_check_says_every_card_is_implemented(edition: str) -> None:
+    proc = run("cards", "--check", "--edition", edition)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    no_traceback(proc)
+    assert "All 151 cards are implemented." in proc.stdout
+    assert "not implemented" not in proc.stdout
+
+
+# --- simulate -------------------------------------------------------------------------------
+
+
+def test_simulate_json_reports_games_actions_and_no_violations() -> None:
+    proc = run("simulate", "--games", "20", "--players", "4", "--seed", "3", "--json")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    no_traceback(proc)
+    report = json.loads(proc.stdout)
+    assert report["games"] == 20
+    assert isinstance(report["actions"], int) and report["actions"] > 20
+    assert report["violations"] == 0
+    assert isinstance(report["games_per_second"], (int, float)) and report["games_per_second"] > 0
+
+
+def test_simulate_is_reproducible_from_its_seed() -> None:
+    first = json.loads(run("simulate", "--games", "5", "--seed", "11", "--json").stdout)
+    second = json.loads(run("simulate", "--games", "5", "--seed", "11", "--json").stdout)
+    assert first["actions"] == second["actions"]
+    assert first["violations"] == second["violations"] == 0
+
+
+def test_simulate_first_printing_with_replay_check() -> None:
+    proc = run("simulate", "--games", "6", "--edition", "first", "--replay-check", "--long-age-deck", "--json")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["games"] == 6 and report["violations"] == 0
+
+
+def test_simulate_plain_text_summary() -> None:
+    proc = run("simulate", "--games", "3", "--seed", "2")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("3 games, ")
+    assert "0 violations" in proc.stdout
+
+
+# --- bad arguments ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("simulate", "--players", "9"),
+        ("simulate", "--players", "1"),
+        ("simulate", "--games", "0"),
+        ("simulate", "--games", "-3"),
+        ("simulate", "--games", "abc"),
+        ("simulate", "--edition", "deluxe"),
+        ("frobnicate",),
+        ("cards", "--kind", "dragon"),
+        ("cards", "--no-such-flag"),
+    ],
+    ids=lambda a: " ".join(a),
+)
+def test_bad_arguments_exit_2_with_one_clear_message_and_no_traceback(args: tuple[str, ...]) -> None:
+    proc = run(*args)
+    assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
+    no_traceback(proc)
+    assert proc.stderr.strip(), "the error is explained on standard error"
+    assert proc.stdout == ""
+
+
+def test_help_exits_0() -> None:
+    proc = run("simulate", "--help")
+    assert proc.returncode == 0
+    no_traceback(proc)
+    assert "--games" in proc.stdout
