@@ -161,8 +161,9 @@ def play_trait(
     enter_pile(g, owner, card)
     g.last_played_colours = d.real_colours
     cancelled = False
+    acts = with_action and bool(d.action) and "ignore_actions" not in g.rules
     if not out_of_turn and g.phase == "turns":
-        cancelled = yield from response_window(g, seat, card, with_action and bool(d.action))
+        cancelled = yield from response_window(g, seat, card, acts)
     for piece in d.on_play:
         yield from HANDLERS[("on_play", piece.effect)](g, seat, card, piece)
     if source == "hand" and "green" in d.colours:
