@@ -1227,7 +1227,6 @@ def test_hyper_intelligence_discard_reverses_gene_pool_before_scoring() -> None:
     assert scores(t)["Ana"] == (0, 4, 0, 4)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: cancel offered for an action Age of Peace ignores")
 def test_no_cancel_offered_when_the_age_ignores_actions() -> None:
     """Age of Peace: all trait actions are ignored, so there is no action for Chromatophores to
     cancel; the opponent is not asked and keeps the card; the action is reported ignored."""
