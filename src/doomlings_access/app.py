@@ -62,12 +62,11 @@ def seat_names(c: GameChoices) -> list[str]:
 
 
 def build_game(c: GameChoices):  # type: ignore[no-untyped-def]
-    """The game, its human seats and its computer agents."""
+    """The game and who plays each seat (people first, then computers at their levels)."""
     import random
 
-    from doomlings_access.ai.heuristic import HeuristicAgent
-    from doomlings_access.ai.random_agent import RandomAgent
     from doomlings_access.rules import Game, Options, Setup
+    from doomlings_access.saves import Seats
 
     seed = c.seed if c.seed is not None else random.SystemRandom().randrange(1, 10**9)
     values: dict[str, object] = {HOUSE_RULES[f]: True for f in c.house_rules}
@@ -75,20 +74,16 @@ def build_game(c: GameChoices):  # type: ignore[no-untyped-def]
         values["empty_hand_draw"] = 5
     options = Options(edition=c.edition, **values)  # type: ignore[arg-type]
     game = Game(Setup(tuple(seat_names(c)), seed, options))
-    humans = list(range(c.humans))
-    agents = {}
-    for i, seat in enumerate(range(c.humans, c.players)):
-        level = c.levels[i] if i < len(c.levels) else c.levels[-1]
-        agents[seat] = (RandomAgent if level == "easy" else HeuristicAgent)(seed, seat)
-    return game, humans, agents
+    computers = range(c.humans, c.players)
+    levels = {seat: c.levels[min(i, len(c.levels) - 1)] for i, seat in enumerate(computers)}
+    return game, Seats(list(range(c.humans)), levels)
 
 
 def run_game(c: GameChoices, console: Console, output: Output, prefs, change_speech) -> int:  # type: ignore[no-untyped-def]
-    from doomlings_access.saves import Seats, new_save_path
+    from doomlings_access.saves import new_save_path
 
-    game, humans, agents = build_game(c)
-    levels = {seat: ("easy" if type(a).__name__ == "RandomAgent" else "normal") for seat, a in agents.items()}
-    return _play_saved(game, Seats(humans, levels), new_save_path(), None, console, output, prefs, change_speech, False)
+    game, seats = build_game(c)
+    return _play_saved(game, seats, new_save_path(), None, console, output, prefs, change_speech, False)
 
 
 def agents_for(game, seats):  # type: ignore[no-untyped-def]
