@@ -16,6 +16,7 @@ from typing import Callable
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
 from doomlings_access.ui.console import Console, make_console
 from doomlings_access.ui.output import Output
+from doomlings_access.ui.words import Said
 
 
 
@@ -211,33 +212,37 @@ def transcript(args: argparse.Namespace) -> int:
 
 
 class Speech:
-    """The current speaker, switchable at the prompt."""
+    """The current speaker, switchable at the prompt; its notices (a fallback to text, say)
+    are printed once, through ``notify``."""
 
     def __init__(self, mode: str, rate: int | None, voice: str | None) -> None:
         self.rate, self.voice = rate, voice
         self.speaker = None
-        self.notices: list[str] = []
-        self.switch(mode)
+        self.notify: Callable[[str], None] = print
+        self.mode = mode
 
     def switch(self, mode: str) -> str:
-        if self.speaker is not None:
-            self.speaker.close()
+        self.close()
+        self.mode = mode
         if mode in ("screen-reader", "off"):
             self.speaker = None
             return f"Speech is now {mode}."
         from doomlings_access.speech import make_speaker
 
         self.speaker = make_speaker(mode, rate=self.rate, voice=self.voice or None)
-        notice = getattr(self.speaker, "notice", None)
-        return notice or f"Speech is now {mode}."
+        notices = self.speaker.take_notices()
+        return " ".join(notices) if notices else f"Speech is now {mode}."
 
     def speak(self, text: str, interrupt: bool = False) -> None:
         if self.speaker is not None:
             self.speaker.speak(text, interrupt=interrupt)
+            for notice in self.speaker.take_notices():
+                self.notify(notice)
 
     def close(self) -> None:
         if self.speaker is not None:
             self.speaker.close()
+            self.speaker = None
 
 
 def play(args: argparse.Namespace) -> int:
@@ -261,12 +266,12 @@ def _with_output(args: argparse.Namespace, body: Callable) -> int:  # type: igno
     console = make_console(args.plain)
     speech = Speech(mode, settings.rate, settings.voice)
     out = Output(console.write, speech)
+    speech.notify = lambda text: out.say(Said(text, text), remember=False, speak=False)
     if problem:
         out.info(problem)
-    for notice in speech.notices:
-        out.info(notice)
-    if mode not in ("screen-reader", "off") and getattr(speech.speaker, "notice", None):
-        out.info(speech.speaker.notice)  # type: ignore[union-attr]
+    started = speech.switch(mode)
+    if mode not in ("screen-reader", "off") and started != f"Speech is now {mode}.":
+        out.info(started)
     try:
         return body(console, out, prefs, speech)
     finally:

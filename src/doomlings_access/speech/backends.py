@@ -30,7 +30,8 @@ import sys
 import tempfile
 import threading
 import time
-from typing import Callable, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
 
 from .capture import captured_output
 from .labels import speakable
@@ -169,7 +170,8 @@ class _EngineFailure(Exception):
 # espeak-ng ("error: No such file or directory"), aplay ("audio open error"), pyttsx3's
 # "Playback error", and a shell's "aplay: not found".
 _ERROR_LINE_RE = re.compile(
-    r"^(error:.*|.*audio open error.*|.*aplay: not found.*|Playback error.*)$", re.M | re.I
+    r"^(error:.*|.*audio open error.*|.*aplay: not found.*|Playback error.*)$",
+    re.MULTILINE | re.IGNORECASE,
 )
 
 
@@ -397,7 +399,7 @@ class AccessibleOutputSpeaker(_Notices):
         self,
         auto: object,
         output: object,
-        fallback: Callable[[], tuple["Speaker", str | None]],
+        fallback: Callable[[], tuple[Speaker, str | None]],
         log: logging.Logger | None = None,
     ) -> None:
         from accessible_output2.outputs.base import Output
@@ -476,7 +478,9 @@ class AccessibleOutputSpeaker(_Notices):
         return True
 
 
-def open_accessible_output(log: logging.Logger | None = None) -> tuple[object | None, object | None, str | None]:
+def open_accessible_output(
+    log: logging.Logger | None = None,
+) -> tuple[object | None, object | None, str | None]:
     """Construct accessible_output2's ``Auto`` quietly: ``(auto, output, reason)``.
 
     ``output`` is the first active output, or None with ``reason`` saying why. Whatever AO2
@@ -489,7 +493,7 @@ def open_accessible_output(log: logging.Logger | None = None) -> tuple[object | 
 
             auto = Auto()
             output = auto.get_first_available_output()
-    except Exception as exc:  # noqa: BLE001 - VoiceOver's appscript and others raise anything
+    except Exception as exc:
         log.warning("accessible_output2 could not start", exc_info=True)
         return None, None, f"accessible_output2 could not start ({type(exc).__name__}: {exc})"
     if output is None:

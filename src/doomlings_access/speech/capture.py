@@ -13,7 +13,7 @@ import logging
 import os
 import sys
 import tempfile
-from typing import Iterator
+from collections.abc import Iterator
 
 
 @contextlib.contextmanager
@@ -32,7 +32,7 @@ def captured_output(log: logging.Logger, what: str, fds: bool = False) -> Iterat
             for stream in (sys.stdout, sys.stderr):
                 with contextlib.suppress(Exception):
                     stream.flush()
-            spool = tempfile.TemporaryFile()
+            spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed in the finally below
             for fd in (1, 2):
                 saved.append((fd, os.dup(fd)))
                 os.dup2(spool.fileno(), fd)

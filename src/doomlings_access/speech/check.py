@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import wave
 
@@ -17,7 +19,6 @@ from .backends import (
     normalise_mode,
     utterance_timeout,
 )
-from .capture import captured_output
 from .labels import speakable
 
 SAMPLE_SENTENCE = "Speech check. Ben plays Tiny, dominant blue 17. Your turn."
@@ -42,29 +43,10 @@ def _wav_has_audio(path: str) -> bool:
         return False
 
 
-def _render_pyttsx3(text: str, path: str, rate: int | None, voice: str | None, log: logging.Logger) -> None:
-    # pyttsx3 2.99 writes only the last of several queued files: one save_to_file per runAndWait.
-    with captured_output(log, "pyttsx3", fds=True):
-        import pyttsx3
-
-        engine = pyttsx3.init()
-        if rate is not None:
-            engine.setProperty("rate", int(rate))
-        if voice:
-            engine.setProperty("voice", voice)
-        engine.save_to_file(text, path)
-        engine.runAndWait()
-
-
-def _render_espeak(text: str, path: str, rate: int | None, voice: str | None, log: logging.Logger) -> None:
-    program = os.environ.get(ENV_ESPEAK) or shutil.which("espeak-ng") or shutil.which("espeak")
-    if not program or shutil.which(program) is None:
-        raise SpeechError("espeak-ng was not found")
-    argv = [program, "-w", path]
-    if rate is not None:
-        argv += ["-s", str(int(rate))]
-    if voice:
-        argv += ["-v", voice]
+def _run_renderer(
+    name: str, argv: list[str], text: str, rate: int | None, log: logging.Logger
+) -> None:
+    """Run one rendering process with the text on stdin; its output is logged, never shown."""
     try:
         done = subprocess.run(
             argv,
@@ -73,14 +55,51 @@ def _render_espeak(text: str, path: str, rate: int | None, voice: str | None, lo
             stderr=subprocess.STDOUT,
             timeout=utterance_timeout(text, rate) + 10,
             check=False,
+            creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
         )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise SpeechError(f"espeak-ng failed ({exc})") from exc
+    except subprocess.TimeoutExpired as exc:
+        raise SpeechError(f"{name} did not finish") from exc
+    except OSError as exc:
+        raise SpeechError(f"{name} could not start ({exc.strerror or exc})") from exc
     printed = done.stdout.decode("utf-8", "replace").strip()
     if printed:
-        log.info("espeak-ng printed: %s", printed)
+        log.info("%s printed: %s", name, printed)
     if done.returncode != 0:
-        raise SpeechError(f"espeak-ng stopped with exit code {done.returncode}")
+        last = printed.splitlines()[-1] if printed else ""
+        detail = f" ({last})" if last else ""
+        raise SpeechError(f"{name} stopped with exit code {done.returncode}{detail}")
+
+
+def _render_pyttsx3(
+    text: str, path: str, rate: int | None, voice: str | None, log: logging.Logger
+) -> None:
+    # pyttsx3.save_to_file + runAndWait, one utterance, in a helper process (see pyttsx3_say).
+    if importlib.util.find_spec("pyttsx3") is None:
+        raise SpeechError("pyttsx3 is not installed")
+    argv = [sys.executable, "-m", "doomlings_access.speech.pyttsx3_say", "--save", path]
+    if rate is not None:
+        argv += ["--rate", str(int(rate))]
+    if voice:
+        argv += ["--voice", voice]
+    _run_renderer("pyttsx3", argv, text, rate, log)
+
+
+def _render_espeak(
+    text: str, path: str, rate: int | None, voice: str | None, log: logging.Logger
+) -> None:
+    explicit = os.environ.get(ENV_ESPEAK)
+    if explicit:
+        found = shutil.which(explicit)
+    else:
+        found = shutil.which("espeak-ng") or shutil.which("espeak")
+    if found is None:
+        raise SpeechError(f"{explicit or 'espeak-ng'} was not found")
+    argv = [found, "-w", path]
+    if rate is not None:
+        argv += ["-s", str(int(rate))]
+    if voice:
+        argv += ["-v", voice]
+    _run_renderer("espeak-ng", argv, text, rate, log)
 
 
 def render_wav(
@@ -94,8 +113,8 @@ def render_wav(
 ) -> None:
     """Render ``text`` (labels expanded into words) as speech into the WAV file ``path``.
 
-    Uses pyttsx3 (``save_to_file`` + ``runAndWait``, one utterance, its printing captured), and
-    ``espeak-ng -w`` when pyttsx3 fails. ``engine`` may force ``pyttsx3`` or ``espeak-ng``.
+    Uses pyttsx3 (``save_to_file`` + ``runAndWait``, one utterance, in a helper process whose
+    output is captured and logged), and ``espeak-ng -w`` when pyttsx3 fails. ``engine`` may force ``pyttsx3`` or ``espeak-ng``.
     The file is written next to ``path`` and renamed into place, so a failure leaves no half
     file. Raises SpeechError when no engine could render it.
     """
@@ -127,7 +146,7 @@ def render_wav(
             problems.append(f"{name} wrote no audio")
         except SpeechError as exc:
             problems.append(str(exc))
-        except Exception as exc:  # noqa: BLE001 - pyttsx3 raises RuntimeError, ValueError, OSError
+        except Exception as exc:
             log.warning("%s could not render speech", name, exc_info=True)
             problems.append(f"{name} failed ({type(exc).__name__}: {exc})")
         finally:

@@ -20,7 +20,7 @@ COLOUR_WORDS = {
 LABEL_RE = re.compile(r"^(d?)([bgprc])(-?\d+|[Xx])$")
 
 # Punctuation that may surround a label and is kept as it is.
-_SPLIT_RE = re.compile(r"^([(\[{\"'\u2018\u201c]*)(.*?)([)\]}\"'\u2019\u201d.,;:!?]*)$", re.S)
+_SPLIT_RE = re.compile(r"^([(\[{\"'\u2018\u201c]*)(.*?)([)\]}\"'\u2019\u201d.,;:!?]*)$", re.DOTALL)
 _TOKEN_RE = re.compile(r"\S+")
 
 

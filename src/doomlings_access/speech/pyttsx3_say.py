@@ -1,22 +1,26 @@
-"""Say one utterance with pyttsx3, in a process of its own.
+"""Say (or save to a WAV file) one utterance with pyttsx3, in a process of its own.
 
-Run as ``python -m doomlings_access.speech.pyttsx3_say [--rate N] [--voice V]`` with the text
-on standard input. A separate process gives the tts speaker what pyttsx3 cannot give in-process:
+Run as ``python -m doomlings_access.speech.pyttsx3_say [--rate N] [--voice V] [--save FILE]``
+with the text on standard input. A separate process gives what pyttsx3 cannot give in-process:
 real interruption (the process group is terminated, including the ``aplay`` child that pyttsx3's
 espeak driver starts on Linux), a time limit, and no library output on the game's terminal.
-pyttsx3 2.99 speaks only one utterance per ``runAndWait``, so this says exactly one.
+pyttsx3 2.99 speaks only one utterance per ``runAndWait``, so this says exactly one. Rendering
+runs here too: a second ``pyttsx3.init()`` in one process can leave espeak's callback pointing
+at the first, garbage-collected driver (ReferenceError in ``_onSynth``, output outside capture).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import threading
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="pyttsx3_say")
     parser.add_argument("--rate", type=int, default=None)
     parser.add_argument("--voice", default=None)
+    parser.add_argument("--save", default=None, help="write a WAV file instead of playing")
     args = parser.parse_args(argv)
     text = sys.stdin.read()
     if not text.strip():
@@ -29,8 +33,19 @@ def main(argv: list[str] | None = None) -> int:
             engine.setProperty("rate", args.rate)
         if args.voice:
             engine.setProperty("voice", args.voice)
-        engine.say(text)
+        finished = threading.Event()
+        engine.connect("finished-utterance", lambda **_event: finished.set())
+        if args.save:
+            engine.save_to_file(text, args.save)  # prints "Audio saved to ..." (to our pipe)
+        else:
+            engine.say(text)
         engine.runAndWait()
+        # pyttsx3 2.99's espeak driver synthesises in espeak's own thread, and runAndWait can
+        # return before that thread has written the file or played the sound (the queued
+        # endLoop runs first). Wait for the utterance to finish for real.
+        if not finished.wait(max(10.0, 0.2 * len(text))):
+            print("error: pyttsx3 did not finish the utterance", file=sys.stderr)
+            return 4
     except Exception as exc:  # noqa: BLE001 - reported to the parent through stderr and rc
         print(f"error: pyttsx3 failed: {exc}", file=sys.stderr)
         return 3

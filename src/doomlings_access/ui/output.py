@@ -17,14 +17,21 @@ class Output:
         self.write = write
         self.speaker = speaker
         self.history: list[Said] = []
+        self.fresh = False
 
-    def say(self, said: Said, remember: bool = True, interrupt: bool = False) -> None:
+    def say(self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True) -> None:
         for line in wrap(said.text):
             self.write(line)
         if remember:
             self.history.append(said)
-        if self.speaker is not None:
+        if self.speaker is not None and speak:
+            interrupt = interrupt or self.fresh
+            self.fresh = False
             self.speaker.speak(said.speech, interrupt=interrupt)  # type: ignore[attr-defined]
+
+    def answered(self) -> None:
+        """The player typed something: the next message cuts off whatever is being said."""
+        self.fresh = True
 
     def info(self, text: str, remember: bool = False) -> None:
         """A line that is not a game event (review, help): printed and spoken, not in history."""

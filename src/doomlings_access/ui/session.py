@@ -176,6 +176,7 @@ class Session:
                 continue
             except EOFError:
                 raise QuitGame() from None
+            self.out.answered()
             return line
 
     def confirm_quit(self) -> bool:
