@@ -132,6 +132,7 @@ class _Table:
         if len(set(names)) != len(names):
             raise self.error("players", "two players share a name")
         tie = data.get("tie_break")
+        self.tie_break: dict[str, str] | None = None
         if tie is not None:
             if not isinstance(tie, dict) or any(k not in names for k in tie):
                 raise self.error("tie_break", "an object from player name to the trait drawn")
@@ -139,8 +140,6 @@ class _Table:
                 k: self.trait_names[self.name_of(v, self.trait_names, f"tie_break.{k}")]
                 for k, v in tie.items()
             }
-        else:
-            self.tie_break = None
 
     def error(self, field: str | None, why: str) -> ScoreFileError:
         return ScoreFileError(f"{self.file}: {field}: {why}" if field else f"{self.file}: {why}")

@@ -106,7 +106,7 @@ class _Reader:
             if not isinstance(item, dict):
                 raise self.fail(where, "expected a table like { effect = \"draw\", count = 1 }")
             effect = item.get("effect")
-            if effect not in vocabulary:
+            if not isinstance(effect, str) or effect not in vocabulary:
                 raise self.fail(f"{where}.effect", f"unknown effect {effect!r} for {field}")
             spec = vocabulary[effect]
             params = {k: v for k, v in item.items() if k != "effect"}
