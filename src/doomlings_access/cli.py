@@ -88,6 +88,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (e.g. piped into head): not an error
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C before any question: nothing to lose, leave quietly
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
