@@ -124,8 +124,8 @@ def resume(args: argparse.Namespace) -> int:
 
     if args.list:
         found, problems = list_saves()
-        for line in problems:
-            print(line)
+        for broken in problems:
+            print(f"{broken.name} cannot be read as a saved game.")
         if not found:
             print("No saved games.")
         for n, item in enumerate(found, 1):
@@ -137,7 +137,7 @@ def resume(args: argparse.Namespace) -> int:
 def _resume(chosen, console, out, prefs, speech) -> int:  # type: ignore[no-untyped-def]
     from pathlib import Path
 
-    from doomlings_access.saves import SaveFileError, list_saves, move_aside, read_save
+    from doomlings_access.saves import SaveFileError, list_saves, read_save
 
     candidates: list[Path]
     if chosen:
@@ -149,8 +149,8 @@ def _resume(chosen, console, out, prefs, speech) -> int:  # type: ignore[no-unty
         candidates = [path]
     else:
         found, problems = list_saves()
-        for line in problems:
-            out.info(line)
+        for broken in problems:
+            _set_aside(broken, out)
         candidates = [item.path for item in found if not item.over]
         if not candidates:
             out.info("No unfinished game to resume.")
@@ -158,11 +158,8 @@ def _resume(chosen, console, out, prefs, speech) -> int:  # type: ignore[no-unty
     for path in candidates:
         try:
             saved = read_save(path)
-        except SaveFileError as exc:
-            out.info(f"Cannot load {exc}.")
-            if path.exists():
-                aside = move_aside(path)
-                out.info(f"The file was kept as {aside.name}.")
+        except SaveFileError:
+            _set_aside(path, out)
             if chosen:
                 return 2
             continue
@@ -172,6 +169,20 @@ def _resume(chosen, console, out, prefs, speech) -> int:  # type: ignore[no-unty
         return _play_saved(saved.game, saved.seats, path, saved.created, console, out, prefs, speech.switch, True)
     out.info("No saved game could be loaded.")
     return 2
+
+
+def _set_aside(path, out) -> None:  # type: ignore[no-untyped-def]
+    """Say what is wrong with a save, and keep it under another name (never delete it)."""
+    from doomlings_access.saves import SaveFileError, move_aside, read_save
+
+    try:
+        read_save(path)
+        return
+    except SaveFileError as exc:
+        out.info(f"Cannot load {exc}.")
+    if path.exists():
+        aside = move_aside(path)
+        out.info(f"The file was kept as {aside.name}.")
 
 
 def transcript(args: argparse.Namespace) -> int:
@@ -351,8 +362,8 @@ def _resume_menu(console: Console, out: Output, prefs, speech: Speech) -> None: 
     from doomlings_access.saves import list_saves
 
     found, problems = list_saves()
-    for line in problems:
-        out.info(line)
+    for broken in problems:
+        _set_aside(broken, out)
     games = [item for item in found if not item.over]
     if not games:
         out.info("No unfinished game to resume.")
@@ -367,7 +378,7 @@ def _resume_menu(console: Console, out: Output, prefs, speech: Speech) -> None: 
 def _number(console: Console, out: Output, question: str, default: int, low: int, high: int) -> int:
     while True:
         raw = _ask(console, out, question, str(default))
-        if raw.isdigit() and low <= int(raw) <= high:
+        if raw.isascii() and raw.isdigit() and low <= int(raw) <= high:
             return int(raw)
         out.info(f"Not a choice: {raw[:20]}. Choose {low} to {high}.")
 

@@ -145,6 +145,9 @@ def read_save(path: Path) -> Saved:
         raise SaveFileError(path, "format", f"was made by a newer version of the program (format {version}); update to load it")
     if version < 1:
         raise SaveFileError(path, "format", f"format {version} is too old to migrate")
+    unknown = set(data) - {"format", "program", "created", "updated", "setup", "seats", "actions", "summary"}
+    if unknown:
+        raise SaveFileError(path, sorted(unknown)[0], "is not a field of a saved game")
     try:
         setup = Setup.from_json(_need(data, "setup", dict, path))
     except (KeyError, TypeError, ValueError) as exc:
@@ -201,22 +204,25 @@ class Listed:
         return f"{n}. {', '.join(self.players)}: {state}; last played {when}. {self.path.name}"
 
 
-def list_saves(folder: Path | None = None) -> tuple[list[Listed], list[str]]:
-    """Saved games, newest first, and one line for each file that could not be read."""
+def list_saves(folder: Path | None = None) -> tuple[list[Listed], list[Path]]:
+    """Saved games, newest first, and the files that could not be read as saves."""
     folder = folder or saves_dir()
     found: list[Listed] = []
-    problems: list[str] = []
+    problems: list[Path] = []
     if not folder.is_dir():
         return found, problems
     for path in folder.glob("*.json"):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             s = data["summary"]
+            players = data["setup"]["players"]
+            if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+                raise TypeError("players")
             found.append(
-                Listed(path, list(data["setup"]["players"]), int(s["round"]), int(s["era"]),
+                Listed(path, players, int(s["round"]), int(s["era"]),
                        s.get("age"), bool(s["over"]), float(data.get("updated", 0)))
             )
-        except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError):
-            problems.append(f"{path}: cannot be read as a saved game")
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError):
+            problems.append(path)
     found.sort(key=lambda item: item.updated, reverse=True)
     return found, problems

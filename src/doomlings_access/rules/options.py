@@ -63,6 +63,10 @@ class Setup:
     options: Options = field(default_factory=Options)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.players, tuple) or not all(
+            isinstance(name, str) and name.strip() for name in self.players
+        ):
+            raise ValueError("players must be a list of names")
         if not 1 <= len(self.players) <= 6:
             raise ValueError("Doomlings is for 2 to 6 players")
         if len(set(self.players)) != len(self.players):
@@ -73,4 +77,13 @@ class Setup:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Setup:
-        return cls(tuple(data["players"]), int(data["seed"]), Options.from_json(data.get("options", {})))
+        players = data["players"]
+        if not isinstance(players, list):
+            raise ValueError("players must be a list of names")
+        seed = data["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("seed must be a whole number")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise ValueError("options must be an object")
+        return cls(tuple(players), seed, Options.from_json(options))

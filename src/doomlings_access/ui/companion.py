@@ -15,6 +15,7 @@ from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.cards.model import REAL_COLOURS, CatastropheDef, TraitDef
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
+from doomlings_access.ui.session import is_number
 from doomlings_access.ui.words import join, plural
 
 HAND_CARDS = {"saudade", "boredom", "camouflage", "fortunate", "brave"}
@@ -66,7 +67,7 @@ class Companion:
                 return default
             if line in ("back", "b"):
                 raise Back()
-            if line.isdigit() and 1 <= int(line) <= len(options):
+            if is_number(line) and 1 <= int(line) <= len(options):
                 return int(line) - 1
             hits = [i for i, o in enumerate(options) if o.lower().startswith(line)] if line else []
             if len(hits) == 1:
@@ -240,7 +241,7 @@ class Companion:
             if ids & GENE_POOL_CARDS:
                 default = self.tracker.gene_pools[seat] if seat is not None and self.tracker.gene_pools else 5
                 line = self.read(f"{name}'s gene pool [{default}]: ")
-                entry["gene_pool"] = int(line) if line.isdigit() else default
+                entry["gene_pool"] = int(line) if is_number(line) else default
             players.append(entry)
         cats = [self.cards.catastrophes[c].name for c in self.tracker.catastrophes]
         if cat is not None and (not cats or cats[-1] != cat.name):

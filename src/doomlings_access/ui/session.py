@@ -203,7 +203,7 @@ class Session:
             self.out.info(f"That is too long. Choose 1 to {n}, or h for help.")
             return None
         low = line.lower()
-        if low.isdigit():
+        if is_number(low):
             index = int(low)
             if 1 <= index <= n:
                 return Choice(q.decision.player, q.options[index - 1].value)
@@ -266,7 +266,10 @@ class Session:
         elif command == "deck":
             self.out.lines(review.deck(g, self.style))
         elif command == "log":
-            count = int(arg) if arg.isdigit() and int(arg) > 0 else 10
+            if arg and not (is_number(arg) and int(arg) > 0):
+                self.out.info(f"Log needs a number, like log 5. Choose 1 to {len(q.options)}.")
+                return
+            count = int(arg) if arg else 10
             past = self.out.history[-count:]
             if not past:
                 self.out.info("Nothing has been announced yet.")
@@ -329,20 +332,40 @@ class Session:
         self.out.lines(list(COMMANDS.values()))
 
 
+def is_number(text: str) -> bool:
+    """Plain digits 0-9 only (not superscripts, circled or other scripts' digits)."""
+    return text.isascii() and text.isdigit()
+
+
 def clean(raw: str) -> str:
-    """Drop control characters and escape sequences; keep letters of any language."""
+    """Drop control characters and whole escape sequences (arrows, function keys, pastes);
+    keep letters of any language."""
     out = []
-    skip = False
-    for ch in raw:
+    i, n = 0, len(raw)
+    while i < n:
+        ch = raw[i]
         if ch == "\x1b":
-            skip = True
-            continue
-        if skip:
-            if ch.isalpha() or ch in "~":
-                skip = False
+            i += 1
+            if i < n and raw[i] == "[":  # CSI: parameters, then one final byte @ to ~
+                i += 1
+                while i < n and not "@" <= raw[i] <= "~":
+                    i += 1
+                i += 1
+            elif i < n and raw[i] in "O]PX^_":  # SS3 key, or a string sequence
+                kind = raw[i]
+                i += 1
+                if kind == "O":
+                    i += 1
+                else:
+                    while i < n and raw[i] not in "\x07\x1b":
+                        i += 1
+                    i += 1
+            else:
+                i += 1
             continue
         if ch.isprintable():
             out.append(ch)
+        i += 1
     return " ".join("".join(out).split())
 
 

@@ -1,0 +1,454 @@
+"""Saved games: atomic versioned JSON, exact round trips, listing, broken files, transcripts.
+
+Issue 6: a save is written atomically (temporary file, flush, fsync, rename) and holds the
+setup and the actions; loading replays them. A truncated, corrupted or hand-edited save, or
+one from a future version, gets a clear message naming the file and what is wrong, is moved
+aside (never overwritten or deleted) and the other saves still load. Finished games are kept
+as records, not offered for resuming. ``doomlings transcript`` writes every announcement.
+
+Every test keeps its saves and settings under ``tmp_path`` (DOOMLINGS_DATA_DIR and
+DOOMLINGS_CONFIG_DIR), never in the user's folders.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from doomlings_access import saves
+from doomlings_access.rules import Game, Setup
+from doomlings_access.saves import FORMAT, SaveFileError, Seats, list_saves, read_save, write_save
+
+NAMES = ("Ana", "Otto", "Pia", "Quin", "Rex", "Sol")
+TIMEOUT = 30
+
+
+def doomlings_command() -> list[str]:
+    script = Path(sys.executable).parent / "doomlings"
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("doomlings")
+    return [found] if found else [sys.executable, "-m", "doomlings_access"]
+
+
+DOOMLINGS = doomlings_command()
+
+
+def folders(root: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["DOOMLINGS_DATA_DIR"] = str(root / "data")
+    env["DOOMLINGS_CONFIG_DIR"] = str(root / "config")
+    env.pop("DOOMLINGS_PLAIN", None)
+    return env
+
+
+def cli(root: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(DOOMLINGS + list(args), check=False, input=stdin, capture_output=True, text=True,
+                          env=folders(root), timeout=TIMEOUT)
+
+
+@pytest.fixture
+def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder for this test's saves and settings, also used by in-process calls."""
+    monkeypatch.setenv("DOOMLINGS_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("DOOMLINGS_CONFIG_DIR", str(tmp_path / "config"))
+    return tmp_path
+
+
+def folder_of(root: Path) -> Path:
+    return root / "data" / "saves"
+
+
+def seats_for(players: int) -> Seats:
+    return Seats([0], {s: "normal" for s in range(1, players)})
+
+
+def played(players: int, seed: int, actions: int | None = None) -> Game:
+    """A game with one person (answering the first option) and computer seats; ``actions``
+    stops it after that many actions, otherwise it is played to the end."""
+    from doomlings_access.app import agents_for
+
+    seats = seats_for(players)
+    game = Game(Setup(NAMES[:players], seed))
+    agents = agents_for(game, seats)
+    while not game.is_over and (actions is None or len(game.actions) < actions):
+        d = game.pending
+        assert d is not None
+        game.apply(agents[d.player].choose(game) if d.player in agents else game.legal_actions()[0])
+    return game
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def test_write_save_is_atomic_and_the_file_is_valid_json(root: Path) -> None:
+    folder = folder_of(root)
+    path = folder / "game.json"
+    game = played(3, 11, actions=20)
+    write_save(path, game, seats_for(3))
+    write_save(path, game, seats_for(3))  # over an existing save, too
+    assert sorted(p.name for p in folder.iterdir()) == ["game.json"], "a temporary file was left behind"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == FORMAT
+    assert data["setup"] == game.setup.to_json()
+    assert data["actions"] == [a.to_json() for a in game.actions]
+    assert data["seats"] == {"humans": [0], "levels": {"1": "normal", "2": "normal"}}
+
+
+class Died(BaseException):
+    """The process dying in the middle of a write."""
+
+
+def test_a_write_that_dies_before_the_rename_leaves_the_old_save_whole(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = folder_of(root) / "game.json"
+    old = played(4, 12, actions=10)
+    write_save(path, old, seats_for(4))
+    before = path.read_bytes()
+
+    def die(*args: Any, **kwargs: Any) -> None:
+        raise Died
+
+    with monkeypatch.context() as m:
+        m.setattr(saves.os, "replace", die)
+        with pytest.raises(Died):
+            write_save(path, played(4, 12, actions=30), seats_for(4))
+    assert path.read_bytes() == before
+    assert read_save(path).game.actions == old.actions
+    found, problems = list_saves(folder_of(root))  # the leftover temporary file is no save
+    assert [f.path.name for f in found] == ["game.json"] and problems == []
+    newer = played(4, 12, actions=30)
+    write_save(path, newer, seats_for(4))
+    assert read_save(path).game.actions == newer.actions
+    assert sorted(p.name for p in folder_of(root).iterdir()) == ["game.json"]
+
+
+def test_typical_save_size(root: Path) -> None:
+    """Report: the size of a finished 4-player game's save (setup and actions only)."""
+    sizes = {}
+    for players in (2, 4, 6):
+        game = played(players, 40 + players)
+        assert game.is_over
+        path = folder_of(root) / f"finished{players}.json"
+        write_save(path, game, seats_for(players))
+        sizes[players] = (path.stat().st_size, len(game.actions))
+    size, actions = sizes[4]
+    print(f"\ntypical save: a finished 4-player game is {size} bytes ({actions} actions); "
+          + ", ".join(f"{p} players {s} bytes" for p, (s, _) in sizes.items()))
+    assert size < 16_000, "a save should be a few kilobytes"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_round_trip_gives_an_equal_game(root: Path, players: int) -> None:
+    for actions in (0, 7, None):
+        game = played(players, 60 + players, actions)
+        path = folder_of(root) / f"g{players}-{actions}.json"
+        write_save(path, game, seats_for(players), created=1234.5)
+        saved = read_save(path)
+        assert saved.game.snapshot() == game.snapshot()
+        assert saved.game.actions == game.actions
+        assert saved.game.setup == game.setup
+        assert saved.game.is_over == game.is_over
+        assert saved.seats == seats_for(players)
+        assert saved.created == 1234.5
+        assert saved.updated >= saved.created
+
+
+# --- listing -------------------------------------------------------------------------------
+
+
+def test_list_saves_newest_first_with_players_round_era_and_finished(root: Path) -> None:
+    folder = folder_of(root)
+    games = {
+        "oldest.json": played(2, 71, actions=15),
+        "finished.json": played(3, 72),
+        "newest.json": played(5, 73, actions=90),
+    }
+    for name, game in games.items():  # written in this order: each one newer
+        write_save(folder / name, game, seats_for(game.n))
+        time.sleep(0.01)
+    (folder / "broken.json").write_bytes(b'{"format": 1, "setup": {"pla')
+    found, problems = list_saves(folder)
+    assert [f.path.name for f in found] == ["newest.json", "finished.json", "oldest.json"]
+    assert len(problems) == 1 and problems[0].name == "broken.json"
+    for item in found:
+        game = games[item.path.name]
+        assert item.players == list(game.setup.players)
+        assert (item.round, item.era, item.over) == (game.round, game.era, game.is_over)
+    lines = {item.path.name: item.line(n) for n, item in enumerate(found, 1)}
+    assert "finished" in lines["finished.json"]
+    for name in ("oldest.json", "newest.json"):
+        g = games[name]
+        assert f"round {g.round}, era {g.era}" in lines[name] and "finished" not in lines[name]
+        assert ", ".join(g.setup.players) in lines[name]
+
+    listed = cli(root, "resume", "--list")
+    assert listed.returncode == 0, listed.stderr
+    out = listed.stdout.splitlines()
+    numbered = [line for line in out if re.match(r"^\d+\. ", line)]
+    assert [line.rsplit(" ", 1)[-1] for line in numbered] == ["newest.json", "finished.json", "oldest.json"]
+    assert "finished" in numbered[1]
+    assert any("broken.json" in line for line in out)
+
+
+# --- broken files ----------------------------------------------------------------------------
+
+
+def good_save(folder: Path, name: str = "good.json", seed: int = 81, actions: int = 25) -> Path:
+    path = folder / name
+    write_save(path, played(3, seed, actions), seats_for(3))
+    return path
+
+
+def edit(change: Callable[[dict[str, Any]], None]) -> Callable[[bytes], bytes]:
+    def apply(raw: bytes) -> bytes:
+        data = json.loads(raw)
+        change(data)
+        return json.dumps(data).encode()
+
+    return apply
+
+
+def illegal_action(data: dict[str, Any]) -> None:
+    """actions[3] changed to a value that is not one of the options of that decision."""
+    from doomlings_access.rules import Choice
+
+    game = Game(Setup.from_json(data["setup"]))
+    for a in data["actions"][:3]:
+        game.apply(Choice.from_json(a))
+    assert game.pending is not None
+    options = game.pending.options
+    value = next(v for v in (9999, "Not A Card", -1) if v not in options)
+    data["actions"][3] = [data["actions"][3][0], value]
+
+
+def wrong_player(data: dict[str, Any]) -> None:
+    player, value = data["actions"][3]
+    data["actions"][3] = [(player + 1) % 3, value]
+
+
+
+# name, how to break a good save, the field named (None: the whole file), words of the problem
+CASES = [
+    ("truncated", lambda raw: raw[: len(raw) // 2], None, "truncated"),
+    ("empty", lambda raw: b"", None, "truncated"),
+    ("not-utf8", lambda raw: raw[:40] + b"\xff\xfe\x80\x81" + raw[44:], None, "corrupted"),
+    ("not-json", lambda raw: raw.replace(b":", b"=", 1), None, "not valid JSON"),
+    ("not-an-object", lambda raw: b"[1, 2, 3]", None, "not a saved game"),
+    ("illegal-action", edit(illegal_action), "actions[3]", "not a legal move"),
+    ("action-by-wrong-seat", edit(wrong_player), "actions[3]", "not a legal move"),
+    ("action-not-a-pair", edit(lambda d: d["actions"].__setitem__(3, "play Tiny")), "actions[3]", "not a legal move"),
+    ("missing-actions", edit(lambda d: d.pop("actions")), "actions", "missing"),
+    ("missing-setup", edit(lambda d: d.pop("setup")), "setup", "missing"),
+    ("missing-format", edit(lambda d: d.pop("format")), "format", "missing"),
+    ("missing-seats", edit(lambda d: d.pop("seats")), "seats", "missing"),
+    ("actions-wrong-type", edit(lambda d: d.__setitem__("actions", "many")), "actions", "wrong type"),
+    ("unknown-option", edit(lambda d: d["setup"]["options"].__setitem__("double_points", True)), "setup", "unknown option"),
+    ("nine-players", edit(lambda d: d["setup"].__setitem__("players", [f"P{i}" for i in range(9)])), "setup", "2 to 6 players"),
+    ("one-player", edit(lambda d: d["setup"].__setitem__("players", ["Solo"])), "setup", "2 to 6 players"),
+    ("seed-not-a-number", edit(lambda d: d["setup"].__setitem__("seed", "lucky")), "setup", "not a valid game setup"),
+    ("seat-that-does-not-exist", edit(lambda d: d["seats"].__setitem__("humans", [7])), "seats", "does not exist"),
+    ("unknown-level", edit(lambda d: d["seats"].__setitem__("levels", {"1": "grandmaster"})), "seats", "does not exist"),
+    ("future-format", edit(lambda d: d.__setitem__("format", 99)), "format", "newer version"),
+    ("format-too-old", edit(lambda d: d.__setitem__("format", 0)), "format", "too old"),
+    pytest.param("players-not-names", edit(lambda d: d["setup"].__setitem__("players", [1, 2, 3])),
+                 "setup", "", id="players-not-names"),
+]
+CASE_IDS = [c[0] if isinstance(c, tuple) else c.id for c in CASES]
+
+
+@pytest.mark.parametrize(("name", "breaks", "field", "words"), CASES, ids=CASE_IDS)
+def test_a_broken_save_gives_an_error_naming_the_file_and_the_problem(
+    root: Path, name: str, breaks: Callable[[bytes], bytes], field: str | None, words: str
+) -> None:
+    path = folder_of(root) / f"{name}.json"
+    good = good_save(folder_of(root), f"{name}.json")
+    path.write_bytes(breaks(good.read_bytes()))
+    before = path.read_bytes()
+    with pytest.raises(SaveFileError) as caught:
+        read_save(path)
+    message = str(caught.value)
+    assert str(path) in message
+    assert caught.value.path == path
+    assert caught.value.field == field
+    if field:
+        assert f"{path}: {field}: " in message
+    assert words.lower() in message.lower()
+    assert "\n" not in message
+    assert path.read_bytes() == before, "reading must not change the file"
+
+
+def message_paragraph(out: str, start: str, stop: str) -> str:
+    """The message from the line starting ``start`` up to the line starting ``stop``, as one
+    line (output is wrapped at 80 columns for braille displays)."""
+    lines = out.splitlines()
+    i = next(i for i, line in enumerate(lines) if line.startswith(start))
+    j = next(j for j in range(i + 1, len(lines) + 1) if j == len(lines) or lines[j].startswith(stop))
+    return " ".join(lines[i:j])
+
+
+@pytest.mark.parametrize(("name", "breaks", "field", "words"), CASES, ids=CASE_IDS)
+def test_resuming_a_broken_save_says_why_and_moves_it_aside(
+    root: Path, name: str, breaks: Callable[[bytes], bytes], field: str | None, words: str
+) -> None:
+    folder = folder_of(root)
+    other = good_save(folder, "other.json", seed=82)
+    other_bytes = other.read_bytes()
+    path = good_save(folder, f"{name}.json")
+    path.write_bytes(breaks(path.read_bytes()))
+    broken = path.read_bytes()
+
+    done = cli(root, "resume", str(path), "--plain", "--speech", "off")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    said = message_paragraph(done.stdout, "Cannot load", "The file was kept as")
+    assert str(path) in said and words.lower() in said.lower(), said
+    if field:
+        assert f": {field}: " in said
+    # Moved aside, byte for byte; never overwritten or deleted.
+    assert not path.exists()
+    aside = list(folder.glob(f"{name}.json.broken-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == broken
+    assert f"kept as {aside[0].name}" in " ".join(done.stdout.split())
+    assert sorted(p.name for p in folder.iterdir()) == sorted(["other.json", aside[0].name])
+    # The other save is untouched and still loads.
+    assert other.read_bytes() == other_bytes
+    assert read_save(other).game.actions == played(3, 82, 25).actions
+    again = cli(root, "resume", "--plain", "--speech", "off")
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines()[0].startswith("Round "), again.stdout[:300]
+    assert "You left the game." in again.stdout
+
+
+@pytest.mark.parametrize(("name", "breaks", "field", "words"), CASES, ids=CASE_IDS)
+def test_resume_with_no_argument_skips_a_broken_newest_save(
+    root: Path, name: str, breaks: Callable[[bytes], bytes], field: str | None, words: str
+) -> None:
+    folder = folder_of(root)
+    good = good_save(folder, "older-good.json", seed=83)
+    time.sleep(0.01)
+    path = good_save(folder, f"newer-{name}.json")  # the newest save, then broken
+    path.write_bytes(breaks(path.read_bytes()))
+    broken = path.read_bytes()
+
+    done = cli(root, "resume", "--plain", "--speech", "off")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    assert path.name in done.stdout, "the broken file is named"
+    assert any(line.startswith("Round ") for line in done.stdout.splitlines())
+    assert "You left the game." in done.stdout
+    resumed = read_save(good)
+    assert resumed.game.actions == played(3, 83, 25).actions
+    # The broken bytes are still in the folder, under the same or an aside name.
+    kept = [p for p in folder.iterdir() if p.name.startswith(path.name)]
+    assert len(kept) == 1 and kept[0].read_bytes() == broken
+
+
+def test_resume_list_survives_a_save_whose_players_are_not_names(root: Path) -> None:
+    folder = folder_of(root)
+    good_save(folder, "good.json")
+    path = good_save(folder, "numbers.json")
+    path.write_bytes(edit(lambda d: d["setup"].__setitem__("players", [1, 2, 3]))(path.read_bytes()))
+    done = cli(root, "resume", "--list")
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-300:]
+    assert "good.json" in done.stdout
+
+
+def test_a_newer_format_is_refused_with_a_reason_and_kept(root: Path) -> None:
+    path = good_save(folder_of(root), "future.json")
+    path.write_bytes(edit(lambda d: d.update(format=99, new_thing={"x": 1}))(path.read_bytes()))
+    with pytest.raises(SaveFileError, match=r"newer version of the program \(format 99\)"):
+        read_save(path)
+
+
+# --- finished games ---------------------------------------------------------------------------
+
+
+def test_a_finished_game_is_kept_as_a_record_not_resumed(root: Path) -> None:
+    folder = folder_of(root)
+    finished = folder / "done.json"
+    write_save(finished, played(4, 91), seats_for(4))
+    before = finished.read_bytes()
+
+    only = cli(root, "resume", "--plain", "--speech", "off")
+    assert only.returncode == 0, only.stderr
+    assert "No unfinished game to resume." in only.stdout
+    named = cli(root, "resume", str(finished), "--plain", "--speech", "off")
+    assert named.returncode == 0, named.stderr
+    assert "done.json is a finished game; it is kept as a record." in " ".join(named.stdout.split())
+    assert "Choose 1 to" not in named.stdout
+    listed = cli(root, "resume", "--list")
+    line = next(line for line in listed.stdout.splitlines() if "done.json" in line)
+    assert "finished" in line
+    assert finished.read_bytes() == before
+
+    # With an unfinished game beside it (older), resume picks the unfinished one.
+    write_save(folder / "going.json", played(4, 92, 30), seats_for(4), created=1.0)
+    data = json.loads((folder / "going.json").read_text())
+    data["updated"] = 2.0  # older than the finished game
+    (folder / "going.json").write_text(json.dumps(data))
+    picked = cli(root, "resume", "--plain", "--speech", "off")
+    assert picked.returncode == 0, picked.stderr
+    assert picked.stdout.splitlines()[0].startswith("Round ")
+    assert finished.read_bytes() == before
+
+
+# --- transcripts ------------------------------------------------------------------------------
+
+
+def is_subsequence(part: list[str], whole: list[str]) -> bool:
+    it = iter(whole)
+    return all(any(line == w for w in it) for line in part)
+
+
+def test_transcript_latest_writes_every_announcement(root: Path) -> None:
+    game = cli(root, "play", "--plain", "--players", "4", "--humans", "1", "--seed", "42",
+               "--speech", "off", stdin="1\n" * 500)
+    assert game.returncode == 0, game.stderr
+    assert "Game over." in game.stdout
+    out = root / "transcript.txt"
+    done = cli(root, "transcript", "--latest", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert f"Wrote {len(lines)} lines to {out}." in done.stdout
+    in_game = game.stdout.splitlines()
+    assert len(lines) > 50
+    missing = [line for line in lines if line not in in_game]
+    assert not missing, f"transcript lines never shown in the game: {missing[:5]}"
+    assert is_subsequence(lines, in_game), "the transcript is not in the game's order"
+    for needed in ("New game: You, Otto, Pia and Quin. You go first.", "Game over."):
+        assert any(needed in line for line in lines), needed
+    to_screen = cli(root, "transcript", "--latest")
+    assert to_screen.stdout.splitlines() == lines
+    named = cli(root, "transcript", str(next(folder_of(root).glob("*.json"))))
+    assert named.stdout.splitlines() == lines
+
+
+def test_the_log_command_and_the_transcript_read_the_same_history(root: Path) -> None:
+    answers = "1\n" * 6 + "log 100000\n"
+    game = cli(root, "play", "--plain", "--players", "3", "--humans", "1", "--seed", "7",
+               "--speech", "off", stdin=answers)
+    assert game.returncode == 0, game.stderr
+    shown = game.stdout.split("log 100000\n", 1)[1]
+    logged = shown[: shown.rindex("Choose 1 to")].splitlines()
+    done = cli(root, "transcript", "--latest")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == logged
+
+
+def test_transcript_of_a_broken_save_says_why(root: Path) -> None:
+    path = good_save(folder_of(root), "cut.json")
+    path.write_bytes(path.read_bytes()[:30])
+    done = cli(root, "transcript", str(path))
+    assert done.returncode == 2
+    assert str(path) in done.stderr and "truncated" in done.stderr
+    assert "Traceback" not in done.stderr
