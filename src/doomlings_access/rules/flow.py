@@ -26,7 +26,12 @@ from doomlings_access.rules.events import (
     TurnSkipped,
     TurnStarted,
 )
-from doomlings_access.rules.play import play_from_deck_top, play_restriction, play_trait, playable_in_hand
+from doomlings_access.rules.play import (
+    offer_own_out_of_turn,
+    play_from_deck_top,
+    play_trait,
+    playable_in_hand,
+)
 from doomlings_access.rules.primitives import (
     ask,
     discard_cards,
@@ -297,9 +302,4 @@ def _may_discard_up_to(g: Game, seat: int, most: int, cause: str | None) -> Flow
 @handles("out_of_turn", "after_stabilizing")
 def _late(g: Game, seat: int) -> Flow:
     """Late: may be played from the hand once its owner has stabilized; it is not a turn."""
-    for card in list(g.players[seat].hand):
-        if any(p.effect == "after_stabilizing" for p in g.defs[card].out_of_turn):
-            if play_restriction(g, seat, card) is None:
-                pick = yield from ask(g, seat, dk.RESPOND, "play_late", ("pass", card), g.defs[card].id)
-                if pick != "pass":
-                    yield from play_trait(g, seat, card, "hand", True, out_of_turn=True)
+    yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late", True)

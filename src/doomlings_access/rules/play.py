@@ -263,6 +263,17 @@ def _self_replicating(g: Game, seat: int, played: int) -> Flow:
                 return_to_hand(g, seat, c)
 
 
+def offer_own_out_of_turn(g: Game, seat: int, effect: str, reason: str, with_action: bool) -> Flow:
+    """Offer ``seat`` to play, from the hand, each trait whose out-of-turn piece is ``effect``
+    (Late after stabilizing, Sneaky at World's End); playing it is not a turn."""
+    for card in list(g.players[seat].hand):
+        if any(p.effect == effect for p in g.defs[card].out_of_turn):
+            if card in g.players[seat].hand and play_restriction(g, seat, card) is None:
+                pick = yield from ask(g, seat, dk.RESPOND, reason, ("pass", card), g.defs[card].id)
+                if pick != "pass":
+                    yield from play_trait(g, seat, card, "hand", with_action, out_of_turn=True)
+
+
 def play_from_deck_top(g: Game, seat: int, cause: str, discard_if_unplayable: bool) -> Flow:
     """Play the top card of the trait deck, ignoring its action (it arrives by chance)."""
     card = take_top_of_deck(g)

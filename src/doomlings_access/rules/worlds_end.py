@@ -19,7 +19,7 @@ from doomlings_access.rules.events import (
     WorldsEndStarted,
 )
 from doomlings_access.rules.piles import colours_of, count_colour, discard_trait, real_colours_in_pile, removable
-from doomlings_access.rules.play import play_restriction, play_trait
+from doomlings_access.rules.play import offer_own_out_of_turn, play_restriction, play_trait
 from doomlings_access.rules.primitives import ask, pick_random, take_top_of_deck
 from doomlings_access.rules.registry import HANDLERS, handles
 from doomlings_access.rules.scoring import score
@@ -56,12 +56,8 @@ def worlds_end_and_scoring(g: Game) -> Flow:
 
 @handles("out_of_turn", "at_worlds_end")
 def _sneaky(g: Game, seat: int) -> Flow:
-    for card in list(g.players[seat].hand):
-        if any(p.effect == "at_worlds_end" for p in g.defs[card].out_of_turn):
-            if play_restriction(g, seat, card) is None:
-                pick = yield from ask(g, seat, dk.RESPOND, "play_sneaky", ("pass", card), g.defs[card].id)
-                if pick != "pass":
-                    yield from play_trait(g, seat, card, "hand", False, out_of_turn=True)
+    """Sneaky: may be played from the hand at World's End, without an action."""
+    yield from offer_own_out_of_turn(g, seat, "at_worlds_end", "play_sneaky", False)
 
 
 # --- trait World's End effects ----------------------------------------------------------
@@ -132,6 +128,19 @@ def _hyper_intelligence(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 # --- catastrophe World's End effects -----------------------------------------------------
 
 
+def _draw_for_points(g: Game, seat: int, cause: str, reason: str) -> Flow:
+    """The top card of the deck, drawn only for its face value (Deus Ex Machina, tie-breaks).
+
+    In scorer mode the card drawn at the real table is given from outside."""
+    if not g.chance_from_outside:
+        return take_top_of_deck(g)
+    picked = yield from pick_random(g, seat, list(g.deck), 1, cause, reason)
+    if not picked:
+        return None
+    g.deck.remove(picked[0])
+    return picked[0]
+
+
 def _points(g: Game, seat: int, points: int, cause: str) -> None:
     if points:
         g.worlds_end_points[seat] += points
@@ -150,13 +159,7 @@ def _ai_takeover(g: Game, piece: Piece, seats: list[int], cause: str) -> Flow:
 def _deus_ex_machina(g: Game, piece: Piece, seats: list[int], cause: str) -> Flow:
     cap = piece.get("cap")
     for seat in seats:
-        if g.chance_from_outside:
-            picked = yield from pick_random(g, seat, list(g.deck), 1, cause, "worlds_end_draw")
-            card = picked[0] if picked else None
-            if card is not None:
-                g.deck.remove(card)
-        else:
-            card = take_top_of_deck(g)
+        card = yield from _draw_for_points(g, seat, cause, "worlds_end_draw")
         if card is None:
             continue
         value = g.defs[card].face_value
@@ -214,13 +217,7 @@ def final_scores(g: Game) -> Flow:
     winners = [seat for seat in g.seats_from(g.first_player) if totals[seat] == best]
     if len(winners) > 1 and g.tie_break_draws:
         for seat in winners:
-            if g.chance_from_outside:
-                picked = yield from pick_random(g, seat, list(g.deck), 1, "tie_break", "tie_break_draw")
-                card = picked[0] if picked else None
-                if card is not None:
-                    g.deck.remove(card)
-            else:
-                card = take_top_of_deck(g)
+            card = yield from _draw_for_points(g, seat, "tie_break", "tie_break_draw")
             if card is None:
                 continue
             g.tie_break[seat] = g.defs[card].face_value
