@@ -18,6 +18,22 @@ from doomlings_access.rules.game import Flow
 from doomlings_access.rules.worlds_end import worlds_end_and_scoring
 
 
+QUIET_DECK = [
+    "Swarm",
+    "Migratory",
+    "Woody Stems",
+    "Adorable",
+    "Stone Skin",
+    "Fire Skin",
+    "Appealing",
+    "Deep Roots",
+    "Blubber",
+    "Fine Motor Skills",
+    "Kidney",
+]
+"""Traits without actions, for a known top of the deck that nothing reacts to."""
+
+
 def trait_id(name: str) -> str:
     return name.lower().replace("-", "_").replace(" ", "_").replace("'", "")
 

@@ -11,7 +11,7 @@ Round rules are checked with ``table(age=..., run="turn"|"turns")``; reveal effe
 from __future__ import annotations
 
 import pytest
-from builders import Table, _next_card, table
+from builders import QUIET_DECK, Table, _next_card, table
 
 from doomlings_access.cards import load_cards
 from doomlings_access.rules.events import (
@@ -52,19 +52,7 @@ TWO_OF_EACH = {
     "colourless": ["Fear", "Flatulence"],
 }
 # Traits without actions, used in no hand below, for a known deck top.
-DECK = [
-    "Swarm",
-    "Migratory",
-    "Woody Stems",
-    "Adorable",
-    "Stone Skin",
-    "Fire Skin",
-    "Appealing",
-    "Deep Roots",
-    "Blubber",
-    "Fine Motor Skills",
-    "Kidney",
-]
+DECK = QUIET_DECK
 COLOUR_LOCKS = [
     ("arid_lands", "blue"),
     ("eclipse", "red"),

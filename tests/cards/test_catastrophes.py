@@ -16,7 +16,7 @@ checked on their own below.
 from __future__ import annotations
 
 import pytest
-from builders import Table, _catastrophe, table
+from builders import QUIET_DECK, Table, _catastrophe, table
 
 from doomlings_access.rules import Options
 from doomlings_access.rules.events import (
@@ -60,19 +60,7 @@ ALL = [
 ]
 # Gene pool change of each catastrophe (card facts, section 3).
 GENE_POOL = {cat: -1 for cat in ALL} | {"deus_ex_machina": 0, "grey_goo": 0, "overpopulation": 1}
-DECK = [
-    "Swarm",
-    "Migratory",
-    "Woody Stems",
-    "Adorable",
-    "Stone Skin",
-    "Fire Skin",
-    "Appealing",
-    "Deep Roots",
-    "Blubber",
-    "Fine Motor Skills",
-    "Kidney",
-]
+DECK = QUIET_DECK
 
 
 def name(t: Table, card: int) -> str:

@@ -10,7 +10,7 @@ values, then bonuses.
 from __future__ import annotations
 
 import pytest
-from builders import Table, table
+from builders import QUIET_DECK, Table, table
 
 from doomlings_access.rules import Options
 from doomlings_access.rules.events import (
@@ -35,19 +35,7 @@ FIRST = Options(edition="first")
 RETAIL = Options()
 ISOLATED_FIRST = Options(edition="first", catastrophe_ends_round=True)
 ISOLATED_RETAIL = Options(catastrophe_ends_round=True)
-DECK = [
-    "Swarm",
-    "Migratory",
-    "Woody Stems",
-    "Adorable",
-    "Stone Skin",
-    "Fire Skin",
-    "Appealing",
-    "Deep Roots",
-    "Blubber",
-    "Fine Motor Skills",
-    "Kidney",
-]
+DECK = QUIET_DECK
 
 
 def name(t: Table, card: int) -> str:
