@@ -49,11 +49,15 @@ class Companion:
 
     # --- input helpers --------------------------------------------------------------------
     def read(self, prompt: str) -> str:
+        """One line; "back" (or Ctrl-C) at any question returns to the companion menu."""
         try:
             line = self.console.read(prompt)
         except KeyboardInterrupt:
             raise Back() from None
-        return " ".join(ch for ch in line.split() if ch.isprintable()).strip()
+        text = " ".join(part for part in line.split() if part.isprintable()).strip()
+        if text.lower() in ("back", "b"):
+            raise Back()
+        return text
 
     def choose(self, title: str, options: list[str], default: int | None = None) -> int:
         """A numbered question; returns the index chosen. Enter takes the default."""
@@ -65,8 +69,6 @@ class Companion:
             line = self.read(f"Choose 1 to {len(options)}{hint}: ").lower()
             if not line and default is not None:
                 return default
-            if line in ("back", "b"):
-                raise Back()
             if is_number(line) and 1 <= int(line) <= len(options):
                 return int(line) - 1
             hits = [i for i, o in enumerate(options) if o.lower().startswith(line)] if line else []
@@ -112,12 +114,14 @@ class Companion:
                     return 0
             except Back:
                 self.out.info("Back to the companion menu.")
+            except EOFError:  # end of input anywhere: leave quietly
+                return 0
 
     # --- look up ---------------------------------------------------------------------------
     def look_up(self) -> None:
         while True:
             typed = self.read("Card name or label, or Enter to go back: ")
-            if not typed or typed.lower() in ("back", "b"):
+            if not typed:
                 return
             card = self.find(typed)
             if card is not None:
@@ -290,11 +294,9 @@ class Companion:
             line = self.read("Tracker: ")
             word, _, rest = line.partition(" ")
             word = word.lower()
-            if word in ("back", "b", ""):
-                if word == "":
-                    self.out.info("Type a command, or help.")
-                    continue
-                return
+            if not word:
+                self.out.info("Type a command, or help.")
+                continue
             if word in ("up", "down"):
                 seat = self.seat(rest)
                 if seat is not None:
@@ -306,8 +308,11 @@ class Companion:
                     t.round += 1
                     self.out.info(f"Round {t.round}, era {t.era}: {card.name}. {card.text}")
             elif word in ("catastrophe", "cat", "c"):
+                if len(t.catastrophes) == 3:
+                    self.out.info("The world has already ended: three catastrophes were revealed.")
+                    continue
                 card = self.find(rest, CatastropheDef) if rest else None
-                if card is not None:
+                if card is not None and len(t.catastrophes) < 3:
                     self.catastrophe(card)
                     if len(t.catastrophes) == 3:
                         self.out.info("The third catastrophe: the world ends. Choose World's End and scoring from the menu.")
@@ -322,6 +327,9 @@ class Companion:
 
     def catastrophe(self, card: CatastropheDef) -> None:
         t = self.tracker
+        if len(t.catastrophes) == 3:
+            self.out.info("The world has already ended: three catastrophes were revealed.")
+            return
         if card.id in t.catastrophes:
             self.out.info(f"{card.name} was already revealed.")
             return
