@@ -12,7 +12,6 @@ import hashlib
 import json
 import os
 import re
-import tomllib
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable
@@ -262,6 +261,8 @@ def _parse_toml(path: Path) -> dict[str, Any]:
                 return data
         except (OSError, ValueError):
             pass
+    import tomllib  # only when the cache cannot serve: keeps look-ups quick
+
     with path.open("rb") as fh:
         doc = tomllib.load(fh)
     if cache is not None:
@@ -284,7 +285,7 @@ def _load_file(
         doc = _parse_toml(path)
     except FileNotFoundError:
         raise CardDataError(shown, None, None, "file is missing") from None
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # tomllib.TOMLDecodeError
         raise CardDataError(shown, None, None, f"not valid TOML: {exc}") from None
     for top in doc:
         if top != key:
