@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.game import Game
-from doomlings_access.ui.words import Said, Style, card_speech, card_text
+from doomlings_access.ui.words import Said, Style, card_speech, card_text, join
 
 TITLES = {
     "play_trait": "Play a trait",
@@ -23,6 +23,7 @@ TITLES = {
     "play_sneaky": "World's End: play Sneaky from your hand?",
     "eloquence_play": "Eloquence: you may play one more trait, without its action",
     "respond": "{about0} played {about1}. Play a trait out of turn?",
+    "respond_action": "{about0} played {about1}: {text} Play a trait out of turn?",
     "cannot_play": "You cannot play any trait this turn",
     "discard_to_stabilize": "Stabilize: choose a card to discard",
     "keep": "{src}: choose a card to keep",
@@ -107,7 +108,10 @@ class Question:
 
 def _title(g: Game, d: Decision) -> str:
     src = g.cards.by_id(d.source).name if d.source and d.source != "tie_break" else ""
-    template = (YES_NO_TITLES if d.kind == dk.YES_NO else {}).get(d.reason) or TITLES.get(d.reason)
+    reason = d.reason
+    if reason == "respond" and len(d.about) == 2 and g.defs[int(d.about[1])].action:
+        reason = "respond_action"  # cancelling an action: say what the action does
+    template = (YES_NO_TITLES if d.kind == dk.YES_NO else {}).get(reason) or TITLES.get(reason)
     if template is None:
         template = "{src}: choose" if src else "Choose"
     about = list(d.about)
@@ -115,6 +119,7 @@ def _title(g: Game, d: Decision) -> str:
     if d.reason == "respond" and len(about) == 2:
         fields["about0"] = g.name(int(about[0]))
         fields["about1"] = g.defs[int(about[1])].name
+        fields["text"] = g.defs[int(about[1])].text
     elif about:
         v = about[0]
         if d.reason in ("recolour_to",):
@@ -123,10 +128,15 @@ def _title(g: Game, d: Decision) -> str:
             fields["about0"] = g.defs[int(v)].name
         else:
             fields["about0"] = g.name(int(v)) if isinstance(v, int) and v < g.n else str(v)
-    text = template.format(**{k: fields.get(k, "") for k in ("src", "about0", "about1")})
+    text = template.format(**{k: fields.get(k, "") for k in ("src", "about0", "about1", "text")})
     if d.of > 1:
         text += f", {d.step} of {d.of}"
-    return text + ("" if text.endswith("?") else ".")
+    text += "" if text.endswith("?") else "."
+    if d.kind == dk.PLAY and d.reason in ("play_trait", "play_another"):
+        held = [c for c in g.players[d.player].hand if c not in d.options]
+        if held:
+            text += f" Not playable now: {join([g.defs[c].name for c in held])}."
+    return text
 
 
 def build_question(g: Game, d: Decision, style: Style) -> Question:
