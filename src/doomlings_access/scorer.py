@@ -132,12 +132,12 @@ class _Table:
         if len(set(names)) != len(names):
             raise self.error("players", "two players share a name")
         tie = data.get("tie_break")
-        self.tie_break: dict[str, str] | None = None
+        self.tie_break: dict[str, str | int] | None = None
         if tie is not None:
             if not isinstance(tie, dict) or any(k not in names for k in tie):
                 raise self.error("tie_break", "an object from player name to the trait drawn")
             self.tie_break = {
-                k: self.trait_names[self.name_of(v, self.trait_names, f"tie_break.{k}")]
+                k: v if _is_int(v) else self.trait_names[self.name_of(v, self.trait_names, f"tie_break.{k}")]
                 for k, v in tie.items()
             }
 
@@ -236,7 +236,7 @@ class _Answers:
         if d.source == "tie_break":
             if self.table.tie_break is None or p["name"] not in self.table.tie_break:
                 return None
-            return self._card_option(g, d, self.table.tie_break[p["name"]], "tie_break")
+            return self._drawn(g, d, self.table.tie_break[p["name"]], "tie_break")
         if d.source not in p["choices"]:
             return None
         given = p["choices"][d.source]
@@ -264,8 +264,27 @@ class _Answers:
             return next(o for o in d.options if o != "pass") if yes else "pass"
         if given in (None, "none", "no", False) and "no" in d.options:
             return "no"
+        if d.reason == "worlds_end_draw":
+            return self._drawn(g, d, given, where)
         trait = self.table.trait_names[self.table.name_of(given, self.table.trait_names, where)]
         return self._card_option(g, d, trait, where)
+
+    def _drawn(self, g: Game, d: Decision, given: Any, where: str) -> Value:
+        """A card drawn for its face value, given by name or by the face value itself."""
+        if _is_int(given):
+            cards = [o for o in d.options if isinstance(o, int)]
+            for option in cards:
+                if g.defs[option].face_value == given:
+                    return option
+            cap = _draw_cap(g) if d.reason == "worlds_end_draw" else None
+            if cap is not None and given >= cap:  # any card at the cap or above scores the cap
+                for option in cards:
+                    if g.defs[option].face_value >= cap:
+                        return option
+            raise self.table.error(where, f"no trait left in the deck has face value {given}")
+        if isinstance(given, str) and given not in self.table.trait_names.values():
+            given = self.table.trait_names[self.table.name_of(given, self.table.trait_names, where)]
+        return self._card_option(g, d, str(given), where)
 
     def _card_option(self, g: Game, d: Decision, trait_id: str, where: str) -> Value:
         for option in d.options:
@@ -278,6 +297,21 @@ class _Answers:
     @staticmethod
     def _card_name(g: Game, card_id: str | None) -> str:
         return g.cards.by_id(card_id).name if card_id else "the game"
+
+
+def _draw_cap(g: Game) -> int | None:
+    """The most points Deus Ex Machina's World's End draw can give (retail: 5)."""
+    chosen = g.worlds_end_catastrophe or (g.catastrophes[-1] if g.catastrophes else None)
+    if chosen is None:
+        return None
+    for piece in g.catastrophe(chosen).worlds_end:
+        if piece.effect == "draw_add_face":
+            return piece.get("cap")
+    return None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _answer_name(g: Game, d: Decision, option: Value) -> str:

@@ -806,3 +806,31 @@ def test_tie_break_equal_draws_share_the_win() -> None:
 def test_tie_break_is_not_drawn_without_a_tie() -> None:
     result = score([P("A", ["Blubber"]), P("B", ["Quick"])], tie_break={"A": "Antlers", "B": "Fire Skin"})
     assert result.winners == ["A"] and [p.tie_break for p in result.players] == [None, None]
+
+
+def test_a_drawn_card_may_be_given_by_its_face_value() -> None:
+    """Deus Ex Machina and the tie-break draw: the file may give the face value drawn.
+
+    A drew a 9 (no base trait has face 9, but the retail cap makes any card of 5 or more
+    score 5): 4 + 5 = 9. B drew a 4: 4 + 4 = 8."""
+    result = score_table(
+        {
+            "catastrophes": ["Deus Ex Machina"],
+            "players": [
+                {"name": "A", "traits": ["Adorable"], "choices": {"Deus Ex Machina": 9}},
+                {"name": "B", "traits": ["Adorable"], "choices": {"Deus Ex Machina": 4}},
+            ],
+        }
+    )
+    assert [(p.worlds_end, p.total) for p in result.players] == [(5, 9), (4, 8)]
+    tie = score_table(
+        {"players": [{"name": "A", "traits": ["Adorable"]}, {"name": "B", "traits": ["Adorable"]}],
+         "tie_break": {"A": 2, "B": 3}}
+    )
+    assert tie.winners == ["B"]
+
+
+def test_catastrophe_names_without_the() -> None:
+    """"Big One" means The Big One: Quick alone misses 3 colours, 2 - 6 = -4."""
+    result = score_table({"catastrophes": ["Big One"], "players": [{"name": "A", "traits": ["Quick"]}]})
+    assert result.players[0].total == -4

@@ -21,12 +21,19 @@ def normalise(name: str) -> str:
     return " ".join(text.split())
 
 
+def _without_the(name: str) -> str:
+    return name[4:] if name.startswith("the ") else name
+
+
 def find_name(typed: str, names: Sequence[str], what: str = "card") -> str:
     """The one name in ``names`` that ``typed`` means, or :class:`UnknownCardError`."""
     wanted = normalise(typed)
     by_norm = {normalise(n): n for n in names}
     if wanted in by_norm:
         return by_norm[wanted]
+    bare = {_without_the(k): n for k, n in by_norm.items()}
+    if _without_the(wanted) in bare:  # "Big One" for The Big One
+        return bare[_without_the(wanted)]
     prefixed = [n for k, n in by_norm.items() if k.startswith(wanted)] if wanted else []
     if len(prefixed) == 1:
         return prefixed[0]
