@@ -58,7 +58,7 @@ def test_review_commands_answer_and_change_nothing() -> None:
     text, g = run("\n".join(commands) + "\n" + "1\n" * 3000)
     assert g.actions == clean_game.actions
     for expected in ("Your hand", "You: ", "Scores if the world ended now", "Round 1, era 1",
-                     "Gene pools:", "Deck:", "Tiny, db17: dominant blue 17", "Rules, turn:",
+                     "Gene pools:", "Deck:", "Tiny, label db17.", "Rules, turn:",
                      "Commands:", "Ben's trait pile"):
         assert expected in text, expected
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from doomlings_access.cards.describe import card_summary
-from doomlings_access.cards.lookup import UnknownCardError, find_name
+from doomlings_access.cards.describe import full_description
+from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.rules.game import Game
 from doomlings_access.rules.scoring import score
 from doomlings_access.ui.words import Style, card_text, join, plural
@@ -81,20 +81,11 @@ def deck(g: Game, style: Style) -> list[str]:
 
 
 def describe_card(g: Game, typed: str) -> list[str]:
-    cards = g.cards.all_cards()
-    labels = {c.label.lower(): c for c in cards}
-    wanted = typed.strip().lower()
-    if wanted in labels and len([c for c in cards if c.label.lower() == wanted]) == 1:
-        return _describe(labels[wanted])
-    matches = [c for c in cards if c.label.lower() == wanted]
-    if len(matches) > 1:
-        return [f"{len(matches)} cards have the label {typed}: {join([c.name for c in matches])}."]
+    """Every fact about a card, found by name, prefix, misspelling or label (typed or braille)."""
     try:
-        name = find_name(typed, [c.name for c in cards])
+        found = find_cards(typed, g.cards.all_cards())
     except UnknownCardError as exc:
         return [str(exc)[0].upper() + str(exc)[1:]]
-    return _describe(next(c for c in cards if c.name == name))
-
-
-def _describe(card: object) -> list[str]:
-    return [card_summary(card)["line"]]  # type: ignore[arg-type]
+    if len(found) > 1:
+        return [f"{len(found)} cards fit {typed}: {join([f'{c.name}, {c.label}' for c in found])}."]  # type: ignore[attr-defined]
+    return full_description(found[0])  # type: ignore[arg-type]
