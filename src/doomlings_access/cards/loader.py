@@ -8,10 +8,10 @@ card into a card that does nothing.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import re
+import zlib
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable
@@ -243,9 +243,8 @@ def _cache_file(path: Path) -> Path | None:
             return None
         base = str(home / ".cache")
     stat = path.stat()
-    key = f"{path.resolve()}:{stat.st_mtime_ns}:{stat.st_size}"
-    digest = hashlib.sha256(key.encode()).hexdigest()[:20]
-    return Path(base) / "doomlings-access" / f"{path.stem}-{digest}.json"
+    key = f"{path.resolve()}:{stat.st_mtime_ns}:{stat.st_size}".encode()
+    return Path(base) / "doomlings-access" / f"{path.stem}-{zlib.crc32(key):08x}-{stat.st_size}.json"
 
 
 def _parse_toml(path: Path) -> dict[str, Any]:

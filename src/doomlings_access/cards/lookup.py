@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Sequence
 
 
@@ -37,6 +36,8 @@ def find_name(typed: str, names: Sequence[str], what: str = "card") -> str:
     prefixed = [n for k, n in by_norm.items() if k.startswith(wanted)] if wanted else []
     if len(prefixed) == 1:
         return prefixed[0]
+    import difflib  # only for a miss: keeps look-ups quick
+
     close = difflib.get_close_matches(wanted, list(by_norm), n=3, cutoff=0.6)
     suggestions = prefixed[:5] if prefixed else [by_norm[c] for c in close]
     raise UnknownCardError(typed, suggestions, what)
