@@ -7,9 +7,11 @@ and Tab completion only: no toolbars, pop-ups, suggestions, mouse or cursor-posi
 
 from __future__ import annotations
 
+import atexit
 import os
 import sys
-from typing import Protocol, Sequence, TextIO
+import threading
+from typing import Any, Protocol, Sequence, TextIO
 
 
 class Console(Protocol):
@@ -43,29 +45,54 @@ class PlainConsole:
 
 
 class ToolkitConsole:
-    """A quiet single-line prompt_toolkit prompt with history and Tab completion."""
+    """A quiet single-line prompt_toolkit prompt with history and Tab completion.
+
+    prompt_toolkit takes longer to import than the whole game takes to start, so it is imported
+    in the background: a question asked before it is ready is read as a plain line, and the
+    first question comes as quickly as in plain mode.
+    """
 
     def __init__(self) -> None:
         os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
-        from prompt_toolkit import PromptSession
-        from prompt_toolkit.history import InMemoryHistory
+        self.session: Any = None
+        self.plain = PlainConsole()
+        self.failed: BaseException | None = None
+        self.loader = threading.Thread(target=self._import, name="prompt-toolkit-import", daemon=True)
+        self.loader.start()
+        atexit.register(self.loader.join, 2.0)
 
-        self.session: PromptSession[str] = PromptSession(
-            history=InMemoryHistory(),
-            complete_while_typing=False,
-            enable_history_search=False,
-            mouse_support=False,
-        )
+    def _import(self) -> None:
+        try:
+            import prompt_toolkit.completion  # noqa: F401  (the slow part)
+            import prompt_toolkit.history  # noqa: F401
+        except Exception as exc:  # noqa: BLE001  (then every question is read as a plain line)
+            self.failed = exc
+
+    def _session(self) -> Any:
+        if self.session is None and not self.loader.is_alive() and self.failed is None:
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.history import InMemoryHistory
+
+            self.session = PromptSession(
+                history=InMemoryHistory(),
+                complete_while_typing=False,
+                enable_history_search=False,
+                mouse_support=False,
+            )
+        return self.session
 
     def write(self, line: str) -> None:
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
 
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
+        session = self._session()
+        if session is None:
+            return self.plain.read(prompt, words)
         from prompt_toolkit.completion import WordCompleter
 
         completer = WordCompleter(sorted(set(words)), ignore_case=True, sentence=True)
-        return self.session.prompt(prompt, completer=completer)
+        return str(session.prompt(prompt, completer=completer))
 
 
 def wants_plain(forced: bool = False) -> bool:
