@@ -18,7 +18,7 @@ from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Question, build_question
 from doomlings_access.ui.rules_text import rules
-from doomlings_access.ui.words import Said, Style
+from doomlings_access.ui.words import Style
 
 MAX_INPUT = 200
 
@@ -373,4 +373,4 @@ def shorten(text: str, limit: int = 20) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-__all__ = ["Session", "Prefs", "QuitGame", "Said"]
+__all__ = ["Session", "Prefs", "QuitGame"]
