@@ -11,7 +11,7 @@ import signal
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
 from doomlings_access.ui.console import Console, make_console
@@ -228,7 +228,7 @@ class Speech:
 
     def __init__(self, mode: str, rate: int | None, voice: str | None) -> None:
         self.rate, self.voice = rate, voice
-        self.speaker = None
+        self.speaker: Any = None  # a doomlings_access.speech.Speaker, imported only when used
         self.notify: Callable[[str], None] = print
         self.mode = mode
 

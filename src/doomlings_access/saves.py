@@ -170,9 +170,11 @@ def read_save(path: Path) -> Saved:
             game.apply(Choice.from_json(raw_action))
         except ValueError as exc:
             raise SaveFileError(path, f"actions[{i}]", f"is not a legal move there ({exc})") from None
-    created = data.get("created") if isinstance(data.get("created"), (int, float)) else 0.0
-    updated = data.get("updated") if isinstance(data.get("updated"), (int, float)) else 0.0
-    return Saved(path, game, Seats(humans, levels), float(created), float(updated))
+    created, updated = (
+        float(value) if isinstance(value := data.get(key), (int, float)) else 0.0
+        for key in ("created", "updated")
+    )
+    return Saved(path, game, Seats(humans, levels), created, updated)
 
 
 def move_aside(path: Path) -> Path:

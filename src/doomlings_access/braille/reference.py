@@ -356,13 +356,13 @@ def _card_list(cards: CardSet, other: CardSet) -> Document:
         if o is not None and _differs(t, o, _TRAIT_FIELDS):
             changed.append(_trait_entry(o))
     for a in ages:
-        o = other.ages.get(a.id)
-        if o is not None and _differs(a, o, _AGE_FIELDS):
-            changed.append(_age_entry(o))
+        age = other.ages.get(a.id)
+        if age is not None and _differs(a, age, _AGE_FIELDS):
+            changed.append(_age_entry(age))
     for c in _by_name(cards.catastrophes.values()):
-        o = other.catastrophes.get(c.id)
-        if o is not None and _differs(c, o, _CATASTROPHE_FIELDS):
-            changed.append(_catastrophe_entry(o))
+        cat = other.catastrophes.get(c.id)
+        if cat is not None and _differs(c, cat, _CATASTROPHE_FIELDS):
+            changed.append(_catastrophe_entry(cat))
     if changed:
         blocks.append(Heading(f"The {other_printing}"))
         blocks.append(

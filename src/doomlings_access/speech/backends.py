@@ -31,7 +31,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from .capture import captured_output
 from .labels import speakable
@@ -339,7 +339,7 @@ class CommandSpeaker(_Notices):
                 except subprocess.TimeoutExpired:
                     if time.monotonic() >= deadline:
                         stalled = True
-                        rc = self._kill(proc)
+                        self._kill(proc)  # stalled: reported below, whatever its exit code
                         break
             out.seek(0)
             printed = out.read().decode("utf-8", "replace").strip()
@@ -398,7 +398,7 @@ class AccessibleOutputSpeaker(_Notices):
     def __init__(
         self,
         auto: object,
-        output: object,
+        output: Any,
         fallback: Callable[[], tuple[Speaker, str | None]],
         log: logging.Logger | None = None,
     ) -> None:
@@ -426,7 +426,8 @@ class AccessibleOutputSpeaker(_Notices):
         except Exception as exc:  # noqa: BLE001 - any output error means: fall back
             self._log.warning("%s failed to speak", self.name, exc_info=True)
             self._switch(f"{self.output_name} failed ({type(exc).__name__}: {exc})")
-            self._delegate.speak(text, interrupt=interrupt)  # type: ignore[union-attr]
+            assert self._delegate is not None  # _switch always sets one
+            self._delegate.speak(text, interrupt=interrupt)
             return
         if self.brailles:
             try:

@@ -7,7 +7,7 @@ Cards a listener may not know are told only as counts.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.game import Game
@@ -92,7 +92,8 @@ class View:
             return card_id.replace("_", " ")
 
 
-Phrase = Callable[[ev.Event, View], str | None]
+Phrase = Callable[[Any, View], str | None]
+"""Renders one event type (its first argument is that type) for a listener."""
 PHRASES: dict[type[ev.Event], Phrase] = {}
 QUIET_AT: dict[type[ev.Event], str] = {}
 """Event types that are not announced below the given verbosity."""

@@ -87,7 +87,8 @@ class Companion:
             return None
         if len(found) == 1:
             return found[0]
-        pick = self.choose(f"{len(found)} cards fit {typed}:", [f"{c.name}, {c.label}" for c in found])
+        labels = [f"{c.name}, {c.label}" for c in found]  # type: ignore[attr-defined]
+        pick = self.choose(f"{len(found)} cards fit {typed}:", labels)
         return found[pick]
 
     # --- the menu --------------------------------------------------------------------------
