@@ -5,17 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from doomlings_access.cards.model import AgeDef, Piece
-from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.play import play_trait
 from doomlings_access.rules.primitives import (
-    ask,
     choose_and_discard,
     choose_cards,
     discard_cards,
     discard_random,
     draw,
     pass_cards,
-    pick_random,
+    random_from_opponent_hand,
     set_gene_pool,
 )
 from doomlings_access.rules.registry import handles
@@ -73,10 +71,9 @@ def _dracula(g: Game, piece: Piece, cause: str) -> Flow:
     for seat in g.seats_from(g.first_player):
         vampire = any(g.defs[c].id == "vampirism" for c in g.players[seat].pile)
         if vampire:
-            victims = [o for o in g.opponents(seat) if g.players[o].hand]
-            if victims:
-                victim = yield from ask(g, seat, dk.PLAYER, "take_random_from", victims, cause)
-                taken = yield from pick_random(g, victim, g.players[victim].hand, 1, cause, "random_take")
+            found = yield from random_from_opponent_hand(g, seat, 1, cause, "take_random_from", "random_take")
+            if found is not None:
+                victim, taken = found
                 pass_cards(g, victim, seat, taken, cause, taken=True)
         else:
             yield from discard_random(g, seat, 1, cause)

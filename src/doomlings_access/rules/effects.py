@@ -41,6 +41,7 @@ from doomlings_access.rules.primitives import (
     draw,
     pass_cards,
     pick_random,
+    random_from_opponent_hand,
     stabilize,
 )
 from doomlings_access.rules.registry import handles
@@ -109,11 +110,10 @@ def give_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 @handles("action", "take_random_from_hand")
 def take_random_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
-    victims = [o for o in g.opponents(seat) if g.players[o].hand]
-    if not victims:
+    found = yield from random_from_opponent_hand(g, seat, piece["count"], src, "take_random_from", "random_take")
+    if found is None:
         return _nothing(g, seat, card, "no_target")
-    victim = yield from ask(g, seat, dk.PLAYER, "take_random_from", victims, src)
-    taken = yield from pick_random(g, victim, g.players[victim].hand, piece["count"], src, "random_take")
+    victim, taken = found
     pass_cards(g, victim, seat, taken, src, taken=True)
 
 
@@ -169,11 +169,10 @@ def each_opponent_shows_take_and_play(g: Game, seat: int, card: int, piece: Piec
 @handles("action", "look_at_random_take_and_play")
 def look_at_random_take_and_play(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
-    victims = [o for o in g.opponents(seat) if g.players[o].hand]
-    if not victims:
+    found = yield from random_from_opponent_hand(g, seat, piece["count"], src, "look_at_hand_of", "random_look")
+    if found is None:
         return _nothing(g, seat, card, "no_target")
-    victim = yield from ask(g, seat, dk.PLAYER, "look_at_hand_of", victims, src)
-    seen = yield from pick_random(g, victim, g.players[victim].hand, piece["count"], src, "random_look")
+    victim, seen = found
     g.emit(CardsRevealed(victim, tuple(seen), frozenset((seat, victim)), src))
     picked = yield from ask(g, seat, dk.CARD, "take_and_play", seen, src)
     yield from _take_and_play(g, seat, victim, picked, src)

@@ -67,6 +67,21 @@ def pick_random(
     return picked
 
 
+def random_from_opponent_hand(
+    g: Game, seat: int, count: int, source: str | None, question: str, pick_reason: str
+) -> Flow:
+    """``seat`` chooses an opponent who holds cards; ``count`` of them are picked at random.
+
+    Returns (opponent, cards), or None when no opponent holds a card.
+    """
+    victims = [o for o in g.opponents(seat) if g.players[o].hand]
+    if not victims:
+        return None
+    victim = yield from ask(g, seat, dk.PLAYER, question, victims, source)
+    cards = yield from pick_random(g, victim, g.players[victim].hand, count, source, pick_reason)
+    return victim, cards
+
+
 def draw(g: Game, seat: int, count: int, cause: str | None = None) -> list[int]:
     """Draw cards into a hand; the discard pile is reshuffled only when the deck runs out."""
     drawn: list[int] = []
