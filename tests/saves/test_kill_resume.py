@@ -18,10 +18,8 @@ import os
 import random
 import re
 import select
-import shutil
 import signal
 import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -29,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from programs import DOOMLINGS, isolated_env
 
 from doomlings_access.rules import Choice, Game, Setup
 from doomlings_access.saves import Saved, Seats, read_save
@@ -43,24 +42,6 @@ STEP_TIMEOUT = 20.0  # seconds for any one step (generous: two cores shared by t
 WORKERS = max(2, min(4, os.cpu_count() or 2))
 
 
-def doomlings_command() -> list[str]:
-    script = Path(sys.executable).parent / "doomlings"
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("doomlings")
-    return [found] if found else [sys.executable, "-m", "doomlings_access"]
-
-
-DOOMLINGS = doomlings_command()
-
-
-def folders(root: Path) -> dict[str, str]:
-    """An environment whose saves and settings live under ``root``, never in the user's folders."""
-    env = dict(os.environ)
-    env["DOOMLINGS_DATA_DIR"] = str(root / "data")
-    env["DOOMLINGS_CONFIG_DIR"] = str(root / "config")
-    env.pop("DOOMLINGS_PLAIN", None)
-    return env
 
 
 def saves_of(root: Path) -> Path:
@@ -166,7 +147,7 @@ class Child:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env=folders(root),
+            env=isolated_env(root),
         )
         self.buf = b""
         self.mark = 0
@@ -330,7 +311,7 @@ def run_chain(seed: int, players: int, kills: int, root: Path) -> ChainResult:
             if point == eof_point:
                 # Resume with end of input at once: says where it stands, asks, leaves; saved.
                 done = subprocess.run(DOOMLINGS + RESUME, check=False, input=b"", capture_output=True,
-                                      env=folders(root), timeout=STEP_TIMEOUT)
+                                      env=isolated_env(root), timeout=STEP_TIMEOUT)
                 out = done.stdout.decode("utf-8")
                 assert done.returncode == 0, done.stderr.decode()
                 assert "Traceback" not in out + done.stderr.decode()
@@ -538,7 +519,7 @@ def test_sigterm_and_sighup_at_a_prompt_exit_0_with_every_answer_saved(tmp_path:
 def test_terminal_closed_hangs_up_and_the_game_is_saved(tmp_path: Path) -> None:
     """A real terminal (pseudo-terminal) closed under the game: SIGHUP, exit 0, answers kept."""
     pexpect = pytest.importorskip("pexpect")
-    env = folders(tmp_path)
+    env = isolated_env(tmp_path)
     env["TERM"] = "dumb"
     child = pexpect.spawn(DOOMLINGS[0], DOOMLINGS[1:] + play_args(33, 3), env=env, timeout=STEP_TIMEOUT)
     child.expect(r"Choose 1 to \d+, or h for help: ")

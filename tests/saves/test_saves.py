@@ -13,17 +13,15 @@ DOOMLINGS_CONFIG_DIR), never in the user's folders.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from programs import DOOMLINGS, isolated_env
 
 from doomlings_access import saves
 from doomlings_access.rules import Game, Setup
@@ -33,28 +31,11 @@ NAMES = ("Ana", "Otto", "Pia", "Quin", "Rex", "Sol")
 TIMEOUT = 30
 
 
-def doomlings_command() -> list[str]:
-    script = Path(sys.executable).parent / "doomlings"
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("doomlings")
-    return [found] if found else [sys.executable, "-m", "doomlings_access"]
-
-
-DOOMLINGS = doomlings_command()
-
-
-def folders(root: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    env["DOOMLINGS_DATA_DIR"] = str(root / "data")
-    env["DOOMLINGS_CONFIG_DIR"] = str(root / "config")
-    env.pop("DOOMLINGS_PLAIN", None)
-    return env
 
 
 def cli(root: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(DOOMLINGS + list(args), check=False, input=stdin, capture_output=True, text=True,
-                          env=folders(root), timeout=TIMEOUT)
+                          env=isolated_env(root), timeout=TIMEOUT)
 
 
 @pytest.fixture
