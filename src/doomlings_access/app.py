@@ -66,6 +66,7 @@ def build_game(c: GameChoices):  # type: ignore[no-untyped-def]
     """The game and who plays each seat (people first, then computers at their levels)."""
     import random
 
+    from doomlings_access.cards import load_cards
     from doomlings_access.rules import Game, Options, Setup
     from doomlings_access.saves import Seats
 
@@ -74,7 +75,7 @@ def build_game(c: GameChoices):  # type: ignore[no-untyped-def]
     if "empty_hand_draw" in values:
         values["empty_hand_draw"] = 5
     options = Options(edition=c.edition, **values)  # type: ignore[arg-type]
-    game = Game(Setup(tuple(seat_names(c)), seed, options))
+    game = Game(load_cards(options.edition), Setup(tuple(seat_names(c)), seed, options))
     computers = range(c.humans, c.players)
     levels = {seat: c.levels[min(i, len(c.levels) - 1)] for i, seat in enumerate(computers)}
     return game, Seats(list(range(c.humans)), levels)

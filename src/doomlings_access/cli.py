@@ -226,13 +226,15 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _cards(args: argparse.Namespace) -> int:
     from doomlings_access.cards import CardDataError, load_cards
-    from doomlings_access.cards.describe import card_summary, unimplemented
+    from doomlings_access.cards.describe import card_summary
 
     try:
         cards = load_cards(args.edition)
     except CardDataError as exc:
         return _fail(str(exc))
     if args.check:
+        from doomlings_access.rules.registry import unimplemented
+
         missing = unimplemented(cards)
         for card, pieces in missing:
             print(f"{card.name}: not implemented: {', '.join(pieces)}")

@@ -13,9 +13,9 @@ import pytest
 
 import doomlings_access.rules  # noqa: F401  (registers every effect implementation)
 from doomlings_access.cards import CardDataError, load_cards
-from doomlings_access.cards.describe import pieces_of, unimplemented
+from doomlings_access.cards.describe import pieces_of
 from doomlings_access.cards.pieces import VOCABULARY
-from doomlings_access.rules.registry import HANDLERS
+from doomlings_access.rules.registry import REGISTRY, unimplemented
 
 ROOT = Path(__file__).resolve().parents[2]
 CARD_DATA = ROOT / "card_data"
@@ -132,12 +132,12 @@ def test_every_vocabulary_piece_is_used_by_some_card() -> None:
 
 
 def test_every_vocabulary_piece_has_an_implementation() -> None:
-    """Every piece is registered in the rules engine (rules.registry.HANDLERS), and nothing
+    """Every piece is registered in the rules engine (rules.registry.REGISTRY), and nothing
     is registered that the vocabulary does not declare."""
     vocabulary = {(slot, piece) for slot, table in VOCABULARY.items() for piece in table}
-    assert vocabulary - set(HANDLERS) == set()
-    assert set(HANDLERS) - vocabulary == set()
-    assert all(callable(fn) for fn in HANDLERS.values())
+    assert vocabulary - set(REGISTRY) == set()
+    assert set(REGISTRY) - vocabulary == set()
+    assert all(callable(fn) for fn in REGISTRY.values())
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from builders import new_game
 from doomlings_access.rules import Game, Setup
 from doomlings_access.rules import events as ev
 from doomlings_access.ui.announcer import PHRASES, Announcer
@@ -29,7 +30,7 @@ def test_every_event_type_has_a_phrase(kind: type[ev.Event]) -> None:
 
 
 def played(seed: int, players: int = 3) -> Game:
-    g = Game(Setup(tuple(f"P{i}" for i in range(players)), seed))
+    g = new_game(Setup(tuple(f"P{i}" for i in range(players)), seed))
     rng = random.Random(seed)
     while not g.is_over:
         g.apply(rng.choice(g.legal_actions()))

@@ -69,19 +69,6 @@ def pieces_of(card: AnyCard) -> list[tuple[str, str]]:
     return [(slot, p.effect) for slot in ("round", "reveal") for p in getattr(card, slot)]
 
 
-def unimplemented(cards: CardSet) -> list[tuple[AnyCard, list[str]]]:
-    """Cards using a piece the rules engine has no registered implementation for."""
-    from doomlings_access import rules  # noqa: F401  (registers every implementation)
-    from doomlings_access.rules.registry import HANDLERS
-
-    out = []
-    for card in cards.all_cards():
-        missing = [f"{slot} {pid}" for slot, pid in pieces_of(card) if (slot, pid) not in HANDLERS]
-        if missing:
-            out.append((card, missing))
-    return out
-
-
 def full_description(card: AnyCard) -> list[str]:
     """Every fact about a card, a short line each, for the look-up and the companion."""
     if isinstance(card, TraitDef):

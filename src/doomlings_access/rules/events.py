@@ -1,28 +1,79 @@
 """Typed events: everything that happens in a game, in order, for the announcer and the log.
 
-Every event is public, but cards inside it may be private: ``visible_to`` names the seats that
-may know the card identities (``None``: everybody). The announcer tells other players only
-counts ("Ben draws 2 cards."), so hidden hands stay hidden.
+Every event names its cause (:class:`Cause`: the trait, age, catastrophe or rule step that
+produced it, and the seat that played it) and its parent: the event that started the effect
+it belongs to. Events an effect produces come after, and nest under, the event that started
+it, so a reader can rebuild "Quin plays Vampirism; because of it, Kidney moves to Quin's
+pile; because of that, your gene pool goes from 5 to 4". Root events (a game starting, a
+round's card revealed, a turn starting, the world ending) have no parent.
+
+Cards inside an event may be private: ``visible_to`` names the seats that may know them
+(``None``: everybody). :meth:`Event.seen_by` gives the event as one seat sees it, with others'
+private cards told only as a count.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 Cards = tuple[int, ...]
 
+# Kinds of cause.
+TRAIT, AGE, CATASTROPHE, RULE = "trait", "age", "catastrophe", "rule"
+
 
 @dataclass(frozen=True, slots=True)
+class Cause:
+    """What produced an event: a trait, an age, a catastrophe or a step of the rules."""
+
+    kind: str
+    """``trait``, ``age``, ``catastrophe`` or ``rule``."""
+    id: str
+    """The card's id, or the rule step: ``deal``, ``turn``, ``stabilize``, ``empty_hand``,
+    ``cannot_play``, ``reshuffle``, ``worlds_end``, ``scoring``, ``tie_break``."""
+    seat: int | None = None
+    """The seat that played the trait, or whose step it is."""
+    card: int | None = None
+    """For a trait: the card instance."""
+    step: str | None = None
+    """For a catastrophe: ``gene_pool``, ``catastrophic`` or ``worlds_end``."""
+
+    @classmethod
+    def rule(cls, step: str, seat: int | None = None) -> Cause:
+        return cls(RULE, step, seat)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "id": self.id}
+        for name in ("seat", "card", "step"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
-    """Base of every event."""
+    """Base of every event: its place in the log, its parent and its cause.
+
+    ``seq``, ``parent`` and ``cause`` are given by :meth:`Game.emit` from the effect under way.
+    Two events are equal when they tell the same happening (these three are not compared).
+    """
+
+    seq: int = field(default=-1, compare=False)
+    parent: int | None = field(default=None, compare=False)
+    cause: Cause | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": type(self).__name__}
         for f in fields(self):
             value = getattr(self, f.name)
-            if isinstance(value, (tuple, frozenset)):
-                value = sorted(value) if isinstance(value, frozenset) else list(value)
+            if isinstance(value, frozenset):
+                value = sorted(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            elif isinstance(value, Cause):
+                value = value.to_json()
             out[f.name] = value
         return out
 
@@ -30,6 +81,15 @@ class Event:
         """May ``viewer`` (a seat, or ``None`` for an onlooker) see the cards in this event?"""
         seen = getattr(self, "visible_to", None)
         return seen is None or (viewer is not None and viewer in seen)
+
+    def seen_by(self, viewer: int | None) -> Event:
+        """This event as ``viewer`` sees it: private cards of others become a count."""
+        if self.visible(viewer):
+            return self
+        return self._redacted()
+
+    def _redacted(self) -> Event:
+        return self
 
 
 # --- game and round flow --------------------------------------------------------------------
@@ -54,8 +114,9 @@ class AgeRevealed(Event):
 
 @dataclass(frozen=True, slots=True)
 class AgeIgnored(Event):
+    """An age is skipped (its cause names why: Optimistic Nihilism)."""
+
     age: str
-    cause: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +135,8 @@ class FirstPlayerMoved(Event):
 class CatastropheIgnored(Event):
     player: int
     catastrophe: str
-    cause: int
-    """The card (Denial) that protects the player."""
+    card: int
+    """The trait (Denial) that protects the player."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +166,17 @@ class RoundSkipped(Event):
 class Drew(Event):
     player: int
     cards: Cards
+    """The cards, or ``()`` when they are hidden from the reader (see ``count``)."""
     visible_to: frozenset[int] | None
-    cause: str | None = None
+    count: int = 0
+    """How many cards, kept when the cards themselves are hidden."""
+
+    @property
+    def size(self) -> int:
+        return len(self.cards) or self.count
+
+    def _redacted(self) -> Event:
+        return replace(self, cards=(), count=len(self.cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +191,6 @@ class Discarded(Event):
     player: int
     cards: Cards
     random: bool = False
-    cause: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,15 +201,35 @@ class CardsPassed(Event):
     receiver: int
     cards: Cards
     visible_to: frozenset[int] | None
-    cause: str | None = None
     taken: bool = False
     """The receiver took them (Impatience, Nosy) rather than the giver giving them."""
+    random: bool = False
+    """The cards were picked at random."""
+    whole_hand: bool = False
+    """The giver's whole hand moved (so every card known to be in it is now the receiver's)."""
+    count: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.cards) or self.count
+
+    def _redacted(self) -> Event:
+        return replace(self, cards=(), count=len(self.cards))
 
 
 @dataclass(frozen=True, slots=True)
 class HandsSwapped(Event):
+    """Two players swap hands: each learns the hand the other now holds (their own old one)."""
+
     player: int
     other: int
+    to_other: Cards = ()
+    """The cards that went from ``player`` to ``other``."""
+    to_player: Cards = ()
+    visible_to: frozenset[int] | None = None
+
+    def _redacted(self) -> Event:
+        return replace(self, to_other=(), to_player=())
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +239,16 @@ class CardsRevealed(Event):
     owner: int
     cards: Cards
     visible_to: frozenset[int] | None
-    cause: str | None = None
+    random: bool = False
+    """The cards shown were picked at random."""
+    count: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.cards) or self.count
+
+    def _redacted(self) -> Event:
+        return replace(self, cards=(), count=len(self.cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +256,9 @@ class NextAgeSeen(Event):
     player: int
     age: str | None
     visible_to: frozenset[int] | None
+
+    def _redacted(self) -> Event:
+        return replace(self, age=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +347,6 @@ class NothingToDo(Event):
     """An effect could not be carried out (no target, empty hand, restricted)."""
 
     player: int
-    source: str
     reason: str
 
 
@@ -258,7 +358,6 @@ class GenePoolChanged(Event):
     player: int
     old: int
     new: int
-    cause: str
     reversal: bool = False
     """A trait left its pile and its change was reversed (may pass the bounds)."""
 
@@ -267,7 +366,6 @@ class GenePoolChanged(Event):
 class GenePoolChangeIgnored(Event):
     player: int
     delta: int
-    cause: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,7 +415,6 @@ class TraitsRecoloured(Event):
 class WorldsEndPoints(Event):
     player: int
     points: int
-    cause: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,9 @@ answer gets one line and the same question again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Callable
 
+from doomlings_access.ai import Agent
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.decisions import Decision
 from doomlings_access.ui import review
@@ -45,10 +46,6 @@ ALIASES = {
     "d": "deck", "l": "log", "r": "repeat", "c": "card", "v": "verbosity", "o": "options",
     "?": "help", "q": "quit", "score": "scores", "gene": "genes", "traits": "pile",
 }
-
-
-class Agent(Protocol):
-    def choose(self, game: Game) -> Choice: ...
 
 
 @dataclass
@@ -105,7 +102,8 @@ class Session:
                 d = self.game.pending
                 assert d is not None
                 if d.player in self.agents:
-                    self.game.apply(self.agents[d.player].choose(self.game))
+                    answer = self.agents[d.player].choose(self.game.view(d.player), d)
+                    self.game.apply(Choice(d.player, answer))
                 else:
                     self.game.apply(self.ask(d))
                 if self.on_action is not None:
@@ -118,16 +116,17 @@ class Session:
     def where_we_are(self) -> str:
         """"Round 7, era 2, Tectonic Shift. Your turn." for a resumed game."""
         g = self.game
-        place = f"Round {g.round}, era {g.era}"
-        if g.age is not None:
-            place += f", {g.age.name}"
-        elif g.catastrophes and g.phase != "worlds_end":
-            place += f", catastrophe {g.catastrophe(g.catastrophes[-1]).name}"
-        if g.phase in ("worlds_end", "scoring"):
+        r = g.round
+        place = f"Round {r.number}, era {g.era}"
+        if r.age is not None:
+            place += f", {r.age.name}"
+        elif g.table.catastrophes and r.phase != "worlds_end":
+            place += f", catastrophe {g.catastrophe(g.table.catastrophes[-1]).name}"
+        if r.phase in ("worlds_end", "scoring"):
             return f"{place}. The world is ending."
-        if g.active is None:
+        if r.active is None:
             return f"{place}."
-        turn = "Your turn." if g.active == self.me else f"{g.name(g.active)}'s turn."
+        turn = "Your turn." if r.active == self.me else f"{g.name(r.active)}'s turn."
         return f"{place}. {turn}"
 
     def announce(self) -> None:
@@ -139,7 +138,7 @@ class Session:
     # --- asking a person ----------------------------------------------------------------
     def ask(self, d: Decision) -> Choice:
         self.hand_over(d.player)
-        q = build_question(self.game, d, self.style)
+        q = build_question(self.game.view(d.player), d, self.style)
         self.show(q)
         while True:
             line = self.read(q)
@@ -155,7 +154,7 @@ class Session:
         self.out.info(f"Pass to {self.game.name(seat)}. Press Enter when ready.")
         self.read_raw("")
         self.announcer.me = seat
-        self.out.lines(review.hand(self.game, seat, self.style, f"{self.game.name(seat)}, your"))
+        self.out.lines(review.hand(self.game.view(seat), self.style, f"{self.game.name(seat)}, your"))
 
     def show(self, q: Question) -> None:
         for said in q.lines():
@@ -248,23 +247,24 @@ class Session:
         return q.decision.player
 
     def command(self, command: str, arg: str, q: Question) -> None:
-        g, me = self.game, self.viewer(q)
+        me = self.viewer(q)
+        v = self.game.view(me)
         if command == "hand":
-            self.out.lines(review.hand(g, me, self.style))
+            self.out.lines(review.hand(v, self.style))
         elif command == "pile":
             seat = self.seat_named(arg) if arg else me
             if seat is not None:
-                self.out.lines(review.pile(g, seat, self.style, me))
+                self.out.lines(review.pile(v, seat, self.style))
         elif command == "table":
-            self.out.lines(review.table(g, me))
+            self.out.lines(review.table(v))
         elif command == "scores":
-            self.out.lines(review.scores(g, me))
+            self.out.lines(review.scores(v))
         elif command == "age":
-            self.out.lines(review.age(g))
+            self.out.lines(review.age(v))
         elif command == "genes":
-            self.out.lines(review.gene_pools(g, me))
+            self.out.lines(review.gene_pools(v))
         elif command == "deck":
-            self.out.lines(review.deck(g, self.style))
+            self.out.lines(review.deck(v, self.style))
         elif command == "log":
             if arg and not (is_number(arg) and int(arg) > 0):
                 self.out.info(f"Log needs a number, like log 5. Choose 1 to {len(q.options)}.")
@@ -281,7 +281,7 @@ class Session:
             else:
                 self.out.info("Nothing has been announced yet.")
         elif command == "card":
-            self.out.lines(review.describe_card(g, arg) if arg else ["Type card and a name, like card Tiny."])
+            self.out.lines(review.describe_card(v.cards, arg) if arg else ["Type card and a name, like card Tiny."])
         elif command == "rules":
             self.out.lines(rules(arg or None))
         elif command == "verbosity":
@@ -298,14 +298,14 @@ class Session:
             self.show(q)
 
     def seat_named(self, typed: str) -> int | None:
-        names = [p.name.lower() for p in self.game.players]
+        names = [p.name.lower() for p in self.game.seats]
         wanted = typed.lower()
         if wanted in ("me", "my", "mine", "you"):
             return self.me if self.me is not None else self.holder
         hits = [i for i, n in enumerate(names) if n.startswith(wanted)]
         if len(hits) == 1:
             return hits[0]
-        self.out.info(f"No single player named {shorten(typed)}. Players: {', '.join(p.name for p in self.game.players)}.")
+        self.out.info(f"No single player named {shorten(typed)}. Players: {', '.join(p.name for p in self.game.seats)}.")
         return None
 
     def set_verbosity(self, arg: str) -> None:
