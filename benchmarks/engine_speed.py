@@ -53,7 +53,7 @@ def mid_game(games: int) -> list[Game]:
     cards = load_cards()
     out = []
     for seed in range(games):
-        game = Game(cards, Setup(("A", "B", "C", "D"), seed))
+        game = Game(cards, Setup(("A", "B", "C", "D"), seed), checkpoints=True)
         rng = random.Random(seed)
         while len(game.actions) < 40 and not game.is_over:
             game.apply(rng.choice(game.legal_actions()))

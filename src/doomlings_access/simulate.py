@@ -109,7 +109,7 @@ def play_one(
     With ``replay_check``, replaying the actions and cloning from the latest checkpoint (at a
     few points on the way) must both give the identical state."""
     cards = cards or load_cards(setup.options.edition)
-    g = Game(cards, setup)
+    g = Game(cards, setup, checkpoints=replay_check)
     agents = [RandomAgent(setup.seed, seat) for seat in range(g.n)]
     actions = 0
     n = len(setup.players)

@@ -10,12 +10,16 @@ round's card revealed, a turn starting, the world ending) have no parent.
 Cards inside an event may be private: ``visible_to`` names the seats that may know them
 (``None``: everybody). :meth:`Event.seen_by` gives the event as one seat sees it, with others'
 private cards told only as a count.
+
+Events are values: the log is append-only and nothing changes an event once it is emitted.
+They are not frozen dataclasses only because building frozen ones costs a sixth of a
+simulated game (measured); nothing in the package assigns to an event's fields.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 Cards = tuple[int, ...]
 
@@ -23,8 +27,7 @@ Cards = tuple[int, ...]
 TRAIT, AGE, CATASTROPHE, RULE = "trait", "age", "catastrophe", "rule"
 
 
-@dataclass(frozen=True, slots=True)
-class Cause:
+class Cause(NamedTuple):
     """What produced an event: a trait, an age, a catastrophe or a step of the rules."""
 
     kind: str
@@ -52,7 +55,7 @@ class Cause:
         return out
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Event:
     """Base of every event: its place in the log, its parent and its cause.
 
@@ -95,7 +98,7 @@ class Event:
 # --- game and round flow --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameStarted(Event):
     players: tuple[str, ...]
     first_player: int
@@ -103,7 +106,7 @@ class GameStarted(Event):
     """Options that differ from the rulebook defaults."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AgeRevealed(Event):
     age: str
     round: int
@@ -112,26 +115,26 @@ class AgeRevealed(Event):
     """For Temporal Sands: the earlier age whose effect applies again."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AgeIgnored(Event):
     """An age is skipped (its cause names why: Optimistic Nihilism)."""
 
     age: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CatastropheRevealed(Event):
     catastrophe: str
     number: int
     round: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FirstPlayerMoved(Event):
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CatastropheIgnored(Event):
     player: int
     catastrophe: str
@@ -139,19 +142,19 @@ class CatastropheIgnored(Event):
     """The trait (Denial) that protects the player."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnStarted(Event):
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnSkipped(Event):
     player: int
     reason: str
     """``empty_hand``, ``no_playable`` or ``redraw`` (discarded the hand and drew)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundSkipped(Event):
     """Optimistic Nihilism: the rest of the round is skipped."""
 
@@ -162,7 +165,7 @@ class RoundSkipped(Event):
 # --- cards moving ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Drew(Event):
     player: int
     cards: Cards
@@ -179,12 +182,12 @@ class Drew(Event):
         return replace(self, cards=(), count=len(self.cards))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DeckReshuffled(Event):
     cards: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Discarded(Event):
     """Cards discarded from a hand, face up (so public)."""
 
@@ -193,7 +196,7 @@ class Discarded(Event):
     random: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardsPassed(Event):
     """Cards moved from one hand to another (gifts, random takes, passes)."""
 
@@ -217,7 +220,7 @@ class CardsPassed(Event):
         return replace(self, cards=(), count=len(self.cards))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandsSwapped(Event):
     """Two players swap hands: each learns the hand the other now holds (their own old one)."""
 
@@ -232,7 +235,7 @@ class HandsSwapped(Event):
         return replace(self, to_other=(), to_player=())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardsRevealed(Event):
     """Cards shown to some players (Nosy, Clever, first-printing Brave)."""
 
@@ -251,7 +254,7 @@ class CardsRevealed(Event):
         return replace(self, cards=(), count=len(self.cards))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NextAgeSeen(Event):
     player: int
     age: str | None
@@ -261,7 +264,7 @@ class NextAgeSeen(Event):
         return replace(self, age=None)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TraitPlayed(Event):
     player: int
     card: int
@@ -272,13 +275,13 @@ class TraitPlayed(Event):
     out_of_turn: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ThirdDominantDiscarded(Event):
     player: int
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlayFailed(Event):
     """A card that had to be played could not be (restriction or requirement)."""
 
@@ -288,7 +291,7 @@ class PlayFailed(Event):
     discarded: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ActionResolving(Event):
     player: int
     card: int
@@ -296,21 +299,21 @@ class ActionResolving(Event):
     """When another trait's action is resolved (Inventive, Painted Shell, Vampirism)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ActionIgnored(Event):
     player: int
     card: int
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ActionCancelled(Event):
     card: int
     by_player: int
     by_card: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TraitDiscarded(Event):
     """A trait left a trait pile for the discard pile."""
 
@@ -319,7 +322,7 @@ class TraitDiscarded(Event):
     random: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TraitReturned(Event):
     """Endurance came straight back to its pile."""
 
@@ -327,7 +330,7 @@ class TraitReturned(Event):
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TraitMoved(Event):
     card: int
     from_player: int
@@ -336,13 +339,13 @@ class TraitMoved(Event):
     """``steal``, ``give``, ``swap``, ``trade`` or ``move``."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TraitToHand(Event):
     player: int
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NothingToDo(Event):
     """An effect could not be carried out (no target, empty hand, restricted)."""
 
@@ -353,7 +356,7 @@ class NothingToDo(Event):
 # --- gene pool and stabilizing -------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GenePoolChanged(Event):
     player: int
     old: int
@@ -362,13 +365,13 @@ class GenePoolChanged(Event):
     """A trait left its pile and its change was reversed (may pass the bounds)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GenePoolChangeIgnored(Event):
     player: int
     delta: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Stabilized(Event):
     player: int
     drew: int
@@ -376,13 +379,13 @@ class Stabilized(Event):
     hand: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StabilizeSkipped(Event):
     player: int
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ColourNamed(Event):
     player: int
     colour: str
@@ -392,18 +395,18 @@ class ColourNamed(Event):
 # --- World's End and scoring ---------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WorldsEndStarted(Event):
     catastrophe: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WorldsEndCatastropheChosen(Event):
     player: int
     catastrophe: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TraitsRecoloured(Event):
     player: int
     from_colour: str
@@ -411,13 +414,13 @@ class TraitsRecoloured(Event):
     cards: Cards
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WorldsEndPoints(Event):
     player: int
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoreTallied(Event):
     player: int
     worlds_end: int
@@ -426,14 +429,14 @@ class ScoreTallied(Event):
     total: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TieBreakDraw(Event):
     player: int
     card: int
     total: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameOver(Event):
     winners: tuple[int, ...]
 

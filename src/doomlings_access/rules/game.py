@@ -67,7 +67,7 @@ class Game:
         setup: Setup,
         *,
         record: bool = True,
-        checkpoints: bool = True,
+        checkpoints: bool = False,
         _resume: Checkpoint | None = None,
         _defs: list[TraitDef] | None = None,
     ) -> None:
@@ -85,6 +85,8 @@ class Game:
         self.record = record
         """Whether events are kept (computer players' look-ahead turns it off)."""
         self.checkpoints = checkpoints
+        """Whether a copy of the state is kept at each turn and round start, so that clones and
+        sampled views are quick (computer players that think ahead ask for it)."""
         # Card instances: one id per physical trait card, in card-data order.
         self.defs: list[TraitDef] = (
             list(_defs)
@@ -126,10 +128,16 @@ class Game:
             self._start(run_game(self))
 
     def _index_cards(self) -> None:
-        """Per card instance, the pieces of each hook point (so rules need no name checks)."""
-        from doomlings_access.rules.hooks import index_traits
+        """Per card instance, the pieces of each hook point (so rules need no name checks).
 
-        self.hooks = index_traits(self.defs)
+        ``hooked`` gives, for each hook point, the cards that plug into it, so most checks are
+        one set test; ``unconditional`` marks the cards only an age can stop from being played.
+        """
+        from doomlings_access.rules.hooks import index_cards
+
+        self.hooks, self.hooked, self.unconditional = index_cards(self.defs)
+        self.responders = self.hooked.get("response", frozenset())
+        """Cards that may be played in answer to another player's trait."""
 
     # --- driving the game ------------------------------------------------------------------
 
@@ -188,26 +196,41 @@ class Game:
         Events are built only when the game records them (look-ahead copies do not)."""
         if not self.record:
             return
-        event = kind(*args, **kwargs)
-        parent, cause = self._frames[-1] if self._frames else (None, None)
-        object.__setattr__(event, "seq", len(self.log))
-        object.__setattr__(event, "parent", parent)
-        if event.cause is None:
-            object.__setattr__(event, "cause", cause)
-        self.log.append(event)
+        frames = self._frames
+        if frames:
+            parent, cause = frames[-1]
+            if "cause" not in kwargs:
+                kwargs["cause"] = cause  # type: ignore[assignment]
+        else:
+            parent = None
+        log = self.log
+        log.append(kind(*args, seq=len(log), parent=parent, **kwargs))  # type: ignore[call-arg]
 
-    def open(self, cause: Cause | None, kind: Callable[P, Event] | None = None, *args: P.args, **kwargs: P.kwargs) -> int:
+    def open(
+        self,
+        cause: Cause | None,
+        kind: Callable[P, Event] | None = None,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> int:
         """Start an effect: emit its opening event (if any); what follows nests under it.
 
         Returns a mark for :meth:`close`. With no event, what follows keeps the current parent
         but takes ``cause``."""
-        mark = len(self._frames)
-        if kind is not None:
-            self.emit(kind, *args, **kwargs)
-            parent = len(self.log) - 1 if self.record else None
+        frames = self._frames
+        mark = len(frames)
+        if kind is None:
+            frames.append((frames[-1][0] if frames else None, cause))
+        elif self.record:
+            log = self.log
+            parent, inherited = frames[-1] if frames else (None, None)
+            if "cause" not in kwargs:
+                kwargs["cause"] = inherited  # type: ignore[assignment]
+            seq = len(log)
+            log.append(kind(*args, seq=seq, parent=parent, **kwargs))  # type: ignore[call-arg]
+            frames.append((seq, cause))
         else:
-            parent = self._frames[-1][0] if self._frames else None
-        self._frames.append((parent, cause))
+            frames.append((None, cause))
         return mark
 
     def close(self, mark: int) -> None:

@@ -42,16 +42,44 @@ def hooks_of_trait(d: TraitDef) -> Mapping[str, Hooked]:
     return MappingProxyType({k: tuple(v) for k, v in found.items()})
 
 
+_BY_DEF: dict[int, tuple[TraitDef, Mapping[str, Hooked]]] = {}
+"""Hook points of each trait definition (keyed by identity; the definition is kept alive)."""
+
+
 def index_traits(defs: list[TraitDef]) -> list[Mapping[str, Hooked]]:
     """Per card instance, its hook points (shared between copies of one trait)."""
-    by_def: dict[int, Mapping[str, Hooked]] = {}
     out = []
     for d in defs:
-        key = id(d)
-        if key not in by_def:
-            by_def[key] = hooks_of_trait(d)
-        out.append(by_def[key])
+        known = _BY_DEF.get(id(d))
+        if known is None or known[0] is not d:
+            known = _BY_DEF[id(d)] = (d, hooks_of_trait(d))
+        out.append(known[1])
     return out
+
+
+CardIndex = tuple[list[Mapping[str, Hooked]], dict[str, frozenset[int]], list[bool]]
+_BY_DEFS: dict[tuple[int, ...], tuple[list[TraitDef], CardIndex]] = {}
+
+
+def index_cards(defs: list[TraitDef]) -> CardIndex:
+    """Hook points per card, the cards of each hook point, and which cards need no play check.
+
+    Shared between the games of one set of cards (it never changes once built)."""
+    key = tuple(map(id, defs))
+    known = _BY_DEFS.get(key)
+    if known is not None:
+        return known[1]
+    hooks = index_traits(defs)
+    found: dict[str, set[int]] = {}
+    for card, by_hook in enumerate(hooks):
+        for name in by_hook:
+            found.setdefault(name, set()).add(card)
+    hooked = {name: frozenset(cards) for name, cards in found.items()}
+    unconditional = [not d.dominant and not d.requires for d in defs]
+    index = (hooks, hooked, unconditional)
+    if len(_BY_DEFS) < 64:  # the usual decks; sampled games relabel cards and are not kept
+        _BY_DEFS[key] = (list(defs), index)
+    return index
 
 
 def index_round(pieces: Iterable[Piece]) -> dict[str, Hooked]:
@@ -67,8 +95,12 @@ def round_pieces(g: Game, hook: str) -> list[Piece]:
 
 def in_pile(g: Game, seat: int, hook: str) -> list[tuple[int, Piece, Callable[..., Any]]]:
     """Every (card, piece, code) of ``seat``'s trait pile that plugs into ``hook``."""
+    pile = g.seats[seat].pile
+    cards = g.hooked.get(hook)
+    if cards is None or cards.isdisjoint(pile):
+        return []
     hooks = g.hooks
-    return [(c, piece, fn) for c in g.seats[seat].pile for piece, fn in hooks[c].get(hook, ())]
+    return [(c, piece, fn) for c in pile if c in cards for piece, fn in hooks[c][hook]]
 
 
 def of_card(g: Game, card: int, hook: str) -> Hooked:

@@ -70,7 +70,7 @@ def play_restriction(g: Game, seat: int, card: int, deliberate: bool = True) -> 
     ``deliberate`` is False for a trait that arrives by chance (top of the deck): a third
     dominant is then not refused here but discarded on arrival.
     """
-    if g.round.rules:
+    if "age_forbids" in g.round.rules:
         reason = age_restriction(g, card)
         if reason:
             return reason
@@ -83,7 +83,11 @@ def play_restriction(g: Game, seat: int, card: int, deliberate: bool = True) -> 
 
 
 def playable_in_hand(g: Game, seat: int) -> list[int]:
-    return [c for c in g.seats[seat].hand if play_restriction(g, seat, c) is None]
+    hand = g.seats[seat].hand
+    if "age_forbids" not in g.round.rules:
+        free = g.unconditional
+        return [c for c in hand if free[c] or play_restriction(g, seat, c) is None]
+    return [c for c in hand if play_restriction(g, seat, c) is None]
 
 
 def pay_costs(g: Game, seat: int, card: int) -> Flow:
@@ -201,9 +205,9 @@ def response_window(g: Game, player: int, card: int, action_open: bool) -> Flow:
     a window of their own.
     """
     window = Window(player, card, action_open)
-    hooks = g.hooks
+    responders = g.responders
     for responder in g.opponents(player):
-        if not any("response" in hooks[c] for c in g.seats[responder].hand):
+        if responders.isdisjoint(g.seats[responder].hand):
             continue
         options = _responses(g, responder, window)
         if not options:
@@ -223,6 +227,9 @@ def offer_own_out_of_turn(g: Game, seat: int, hook: str, reason: str) -> Flow:
     """Offer ``seat`` to play, from the hand, each trait that may be played at this moment
     (hook ``after_stabilizing`` or ``at_worlds_end``); playing it is not a turn."""
     hand = g.seats[seat].hand
+    cards = g.hooked.get(hook)
+    if cards is None or cards.isdisjoint(hand):
+        return
     for card in list(hand):
         for piece, play in of_card(g, card, hook):
             if card in hand and play_restriction(g, seat, card) is None:

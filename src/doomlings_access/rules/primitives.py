@@ -235,15 +235,19 @@ def hand_target(g: Game, seat: int) -> int:
 
 def stabilize(g: Game, seat: int) -> Flow:
     """Draw or discard until the hand matches the gene pool."""
+    hand = g.seats[seat].hand
+    target = hand_target(g, seat)
+    step = Cause.rule("stabilize", seat)
+    if len(hand) == target:
+        g.emit(Stabilized, seat, 0, 0, len(hand), cause=step)
+        return
     source = _source_of(g)
-    mark = g.open(Cause.rule("stabilize", seat))
+    mark = g.open(step)
     try:
-        hand = g.seats[seat].hand
-        target = hand_target(g, seat)
         drew = discarded = 0
         if len(hand) < target:
             drew = len(draw(g, seat, target - len(hand)))
-        elif len(hand) > target:
+        else:
             discarded = len(hand) - target
             yield from choose_and_discard(g, seat, discarded, source, "discard_to_stabilize")
         g.emit(Stabilized, seat, drew, discarded, len(hand))
