@@ -128,6 +128,7 @@ def table(
     seed: int = 7,
     denial_spent: list[str] | None = None,
     play: str | None = None,
+    rest_of_deck: str = "in_order",
 ) -> Table:
     """Build a position and play part of the real flow from it.
 
@@ -163,7 +164,7 @@ def table(
         piles=per_seat(piles),
         gene_pools=tuple(pools),
         deck=tuple(trait_id(c) for c in deck or []),
-        rest_of_deck="in_order",
+        rest_of_deck=rest_of_deck,
         discard=tuple(trait_id(c) for c in discard or []),
         revealed=tuple(revealed or []),
         catastrophes=tuple(catastrophes or []),

@@ -72,6 +72,7 @@ def check_invariants(g: Game, mark: int) -> str | None:
     seen: Counter[int] = Counter(t.deck)
     seen.update(t.discard)
     seen.update(t.in_play)
+    seen.update(t.box)
     for p in g.seats:
         seen.update(p.hand)
         seen.update(p.pile)

@@ -10,7 +10,7 @@ values, then bonuses.
 from __future__ import annotations
 
 import pytest
-from builders import QUIET_DECK, Table, gene_changes, ignored_changes, table, why
+from builders import QUIET_DECK, Table, table, why
 
 from doomlings_access.rules import Options
 from doomlings_access.rules.events import (

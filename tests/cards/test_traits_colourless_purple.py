@@ -10,10 +10,10 @@ after its effect. Expected values come from the rulebook
 from __future__ import annotations
 
 import pytest
-from builders import Table, gene_changes, ignored_changes, new_game, nothings, table, why
+from builders import Table, gene_changes, nothings, table, why
 
 from doomlings_access.cards import load_cards
-from doomlings_access.rules import Choice, Game, Options, Setup
+from doomlings_access.rules import Options
 from doomlings_access.rules.events import (
     ActionCancelled,
     ActionResolving,

@@ -11,7 +11,7 @@ Seats: Ana 0, Ben 1, Cat 2, Dan 3. ``deck`` lists the top of the trait deck firs
 from __future__ import annotations
 
 import pytest
-from builders import Table, gene_changes, ignored_changes, table, trait_id, why
+from builders import Table, table, trait_id, why
 
 from doomlings_access.cards import load_cards
 from doomlings_access.rules.events import (
@@ -993,9 +993,10 @@ def test_iridescent_scales_draws_three() -> None:
 
 def test_iridescent_scales_reshuffles_the_discard_when_the_deck_runs_out() -> None:
     """Rulebook: reshuffle the discard pile only if the traits deplete (last card of the deck)."""
-    t = table(hands={"Ana": ["Iridescent Scales", "Gills"]}, discard=["Fangs", "Bark"], deck=["Quick"])
-    # Workaround: the builder puts every unplaced card under the deck; keep only its top card.
-    t.g.table.deck = t.g.table.deck[-1:]
+    t = table(
+        hands={"Ana": ["Iridescent Scales", "Gills"]}, discard=["Fangs", "Bark"], deck=["Quick"],
+        rest_of_deck="out",
+    )
     t.answer("Iridescent Scales")
     assert t.pending is None
     assert [e.cards for e in t.events(DeckReshuffled)] == [2]

@@ -26,7 +26,6 @@ from doomlings_access.rules.events import (
     GameOver,
     GameStarted,
     GenePoolChanged,
-    GenePoolChangeIgnored,
     PlayFailed,
     ScoreTallied,
     Stabilized,

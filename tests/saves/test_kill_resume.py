@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 from programs import DOOMLINGS, isolated_env
 
-from builders import agent_move, from_json, new_game, replay
+from builders import agent_move, new_game, replay
 from doomlings_access.rules import Choice, Game, Setup
 from doomlings_access.saves import Saved, Seats, read_save
 from doomlings_access.ui.output import Output, wrap

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from programs import DOOMLINGS, isolated_env
 
-from builders import agent_move, from_json, new_game
+from builders import agent_move, new_game
 from doomlings_access import saves
 from doomlings_access.rules import Game, Setup
 from doomlings_access.saves import FORMAT, SaveFileError, Seats, list_saves, read_save, write_save

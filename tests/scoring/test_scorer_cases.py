@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from builders import Table, gene_changes, table, why
+from builders import Table, table, why
 
 from doomlings_access.rules.events import (
     ColourNamed,

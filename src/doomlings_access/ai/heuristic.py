@@ -53,7 +53,7 @@ class Picker:
         with_card = self.table.with_trait(seat, card)
         d = self.v.card(card)
         extra = 1.0 if d.action else 0.0
-        extra += sum(p["delta"] for p in d.persistent if p.effect == "gene_pool" and p["who"] == "self")
+        extra += sum(int(p["delta"]) for p in d.persistent if p.effect == "gene_pool" and p["who"] == "self")
         return self.total(seat, with_card) - self.total(seat) + extra
 
     def leader(self, seat: int, options: list[int]) -> int:

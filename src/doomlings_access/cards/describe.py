@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from doomlings_access.cards.model import AgeDef, AnyCard, CardSet, CatastropheDef, TraitDef
+from doomlings_access.cards.model import AgeDef, AnyCard, CatastropheDef, TraitDef
 from doomlings_access.cards.pieces import CATASTROPHE_SLOTS, TRAIT_SLOTS
 
 KIND_WORDS = {

@@ -143,7 +143,6 @@ def play_on(g: Game) -> Flow:
     if r.phase == TURNS:
         if scope == "turn":
             seat = turn_order(g)[r.turn_index]
-            r.phase = TURNS
             yield from take_turn(g, seat)
             r.active = None
             return
@@ -280,7 +279,6 @@ def catastrophe_round(g: Game, cat_id: str) -> Flow:
 
 def finish_round(g: Game) -> Flow:
     """The round's turns still to take, then the end of the round."""
-    r = g.round
     skipped = yield from take_turns(g)
     end_round(g, skipped)
 

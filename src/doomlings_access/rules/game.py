@@ -118,14 +118,14 @@ class Game:
 
         if _resume is not None:
             self._restore(_resume)
-            self._start(play_on(self))
         elif position is not None:
             from doomlings_access.rules.position import place
 
             place(self, position)
-            self._start(play_on(self))
-        else:
-            self._start(run_game(self))
+        self.replay_defs = self.defs
+        """The traits the recorded actions were answered with (``defs`` differ only in a copy
+        whose unseen cards were dealt afresh: replaying must use these)."""
+        self._start(run_game(self) if _resume is None and position is None else play_on(self))
 
     def _index_cards(self) -> None:
         """Per card instance, the pieces of each hook point (so rules need no name checks).
@@ -196,15 +196,15 @@ class Game:
         Events are built only when the game records them (look-ahead copies do not)."""
         if not self.record:
             return
+        event = kind(*args, **kwargs)
+        log = self.log
+        event.seq = len(log)
         frames = self._frames
         if frames:
-            parent, cause = frames[-1]
-            if "cause" not in kwargs:
-                kwargs["cause"] = cause  # type: ignore[assignment]
-        else:
-            parent = None
-        log = self.log
-        log.append(kind(*args, seq=len(log), parent=parent, **kwargs))  # type: ignore[call-arg]
+            event.parent, cause = frames[-1]
+            if event.cause is None:
+                event.cause = cause
+        log.append(event)
 
     def open(
         self,
@@ -222,12 +222,14 @@ class Game:
         if kind is None:
             frames.append((frames[-1][0] if frames else None, cause))
         elif self.record:
+            event = kind(*args, **kwargs)
             log = self.log
-            parent, inherited = frames[-1] if frames else (None, None)
-            if "cause" not in kwargs:
-                kwargs["cause"] = inherited  # type: ignore[assignment]
-            seq = len(log)
-            log.append(kind(*args, seq=seq, parent=parent, **kwargs))  # type: ignore[call-arg]
+            event.seq = seq = len(log)
+            if frames:
+                event.parent, inherited = frames[-1]
+                if event.cause is None:
+                    event.cause = inherited
+            log.append(event)
             frames.append((seq, cause))
         else:
             frames.append((None, cause))
@@ -283,21 +285,36 @@ class Game:
 
     def resume_from(self, cp: Checkpoint, actions: Iterable[Choice], *, record: bool = False) -> Game:
         """A new game standing where this one stood at ``cp`` after answering ``actions``."""
-        g = Game(self.cards, self.setup, record=record, checkpoints=False, _resume=cp, _defs=self.defs)
+        g = Game(
+            self.cards, self.setup, record=record, checkpoints=False, _resume=cp, _defs=self.replay_defs
+        )
         g.actions = self.actions[: cp.actions]
         for action in actions:
             g.apply(action)
+        g._take_faces(self)
         return g
+
+    def _take_faces(self, other: Game) -> None:
+        """Give this copy the traits ``other`` has now (they differ from the replayed ones only
+        when ``other``'s unseen cards were dealt afresh)."""
+        if other.defs is not other.replay_defs:
+            self.replay_defs = other.replay_defs
+            self.defs = list(other.defs)
+            self._index_cards()
 
     def clone(self, *, record: bool = True) -> Game:
         """An identical, independent game (from the latest checkpoint, else a full replay)."""
         cp = self.checkpoint
         if cp is None:
-            return Game.replay(self.cards, self.setup, self.actions, record=record)
+            g = Game.replay(self.cards, self.setup, self.actions, record=record)
+            g._take_faces(self)
+            return g
         g = self.resume_from(cp, self.actions[cp.actions :], record=False)
         if record:
             g.log = list(self.log)
             g.record = True
+            g._knowledge = {seat: k.copy() for seat, k in self._knowledge.items()}
+            g._seat_logs = {seat: list(seen) for seat, seen in self._seat_logs.items()}
         g.checkpoints = self.checkpoints
         g.checkpoint = cp
         return g

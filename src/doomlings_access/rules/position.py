@@ -19,14 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
-from doomlings_access.rules.state import GENE_POOL_START, TURNS, WORLDS_END
+from doomlings_access.rules.state import TURNS, WORLDS_END
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Game
 
 STARTS = ("turn", "round", "worlds_end")
 PLAYS = ("game", "round", "turn")
-REST_OF_DECK = ("shuffled", "in_order")
+REST_OF_DECK = ("shuffled", "in_order", "out")
 RANDOM_PICKS = ("seeded", "ask")
 
 NEXT_ROUND = "next_round"
@@ -52,7 +52,8 @@ class Position:
     deck: tuple[str, ...] = ()
     """The top of the trait deck, top card first; every trait placed nowhere else follows."""
     rest_of_deck: str = "shuffled"
-    """``shuffled`` with the game's seed, or ``in_order`` (card-data order, last card on top)."""
+    """``shuffled`` with the game's seed, ``in_order`` (card-data order, last card on top), or
+    ``out``: the deck is exactly ``deck`` and the other traits are left out of the game."""
     discard: tuple[str, ...] = ()
     """The discard pile, bottom first (the last is on top)."""
     revealed: tuple[str, ...] = ()
@@ -190,7 +191,10 @@ def place(g: Game, pos: Position) -> None:
     g.table.discard = [take(c, "discard") for c in pos.discard]
     top = [take(c, "deck") for c in pos.deck]
     rest = sorted(c for ids in free.values() for c in ids)
-    if pos.rest_of_deck == "shuffled":
+    if pos.rest_of_deck == "out":
+        g.table.box = rest
+        rest = []
+    elif pos.rest_of_deck == "shuffled":
         g.rng.shuffle(rest)
     g.table.deck = rest + top[::-1]
     g._index_cards()
@@ -212,9 +216,9 @@ def place(g: Game, pos: Position) -> None:
     for trait in pos.denial_spent:
         g.table.denial_spent.update(c for p in g.seats for c in p.pile if g.defs[c].id == trait)
 
-    for name, seat in (("first_player", pos.first_player), ("turn", pos.turn)):
-        if seat is not None and not 0 <= seat < n:
-            raise PositionError(name, f"no seat {seat} among {n} players")
+    for name, where in (("first_player", pos.first_player), ("turn", pos.turn)):
+        if where is not None and not 0 <= where < n:
+            raise PositionError(name, f"no seat {where} among {n} players")
     r = g.round
     r.first_player = pos.first_player
     r.number = len(pos.revealed)

@@ -61,6 +61,8 @@ class Table:
     catastrophes: list[str] = field(default_factory=list)
     denial_spent: set[int] = field(default_factory=set)
     """Traits whose one-time catastrophe protection has been used."""
+    box: list[int] = field(default_factory=list)
+    """Traits left out of this game (a described position may leave them out of the deck)."""
 
     def copy(self) -> Table:
         return Table(
@@ -71,6 +73,7 @@ class Table:
             self.revealed[:],
             self.catastrophes[:],
             set(self.denial_spent),
+            self.box,
         )
 
 

@@ -249,7 +249,7 @@ class _Sampler:
     it uses it only for where cards lie, and gives every card the seat cannot see a new identity.
     """
 
-    __slots__ = ("cards", "setup", "checkpoint", "tape", "defs", "hidden", "constrained")
+    __slots__ = ("cards", "checkpoint", "constrained", "defs", "hidden", "replay_defs", "setup", "tape")
 
     def __init__(
         self,
@@ -257,12 +257,14 @@ class _Sampler:
         setup: Setup,
         checkpoint: Checkpoint | None,
         tape: tuple[Choice, ...],
+        replay_defs: list[TraitDef],
         defs: tuple[TraitDef, ...],
         hidden: tuple[int, ...],
         constrained: tuple[tuple[int, tuple[int, ...]], ...],
     ) -> None:
         self.cards, self.setup, self.checkpoint, self.tape = cards, setup, checkpoint, tape
-        self.defs, self.hidden, self.constrained = defs, hidden, constrained
+        self.replay_defs, self.defs = replay_defs, defs
+        self.hidden, self.constrained = hidden, constrained
 
     def sample(self, rng: random.Random) -> Game:
         from doomlings_access.rules.game import Game
@@ -273,15 +275,15 @@ class _Sampler:
         else:
             g = Game(
                 self.cards, self.setup, record=False, checkpoints=False,
-                _resume=cp, _defs=self.defs,
+                _resume=cp, _defs=self.replay_defs,
             )
             for action in self.tape:
                 g.apply(action)
+        defs = list(self.defs)
         if self.hidden:
-            defs = list(self.defs)
             _deal_afresh(defs, self.hidden, self.constrained, rng)
-            g.defs = defs
-            g._index_cards()
+        g.defs = defs
+        g._index_cards()
         g.rng = random.Random(rng.getrandbits(64))
         return g
 
@@ -309,6 +311,24 @@ def _deal_afresh(
     rng.shuffle(rest)
     for slot, face in zip(slots, rest):
         defs[slot] = face
+
+
+def unseen_dealt_afresh(g: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of ``g`` that differs only in what ``seat`` cannot see, and never saw.
+
+    Every card in another hand or the deck that ``seat`` has never seen gets another trait,
+    from the same cards, at random. The copy keeps the log; ``seat``'s view of it equals its
+    view of ``g``, and a player who reads only views must decide the same in both. This is how
+    the tests check that nothing peeks."""
+    k = g.knowledge_of(seat)
+    unseen = tuple(c for c in _hidden_zones(g, seat) if c not in k.seen and c not in k.where)
+    twin = g.clone(record=True)
+    if unseen:
+        defs = list(twin.defs)
+        _deal_afresh(defs, unseen, (), rng)
+        twin.defs = defs
+        twin._index_cards()
+    return twin
 
 
 def view_of(g: Game, seat: int) -> PlayerView:
@@ -339,7 +359,9 @@ def view_of(g: Game, seat: int) -> PlayerView:
     )
     cp = g.checkpoint
     tape = tuple(g.actions[cp.actions :]) if cp is not None else tuple(g.actions)
-    sampler = _Sampler(g.cards, g.setup, cp, tape, tuple(g.defs), tuple(hidden_ids), constrained)
+    sampler = _Sampler(
+        g.cards, g.setup, cp, tape, g.replay_defs, tuple(g.defs), tuple(hidden_ids), constrained
+    )
     return PlayerView(
         seat=seat,
         names=tuple(p.name for p in g.seats),

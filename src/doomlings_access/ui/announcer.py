@@ -154,7 +154,7 @@ def _first(e: ev.FirstPlayerMoved, v: View) -> str:
 
 @phrase(ev.CatastropheIgnored)
 def _denied(e: ev.CatastropheIgnored, v: View) -> str:
-    return f"Denial protects {v.whom(e.player)} from {v.source(e.catastrophe)}."
+    return f"{v.name(e.card)} protects {v.whom(e.player)} from {v.source(e.catastrophe)}."
 
 
 @phrase(ev.TurnStarted)
