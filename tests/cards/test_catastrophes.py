@@ -545,9 +545,24 @@ def test_the_big_one_gives_a_card_to_each_neighbour() -> None:
     ]
 
 
-def test_the_big_one_with_two_players_gives_one_card() -> None:
-    """Rules notes: with two players one card goes to the one neighbour."""
-    t = hit("the_big_one", hands={"Ana": ["Quick", "Fangs"], "Ben": ["Gills", "Spiny"]})
+def test_the_big_one_with_two_players_gives_a_card_for_each_side() -> None:
+    """The Big One: "give 1 card to each neighbour (left and right)"; with two players the one
+    opponent is the neighbour on both sides, so each gives two cards (rules notes)."""
+    t = hit("the_big_one", hands={"Ana": ["Quick", "Fangs", "Bark"], "Ben": ["Gills", "Spiny", "Fear"]})
+    t.answer_all("Gills", "Spiny")
+    assert t.pending.player == 0
+    t.answer_all("Fangs", "Quick")
+    assert t.pending is None
+    assert (t.hand("Ana"), t.hand("Ben")) == (["Bark", "Gills", "Spiny"], ["Fangs", "Fear", "Quick"])
+    assert len(t.events(CardsPassed)) == 4
+
+
+def test_the_big_one_with_two_players_gives_one_card_by_house_rule() -> None:
+    """House rule ``one_card_to_a_lone_neighbour``: one card goes to the one neighbour."""
+    t = hit(
+        "the_big_one", hands={"Ana": ["Quick", "Fangs"], "Ben": ["Gills", "Spiny"]},
+        options=Options(catastrophe_ends_round=True, one_card_to_a_lone_neighbour=True),
+    )
     t.answer("Gills")
     assert t.pending.player == 0 and sorted(t.option_names()) == ["Fangs", "Quick"]
     t.answer("Fangs")

@@ -293,14 +293,30 @@ def test_first_tentacles_swaps_two_different_colour_traits_between_any_piles() -
     assert moves == [("Quick", 1, 2), ("Gills", 2, 1)]
 
 
-def test_first_tentacles_two_colourless_traits_are_not_different() -> None:
-    """Rules notes: two colourless traits are not of different colours."""
+def test_first_tentacles_colourless_traits_have_no_colour_to_differ() -> None:
+    """Rulebook: colourless "cannot be considered for color designated effects": a colourless
+    trait is of no colour, so it is never "of a different colour" (only Tentacles itself,
+    blue, can be paired; with nothing coloured to differ from, there is no swap)."""
     t = table(
         ("Ana", "Ben", "Cy"),
         hands={"Ana": ["Tentacles"]},
         piles={"Ana": ["Fear"], "Ben": ["Flatulence"], "Cy": []},
         deck=DECK,
         options=FIRST,
+    )
+    assert t.pending is None
+    assert (t.pile("Ana"), t.pile("Ben")) == (["Fear", "Tentacles"], ["Flatulence"])
+
+
+def test_first_tentacles_two_colourless_traits_are_not_different_by_house_rule() -> None:
+    """House rule ``colourless_counts_as_colour``: two colourless traits are not of different
+    colours, but a colourless one differs from a coloured one."""
+    t = table(
+        ("Ana", "Ben", "Cy"),
+        hands={"Ana": ["Tentacles"]},
+        piles={"Ana": ["Fear"], "Ben": ["Flatulence"], "Cy": []},
+        deck=DECK,
+        options=Options(edition="first", colourless_counts_as_colour=True),
     )
     # Only pairs with blue Tentacles itself remain: Fear-? (same pile) no; Flatulence-Tentacles yes.
     assert sorted(t.option_names()) == ["Flatulence", "Tentacles"]

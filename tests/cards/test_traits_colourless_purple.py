@@ -856,9 +856,24 @@ def test_telekinetic_swaps_for_a_trait_of_a_different_colour() -> None:
     assert t.pile("Ana") == ["Bark", "Telekinetic"] and t.pile("Ben") == ["Fangs", "Gills", "Quick"]
 
 
-def test_telekinetic_two_colourless_traits_are_not_different() -> None:
-    """rules-notes: two colourless traits are not of different colours."""
+def test_telekinetic_cannot_trade_a_colourless_trait() -> None:
+    """Rulebook: colourless "cannot be considered for color designated effects", so a colourless
+    trait is of no colour and never "of a different colour": Telekinetic has nothing to trade."""
     t = table(hands={"Ana": ["Telekinetic"]}, piles={"Ana": ["Fear"], "Ben": ["Confusion", "Quick", "Spiny"]}, deck=FILL)
+    # Fear (colourless) cannot be given; purple Telekinetic itself is the only trait to trade,
+    # and never for colourless Confusion.
+    assert t.pending.reason == "swap_take" and sorted(t.option_names()) == ["Quick", "Spiny"]
+    t.answer("Quick")
+    assert t.pile("Ana") == ["Fear", "Quick"] and t.pile("Ben") == ["Confusion", "Spiny", "Telekinetic"]
+
+
+def test_telekinetic_two_colourless_traits_are_not_different_by_house_rule() -> None:
+    """House rule ``colourless_counts_as_colour``: two colourless traits are not of different
+    colours, but a colourless one differs from a coloured one."""
+    t = table(
+        hands={"Ana": ["Telekinetic"]}, piles={"Ana": ["Fear"], "Ben": ["Confusion", "Quick", "Spiny"]},
+        deck=FILL, options=Options(colourless_counts_as_colour=True),
+    )
     t.answer("Fear")
     assert sorted(t.option_names()) == ["Quick", "Spiny"]
     t.answer("Quick")

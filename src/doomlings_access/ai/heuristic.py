@@ -18,7 +18,7 @@ from doomlings_access.rules.view import PlayerView
 from doomlings_access.ai.random_agent import decision_rng
 
 HARMFUL_TARGETS = {
-    "take_random_from", "look_at_hand_of", "reckless_with", "self_awareness_target",
+    "take_random_from", "look_at_hand_of", "reckless_with", "into_whose_pile",
     "move_to", "trade_looks_with",
 }
 KEEP_REASONS = {"keep", "take_and_play", "take_card", "play_drawn", "play_from_discard"}

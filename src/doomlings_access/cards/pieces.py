@@ -79,6 +79,7 @@ VOCABULARY: Mapping[str, Mapping[str, Mapping[str, Param]]] = {
     },
     "on_play": {
         "skip_to_next_catastrophe": {},
+        "into_opponent_pile": {},
     },
     "persistent": {
         "gene_pool": {"delta": _p(int), "who": _p(str, choices=("self", "all"))},
@@ -91,7 +92,7 @@ VOCABULARY: Mapping[str, Mapping[str, Mapping[str, Param]]] = {
     "out_of_turn": {
         "cancel_action": {},
         "steal_played_trait": {},
-        "into_opponent_pile": {},
+        "at_any_time": {},
         "after_stabilizing": {},
         "at_worlds_end": {},
     },
@@ -201,7 +202,8 @@ HOOKS: Mapping[tuple[str, str], str] = {
     ("persistent", "replace_discarded_trait"): "after_trait_discarded",
     ("out_of_turn", "cancel_action"): "response",
     ("out_of_turn", "steal_played_trait"): "response",
-    ("out_of_turn", "into_opponent_pile"): "response",
+    ("out_of_turn", "at_any_time"): "response",
+    ("on_play", "into_opponent_pile"): "destination",
     ("out_of_turn", "after_stabilizing"): "after_stabilizing",
     ("out_of_turn", "at_worlds_end"): "at_worlds_end",
     ("round", "colour_locked"): "age_forbids",
@@ -222,12 +224,13 @@ HOOKS: Mapping[tuple[str, str], str] = {
     ("round", "draw_after_stabilize"): "after_stabilize",
     ("round", "may_discard_dominants_then_stabilize"): "before_turn_play",
 }
-"""The hook point each rule-changing piece plugs into (slots persistent, out_of_turn, round).
+"""The hook point each rule-changing piece plugs into (slots persistent, out_of_turn, round,
+and the on-play pieces that decide where a trait goes).
 
 The rules ask a hook point by its name and never test a piece's id; see
 ``doomlings_access.rules.registry``."""
 
-HOOK_SLOTS = ("persistent", "out_of_turn", "round")
+HOOK_SLOTS = ("on_play", "persistent", "out_of_turn", "round")
 CARD_REFERENCES: Mapping[tuple[str, str], tuple[str, str]] = {
     ("reveal", "play_trait_at_once"): ("trait", "trait"),
     ("reveal", "random_discard_or_steal"): ("stealer", "trait"),

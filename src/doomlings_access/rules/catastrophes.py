@@ -150,12 +150,17 @@ def pass_hand(g: Game, piece: Piece, seats: list[int]) -> Flow:
 
 @implements("catastrophic", "give_to_neighbours")
 def give_to_neighbours(g: Game, piece: Piece, seats: list[int]) -> Flow:
-    """Every affected player gives one card to each neighbour (one, with two players)."""
+    """Every affected player gives one card to each neighbour, left and right.
+
+    With two players the one opponent is the neighbour on both sides and gets two cards (one,
+    with the house rule ``one_card_to_a_lone_neighbour``)."""
     cause = g.cause
     source = cause.id if cause is not None else None
     gifts: list[tuple[int, int, int]] = []
     for seat in seats:
-        neighbours = list(dict.fromkeys([(seat + 1) % g.n, (seat - 1) % g.n]))
+        neighbours = [(seat + 1) % g.n, (seat - 1) % g.n]
+        if g.options.one_card_to_a_lone_neighbour:
+            neighbours = list(dict.fromkeys(neighbours))
         pool = list(g.seats[seat].hand)
         for receiver in neighbours:
             if not pool:

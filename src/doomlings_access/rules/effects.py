@@ -78,11 +78,18 @@ def _same_colour(g: Game, a: int, b: int) -> bool:
 
 
 def _colour_rule(g: Game, rule: str, a: int, b: int) -> bool:
-    """``same``: the two share a colour; ``different``: they do not (two colourless are alike)."""
+    """``same``: the two share a colour; ``different``: both have colours and share none.
+
+    Colourless is not a colour (rulebook), so a colourless trait is of no colour at all; the
+    house rule ``colourless_counts_as_colour`` makes it a colour of its own instead."""
     if rule == "same":
         return _same_colour(g, a, b)
-    both_colourless = g.defs[a].colourless and g.defs[b].colourless
-    return not _same_colour(g, a, b) and not both_colourless
+    if _same_colour(g, a, b):
+        return False
+    da, db = g.defs[a], g.defs[b]
+    if g.options.colourless_counts_as_colour:
+        return not (da.colourless and db.colourless)
+    return bool(da.real_colours) and bool(db.real_colours)
 
 
 # --- hands ---------------------------------------------------------------------------------

@@ -288,8 +288,8 @@ def end_round(g: Game, skipped: Cause | None = None) -> None:
     r = g.round
     if r.kind == "catastrophe":
         r.protected = set()
-    elif skipped is not None:
-        r.skipping = skipped
+    if skipped is not None:
+        r.skipping = skipped  # in an age's round or a catastrophe's alike
     r.phase = NEXT_ROUND
 
 

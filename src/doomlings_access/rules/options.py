@@ -33,6 +33,12 @@ class Options:
     """Digital spec: a trait whose cost is restricted may still be played, skipping the cost."""
     all_28_ages: bool = False
     """Deal from all 28 ages, including the three whose presence in the retail box is uncertain."""
+    colourless_counts_as_colour: bool = False
+    """House rule: for "a trait of a different colour" (Telekinetic; first-printing Tentacles) a
+    colourless trait counts as a colour of its own. The rulebook: colourless is not a colour."""
+    one_card_to_a_lone_neighbour: bool = False
+    """House rule: with two players, a catastrophe that gives a card to each neighbour (left and
+    right) gives one card, not one for each side, to the one opponent."""
 
     def __post_init__(self) -> None:
         if self.edition not in ("retail", "first"):

@@ -12,6 +12,7 @@ from doomlings_access.cards.model import CatastropheDef, Piece
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.piles import move_trait, piles_protected, return_to_hand, trait_cause
 from doomlings_access.rules.play import (
+    PLAYED,
     Window,
     draw_and_play,
     play_from_deck_top,
@@ -78,7 +79,8 @@ def _protects(g: Game, seat: int, card: int, piece: Piece, cat: CatastropheDef) 
 
 @implements("out_of_turn", "cancel_action")
 def _fits_cancel(g: Game, responder: int, card: int, piece: Piece, window: Window) -> bool:
-    return window.action_open and not window.cancelled
+    """At any moment, an action about to resolve may be cancelled (by another player)."""
+    return responder != window.player and window.action_open and not window.cancelled
 
 
 @implements_second("out_of_turn", "cancel_action")
@@ -89,9 +91,12 @@ def _cancel(g: Game, responder: int, card: int, piece: Piece, window: Window) ->
 
 @implements("out_of_turn", "steal_played_trait")
 def _fits_steal(g: Game, responder: int, card: int, piece: Piece, window: Window) -> bool:
+    """When an opponent plays a trait (never a dominant: dominants cannot be stolen)."""
     played = window.played
     return (
-        played in g.seats[window.player].pile
+        window.kind == PLAYED
+        and responder != window.player
+        and played in g.seats[window.player].pile
         and not g.defs[played].dominant
         and not piles_protected(g)
     )
@@ -107,17 +112,22 @@ def _steal_played(g: Game, responder: int, card: int, piece: Piece, window: Wind
         g.close(mark)
 
 
-@implements("out_of_turn", "into_opponent_pile")
-def _fits_anywhere(g: Game, responder: int, card: int, piece: Piece, window: Window) -> bool:
-    return True
+@implements("out_of_turn", "at_any_time")
+def _fits_any_time(g: Game, responder: int, card: int, piece: Piece, window: Window) -> bool:
+    """At any time: offered whenever a trait has just been played, one's own included."""
+    return window.kind == PLAYED
 
 
-@implements_second("out_of_turn", "into_opponent_pile")
-def _into_opponent_pile(g: Game, responder: int, card: int, piece: Piece, window: Window) -> Flow:
-    target = yield from ask(
-        g, responder, dk.PLAYER, "self_awareness_target", g.opponents(responder), g.defs[card].id
-    )
-    yield from play_trait(g, responder, card, "hand", False, owner=target, out_of_turn=True)
+@implements_second("out_of_turn", "at_any_time")
+def _play_any_time(g: Game, responder: int, card: int, piece: Piece, window: Window) -> Flow:
+    yield from play_trait(g, responder, card, "hand", False, out_of_turn=True)
+
+
+@implements("on_play", "into_opponent_pile")
+def _into_opponent_pile(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    """Wherever it is played from, the trait goes into an opponent's pile of its player's choice."""
+    target = yield from ask(g, seat, dk.PLAYER, "into_whose_pile", g.opponents(seat), g.defs[card].id)
+    return int(target)
 
 
 @implements("out_of_turn", "after_stabilizing")

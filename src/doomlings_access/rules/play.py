@@ -23,11 +23,11 @@ from doomlings_access.rules.events import (
     ThirdDominantDiscarded,
     TraitPlayed,
 )
+from doomlings_access.cards.pieces import hook_of
 from doomlings_access.rules.hooks import in_pile, of_card
 from doomlings_access.rules.piles import enter_pile, trait_cause
 from doomlings_access.rules.primitives import ask, draw, take_top_of_deck
 from doomlings_access.rules.registry import EXTRA, code
-from doomlings_access.rules.state import TURNS
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Flow, Game
@@ -118,12 +118,17 @@ def play_trait(
     caller has taken it). ``hero``: the requirement and the dominant limit are ignored.
     Returns True when the trait was played.
     """
-    owner = seat if owner is None else owner
     d = g.defs[card]
     if source == "hand":
         g.seats[seat].hand.remove(card)
     elif source == "discard":
         g.table.discard.remove(card)
+    if owner is None:
+        owner = seat
+        for piece, where in of_card(g, card, "destination"):
+            g.table.in_play.append(card)  # between zones while its destination is chosen
+            owner = yield from where(g, seat, card, piece)
+            g.table.in_play.remove(card)
     if d.dominant and not hero and dominant_count(g, owner) >= 2:
         g.table.discard.append(card)  # a third dominant by chance is discarded
         g.emit(ThirdDominantDiscarded, owner, card)
@@ -136,12 +141,11 @@ def play_trait(
             g.table.in_play.remove(card)
         enter_pile(g, owner, card)
         g.round.last_played_colours = d.real_colours
-        cancelled = False
         acts = with_action and bool(d.action) and not actions_ignored(g)
-        if not out_of_turn and g.round.phase == TURNS:
-            cancelled = yield from response_window(g, seat, card, acts)
+        cancelled = yield from response_window(g, Window(seat, card, acts))
         for piece in d.on_play:
-            yield from code("on_play", piece.effect)(g, seat, card, piece)
+            if hook_of("on_play", piece.effect) is None:
+                yield from code("on_play", piece.effect)(g, seat, card, piece)
         if source == "hand" and "green" in d.colours:
             for other, piece, fn in in_pile(g, seat, "after_green_played"):
                 if other != card:
@@ -159,7 +163,13 @@ def play_trait(
 def resolve_action(g: Game, seat: int, card: int, pieces: tuple[Piece, ...], for_card: int | None = None) -> Flow:
     """Carry out an action's pieces for ``seat``; ``card`` is the trait whose action it is.
 
-    ``for_card``: the trait whose effect lets ``seat`` use another trait's action."""
+    ``for_card``: the trait whose effect lets ``seat`` use another trait's action. Such an
+    action was not just played, so the other players may first cancel it (a trait just played
+    had its own window)."""
+    if for_card is not None:
+        cancelled = yield from response_window(g, Window(seat, card, True, ACTION))
+        if cancelled:
+            return
     resolving = g.round.resolving
     mark = g.open(trait_cause(g, card, seat), ActionResolving, seat, card, for_card)
     resolving.append(card)
@@ -171,17 +181,22 @@ def resolve_action(g: Game, seat: int, card: int, pieces: tuple[Piece, ...], for
         g.close(mark)
 
 
+PLAYED, ACTION = "played", "action"
+"""Kinds of response window: a trait was just played, or an action is about to resolve."""
+
+
 @dataclass
 class Window:
-    """A response window: who played which trait, and whether its action may still be cancelled."""
+    """A response window: whose trait, which one, and whether its action may still be cancelled."""
 
     player: int
     played: int
     action_open: bool
+    kind: str = PLAYED
     cancelled: bool = False
 
     def cancel(self, g: Game, by_player: int, by_card: int) -> None:
-        """Cancel the played trait's action (once)."""
+        """Cancel the trait's action (once)."""
         if self.action_open and not self.cancelled:
             self.cancelled = True
             g.emit(ActionCancelled, self.played, by_player, by_card)
@@ -191,6 +206,8 @@ def _responses(g: Game, responder: int, window: Window) -> list[int]:
     """Out-of-turn traits ``responder`` may play now."""
     out = []
     for c in g.seats[responder].hand:
+        if c not in g.responders:
+            continue
         for piece, fits in of_card(g, c, "response"):
             if fits(g, responder, c, piece, window) and play_restriction(g, responder, c) is None:
                 out.append(c)
@@ -198,23 +215,26 @@ def _responses(g: Game, responder: int, window: Window) -> list[int]:
     return out
 
 
-def response_window(g: Game, player: int, card: int, action_open: bool) -> Flow:
-    """Offer out-of-turn plays to each other player, from the active player's left.
+def response_window(g: Game, window: Window) -> Flow:
+    """Offer out-of-turn plays to the other players, from the left of the one whose trait it
+    is, then to that player (a trait played "at any time" may follow one's own play).
 
-    Returns True when the played trait's action was cancelled. Out-of-turn plays do not open
-    a window of their own.
+    Every trait played opens one, whoever plays it and however (out-of-turn plays and World's
+    End plays included); so does an action resolved through another trait. Returns True when
+    the trait's action was cancelled.
     """
-    window = Window(player, card, action_open)
     responders = g.responders
-    for responder in g.opponents(player):
+    player = window.player
+    reason = "respond" if window.kind == PLAYED else "respond_to_action"
+    for responder in [*g.opponents(player), player]:
         if responders.isdisjoint(g.seats[responder].hand):
             continue
         options = _responses(g, responder, window)
         if not options:
             continue
         pick = yield from ask(
-            g, responder, dk.RESPOND, "respond", ["pass", *options], g.defs[card].id,
-            about=(player, card),
+            g, responder, dk.RESPOND, reason, ["pass", *options], g.defs[window.played].id,
+            about=(player, window.played),
         )
         if pick == "pass":
             continue
@@ -246,11 +266,11 @@ def play_from_deck_top(g: Game, seat: int, discard_if_unplayable: bool) -> Flow:
         return False
     reason = play_restriction(g, seat, card, deliberate=False)
     if reason is not None:
-        if discard_if_unplayable or g.options.discard_unmet_requirement or reason != REQUIREMENT:
+        if discard_if_unplayable or g.options.discard_unmet_requirement:
             g.table.discard.append(card)
             g.emit(PlayFailed, seat, card, reason, True)
         else:
-            g.table.deck.append(card)  # rulebook: it is simply not played
+            g.table.deck.append(card)  # rulebook: it is simply not played; it stays on top
             g.emit(PlayFailed, seat, card, reason, False)
         return False
     return (yield from play_trait(g, seat, card, "deck", False))

@@ -62,6 +62,8 @@ HOOKS: dict[str, str] = {
     "after_trait_discarded": "(g, seat, card, piece) -> Flow: after a trait of the pile is discarded",
     "after_green_played": "(g, seat, card, piece, played) -> Flow: after its owner plays a green trait",
     "catastrophe_protection": "(g, seat, card, piece, catastrophe) -> bool: True when it protects",
+    # where a trait goes (slot "on_play")
+    "destination": "(g, seat, card, piece) -> Flow[seat]: whose pile the trait goes into",
     # out-of-turn plays (slot "out_of_turn")
     "response": "fits(g, responder, card, piece, player, played, action_open) -> bool and "
     "respond(g, responder, card, piece, player, played) -> Flow[cancels the action?]",

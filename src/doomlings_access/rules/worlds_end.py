@@ -51,21 +51,15 @@ def worlds_end_and_scoring(g: Game) -> Flow:
     final = g.table.catastrophes[-1] if g.table.catastrophes else None
     mark = g.open(WORLDS_END_STEP, WorldsEndStarted, final or "")
     try:
+        done: set[int] = set()
         for seat in g.seats_from(r.first_player):
             yield from offer_own_out_of_turn(g, seat, "at_worlds_end", "play_sneaky")
-            done: set[int] = set()
-            while True:
-                todo = [c for c in g.seats[seat].pile if c not in done and g.defs[c].worlds_end]
-                if not todo:
-                    break
-                card = todo[0]
-                done.add(card)
-                inner = g.open(trait_cause(g, card, seat))
-                try:
-                    for piece in g.defs[card].worlds_end:
-                        yield from code("worlds_end", piece.effect)(g, seat, card, piece)
-                finally:
-                    g.close(inner)
+            yield from _resolve_traits(g, seat, done)
+        # A trait that arrived during World's End in a pile already done (played through
+        # another trait's effect) resolves its own World's End effect too.
+        while any(_to_resolve(g, seat, done) for seat in range(g.n)):
+            for seat in g.seats_from(r.first_player):
+                yield from _resolve_traits(g, seat, done)
         chosen = g.ending.catastrophe or final
         if chosen is not None:
             cat = g.catastrophe(chosen)
@@ -79,6 +73,27 @@ def worlds_end_and_scoring(g: Game) -> Flow:
         yield from final_scores(g)
     finally:
         g.close(mark)
+
+
+def _to_resolve(g: Game, seat: int, done: set[int]) -> list[int]:
+    defs = g.defs
+    return [c for c in g.seats[seat].pile if c not in done and defs[c].worlds_end]
+
+
+def _resolve_traits(g: Game, seat: int, done: set[int]) -> Flow:
+    """Resolve the World's End effects of ``seat``'s traits, in pile order, each once."""
+    while True:
+        todo = _to_resolve(g, seat, done)
+        if not todo:
+            return
+        card = todo[0]
+        done.add(card)
+        inner = g.open(trait_cause(g, card, seat))
+        try:
+            for piece in g.defs[card].worlds_end:
+                yield from code("worlds_end", piece.effect)(g, seat, card, piece)
+        finally:
+            g.close(inner)
 
 
 # --- trait World's End effects ----------------------------------------------------------

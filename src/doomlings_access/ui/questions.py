@@ -24,6 +24,7 @@ TITLES = {
     "eloquence_play": "{src}: you may play one more trait, without its action",
     "respond": "{about0} played {about1}. Play a trait out of turn?",
     "respond_action": "{about0} played {about1}: {text} Play a trait out of turn?",
+    "respond_to_action": "{about0} is using the action of {about1}: {text} Play a trait out of turn?",
     "cannot_play": "You cannot play any trait this turn",
     "discard_to_stabilize": "Stabilize: choose a card to discard",
     "keep": "{src}: choose a card to keep",
@@ -54,7 +55,7 @@ TITLES = {
     "reckless_with": "{src}: choose an opponent",
     "move_to": "{src}: move it into whose pile?",
     "resolve_action_of": "{src}: choose a trait whose action you use",
-    "self_awareness_target": "{src}: into whose pile?",
+    "into_whose_pile": "{src}: into whose pile?",
     "discard_hand_and_stabilize": "{src}: discard your hand and stabilize?",
     "may_discard": "{src}: you may discard a card",
     "discard_dominant": "{src}: you may discard a dominant card",
@@ -116,7 +117,7 @@ def _title(g: PlayerView, d: Decision) -> str:
         template = "{src}: choose" if src else "Choose"
     about = list(d.about)
     fields = {"src": src or "Choose"}
-    if d.reason == "respond" and len(about) == 2:
+    if d.reason in ("respond", "respond_to_action") and len(about) == 2:
         fields["about0"] = g.name(int(about[0]))
         fields["about1"] = g.card(int(about[1])).name
         fields["text"] = g.card(int(about[1])).text
