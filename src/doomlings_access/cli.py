@@ -67,6 +67,20 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--replay-check", action="store_true", help="also check replay equals original")
     sim.add_argument("--json", action="store_true", help="print a JSON summary")
 
+    scen = sub.add_parser(
+        "scenario", help="set up a position file, play given answers, and tell what happens"
+    )
+    scen.add_argument("file", help="the position file (see docs/positions.md)")
+    scen.add_argument(
+        "--answers", default="", help="answers in order, comma-separated: numbers or names"
+    )
+    scen.add_argument(
+        "--to-end", action="store_true", help="then play on to the end with seeded random answers"
+    )
+    scen.add_argument("--seed", type=int, default=1, help="seed of the random answers (--to-end)")
+    scen.add_argument("--as", dest="seat", default=None, help="tell it as this player sees it")
+    scen.add_argument("--json", action="store_true", help="print the events and the state as JSON")
+
     cards = sub.add_parser("cards", help="list the cards with label, colour, value and effect")
     cards.add_argument("--kind", choices=("trait", "age", "catastrophe"))
     cards.add_argument("--edition", choices=("retail", "first"), default="retail")
@@ -102,6 +116,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return _simulate(args)
     if args.command == "cards":
         return _cards(args)
+    if args.command == "scenario":
+        return _scenario(args)
     if args.command == "play":
         from doomlings_access.app import play
 
@@ -222,6 +238,26 @@ def _simulate(args: argparse.Namespace) -> int:
         for violation in report.violations:
             print(f"Violation: {violation}")
     return 1 if report.violations else 0
+
+
+def _scenario(args: argparse.Namespace) -> int:
+    from doomlings_access.positions import PositionFileError
+    from doomlings_access.ui.scenario import ScenarioError, load, play, report
+
+    answers = [a for a in (part.strip() for part in args.answers.split(",")) if a]
+    try:
+        game = load(args.file)
+        seat = None
+        if args.seat is not None:
+            names = [game.name(s).lower() for s in range(game.n)]
+            if args.seat.strip().lower() not in names:
+                return _fail(f"--as: no player named {args.seat[:40]!r}")
+            seat = names.index(args.seat.strip().lower())
+        out = play(game, answers, to_end=args.to_end, seed=args.seed, seat=seat)
+    except (PositionFileError, ScenarioError) as exc:
+        return _fail(str(exc))
+    report(out, sys.stdout, args.json)
+    return 0
 
 
 def _cards(args: argparse.Namespace) -> int:

@@ -71,12 +71,12 @@ class Event:
         out: dict[str, Any] = {"type": type(self).__name__}
         for f in fields(self):
             value = getattr(self, f.name)
-            if isinstance(value, frozenset):
+            if isinstance(value, Cause):
+                value = value.to_json()
+            elif isinstance(value, frozenset):
                 value = sorted(value)
             elif isinstance(value, tuple):
                 value = list(value)
-            elif isinstance(value, Cause):
-                value = value.to_json()
             out[f.name] = value
         return out
 
