@@ -35,6 +35,7 @@ fuzz: $(STAMP)
 	$(BIN)/doomlings simulate --games 3000 --seed 1 --replay-check
 	$(BIN)/doomlings simulate --games 3000 --seed 5001 --edition first --replay-check
 	$(BIN)/doomlings simulate --games 1000 --seed 9001 --all-28-ages --long-age-deck
+	DOOMLINGS_SCORER_GAMES=3000 $(BIN)/python -m pytest -q tests/scoring/test_scorer_equals_game.py
 
 simulate: fuzz
 

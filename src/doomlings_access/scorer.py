@@ -10,6 +10,7 @@ missing choice that matters is an error naming the card and what it needs.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -101,13 +102,13 @@ class _Table:
         self.file = file
         if not isinstance(data, dict):
             raise self.error(None, "expected a JSON object")
-        unknown = set(data) - {"catastrophes", "players", "edition", "tie_break"}
+        unknown = set(data) - {"catastrophes", "players", "edition", "tie_break", "first_player", "options"}
         if unknown:
             raise self.error(sorted(unknown)[0], "unknown field")
         edition = data.get("edition", "retail")
         if edition not in ("retail", "first"):
             raise self.error("edition", 'must be "retail" or "first"')
-        self.options = Options(edition=edition)
+        self.options = self._options(data.get("options", {}), edition)
         self.cards = cards = load_cards(edition)
         self.trait_names = {t.name: t.id for t in cards.traits.values()}
         self.cat_names = {c.name: c.id for c in cards.catastrophes.values()}
@@ -129,6 +130,13 @@ class _Table:
         names = [p["name"] for p in self.players]
         if len(set(names)) != len(names):
             raise self.error("players", "two players share a name")
+        first = data.get("first_player")
+        if first is None:
+            self.first_player = 0
+        elif isinstance(first, str) and first.strip() in names:
+            self.first_player = names.index(first.strip())
+        else:
+            raise self.error("first_player", "the name of the first player (World's End starts there)")
         tie = data.get("tie_break")
         self.tie_break: dict[str, str | int] | None = None
         if tie is not None:
@@ -138,6 +146,18 @@ class _Table:
                 k: v if _is_int(v) else self.trait_names[self.name_of(v, self.trait_names, f"tie_break.{k}")]
                 for k, v in tie.items()
             }
+
+    def _options(self, data: Any, edition: str) -> Options:
+        """House rules that change scoring (``gene_pool_leader_bonus``) or World's End."""
+        if not isinstance(data, dict):
+            raise self.error("options", "an object of house rules")
+        allowed = {"gene_pool_leader_bonus", "colourless_counts_as_colour", "discard_unmet_requirement"}
+        for key, value in data.items():
+            if key not in allowed:
+                raise self.error(f"options.{str(key)[:40]}", f"not a house rule for scoring ({', '.join(sorted(allowed))})")
+            if not isinstance(value, bool):
+                raise self.error(f"options.{key}", "true or false")
+        return Options(edition=edition, **data)
 
     def error(self, field: str | None, why: str) -> ScoreFileError:
         return ScoreFileError(f"{self.file}: {field}: {why}" if field else f"{self.file}: {why}")
@@ -190,6 +210,7 @@ class _Table:
             gene_pools=tuple(p["gene_pool"] for p in self.players),
             revealed=tuple(self.catastrophes),
             age_deck=(),
+            first_player=self.first_player,
             start="worlds_end",
             rest_of_deck="in_order",
             random_picks="ask",
@@ -226,10 +247,15 @@ class _Table:
 
 
 class _Answers:
-    """Turns the file's answers into the engine's options."""
+    """Turns the file's answers into the engine's options, for one game.
+
+    A card's answer may be a list: the card's questions, in the order it asks them, take its
+    answers in turn (Eloquence plays Morality; Morality asks which trait to give, then to whom).
+    """
 
     def __init__(self, table: _Table) -> None:
         self.table = table
+        self.asked: Counter[tuple[int, str | None]] = Counter()
 
     def answer(self, g: Game, d: Decision) -> Value | None:
         """The option the file's answer names, or None when the file does not say."""
@@ -238,10 +264,20 @@ class _Answers:
             if self.table.tie_break is None or p["name"] not in self.table.tie_break:
                 return None
             return self._drawn(g, d, self.table.tie_break[p["name"]], "tie_break")
+        if d.kind == dk.RESPOND and d.reason in ("respond", "respond_to_action"):
+            return self._response(g, d, p)
+        key = (d.player, d.source)
+        index = self.asked[key]
+        self.asked[key] += 1
         if d.source not in p["choices"]:
             return None
         given = p["choices"][d.source]
         where = f"{p['name']}: choices.{self._card_name(g, d.source)}"
+        if isinstance(given, list):
+            if index >= len(given):
+                return None
+            where += f"[{index}]"
+            given = given[index]
         if d.kind == dk.COLOUR:
             if isinstance(given, dict):
                 given = given.get("from") if d.reason == "recolour_from" else given.get("to")
@@ -257,6 +293,14 @@ class _Answers:
             if cat not in d.options:
                 raise self.table.error(where, f"{name} was not revealed this game")
             return cat
+        if d.kind == dk.PLAYER:
+            names = [q["name"].lower() for q in self.table.players]
+            if not isinstance(given, str) or given.strip().lower() not in names:
+                raise self.table.error(where, "the name of a player")
+            seat = names.index(given.strip().lower())
+            if seat not in d.options:
+                raise self.table.error(where, f"{given} is not a possible answer here")
+            return seat
         if d.kind in (dk.YES_NO, dk.RESPOND):
             yes = given is True or str(given).lower() in ("yes", "true", "play", "protects")
             yes = yes or (isinstance(given, str) and given.lower() == self._card_name(g, d.source).lower())
@@ -265,10 +309,30 @@ class _Answers:
             return next(o for o in d.options if o != "pass") if yes else "pass"
         if given in (None, "none", "no", False) and "no" in d.options:
             return "no"
-        if d.reason == "worlds_end_draw":
+        if d.reason in ("worlds_end_draw", "card_drawn"):
             return self._drawn(g, d, given, where)
         trait = self.table.trait_names[self.table.name_of(given, self.table.trait_names, where)]
         return self._card_option(g, d, trait, where)
+
+    def _response(self, g: Game, d: Decision, p: dict[str, Any]) -> Value | None:
+        """A trait played out of turn is answered under its own name ("Parasitic": "yes")."""
+        said: Value | None = None
+        for option in d.options:
+            if not isinstance(option, int):
+                continue
+            card = g.defs[option].id
+            key = (d.player, card)
+            index = self.asked[key]
+            self.asked[key] += 1
+            given = p["choices"].get(card)
+            if isinstance(given, list):
+                given = given[index] if index < len(given) else None
+            if given is None:
+                continue
+            said = "pass"
+            if given is True or str(given).lower() in ("yes", "true", "play", "played"):
+                return option
+        return said
 
     def _drawn(self, g: Game, d: Decision, given: Any, where: str) -> Value:
         """A card drawn for its face value, given by name or by the face value itself."""
@@ -335,10 +399,14 @@ def _distinct(g: Game, d: Decision) -> list[Value]:
     return list(seen.values())
 
 
-def _finish(table: _Table, answers: _Answers, protected: tuple[int, ...], actions: list[Choice]) -> Game:
+def _finish(table: _Table, protected: tuple[int, ...], actions: list[Choice]) -> Game:
     """Replay ``actions``, then play on answering from the file or with the first option."""
     g = table.build(protected)
+    answers = _Answers(table)
     for action in actions:
+        d = g.pending
+        assert d is not None
+        answers.answer(g, d)  # keeps count of each card's questions
         g.apply(action)
     steps = 0
     while not g.is_over and steps < MAX_REPEATS_CHECK:
@@ -360,6 +428,12 @@ NEEDS = {
     "denial_protects": "yes or no: does Denial protect from the final catastrophe",
     "random_trait_discard": "the trait removed",
     "worlds_end_draw": "the card drawn",
+    "card_drawn": "the card drawn (or played from the top of the deck)",
+    "give_trait": "the trait given",
+    "give_trait_to": "the player it was given to",
+    "into_whose_pile": "the player whose pile it went into",
+    "respond": "yes or no: was it played out of turn",
+    "respond_to_action": "yes or no: was it played out of turn",
     "discard_trait": "the trait discarded",
 }
 
@@ -374,7 +448,7 @@ def score_table(data: Any, file: str = "score file") -> ScoreResult:
         outcomes = {
             (tuple(end.scores), end.winners)
             for end in (
-                _finish(table, answers, tuple(sorted({*yes, *chosen})), [])
+                _finish(table, tuple(sorted({*yes, *chosen})), [])
                 for chosen in ((), tuple(unknown))
             )
         }
@@ -399,13 +473,15 @@ def score_table(data: Any, file: str = "score file") -> ScoreResult:
             if len(options) > 1:
                 outcomes = set()
                 for option in options:
-                    end = _finish(table, answers, protected, [*g.actions, Choice(d.player, option)])
+                    end = _finish(table, protected, [*g.actions, Choice(d.player, option)])
                     outcomes.add((tuple(end.scores), end.winners))
                 if len(outcomes) > 1:
                     who = table.players[d.player]["name"]
                     if d.source == "tie_break":
                         raise table.error("tie_break", f"{who} needs the trait drawn to break the tie")
                     card = _Answers._card_name(g, d.source)
+                    if d.kind == dk.RESPOND and d.reason in ("respond", "respond_to_action"):
+                        card = " or ".join(g.defs[o].name for o in d.options if isinstance(o, int))
                     need = NEEDS.get(d.reason, "an answer")
                     error = table.error(
                         f"players[{d.player}].choices", f"{who} needs a choice for {card}: {need}"

@@ -628,8 +628,9 @@ def test_deus_ex_machina_worlds_end_draws_a_face_value_capped_at_five(
         "deus_ex_machina", piles={"Ana": ["Gills"], "Ben": ["Spiny", "Migratory"]}, deck=top
     )
     assert t.pending is None
-    expected = [(p, v, "deus_ex_machina") for p, v in ((0, ana_points), (1, ben_points)) if v]
-    assert points(t) == expected
+    # Every draw is told, with the card drawn, even when it scores nothing.
+    assert points(t) == [(0, ana_points, "deus_ex_machina"), (1, ben_points, "deus_ex_machina")]
+    assert [t.g.defs[e.card].name for e in t.events(WorldsEndPoints)] == top
     assert tallies(t)[:2] == [
         (ana_points, 1, 0, ana_points + 1),
         (ben_points, 3, 0, ben_points + 3),

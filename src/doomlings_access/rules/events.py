@@ -324,10 +324,12 @@ class TraitDiscarded(Event):
 
 @dataclass(slots=True)
 class TraitReturned(Event):
-    """Endurance came straight back to its pile."""
+    """A trait discarded from a pile came straight back to it."""
 
     player: int
     card: int
+    random: bool = False
+    """It had been picked at random (so its parent's cause picked it)."""
 
 
 @dataclass(slots=True)
@@ -418,6 +420,8 @@ class TraitsRecoloured(Event):
 class WorldsEndPoints(Event):
     player: int
     points: int
+    card: int | None = None
+    """The card drawn for its face value, when the points come from one."""
 
 
 @dataclass(slots=True)

@@ -85,7 +85,7 @@ def discard_trait(g: Game, seat: int, card: int, random: bool = False) -> Flow:
     """
     for piece, stays in of_card(g, card, "discarded_from_pile"):
         if stays(g, seat, card, piece):
-            mark = g.open(trait_cause(g, card, seat), TraitReturned, seat, card)
+            mark = g.open(trait_cause(g, card, seat), TraitReturned, seat, card, random)
             leave_pile(g, seat, card)
             enter_pile(g, seat, card)
             g.close(mark)

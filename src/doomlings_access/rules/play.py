@@ -26,7 +26,7 @@ from doomlings_access.rules.events import (
 from doomlings_access.cards.pieces import hook_of
 from doomlings_access.rules.hooks import in_pile, of_card
 from doomlings_access.rules.piles import enter_pile, trait_cause
-from doomlings_access.rules.primitives import ask, draw, take_top_of_deck
+from doomlings_access.rules.primitives import ask, draw_one, top_card
 from doomlings_access.rules.registry import EXTRA, code
 
 if TYPE_CHECKING:
@@ -261,7 +261,7 @@ def offer_own_out_of_turn(g: Game, seat: int, hook: str, reason: str) -> Flow:
 
 def play_from_deck_top(g: Game, seat: int, discard_if_unplayable: bool) -> Flow:
     """Play the top card of the trait deck, ignoring its action (it arrives by chance)."""
-    card = take_top_of_deck(g)
+    card = yield from top_card(g, seat, _asking(g), "card_drawn")
     if card is None:
         return False
     reason = play_restriction(g, seat, card, deliberate=False)
@@ -278,8 +278,17 @@ def play_from_deck_top(g: Game, seat: int, discard_if_unplayable: bool) -> Flow:
 
 def draw_and_play(g: Game, seat: int) -> Flow:
     """Draw a card and play it if allowed (no action); otherwise it stays in the hand."""
-    drawn = draw(g, seat, 1)
-    if drawn and play_restriction(g, seat, drawn[0]) is None:
-        yield from play_trait(g, seat, drawn[0], "hand", False)
-    elif drawn:
-        g.emit(PlayFailed, seat, drawn[0], play_restriction(g, seat, drawn[0]) or "", False)
+    card = yield from draw_one(g, seat, _asking(g))
+    if card is None:
+        return
+    reason = play_restriction(g, seat, card)
+    if reason is None:
+        yield from play_trait(g, seat, card, "hand", False)
+    else:
+        g.emit(PlayFailed, seat, card, reason, False)
+
+
+def _asking(g: Game) -> str | None:
+    """The card whose effect is under way (the ``source`` of a question it asks)."""
+    cause = g.cause
+    return None if cause is None or cause.kind == "rule" else cause.id

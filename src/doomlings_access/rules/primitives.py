@@ -120,6 +120,33 @@ def take_top_of_deck(g: Game) -> int | None:
     return t.deck.pop() if t.deck else None
 
 
+def top_card(g: Game, seat: int, source: str | None, reason: str) -> Flow:
+    """Take the top card of the deck. When the game asks its random picks (the scorer: what
+    came off the deck at a real table), which card it was is a CHANCE decision of ``seat``."""
+    if not g.random_picks_asked:
+        return take_top_of_deck(g)
+    # At a real table the deck may have run out and been reshuffled from the discard pile, so
+    # any card out of play may be the one that came.
+    t = g.table
+    picked = yield from pick_random(g, seat, [*t.deck, *t.discard], 1, source, reason)
+    if not picked:
+        return None
+    (t.deck if picked[0] in t.deck else t.discard).remove(picked[0])
+    return picked[0]
+
+
+def draw_one(g: Game, seat: int, source: str | None) -> Flow:
+    """Draw one card (asked as a CHANCE decision when the game asks its random picks)."""
+    if not g.random_picks_asked:
+        drawn = draw(g, seat, 1)
+        return drawn[0] if drawn else None
+    card = yield from top_card(g, seat, source, "card_drawn")
+    if card is not None:
+        g.seats[seat].hand.append(card)
+        g.emit(Drew, seat, (card,), frozenset((seat,)))
+    return card
+
+
 def discard_cards(g: Game, seat: int, cards: Iterable[int], random: bool = False) -> None:
     """Discard cards from a hand, face up."""
     hand = g.seats[seat].hand

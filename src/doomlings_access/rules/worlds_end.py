@@ -29,7 +29,7 @@ from doomlings_access.rules.piles import (
     trait_cause,
 )
 from doomlings_access.rules.play import offer_own_out_of_turn, play_restriction, play_trait
-from doomlings_access.rules.primitives import ask, pick_random, take_top_of_deck
+from doomlings_access.rules.primitives import ask, pick_random, top_card
 from doomlings_access.rules.registry import code, implements
 from doomlings_access.rules.scoring import score
 from doomlings_access.rules.state import OVER, SCORING, WORLDS_END
@@ -167,22 +167,14 @@ def _name_colour_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 
 
 def _draw_for_points(g: Game, seat: int, source: str, reason: str) -> Flow:
-    """The top card of the deck, drawn only for its face value (a World's End draw, tie-breaks).
-
-    When the game asks its random picks (the scorer), the card drawn at the real table is given."""
-    if not g.random_picks_asked:
-        return take_top_of_deck(g)
-    picked = yield from pick_random(g, seat, list(g.table.deck), 1, source, reason)
-    if not picked:
-        return None
-    g.table.deck.remove(picked[0])
-    return picked[0]
+    """The top card of the deck, drawn only for its face value (a World's End draw, tie-breaks)."""
+    return (yield from top_card(g, seat, source, reason))
 
 
-def _points(g: Game, seat: int, points: int) -> None:
-    if points:
+def _points(g: Game, seat: int, points: int, card: int | None = None) -> None:
+    if points or card is not None:
         g.ending.points[seat] += points
-        g.emit(WorldsEndPoints, seat, points)
+        g.emit(WorldsEndPoints, seat, points, card)
 
 
 def _source(g: Game) -> str:
@@ -210,7 +202,7 @@ def _draw_add_face(g: Game, piece: Piece, seats: list[int]) -> Flow:
         if cap is not None:
             value = min(value, cap)
         g.table.discard.append(card)
-        _points(g, seat, value)
+        _points(g, seat, value, card)
 
 
 @implements("catastrophe_worlds_end", "discard_own_trait")
