@@ -221,3 +221,19 @@ def test_an_answer_that_is_not_an_option_says_what_was_asked(
     assert main(["scenario", str(path), "--answers", "Tiny"]) == 2
     err = capsys.readouterr().err
     assert "answers[0]: 'Tiny' is not an option of Ana's question (Play a trait." in err
+
+
+def test_an_action_used_through_another_trait_may_be_cancelled(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Chromatophores: "play from your hand at any moment to cancel an action": also the action
+    of Ben's Introspective that Ana's Inventive uses (after Ben let Inventive's own pass)."""
+    data = scenario(capsys, "cancel_an_action_used_through_another_trait", "--answers", "pass")
+    assert data["pending"]["reason"] == "respond_to_action"
+    assert data["pending"]["question"].startswith("Ana is using the action of Introspective")
+    data = scenario(
+        capsys, "cancel_an_action_used_through_another_trait", "--answers", "pass,Chromatophores"
+    )
+    cancelled = events(data, "ActionCancelled")
+    assert len(cancelled) == 1 and data["state"]["deck"][-3:] != []
+    assert not [e for e in events(data, "Drew") if e["cause"]["id"] == "introspective"]
