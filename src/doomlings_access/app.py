@@ -10,14 +10,14 @@ import argparse
 import signal
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
-from doomlings_access.ui.console import Console, make_console
+from doomlings_access.ui.console import Console, SpokenPrompts, make_console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.words import Said
-
 
 
 @dataclass
@@ -123,13 +123,15 @@ def resume(args: argparse.Namespace) -> int:
     from doomlings_access.saves import list_saves
 
     if args.list:
+        from doomlings_access.ui.output import wrap
+
         found, problems = list_saves()
-        for broken in problems:
-            print(f"{broken.name} cannot be read as a saved game.")
+        lines = [f"{broken.name} cannot be read as a saved game." for broken in problems]
         if not found:
-            print("No saved games.")
-        for n, item in enumerate(found, 1):
-            print(item.line(n))
+            lines.append("No saved games.")
+        lines.extend(item.line(n) for n, item in enumerate(found, 1))
+        for line in lines:  # at most 80 characters a line, like everything else
+            print("\n".join(wrap(line)))
         return 0
     return _with_output(args, lambda console, out, prefs, speech: _resume(args.save, console, out, prefs, speech))
 
@@ -222,6 +224,10 @@ def transcript(args: argparse.Namespace) -> int:
     return 0
 
 
+SETTLE_SECONDS = 1.0
+"""How long a prompt waits, once, for a new speech engine to show it works or fails."""
+
+
 class Speech:
     """The current speaker, switchable at the prompt; its notices (a fallback to text, say)
     are printed once, through ``notify``."""
@@ -244,15 +250,31 @@ class Speech:
         notices = self.speaker.take_notices()
         return " ".join(notices) if notices else f"Speech is now {mode}."
 
-    def speak(self, text: str, interrupt: bool = False) -> None:
+    def speak(self, text: str, interrupt: bool = False, braille: str | None = None) -> None:
+        if self.speaker is not None:
+            self.speaker.speak(text, interrupt=interrupt, braille=braille)
+            self.tell_notices()
+
+    def prompt(self, text: str, interrupt: bool = False) -> None:
+        """A question's prompt ("Choose 1 to 4"), spoken like any line; then a short wait for
+        a new engine to show it works, so "Speech is off" comes before the player answers."""
         if self.speaker is not None:
             self.speaker.speak(text, interrupt=interrupt)
+            self.speaker.settle(SETTLE_SECONDS)
+            self.tell_notices()
+
+    def tell_notices(self) -> None:
+        if self.speaker is not None:
             for notice in self.speaker.take_notices():
                 self.notify(notice)
 
-    def close(self) -> None:
+    def close(self, flush: bool = False) -> None:
+        """Stop speech. With ``flush`` (a normal exit), what is queued is spoken first, for at
+        most a few seconds: the final scores and the winner are heard."""
         if self.speaker is not None:
-            self.speaker.close()
+            from doomlings_access.speech.backends import EXIT_FLUSH_CAP
+
+            self.speaker.close(EXIT_FLUSH_CAP if flush else 0.0)
             self.speaker = None
 
 
@@ -274,9 +296,10 @@ def _with_output(args: argparse.Namespace, body: Callable) -> int:  # type: igno
     settings, problem = load_settings()
     mode = args.speech or settings.speech
     prefs = Prefs(args.verbosity or settings.verbosity, args.labels or settings.labels, mode)
-    console = make_console(args.plain)
     speech = Speech(mode, settings.rate, settings.voice)
+    console = make_console(args.plain)
     out = Output(console.write, speech)
+    console = SpokenPrompts(console, out)
     speech.notify = lambda text: out.say(Said(text, text), remember=False, speak=False)
     if problem:
         out.info(problem)
@@ -284,9 +307,12 @@ def _with_output(args: argparse.Namespace, body: Callable) -> int:  # type: igno
     if mode not in ("screen-reader", "off") and started != f"Speech is now {mode}.":
         out.info(started)
     try:
-        return body(console, out, prefs, speech)
-    finally:
+        result = body(console, out, prefs, speech)
+    except BaseException:  # Ctrl-C, a signal, an error: silence at once
         speech.close()
+        raise
+    speech.close(flush=True)
+    return int(result)
 
 
 def _exit_on_signals() -> None:
@@ -402,7 +428,13 @@ def _new_game_questions(console: Console, out: Output) -> GameChoices | None:
 
 
 def _settings_menu(console: Console, out: Output, prefs, speech: Speech) -> None:  # type: ignore[no-untyped-def]
-    from doomlings_access.settings import LABELS, SPEECH_MODES, VERBOSITY, load_settings, save_settings
+    from doomlings_access.settings import (
+        LABELS,
+        SPEECH_MODES,
+        VERBOSITY,
+        load_settings,
+        save_settings,
+    )
 
     settings, _ = load_settings()
     for name, allowed in (("speech", SPEECH_MODES), ("verbosity", VERBOSITY), ("labels", LABELS)):
