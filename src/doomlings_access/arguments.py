@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 LEVELS = ("easy", "normal")
 HOUSE_RULES = {
@@ -25,14 +26,41 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
         help="computer level: easy or normal, or one per computer seat, comma-separated",
     )
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
-    p.add_argument("--edition", choices=("retail", "first"), default="retail")
     for flag in HOUSE_RULES:
         p.add_argument(f"--{flag}", action="store_true", help=f"house rule: {flag.replace('-', ' ')}")
     add_output_arguments(p)
 
 
-def add_output_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--plain", action="store_true", help="plain line input, no escape sequences")
-    p.add_argument("--speech", choices=("screen-reader", "direct", "tts", "off"), default=None)
-    p.add_argument("--verbosity", choices=("terse", "normal", "verbose"), default=None)
-    p.add_argument("--labels", choices=("text", "braille"), default=None)
+OUTPUT_DEFAULTS: dict[str, object] = {
+    "plain": False,
+    "speech": None,
+    "verbosity": None,
+    "labels": None,
+    "edition": "retail",
+}
+"""Options accepted both before and after the command, and their values when given nowhere."""
+
+
+def add_output_arguments(p: argparse.ArgumentParser, top: bool = False) -> None:
+    """The output options (and ``--edition``), on the main parser (``top``) and on a command.
+
+    argparse lets a command's defaults overwrite what was given before the command
+    (``doomlings --plain companion`` would lose ``--plain``), so on a command the options have
+    no default at all; :func:`fill_defaults` supplies them after parsing.
+    """
+    keep: dict[str, Any] = {} if top else {"default": argparse.SUPPRESS}
+    p.add_argument(
+        "--plain", action="store_true", help="plain line input, no escape sequences", **keep
+    )
+    p.add_argument("--speech", choices=("screen-reader", "direct", "tts", "off"), **keep)
+    p.add_argument("--verbosity", choices=("terse", "normal", "verbose"), **keep)
+    p.add_argument("--labels", choices=("text", "braille"), **keep)
+    p.add_argument("--edition", choices=("retail", "first"), help="retail (default) or first", **keep)
+
+
+def fill_defaults(args: argparse.Namespace) -> argparse.Namespace:
+    """Give every output option its value: where it was typed, else its default."""
+    for name, default in OUTPUT_DEFAULTS.items():
+        if getattr(args, name, None) is None:
+            setattr(args, name, default)
+    return args

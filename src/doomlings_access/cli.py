@@ -8,68 +8,68 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 USAGE_ERROR = 2
 
 
 def _parser() -> argparse.ArgumentParser:
+    from doomlings_access.arguments import add_output_arguments, add_play_arguments
+
     parser = argparse.ArgumentParser(
         prog="doomlings",
         description="Doomlings for blind and low-vision players: the game, its cards and tools.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    from doomlings_access.arguments import add_output_arguments, add_play_arguments
+    add_output_arguments(parser, top=True)
+    # prog given: argparse would otherwise build a help formatter (and import shutil) at once.
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", prog="doomlings")
 
-    add_output_arguments(parser)
-    play = sub.add_parser("play", help="start a game directly")
-    add_play_arguments(play)
+    def command(name: str, text: str) -> argparse.ArgumentParser:
+        """A command that also takes the output options, after its name as before it."""
+        p = sub.add_parser(name, help=text)
+        if name != "play":
+            add_output_arguments(p)
+        return p
 
-    comp = sub.add_parser("companion", help="the companion for the physical braille deck")
-    comp.add_argument("--edition", choices=("retail", "first"), default="retail")
-    add_output_arguments(comp)
+    add_play_arguments(command("play", "start a game directly"))
+    command("companion", "the companion for the physical braille deck")
 
-    res = sub.add_parser("resume", help="resume the newest unfinished game, or a chosen save")
+    res = command("resume", "resume the newest unfinished game, or a chosen save")
     res.add_argument("save", nargs="?", default=None, help="a save file (default: the newest)")
     res.add_argument("--list", action="store_true", help="list the saved games, newest first")
-    add_output_arguments(res)
 
-    tr = sub.add_parser("transcript", help="write every announcement of a saved game as text")
+    tr = command("transcript", "write every announcement of a saved game as text")
     tr.add_argument("save", nargs="?", default=None)
     tr.add_argument("--latest", action="store_true", help="the most recently played game")
     tr.add_argument("--out", default=None, help="write to this file instead of the screen")
 
-    ref = sub.add_parser("braille-ref", help="write the braille reference sheets into braille_ref/")
+    ref = command("braille-ref", "write the braille reference sheets into braille_ref/")
     ref.add_argument("--check", action="store_true", help="fail if braille_ref/ is stale")
     ref.add_argument("--folder", default=None, help="another folder than the checkout's braille_ref/")
 
-    check = sub.add_parser("speech-check", help="say a sample sentence, or render it to a WAV file")
-    check.add_argument("--speech", choices=("screen-reader", "direct", "tts", "off"), default="tts")
+    check = command("speech-check", "say a sample sentence, or render it to a WAV file")
     check.add_argument("--wav", default=None, help="write the speech to this WAV file")
     check.add_argument("--rate", type=int, default=None)
     check.add_argument("--voice", default=None)
 
-    card = sub.add_parser("card", help="look up one card by name or label, and exit")
+    card = command("card", "look up one card by name or label, and exit")
     card.add_argument("name", nargs="+", help="a name, a unique prefix, or a label like db17")
-    card.add_argument("--edition", choices=("retail", "first"), default="retail")
 
-    score = sub.add_parser("score", help="score an end state described in a JSON file")
+    score = command("score", "score an end state described in a JSON file")
     score.add_argument("file", help="the score file (see README: Scoring a table)")
     score.add_argument("--json", action="store_true", help="print JSON instead of sentences")
 
-    sim = sub.add_parser("simulate", help="play seeded random games and check the rules' invariants")
+    sim = command("simulate", "play seeded random games and check the rules' invariants")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--players", type=int, default=None, help="2 to 6 (default: cycle 2..6)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    sim.add_argument("--edition", choices=("retail", "first"), default="retail")
     sim.add_argument("--all-28-ages", action="store_true", help="deal from all 28 ages")
     sim.add_argument("--long-age-deck", action="store_true", help="digital spec's long age deck")
     sim.add_argument("--replay-check", action="store_true", help="also check replay equals original")
     sim.add_argument("--json", action="store_true", help="print a JSON summary")
 
-    cards = sub.add_parser("cards", help="list the cards with label, colour, value and effect")
+    cards = command("cards", "list the cards with label, colour, value and effect")
     cards.add_argument("--kind", choices=("trait", "age", "catastrophe"))
-    cards.add_argument("--edition", choices=("retail", "first"), default="retail")
     cards.add_argument("--json", action="store_true", help="print JSON")
     cards.add_argument(
         "--check", action="store_true", help="list cards whose behaviour is not implemented"
@@ -79,8 +79,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
+    from doomlings_access.arguments import fill_defaults
+
     try:
-        args = parser.parse_args(argv)
+        args = fill_defaults(parser.parse_args(argv))
     except SystemExit as exc:  # argparse already printed a one-line usage error
         return int(exc.code or 0) and USAGE_ERROR
     try:
@@ -128,23 +130,71 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _card(args: argparse.Namespace) -> int:
-    from doomlings_access.cards import load_cards
+    """``doomlings card NAME``: every fact about one card, lines of at most 80 characters.
+
+    When several cards fit (a shared label) or the name is misspelt, the candidates are
+    numbered; at a terminal, typing a number shows that card.
+    """
+    from doomlings_access.braille.labels import read_typed_label
+    from doomlings_access.cards import CardDataError, load_cards
     from doomlings_access.cards.describe import full_description
     from doomlings_access.cards.lookup import UnknownCardError, find_cards
+    from doomlings_access.ui.words import Style
 
-    cards = load_cards(args.edition)
+    try:
+        cards = load_cards(args.edition).all_cards()
+    except CardDataError as exc:
+        return _fail(str(exc))
+    style = Style(args.labels)
     typed = " ".join(args.name)
     try:
-        found = find_cards(typed, cards.all_cards())
-    except UnknownCardError as exc:
-        return _fail(str(exc))
-    if len(found) > 1:
-        print(f"{len(found)} cards fit {typed}:")
-        for n, card in enumerate(found, 1):
-            print(f"{n}. {card.name}, {card.label}")  # type: ignore[attr-defined]
-        return 0
-    print("\n".join(full_description(found[0])))  # type: ignore[arg-type]
+        found = find_cards(typed, cards, read_typed_label)
+        listing = [f"{len(found)} cards fit {typed}:"]
+        listing += [f"{n}. {c.name}, {style.label(c)}" for n, c in enumerate(found, 1)]
+    except UnknownCardError as exc:  # "Did you mean: 1. Tiny?"
+        found = [c for name in exc.suggestions for c in cards if c.name == name]
+        if not found or not _interactive():
+            return _fail(str(exc))
+        listing = [_sentence(str(exc))]
+    if len(found) > 1 or len(listing) == 1:
+        _print_lines(listing)
+        pick = _pick(len(found)) if _interactive() else None
+        if pick is None:
+            return 0 if len(listing) > 1 else USAGE_ERROR
+        found = [found[pick]]
+    _print_lines(full_description(found[0], style.label(found[0])))
     return 0
+
+
+def _interactive() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _pick(count: int) -> int | None:
+    """Ask for a number from 1 to ``count`` (Enter for none): the index chosen."""
+    while True:
+        try:
+            line = input(f"Choose 1 to {count}, or Enter for none: ").strip()
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return None
+        if not line:
+            return None
+        if line.isascii() and line.isdigit() and 1 <= int(line) <= count:
+            return int(line) - 1
+        print(f"Not a choice: {line[:20]}. Choose 1 to {count}.")
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _print_lines(lines: Sequence[str]) -> None:
+    """Print lines wrapped at 80 characters, like everything else the game prints."""
+    from doomlings_access.ui.output import wrap
+
+    for line in lines:
+        print("\n".join(wrap(line)))
 
 
 def _braille_ref(args: argparse.Namespace) -> int:
@@ -174,7 +224,8 @@ def _speech_check(args: argparse.Namespace) -> int:
     from doomlings_access.speech import speech_check
 
     try:
-        lines = speech_check(args.speech, wav=args.wav, rate=args.rate, voice=args.voice)
+        mode = args.speech or "tts"  # a speech check speaks unless told otherwise
+        lines = speech_check(mode, wav=args.wav, rate=args.rate, voice=args.voice)
     except (OSError, RuntimeError, ValueError) as exc:
         return _fail(f"speech check failed: {exc}")
     print("\n".join(lines))
@@ -227,6 +278,7 @@ def _simulate(args: argparse.Namespace) -> int:
 def _cards(args: argparse.Namespace) -> int:
     from doomlings_access.cards import CardDataError, load_cards
     from doomlings_access.cards.describe import card_summary, unimplemented
+    from doomlings_access.ui.words import Style
 
     try:
         cards = load_cards(args.edition)
@@ -242,9 +294,15 @@ def _cards(args: argparse.Namespace) -> int:
     chosen = [c for c in cards.all_cards() if args.kind is None or c.kind == args.kind]
     if args.json:
         print(json.dumps([card_summary(c) for c in chosen], ensure_ascii=False))
-    else:
-        for card in chosen:
-            print(card_summary(card)["line"])
+        return 0
+    style = Style(args.labels)
+    for n, card in enumerate(chosen):
+        line = card_summary(card)["line"]
+        if card.kind == "trait":  # the label as the reader asked for it
+            line = line.replace(f", {card.label}:", f", {style.label(card)}:", 1)
+        if n:
+            print()  # a blank line between cards: each card is one paragraph
+        _print_lines([line])
     return 0
 
 

@@ -216,3 +216,79 @@ def unicode_to_label(text: str) -> str:
 def brf_to_label(brf: str) -> str:
     """A label typed in BRF (``DR4``, ``DR#4``, ``c-2``) back to the deck label's spelling."""
     return unicode_to_label(brf_to_unicode(brf))
+
+
+# Indicators a transcriber puts around a label (and a reader may copy from a sheet), as cells:
+# Nemeth switch indicators (opening, terminator, single word) and UEB grade 1 indicators
+# (passage, terminator, word, symbol). Longest first, so ⠰⠰⠰ is not read as ⠰⠰ then ⠰.
+NEMETH_OPEN_CELLS = "\u2838\u2829"  # ⠸⠩ dots 456 146, BRF _%
+NEMETH_CLOSE_CELLS = "\u2838\u2831"  # ⠸⠱ dots 456 156, BRF _:
+NEMETH_WORD_CELLS = "\u2838\u2806"  # ⠸⠆ dots 456 23, BRF _2
+GRADE1_PASSAGE_CELLS = GRADE1_CELL * 3  # ⠰⠰⠰ BRF ;;;
+GRADE1_END_CELLS = GRADE1_CELL + "\u2804"  # ⠰⠄ dots 56 3, BRF ;'
+GRADE1_WORD_CELLS = GRADE1_CELL * 2  # ⠰⠰ BRF ;;
+_INDICATORS = (
+    NEMETH_OPEN_CELLS,
+    NEMETH_CLOSE_CELLS,
+    NEMETH_WORD_CELLS,
+    GRADE1_PASSAGE_CELLS,
+    GRADE1_END_CELLS,
+    GRADE1_WORD_CELLS,
+)
+_INDICATOR_RE = re.compile("|".join(re.escape(i) for i in _INDICATORS))
+_BLANKS_RE = re.compile("[\u2800\\s]+")
+MAX_TYPED = 80
+"""Longer input is not a label: it is not read as braille at all."""
+
+
+def _without_indicators(cells: str) -> str:
+    """Cells with switch and grade 1 indicators dropped; a lone ⠰ (grade 1 symbol) is
+    dropped by :func:`unicode_to_label` itself."""
+    return _BLANKS_RE.sub("\u2800", _INDICATOR_RE.sub("\u2800", cells)).strip("\u2800")
+
+
+TRAIT_LABEL = re.compile(r"d?[bcgpry]{1,2}(?:-?\d+|x)", re.IGNORECASE)
+"""A trait's label: d for dominant, colour letters, a value or X. Such a label is Nemeth code;
+any other label (a catastrophe's ``c ice age``) is words in uncontracted braille."""
+NEMETH_OPEN_BRF, NEMETH_CLOSE_BRF = "_%", "_:"
+GRADE1_PASSAGE_BRF, GRADE1_END_BRF, GRADE1_WORD_BRF = ";;;", ";'", ";;"
+
+
+def transcribed_brf(label: str, numeric_indicator: bool = DEFAULT_NUMERIC_INDICATOR) -> str:
+    """A label in BRF as a transcriber writes it inside contracted UEB text, so that it reads
+    back as the label and not as contractions.
+
+    A trait label is Nemeth code between the opening Nemeth code indicator and the Nemeth code
+    terminator, each set off by a space: ``_% DR4 _:``. A catastrophe label is uncontracted
+    (grade 1): a grade 1 passage for three words or more (``;;;C ICE AGE;'``), else a grade 1
+    word indicator before each word (``;;C ;;RETROVIRUS``).
+    """
+    brf = label_to_brf(label, numeric_indicator)
+    if TRAIT_LABEL.fullmatch(label):
+        return f"{NEMETH_OPEN_BRF} {brf} {NEMETH_CLOSE_BRF}"
+    words = brf.split()
+    if len(words) >= 3:
+        return f"{GRADE1_PASSAGE_BRF}{' '.join(words)}{GRADE1_END_BRF}"
+    return " ".join(GRADE1_WORD_BRF + word for word in words)
+
+
+def read_typed_label(typed: str) -> str | None:
+    """The deck label a braille user typed, in any of the ways they may type it; else None.
+
+    Accepts Unicode braille (Nemeth or UEB digits, with or without a numeric indicator) and
+    BRF ASCII in any case (``DR4``, ``dr#4``, ``DR#D``, ``C"-#B``), with or without the
+    indicators a transcriber writes around a label (``_% DR4 _:``, ``;;;C ICE AGE;'``).
+    Text that is neither (a name with letters outside BRF, say) gives None. The result is
+    spelt as the card data spells labels, to be compared without regard to case.
+    """
+    text = typed.strip()
+    if not text or len(text) > MAX_TYPED:
+        return None
+    if not is_braille(text):
+        if any(ch != " " and ch.upper() not in BRF_TO_CELL for ch in text):
+            return None
+        text = brf_to_unicode(text)
+    elif any(not is_braille_char(ch) and not ch.isspace() for ch in text):
+        return None  # braille mixed with print: not a label
+    label = unicode_to_label(_without_indicators(text))
+    return " ".join(label.split()) or None

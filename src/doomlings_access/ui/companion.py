@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards import load_cards
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
@@ -80,7 +81,7 @@ class Companion:
         """One card from a name, prefix, misspelling or label; asks when several fit."""
         pool = [c for c in self.cards.all_cards() if kind is None or isinstance(c, kind)]
         try:
-            found = find_cards(typed, pool)
+            found = find_cards(typed, pool, read_typed_label)
         except UnknownCardError as exc:
             text = str(exc)
             self.out.info(text[0].upper() + text[1:])

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from doomlings_access.cards.describe import full_description
+from typing import Any
+
+from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.rules.game import Game
 from doomlings_access.rules.scoring import score
@@ -80,12 +82,17 @@ def deck(g: Game, style: Style) -> list[str]:
     ]
 
 
-def describe_card(g: Game, typed: str) -> list[str]:
-    """Every fact about a card, found by name, prefix, misspelling or label (typed or braille)."""
+def cards_fitting(g: Game, typed: str, style: Style) -> tuple[list[Any], list[str]]:
+    """The cards ``typed`` may mean (by name, prefix, misspelling, or label in any form a
+    braille user types it), and the lines to show when the player must pick one by number
+    (none when exactly one card fits)."""
+    cards = g.cards.all_cards()
     try:
-        found = find_cards(typed, g.cards.all_cards())
+        found = find_cards(typed, cards, read_typed_label)
     except UnknownCardError as exc:
-        return [str(exc)[0].upper() + str(exc)[1:]]
-    if len(found) > 1:
-        return [f"{len(found)} cards fit {typed}: {join([f'{c.name}, {c.label}' for c in found])}."]  # type: ignore[attr-defined]
-    return full_description(found[0])  # type: ignore[arg-type]
+        message = str(exc)[0].upper() + str(exc)[1:]
+        return [c for n in exc.suggestions for c in cards if c.name == n], [message]
+    if len(found) == 1:
+        return found, []
+    numbered = [f"{n}. {c.name}, {style.label(c)}" for n, c in enumerate(found, 1)]
+    return found, [f"{len(found)} cards fit {typed}:", *numbered]
