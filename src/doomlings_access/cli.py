@@ -201,21 +201,31 @@ def _braille_ref(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from doomlings_access.braille.louis import LiblouisMissing
+    from doomlings_access.braille.reading import check_readback
     from doomlings_access.braille.reference import check_reference, default_folder, write_reference
-    from doomlings_access.cards import CardDataError
+    from doomlings_access.cards import CardDataError, load_cards
 
     folder = Path(args.folder) if args.folder else default_folder()
     try:
         if args.check:
-            stale = check_reference(folder)
+            stale = check_reference(folder, args.edition)
             for name in stale:
                 print(f"Stale or missing: {folder / name}")
             if not stale:
                 print(f"The braille reference in {folder} is up to date.")
-            return 1 if stale else 0
-        written = write_reference(folder)
+            readback = check_readback(
+                (folder / "card_list.brf").read_bytes().decode("ascii", "replace"),
+                load_cards(args.edition).all_cards(),
+            )
+            print(readback.line())  # liblouis reads every name and label back
+            for name in readback.failed:
+                print(f"Does not read back: {name}")
+            return 1 if stale or readback.failed else 0
+        written = write_reference(folder, args.edition)
     except (LiblouisMissing, CardDataError) as exc:
         return _fail(str(exc))
+    except OSError as exc:  # card_list.brf missing or unreadable: reported as stale above
+        return _fail(f"cannot read {exc.filename}: {exc.strerror}")
     print(f"Wrote {len(written)} files to {folder}.")
     return 0
 

@@ -137,12 +137,12 @@ def version() -> str:
 
 def translate(text: str, table: str = UEB_CONTRACTED, display: str = BRF_DISPLAY) -> str:
     """Text to braille: by default contracted UEB in BRF (North American ASCII braille)."""
-    return load().translateString([display, table], text)
+    return str(load().translateString([display, table], text))
 
 
 def back_translate(brf: str, table: str = UEB_CONTRACTED, display: str = BRF_DISPLAY) -> str:
     """Braille (by default BRF, contracted UEB) back to print text."""
-    return load().backTranslateString([display, table], brf)
+    return str(load().backTranslateString([display, table], brf))
 
 
 def brf_to_dots(brf: str) -> str:
