@@ -56,7 +56,9 @@ COMPUTER_NAMES = ["Otto", "Pia", "Quin", "Rex", "Sol", "Tam"]
 def seat_names(c: GameChoices) -> list[str]:
     names = list(c.names)
     people = ["You"] if c.humans == 1 else DEFAULT_NAMES
-    pool = [n for n in people[: c.humans] + COMPUTER_NAMES if n.lower() not in {x.lower() for x in names}]
+    # Default names only for the people not named; a computer is never called "You".
+    unnamed = people[len(names) : c.humans]
+    pool = [n for n in unnamed + COMPUTER_NAMES if n.lower() not in {x.lower() for x in names}]
     while len(names) < c.players:
         names.append(pool.pop(0))
     return names

@@ -526,9 +526,12 @@ def open_accessible_output(
     ``output`` is the first active output, or None with ``reason`` saying why. Whatever AO2
     prints while it is imported and constructed is logged, never shown.
     """
+    from . import direct
+
     log = log or LOG
     try:
         with captured_output(log, "accessible_output2", fds=True):
+            direct.prepare()  # on Linux: Speech Dispatcher's client, from the system
             from accessible_output2.outputs.auto import Auto  # type: ignore[import-untyped]
 
             auto = Auto()
@@ -539,7 +542,9 @@ def open_accessible_output(
     if output is None:
         names = ", ".join(type(o).__name__ for o in getattr(auto, "outputs", [])) or "none"
         log.info("accessible_output2: no active output (outputs tried: %s)", names)
-        return auto, None, "no screen reader was found for direct speech"
+        with captured_output(log, "speech dispatcher check", fds=True):
+            reason = direct.missing()
+        return auto, None, reason
     return auto, output, None
 
 
@@ -644,8 +649,12 @@ def make_speaker(
         return AccessibleOutputSpeaker(auto, output, tts, log)
     speaker, tts_reason = tts()
     if isinstance(speaker, SilentSpeaker):
-        return SilentSpeaker("off", notice=speech_off_notice(f"{reason}, and {tts_reason}"))
+        return SilentSpeaker(
+            "off", notice=speech_off_notice(f"direct speech is not possible: {reason}; and {tts_reason}")
+        )
     assert isinstance(speaker, CommandSpeaker)
     reason = reason or "no screen reader was found for direct speech"
-    speaker._add_notice(f"{reason[0].upper()}{reason[1:]}; speaking with {speaker.name} instead.")
+    speaker._add_notice(
+        f"Direct speech is not possible: {reason}. Speaking with {speaker.name} instead."
+    )
     return speaker

@@ -336,7 +336,7 @@ class Session:
 
     def help(self, q: Question) -> None:
         n = len(q.options)
-        self.out.info(f"{q.title.text} Type a number from 1 to {n}, or the first letters of a name, or a label like db17.")
+        self.out.info(f"{q.title.text} Type a number from 1 to {n}, or the first letters of a name, or a label like \"db17\".")
         self.out.info("Commands:")
         self.out.lines(list(COMMANDS.values()))
 
