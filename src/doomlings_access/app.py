@@ -332,7 +332,10 @@ def companion(args: argparse.Namespace) -> int:
     """``doomlings companion``."""
     from doomlings_access.ui.companion import Companion
 
-    return _with_output(args, lambda console, out, prefs, speech: Companion(console, out, args.edition).run())
+    return _with_output(
+        args,
+        lambda console, out, prefs, speech: Companion(console, out, args.edition, prefs.labels).run(),
+    )
 
 
 def menu(args: argparse.Namespace) -> int:
@@ -367,7 +370,7 @@ def _menu_loop(console: Console, out: Output, prefs, speech: Speech) -> int:  # 
         elif line in ("3", "c", "companion"):
             from doomlings_access.ui.companion import Companion
 
-            Companion(console, out).run()
+            Companion(console, out, labels=prefs.labels).run()
         elif line in ("4", "rules", "help", "rules and help"):
             from doomlings_access.ui.rules_text import TOPICS
 

@@ -97,3 +97,17 @@ if __name__ == "__main__":
 
     if "--update" in sys.argv:
         (GOLDEN / "seed42_3players.txt").write_text(transcript(42), encoding="utf-8")
+
+
+@pytest.mark.parametrize("how", ["swap", "trade", "move"])
+def test_a_trait_moving_to_your_pile_ends_with_yours(how: str) -> None:
+    """"Poisonous goes from Quin's pile to yours." -- never "to your."."""
+    g = Game(Setup(("Ana", "Quin", "Ben"), 3))
+    card = g.players[1].hand[0]
+    a = Announcer(g, me=0)
+    to_me = a.render(ev.TraitMoved(card, 1, 0, how))
+    assert to_me is not None
+    assert to_me.text == f"{g.defs[card].name} goes from Quin's pile to yours."
+    from_me = a.render(ev.TraitMoved(card, 0, 2, how))
+    assert from_me is not None
+    assert from_me.text == f"{g.defs[card].name} goes from your pile to Ben's."
