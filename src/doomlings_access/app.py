@@ -125,7 +125,7 @@ def resume(args: argparse.Namespace) -> int:
     from doomlings_access.saves import list_saves
 
     if args.list:
-        from doomlings_access.ui.output import wrap
+        from doomlings_access.lines import wrap
 
         found, problems = list_saves()
         lines = [f"{broken.name} cannot be read as a saved game." for broken in problems]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 LEVELS = ("easy", "normal")
 HOUSE_RULES = {
@@ -48,14 +47,19 @@ def add_output_arguments(p: argparse.ArgumentParser, top: bool = False) -> None:
     (``doomlings --plain companion`` would lose ``--plain``), so on a command the options have
     no default at all; :func:`fill_defaults` supplies them after parsing.
     """
-    keep: dict[str, Any] = {} if top else {"default": argparse.SUPPRESS}
+    default = None if top else argparse.SUPPRESS
     p.add_argument(
-        "--plain", action="store_true", help="plain line input, no escape sequences", **keep
+        "--plain",
+        action="store_true",
+        default=False if top else argparse.SUPPRESS,
+        help="plain line input, no escape sequences",
     )
-    p.add_argument("--speech", choices=("screen-reader", "direct", "tts", "off"), **keep)
-    p.add_argument("--verbosity", choices=("terse", "normal", "verbose"), **keep)
-    p.add_argument("--labels", choices=("text", "braille"), **keep)
-    p.add_argument("--edition", choices=("retail", "first"), help="retail (default) or first", **keep)
+    p.add_argument("--speech", choices=("screen-reader", "direct", "tts", "off"), default=default)
+    p.add_argument("--verbosity", choices=("terse", "normal", "verbose"), default=default)
+    p.add_argument("--labels", choices=("text", "braille"), default=default)
+    p.add_argument(
+        "--edition", choices=("retail", "first"), default=default, help="retail (default) or first"
+    )
 
 
 def fill_defaults(args: argparse.Namespace) -> argparse.Namespace:

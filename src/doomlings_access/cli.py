@@ -6,27 +6,60 @@ Bad input never gives a traceback: one clear line on standard error and exit cod
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 
 USAGE_ERROR = 2
 
 
-def _parser() -> argparse.ArgumentParser:
+class _Help(argparse.HelpFormatter):
+    """Help at 80 columns, like every other line we print, whatever the terminal's width.
+
+    (argparse's own formatter also asks the terminal its size, importing shutil, each time an
+    option is added.)"""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=80)
+
+
+COMMANDS = (
+    "play", "companion", "resume", "transcript", "braille-ref", "speech-check", "card",
+    "score", "simulate", "cards",
+)
+_VALUED = ("--speech", "--verbosity", "--labels", "--edition")
+
+
+def _command_in(argv: Sequence[str]) -> str | None:
+    """The command word of ``argv`` (options before it skipped), if it is one of ours."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word in _VALUED:
+            skip = True
+        elif not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``only``, just that command's (quicker: ``doomlings card`` is run
+    for one look-up, and its start-up time counts)."""
     from doomlings_access.arguments import add_output_arguments, add_play_arguments
 
     parser = argparse.ArgumentParser(
         prog="doomlings",
         description="Doomlings for blind and low-vision players: the game, its cards and tools.",
+        formatter_class=_Help,
     )
     add_output_arguments(parser, top=True)
-    # prog given: argparse would otherwise build a help formatter (and import shutil) at once.
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", prog="doomlings")
 
     def command(name: str, text: str) -> argparse.ArgumentParser:
         """A command that also takes the output options, after its name as before it."""
-        p = sub.add_parser(name, help=text)
+        if only is not None and name != only:
+            return argparse.ArgumentParser(add_help=False, formatter_class=_Help)  # unused
+        p = sub.add_parser(name, help=text, formatter_class=_Help)
         if name != "play":
             add_output_arguments(p)
         return p
@@ -78,11 +111,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = _parser(_command_in(words))
     from doomlings_access.arguments import fill_defaults
 
     try:
-        args = fill_defaults(parser.parse_args(argv))
+        args = fill_defaults(parser.parse_args(words))
     except SystemExit as exc:  # argparse already printed a one-line usage error
         return int(exc.code or 0) and USAGE_ERROR
     try:
@@ -133,24 +167,26 @@ def _card(args: argparse.Namespace) -> int:
     """``doomlings card NAME``: every fact about one card, lines of at most 80 characters.
 
     When several cards fit (a shared label) or the name is misspelt, the candidates are
-    numbered; at a terminal, typing a number shows that card.
+    numbered; at a terminal, typing a number shows that card. The cards come from the
+    look-up index (``cards.index``), so this starts about as fast as Python itself.
     """
     from doomlings_access.braille.labels import read_typed_label
-    from doomlings_access.cards import CardDataError, load_cards
-    from doomlings_access.cards.describe import full_description
+    from doomlings_access.cards.index import card_index
     from doomlings_access.cards.lookup import UnknownCardError, find_cards
-    from doomlings_access.ui.words import Style
 
     try:
-        cards = load_cards(args.edition).all_cards()
-    except CardDataError as exc:
+        cards = card_index(args.edition)
+    except ValueError as exc:  # the loader's CardDataError: the file and the field
         return _fail(str(exc))
-    style = Style(args.labels)
+
+    def shown(label: str) -> str:
+        return _braille_label(label) if args.labels == "braille" else label
+
     typed = " ".join(args.name)
     try:
         found = find_cards(typed, cards, read_typed_label)
         listing = [f"{len(found)} cards fit {typed}:"]
-        listing += [f"{n}. {c.name}, {style.label(c)}" for n, c in enumerate(found, 1)]
+        listing += [f"{n}. {c.name}, {shown(c.label)}" for n, c in enumerate(found, 1)]
     except UnknownCardError as exc:  # "Did you mean: 1. Tiny?"
         found = [c for name in exc.suggestions for c in cards if c.name == name]
         if not found or not _interactive():
@@ -162,8 +198,18 @@ def _card(args: argparse.Namespace) -> int:
         if pick is None:
             return 0 if len(listing) > 1 else USAGE_ERROR
         found = [found[pick]]
-    _print_lines(full_description(found[0], style.label(found[0])))
+    _print_lines(found[0].description(shown(found[0].label)))
     return 0
+
+
+def _braille_label(label: str) -> str:
+    """A label in Unicode braille (Nemeth digits), or as it is if a character has no cell."""
+    from doomlings_access.braille.labels import LabelError, label_to_unicode
+
+    try:
+        return label_to_unicode(label)
+    except LabelError:
+        return label
 
 
 def _interactive() -> bool:
@@ -191,7 +237,7 @@ def _sentence(text: str) -> str:
 
 def _print_lines(lines: Sequence[str]) -> None:
     """Print lines wrapped at 80 characters, like everything else the game prints."""
-    from doomlings_access.ui.output import wrap
+    from doomlings_access.lines import wrap
 
     for line in lines:
         print("\n".join(wrap(line)))
@@ -255,6 +301,8 @@ def _score(args: argparse.Namespace) -> int:
     except ScoreFileError as exc:
         return _fail(str(exc))
     if args.json:
+        import json
+
         print(json.dumps(result.to_json()))
     else:
         print("\n".join(result.lines()))
@@ -274,6 +322,8 @@ def _simulate(args: argparse.Namespace) -> int:
     )
     report = simulate(args.games, args.players, args.seed, options, args.replay_check)
     if args.json:
+        import json
+
         print(json.dumps(report.to_json()))
     else:
         print(
@@ -303,6 +353,8 @@ def _cards(args: argparse.Namespace) -> int:
         return 1 if missing else 0
     chosen = [c for c in cards.all_cards() if args.kind is None or c.kind == args.kind]
     if args.json:
+        import json
+
         print(json.dumps([card_summary(c) for c in chosen], ensure_ascii=False))
         return 0
     style = Style(args.labels)

@@ -118,7 +118,6 @@ DIGIT_DOTS: dict[str, str] = {d: " ".join(_BRF_DOTS[d]) for d in "1234567890"}
 
 # UEB / literary digits (upper cell, after a numeric indicator): a-j.
 _UPPER_DIGITS = {BRF_TO_CELL[letter]: digit for letter, digit in zip("ABCDEFGHIJ", "1234567890")}
-_TRAIT_X = re.compile(r"d?[bcgpry]x")
 
 
 class LabelError(ValueError):
@@ -208,9 +207,15 @@ def unicode_to_label(text: str) -> str:
         upper_digits = False
         out.append(CELL_TO_BRF[cell].lower())
     label = "".join(out).strip()
-    if _TRAIT_X.fullmatch(label):
+    if _is_variable_trait(label):
         label = label[:-1] + "X"
     return label
+
+
+def _is_variable_trait(label: str) -> bool:
+    """``gx`` or ``dgx``: a variable-value trait, whose X the card data writes in capital."""
+    body = label.removeprefix("d")
+    return len(body) == 2 and body[0] in "bcgpry" and body[1] == "x"
 
 
 def brf_to_label(brf: str) -> str:
@@ -235,8 +240,6 @@ _INDICATORS = (
     GRADE1_END_CELLS,
     GRADE1_WORD_CELLS,
 )
-_INDICATOR_RE = re.compile("|".join(re.escape(i) for i in _INDICATORS))
-_BLANKS_RE = re.compile("[\u2800\\s]+")
 MAX_TYPED = 80
 """Longer input is not a label: it is not read as braille at all."""
 
@@ -244,12 +247,19 @@ MAX_TYPED = 80
 def _without_indicators(cells: str) -> str:
     """Cells with switch and grade 1 indicators dropped; a lone ⠰ (grade 1 symbol) is
     dropped by :func:`unicode_to_label` itself."""
-    return _BLANKS_RE.sub("\u2800", _INDICATOR_RE.sub("\u2800", cells)).strip("\u2800")
+    for indicator in _INDICATORS:
+        cells = cells.replace(indicator, "\u2800")
+    words = "".join("\u2800" if ch.isspace() else ch for ch in cells).split("\u2800")
+    return "\u2800".join(word for word in words if word)
 
 
-TRAIT_LABEL = re.compile(r"d?[bcgpry]{1,2}(?:-?\d+|x)", re.IGNORECASE)
+TRAIT_LABEL = r"d?[bcgpry]{1,2}(?:-?\d+|x)"
 """A trait's label: d for dominant, colour letters, a value or X. Such a label is Nemeth code;
 any other label (a catastrophe's ``c ice age``) is words in uncontracted braille."""
+
+
+def is_trait_label(label: str) -> bool:
+    return re.fullmatch(TRAIT_LABEL, label, re.IGNORECASE) is not None
 NEMETH_OPEN_BRF, NEMETH_CLOSE_BRF = "_%", "_:"
 GRADE1_PASSAGE_BRF, GRADE1_END_BRF, GRADE1_WORD_BRF = ";;;", ";'", ";;"
 
@@ -264,7 +274,7 @@ def transcribed_brf(label: str, numeric_indicator: bool = DEFAULT_NUMERIC_INDICA
     word indicator before each word (``;;C ;;RETROVIRUS``).
     """
     brf = label_to_brf(label, numeric_indicator)
-    if TRAIT_LABEL.fullmatch(label):
+    if is_trait_label(label):
         return f"{NEMETH_OPEN_BRF} {brf} {NEMETH_CLOSE_BRF}"
     words = brf.split()
     if len(words) >= 3:

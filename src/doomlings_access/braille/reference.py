@@ -34,8 +34,8 @@ from doomlings_access.braille.labels import (
     DIGIT_DOTS,
     NEMETH_CLOSE_BRF,
     NEMETH_OPEN_BRF,
-    TRAIT_LABEL,
     brf_to_unicode,
+    is_trait_label,
     label_to_brf,
     label_to_unicode,
     transcribed_brf,
@@ -448,7 +448,7 @@ def _unkeyed(entry: Entry) -> Entry:
 
 def _label_order(label: str) -> tuple[str, int, float, str]:
     """Traits by colour letter, plain before dominant, then by value (X last)."""
-    dominant = label.startswith("d") and TRAIT_LABEL.fullmatch(label) is not None
+    dominant = label.startswith("d") and is_trait_label(label)
     rest = label[1:] if dominant else label
     colour = rest[:1]
     value = rest[1:]

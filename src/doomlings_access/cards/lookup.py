@@ -9,7 +9,10 @@ layer imports nothing else of the package.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+
+TYPE_CHECKING = False  # typing itself is not imported: look-ups start quickly
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_SUGGESTIONS = 5
 CLOSE_ENOUGH = 0.6

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from typing import Protocol
 
+from doomlings_access.lines import WIDTH, wrap
 from doomlings_access.ui.words import Said
+
+__all__ = ["WIDTH", "Output", "Voice", "wrap"]
 
 
 class Voice(Protocol):
@@ -16,7 +18,6 @@ class Voice(Protocol):
 
     def prompt(self, text: str, interrupt: bool = False) -> None: ...
 
-WIDTH = 80
 
 
 class Output:
@@ -56,11 +57,3 @@ class Output:
     def lines(self, lines: list[str]) -> None:
         for line in lines:
             self.info(line)
-
-
-def wrap(text: str) -> list[str]:
-    """Lines of at most 80 characters, broken at spaces; no indentation. A single word longer
-    than a line (a long file name) is kept whole, so it can still be copied."""
-    if len(text) <= WIDTH:
-        return [text]
-    return textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False) or [text]
