@@ -12,12 +12,22 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
 from doomlings_access.ui.console import Console, SpokenPrompts, make_console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.words import Said
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from doomlings_access.rules import Game
+    from doomlings_access.saves import Seats
+    from doomlings_access.ui.session import Agent, Prefs
+
+    SpeechSwitch = Callable[[str], str]
+    Body = Callable[[Console, Output, Prefs, "Speech"], int]
 
 
 @dataclass
@@ -64,7 +74,7 @@ def seat_names(c: GameChoices) -> list[str]:
     return names
 
 
-def build_game(c: GameChoices):  # type: ignore[no-untyped-def]
+def build_game(c: GameChoices) -> tuple[Game, Seats]:
     """The game and who plays each seat (people first, then computers at their levels)."""
     import random
 
@@ -82,14 +92,16 @@ def build_game(c: GameChoices):  # type: ignore[no-untyped-def]
     return game, Seats(list(range(c.humans)), levels)
 
 
-def run_game(c: GameChoices, console: Console, output: Output, prefs, change_speech) -> int:  # type: ignore[no-untyped-def]
+def run_game(
+    c: GameChoices, console: Console, output: Output, prefs: Prefs, change_speech: SpeechSwitch
+) -> int:
     from doomlings_access.saves import new_save_path
 
     game, seats = build_game(c)
     return _play_saved(game, seats, new_save_path(), None, console, output, prefs, change_speech, False)
 
 
-def agents_for(game, seats):  # type: ignore[no-untyped-def]
+def agents_for(game: Game, seats: Seats) -> dict[int, Agent]:
     from doomlings_access.ai.heuristic import HeuristicAgent
     from doomlings_access.ai.random_agent import RandomAgent
 
@@ -101,14 +113,24 @@ def agents_for(game, seats):  # type: ignore[no-untyped-def]
     }
 
 
-def _play_saved(game, seats, path, created, console, output, prefs, change_speech, resumed):  # type: ignore[no-untyped-def]
+def _play_saved(
+    game: Game,
+    seats: Seats,
+    path: Path,
+    created: float | None,
+    console: Console,
+    output: Output,
+    prefs: Prefs,
+    change_speech: SpeechSwitch,
+    resumed: bool,
+) -> int:
     """Play with an autosave after every action (and one before the first question)."""
     from doomlings_access.saves import write_save
     from doomlings_access.ui.session import Session
 
     started = created or time.time()
 
-    def autosave(g) -> None:  # type: ignore[no-untyped-def]
+    def autosave(g: Game) -> None:
         try:
             write_save(path, g, seats, started)
         except OSError as exc:
@@ -138,7 +160,7 @@ def resume(args: argparse.Namespace) -> int:
     return _with_output(args, lambda console, out, prefs, speech: _resume(args.save, console, out, prefs, speech))
 
 
-def _resume(chosen, console, out, prefs, speech) -> int:  # type: ignore[no-untyped-def]
+def _resume(chosen: str | None, console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
     from pathlib import Path
 
     from doomlings_access.saves import SaveFileError, list_saves, read_save
@@ -175,7 +197,7 @@ def _resume(chosen, console, out, prefs, speech) -> int:  # type: ignore[no-unty
     return 2
 
 
-def _set_aside(path, out) -> None:  # type: ignore[no-untyped-def]
+def _set_aside(path: Path, out: Output) -> None:
     """Say what is wrong with a save, and keep it under another name (never delete it)."""
     from doomlings_access.saves import SaveFileError, move_aside, read_save
 
@@ -290,7 +312,7 @@ def play(args: argparse.Namespace) -> int:
     return _with_output(args, lambda console, out, prefs, speech: run_game(choices, console, out, prefs, speech.switch))
 
 
-def _with_output(args: argparse.Namespace, body: Callable) -> int:  # type: ignore[type-arg]
+def _with_output(args: argparse.Namespace, body: Body) -> int:
     from doomlings_access.settings import load_settings
     from doomlings_access.ui.session import Prefs
 
@@ -320,7 +342,7 @@ def _with_output(args: argparse.Namespace, body: Callable) -> int:  # type: igno
 def _exit_on_signals() -> None:
     """SIGTERM and SIGHUP (terminal closed) end the game at once: it is saved after every action."""
 
-    def leave(signum, frame):  # type: ignore[no-untyped-def]
+    def leave(signum: int, frame: object) -> None:
         raise SystemExit(0)
 
     for name in ("SIGTERM", "SIGHUP"):
@@ -348,7 +370,7 @@ def _ask(console: Console, out: Output, question: str, default: str) -> str:
     return line or default
 
 
-def _menu_loop(console: Console, out: Output, prefs, speech: Speech) -> int:  # type: ignore[no-untyped-def]
+def _menu_loop(console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
     items = ["New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings", "Quit"]
     while True:
         out.info("Doomlings main menu.")
@@ -389,7 +411,7 @@ def _menu_loop(console: Console, out: Output, prefs, speech: Speech) -> int:  # 
             out.info(f"Not a choice: {line[:20]}. Choose 1 to {len(items)}.")
 
 
-def _resume_menu(console: Console, out: Output, prefs, speech: Speech) -> None:  # type: ignore[no-untyped-def]
+def _resume_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
     from doomlings_access.saves import list_saves
 
     found, problems = list_saves()
@@ -432,7 +454,7 @@ def _new_game_questions(console: Console, out: Output) -> GameChoices | None:
     return GameChoices(players, humans, names, [level])
 
 
-def _settings_menu(console: Console, out: Output, prefs, speech: Speech) -> None:  # type: ignore[no-untyped-def]
+def _settings_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
     from doomlings_access.settings import (
         LABELS,
         SPEECH_MODES,
