@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test setup bench simulate fuzz clean
+.PHONY: play test check setup bench simulate fuzz clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,7 +17,13 @@ setup: $(STAMP)
 play: $(STAMP)
 	$(BIN)/doomlings
 
-test: $(STAMP)
+# Static checks first: the arrows between packages (import-linter), ruff, mypy --strict.
+check: $(STAMP)
+	$(BIN)/lint-imports
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+
+test: check
 	$(BIN)/python -m pytest -q
 
 # Figures, not assertions: random 4-player games per second on one core, and how long

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
     from doomlings_access.rules import Game
     from doomlings_access.saves import Seats
-    from doomlings_access.ui.session import Agent, Prefs
+    from doomlings_access.ai import Agent
+    from doomlings_access.ui.session import Prefs
 
     SpeechSwitch = Callable[[str], str]
     Body = Callable[[Console, Output, Prefs, "Speech"], int]
@@ -78,6 +79,7 @@ def build_game(c: GameChoices) -> tuple[Game, Seats]:
     """The game and who plays each seat (people first, then computers at their levels)."""
     import random
 
+    from doomlings_access.cards import load_cards
     from doomlings_access.rules import Game, Options, Setup
     from doomlings_access.saves import Seats
 
@@ -86,7 +88,7 @@ def build_game(c: GameChoices) -> tuple[Game, Seats]:
     if "empty_hand_draw" in values:
         values["empty_hand_draw"] = 5
     options = Options(edition=c.edition, **values)  # type: ignore[arg-type]
-    game = Game(Setup(tuple(seat_names(c)), seed, options))
+    game = Game(load_cards(options.edition), Setup(tuple(seat_names(c)), seed, options))
     computers = range(c.humans, c.players)
     levels = {seat: c.levels[min(i, len(c.levels) - 1)] for i, seat in enumerate(computers)}
     return game, Seats(list(range(c.humans)), levels)
@@ -248,6 +250,20 @@ def transcript(args: argparse.Namespace) -> int:
     return 0
 
 
+def configure_speech_labels() -> None:
+    """Tell speech how labels look in braille and which catastrophe labels exist: the speech
+    layer knows neither the braille tables nor the cards (the arrows point that way)."""
+    from doomlings_access.braille.labels import unicode_to_label
+    from doomlings_access.cards import CardDataError, load_cards
+    from doomlings_access.speech.labels import configure
+
+    try:
+        labels = [c.label for e in ("retail", "first") for c in load_cards(e).catastrophes.values()]
+    except CardDataError:  # the game says so where it loads the cards; speech goes on
+        labels = []
+    configure(unicode_to_label, labels)
+
+
 SETTLE_SECONDS = 1.0
 """How long a prompt waits, once, for a new speech engine to show it works or fails."""
 
@@ -270,6 +286,7 @@ class Speech:
             return f"Speech is now {mode}."
         from doomlings_access.speech import make_speaker
 
+        configure_speech_labels()
         self.speaker = make_speaker(mode, rate=self.rate, voice=self.voice or None)
         notices = self.speaker.take_notices()
         return " ".join(notices) if notices else f"Speech is now {mode}."

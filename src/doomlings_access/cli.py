@@ -277,8 +277,10 @@ def _braille_ref(args: argparse.Namespace) -> int:
 
 
 def _speech_check(args: argparse.Namespace) -> int:
+    from doomlings_access.app import configure_speech_labels
     from doomlings_access.speech import speech_check
 
+    configure_speech_labels()
     try:
         mode = args.speech or "tts"  # a speech check speaks unless told otherwise
         lines = speech_check(mode, wav=args.wav, rate=args.rate, voice=args.voice)
@@ -337,7 +339,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _cards(args: argparse.Namespace) -> int:
     from doomlings_access.cards import CardDataError, load_cards
-    from doomlings_access.cards.describe import card_summary, unimplemented
+    from doomlings_access.cards.describe import card_summary
     from doomlings_access.ui.words import Style
 
     try:
@@ -345,6 +347,8 @@ def _cards(args: argparse.Namespace) -> int:
     except CardDataError as exc:
         return _fail(str(exc))
     if args.check:
+        from doomlings_access.rules.registry import unimplemented
+
         missing = unimplemented(cards)
         for card, pieces in missing:
             print(f"{card.name}: not implemented: {', '.join(pieces)}")

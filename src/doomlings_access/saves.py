@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from doomlings_access import __version__
+from doomlings_access.cards import load_cards
 from doomlings_access.rules import Choice, Game, Setup
 
 FORMAT = 1
@@ -75,10 +76,10 @@ def new_save_path(folder: Path | None = None) -> Path:
 
 def summary(game: Game) -> dict[str, Any]:
     return {
-        "round": game.round,
+        "round": game.round.number,
         "era": game.era,
-        "age": game.age.name if game.age else None,
-        "catastrophes": [game.catastrophe(c).name for c in game.catastrophes],
+        "age": game.round.age.name if game.round.age else None,
+        "catastrophes": [game.catastrophe(c).name for c in game.table.catastrophes],
         "over": game.is_over,
         "winners": [game.name(s) for s in game.winners],
     }
@@ -161,8 +162,9 @@ def read_save(path: Path) -> Saved:
     if any(not 0 <= h < len(setup.players) for h in humans) or any(v not in ("easy", "normal") for v in levels.values()):
         raise SaveFileError(path, "seats", "names a seat or level that does not exist")
     actions = _need(data, "actions", list, path)
+    cards = load_cards(setup.options.edition)  # a fault in the card data is not the save's
     try:
-        game = Game(setup)
+        game = Game(cards, setup)
     except (ValueError, KeyError) as exc:
         raise SaveFileError(path, "setup", str(exc)) from None
     for i, raw_action in enumerate(actions):

@@ -14,13 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from doomlings_access.cards import load_cards
 from doomlings_access.cards.lookup import UnknownCardError, find_name
-from doomlings_access.rules import Choice, Game, Options, Setup
+from doomlings_access.rules import Choice, Game, Options, Position, Setup
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision, Value
-from doomlings_access.rules.game import Flow
-from doomlings_access.rules.primitives import ask
-from doomlings_access.rules.worlds_end import worlds_end_and_scoring
+from doomlings_access.rules.hooks import in_pile
 
 MAX_REPEATS_CHECK = 200
 
@@ -120,8 +119,7 @@ class _Table:
         if edition not in ("retail", "first"):
             raise self.error("edition", 'must be "retail" or "first"')
         self.options = Options(edition=edition)
-        self.game_template = Game(Setup(("x",), 0, self.options), start=False)
-        cards = self.game_template.cards
+        self.cards = cards = load_cards(edition)
         self.trait_names = {t.name: t.id for t in cards.traits.values()}
         self.cat_names = {c.name: c.id for c in cards.catastrophes.values()}
         cats = data.get("catastrophes", [])
@@ -195,44 +193,47 @@ class _Table:
             out["choices"][all_names[card]] = answer
         return out
 
-    def build(self) -> Game:
+    def position(self, protected: tuple[int, ...] = ()) -> Position:
+        """The table as a position at World's End; random picks are asked (they happened)."""
+        return Position(
+            hands=tuple(tuple(p["hand"]) for p in self.players),
+            piles=tuple(tuple(p["traits"]) for p in self.players),
+            gene_pools=tuple(p["gene_pool"] for p in self.players),
+            revealed=tuple(self.catastrophes),
+            age_deck=(),
+            start="worlds_end",
+            rest_of_deck="in_order",
+            random_picks="ask",
+            tie_break_draws=self.tie_break is not None,
+            protected=protected,
+        )
+
+    def build(self, protected: tuple[int, ...] = ()) -> Game:
         """A game standing at World's End with this table, ready for the answers."""
-        g = Game(Setup(tuple(p["name"] for p in self.players), 0, self.options), start=False)
-        free: dict[str, list[int]] = {}
-        for i, d in enumerate(g.defs):
-            free.setdefault(d.id, []).append(i)
-        for seat, p in enumerate(self.players):
-            for zone in ("traits", "hand"):
-                for trait_id in p[zone]:
-                    if free[trait_id]:
-                        card = free[trait_id].pop(0)
-                    else:  # more copies than one deck has: a second deck, or a sloppy tally
-                        card = len(g.defs)
-                        g.defs.append(g.cards.traits[trait_id])
-                    (g.players[seat].pile if zone == "traits" else g.players[seat].hand).append(card)
-            g.players[seat].gene_pool = p["gene_pool"]
-        g.deck = sorted(c for cards in free.values() for c in cards)
-        g.catastrophes = list(self.catastrophes)
-        g.revealed = list(self.catastrophes)
-        g.chance_from_outside = True
-        g.tie_break_draws = self.tie_break is not None
-        g._start(_scorer_flow(g))
-        return g
+        names = tuple(p["name"] for p in self.players)
+        return Game(self.cards, Setup(names, 0, self.options, position=self.position(protected)))
 
+    def protection(self) -> tuple[list[int], list[int]]:
+        """Seats a trait may protect from the final catastrophe: (answered yes, not answered).
 
-def _scorer_flow(g: Game) -> Flow:
-    """Denial's protection (when it matters), then World's End and scoring."""
-    final = g.catastrophes[-1] if g.catastrophes else None
-    for seat in range(g.n):
-        for card in g.players[seat].pile:
-            if final and any(
-                p.effect == "ignore_next_catastrophe" and p.get("except_catastrophe") != final
-                for p in g.defs[card].persistent
-            ):
-                answer = yield from ask(g, seat, dk.YES_NO, "denial_protects", ("no", "yes"), g.defs[card].id)
-                if answer == "yes":
-                    g.protected.add(seat)
-    yield from worlds_end_and_scoring(g)
+        The file answers under the protecting trait's name ("yes" or "no")."""
+        if not self.catastrophes:
+            return [], []
+        g = self.build()
+        final = g.catastrophe(self.catastrophes[-1])
+        yes: list[int] = []
+        unknown: list[int] = []
+        for seat in range(g.n):
+            for card, piece, protects in in_pile(g, seat, "catastrophe_protection"):
+                if not protects(g, seat, card, piece, final):
+                    continue
+                given = self.players[seat]["choices"].get(g.defs[card].id)
+                if given is None:
+                    unknown.append(seat)
+                elif given is True or str(given).lower() in ("yes", "true", "protects"):
+                    yes.append(seat)
+                break
+        return yes, unknown
 
 
 class _Answers:
@@ -311,8 +312,8 @@ class _Answers:
 
 
 def _draw_cap(g: Game) -> int | None:
-    """The most points Deus Ex Machina's World's End draw can give (retail: 5)."""
-    chosen = g.worlds_end_catastrophe or (g.catastrophes[-1] if g.catastrophes else None)
+    """The most points a World's End draw can give (where the catastrophe caps it)."""
+    chosen = g.ending.catastrophe or (g.table.catastrophes[-1] if g.table.catastrophes else None)
     if chosen is None:
         return None
     for piece in g.catastrophe(chosen).worlds_end:
@@ -346,9 +347,9 @@ def _distinct(g: Game, d: Decision) -> list[Value]:
     return list(seen.values())
 
 
-def _finish(table: _Table, answers: _Answers, actions: list[Choice]) -> Game:
+def _finish(table: _Table, answers: _Answers, protected: tuple[int, ...], actions: list[Choice]) -> Game:
     """Replay ``actions``, then play on answering from the file or with the first option."""
-    g = table.build()
+    g = table.build(protected)
     for action in actions:
         g.apply(action)
     steps = 0
@@ -379,7 +380,28 @@ def score_table(data: Any, file: str = "score file") -> ScoreResult:
     """Score a parsed score file; raises :class:`ScoreFileError` on any problem."""
     table = _Table(data, file)
     answers = _Answers(table)
-    g = table.build()
+    yes, unknown = table.protection()
+    protected = tuple(yes)
+    if unknown:
+        outcomes = {
+            (tuple(end.scores), end.winners)
+            for end in (
+                _finish(table, answers, tuple(sorted({*yes, *chosen})), [])
+                for chosen in ((), tuple(unknown))
+            )
+        }
+        if len(outcomes) > 1:
+            seat = unknown[0]
+            who = table.players[seat]["name"]
+            g = table.build()
+            card = next(g.defs[c].name for c, _, _ in in_pile(g, seat, "catastrophe_protection"))
+            error = table.error(
+                f"players[{seat}].choices",
+                f"{who} needs a choice for {card}: {NEEDS['denial_protects']}",
+            )
+            error.missing = MissingChoice(seat, card, "denial_protects", ["no", "yes"])
+            raise error
+    g = table.build(protected)
     while not g.is_over:
         d = g.pending
         assert d is not None
@@ -389,7 +411,7 @@ def score_table(data: Any, file: str = "score file") -> ScoreResult:
             if len(options) > 1:
                 outcomes = set()
                 for option in options:
-                    end = _finish(table, answers, [*g.actions, Choice(d.player, option)])
+                    end = _finish(table, answers, protected, [*g.actions, Choice(d.player, option)])
                     outcomes.add((tuple(end.scores), end.winners))
                 if len(outcomes) > 1:
                     who = table.players[d.player]["name"]
@@ -406,23 +428,24 @@ def score_table(data: Any, file: str = "score file") -> ScoreResult:
                     raise error
             value = options[0]
         g.apply(Choice(d.player, value))
+    e = g.ending
     scores = [
         PlayerScore(
             table.players[seat]["name"],
-            *g.scores[seat],
+            *e.scores[seat],
             tie_break=(
-                g.tie_break[seat]
+                e.tie_break[seat]
                 if table.tie_break and table.players[seat]["name"] in table.tie_break
-                and seat in g.tie_breakers
+                and seat in e.tie_breakers
                 else None
             ),
         )
         for seat in range(g.n)
     ]
-    chosen = g.worlds_end_catastrophe or (g.catastrophes[-1] if g.catastrophes else None)
+    chosen = e.catastrophe or (g.table.catastrophes[-1] if g.table.catastrophes else None)
     return ScoreResult(
         scores,
-        [table.players[s]["name"] for s in g.winners],
+        [table.players[s]["name"] for s in e.winners],
         g.catastrophe(chosen).name if chosen else None,
         _removed(table, g),
     )
@@ -432,7 +455,7 @@ def _removed(table: _Table, g: Game) -> list[Removal]:
     """Traits in a pile before World's End and not after it, player by player."""
     out = []
     for seat, player in enumerate(table.players):
-        left = [g.defs[c].id for c in g.players[seat].pile]
+        left = [g.defs[c].id for c in g.seats[seat].pile]
         for trait_id in player["traits"]:
             if trait_id in left:
                 left.remove(trait_id)

@@ -128,6 +128,14 @@ def sox_stat(path: str) -> dict[str, float]:
 # speakable
 
 
+@pytest.fixture(autouse=True)
+def labels_configured():
+    """As the program does at start: speech learns the braille cells and catastrophe labels."""
+    from doomlings_access.app import configure_speech_labels
+
+    configure_speech_labels()
+
+
 @pytest.mark.parametrize(
     ("text", "spoken"),
     [

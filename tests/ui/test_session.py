@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from builders import new_game
 from doomlings_access.ai.heuristic import HeuristicAgent
 from doomlings_access.rules import Game, Setup
 from doomlings_access.ui.console import PlainConsole
@@ -15,7 +16,7 @@ GOLDEN = Path(__file__).parent.parent / "golden"
 
 
 def run(answers: str, seed: int = 42, humans: int = 1, players: int = 3) -> tuple[str, Game]:
-    g = Game(Setup(tuple(["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"][:players]), seed))
+    g = new_game(Setup(tuple(["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"][:players]), seed))
     stdin, stdout = io.StringIO(answers), io.StringIO()
     console = PlainConsole(stdin, stdout)
     agents = {s: HeuristicAgent(seed, s) for s in range(humans, players)}
@@ -64,7 +65,7 @@ def test_review_commands_answer_and_change_nothing() -> None:
 
 
 def test_answer_by_first_letters_and_by_label() -> None:
-    g = Game(Setup(("Ana", "Ben"), 5))
+    g = new_game(Setup(("Ana", "Ben"), 5))
     d = g.pending
     assert d is not None
     first = g.defs[d.options[0]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from doomlings_access.cards.model import AgeDef, AnyCard, CardSet, CatastropheDef, TraitDef
+from doomlings_access.cards.model import AgeDef, AnyCard, CatastropheDef, TraitDef
 from doomlings_access.cards.pieces import CATASTROPHE_SLOTS, TRAIT_SLOTS
 
 KIND_WORDS = {
@@ -67,19 +67,6 @@ def pieces_of(card: AnyCard) -> list[tuple[str, str]]:
     if isinstance(card, CatastropheDef):
         return [(slot, p.effect) for field, slot in CATASTROPHE_SLOTS.items() for p in getattr(card, field)]
     return [(slot, p.effect) for slot in ("round", "reveal") for p in getattr(card, slot)]
-
-
-def unimplemented(cards: CardSet) -> list[tuple[AnyCard, list[str]]]:
-    """Cards using a piece the rules engine has no registered implementation for."""
-    from doomlings_access import rules  # noqa: F401  (registers every implementation)
-    from doomlings_access.rules.registry import HANDLERS
-
-    out = []
-    for card in cards.all_cards():
-        missing = [f"{slot} {pid}" for slot, pid in pieces_of(card) if (slot, pid) not in HANDLERS]
-        if missing:
-            out.append((card, missing))
-    return out
 
 
 def full_description(card: AnyCard, label: str | None = None) -> list[str]:

@@ -26,7 +26,13 @@ from doomlings_access.cards.model import (
     Pieces,
     TraitDef,
 )
-from doomlings_access.cards.pieces import AGE_SLOTS, CATASTROPHE_SLOTS, TRAIT_SLOTS, VOCABULARY
+from doomlings_access.cards.pieces import (
+    AGE_SLOTS,
+    CARD_REFERENCES,
+    CATASTROPHE_SLOTS,
+    TRAIT_SLOTS,
+    VOCABULARY,
+)
 
 EDITIONS = ("retail", "first")
 TRAIT_KINDS = frozenset(
@@ -91,7 +97,7 @@ class _Reader:
         return value
 
     def text(self, field: str) -> str:
-        value = self.get(field, str)
+        value: str = self.get(field, str)
         if not value.strip():
             raise self.fail(field, "must not be empty")
         return value
@@ -317,9 +323,40 @@ def load_cards(edition: str = "retail", folder: str | None = None) -> CardSet:
         if card.name.lower() in names:
             raise CardDataError("card_data", f'"{card.id}"', "name", "two cards share this name")
         names[card.name.lower()] = card.id
+    _check_references(traits, ages, catastrophes)
     return CardSet(
         edition,
         MappingProxyType(traits),
         MappingProxyType(ages),
         MappingProxyType(catastrophes),
     )
+
+
+def _check_references(
+    traits: dict[str, TraitDef], ages: dict[str, AgeDef], catastrophes: dict[str, CatastropheDef]
+) -> None:
+    """A piece parameter that names another card must name one that exists."""
+    tables: dict[str, dict[str, Any]] = {"trait": traits, "catastrophe": catastrophes}
+    files = {"trait": "traits.toml", "age": "ages.toml", "catastrophe": "catastrophes.toml"}
+    cards: list[tuple[str, Any, list[tuple[str, str]]]] = []
+    for t in traits.values():
+        cards.append(("trait", t, [(slot, slot) for slot in TRAIT_SLOTS]))
+    for a in ages.values():
+        cards.append(("age", a, [(slot, slot) for slot in AGE_SLOTS]))
+    for c in catastrophes.values():
+        cards.append(("catastrophe", c, list(CATASTROPHE_SLOTS.items())))
+    for kind, card, slots in cards:
+        for field, slot in slots:
+            for i, piece in enumerate(getattr(card, field)):
+                ref = CARD_REFERENCES.get((slot, piece.effect))
+                if ref is None:
+                    continue
+                param, target = ref
+                value = piece.get(param)
+                if value is not None and value not in tables[target]:
+                    raise CardDataError(
+                        f"card_data/{files[kind]}",
+                        f'{kind} "{card.id}"',
+                        f"{field}[{i}].{param}",
+                        f"no {target} has the id {value!r}",
+                    )

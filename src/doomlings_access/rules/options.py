@@ -7,7 +7,10 @@ or enables the three uncertain ages, or the first printing of the cards.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from doomlings_access.rules.position import Position
 
 
 @dataclass(frozen=True)
@@ -56,11 +59,15 @@ class Options:
 
 @dataclass(frozen=True)
 class Setup:
-    """Everything that, with the list of actions, fully describes a game."""
+    """Everything that, with the list of actions, fully describes a game.
+
+    With a ``position``, the game starts from that described position instead of a new deal.
+    """
 
     players: tuple[str, ...]
     seed: int
     options: Options = field(default_factory=Options)
+    position: Position | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, tuple) or not all(
@@ -73,7 +80,14 @@ class Setup:
             raise ValueError("player names must differ")
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": list(self.players), "seed": self.seed, "options": self.options.to_json()}
+        out: dict[str, Any] = {
+            "players": list(self.players),
+            "seed": self.seed,
+            "options": self.options.to_json(),
+        }
+        if self.position is not None:
+            out["position"] = self.position.to_json()
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Setup:
@@ -86,4 +100,9 @@ class Setup:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise ValueError("options must be an object")
-        return cls(tuple(players), seed, Options.from_json(options))
+        position = None
+        if data.get("position") is not None:
+            from doomlings_access.rules.position import Position
+
+            position = Position.from_json(data["position"])
+        return cls(tuple(players), seed, Options.from_json(options), position)

@@ -347,7 +347,7 @@ class CommandSpeaker(_Notices):
                     creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
                 )
             except OSError as exc:
-                raise _EngineFailure(f"{self.name} could not start ({exc.strerror or exc})")
+                raise _EngineFailure(f"{self.name} could not start ({exc.strerror or exc})") from exc
             with self._cond:
                 self._current = proc
                 if self._interrupted or self._closed:

@@ -10,12 +10,17 @@ four", so spoken text says what a label means:
 - a label shown in Unicode braille (``⠙⠗⠲``) is said like the label it shows;
 - a label quoted as text, the example in an instruction (``a label like "db17"``), is what
   to type, so it is spelt out: "d b 1 7".
+
+Speech knows neither the braille tables nor the card data (it sits below both): the program
+tells it, once, how to read braille cells and which catastrophe labels exist
+(:func:`configure`, called by ``doomlings_access.app``).
 """
 
 from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable, Iterable
 
 COLOUR_WORDS = {
     "b": "blue",
@@ -60,16 +65,22 @@ def spelt(label: str) -> str:
     return " ".join(_SPELLING.get(ch, ch) for ch in label)
 
 
-@functools.cache
-def catastrophe_labels() -> tuple[str, ...]:
-    """Every catastrophe label of the card data (``c ice age``), longest first."""
-    try:
-        from doomlings_access.cards import load_cards
+_known: dict[str, object] = {"braille": None, "catastrophes": ()}
 
-        labels = {c.label for e in ("retail", "first") for c in load_cards(e).catastrophes.values()}
-    except Exception:  # noqa: BLE001 - speech must work even if card data cannot load
-        return ()
-    return tuple(sorted(labels, key=len, reverse=True))
+
+def configure(
+    read_braille: Callable[[str], str] | None, catastrophe_labels: Iterable[str]
+) -> None:
+    """How to read a label shown in Unicode braille, and the catastrophe labels to expand."""
+    _known["braille"] = read_braille
+    _known["catastrophes"] = tuple(sorted(set(catastrophe_labels), key=len, reverse=True))
+    _catastrophe_re.cache_clear()
+
+
+def catastrophe_labels() -> tuple[str, ...]:
+    """The catastrophe labels (``c ice age``) speech expands, longest first."""
+    labels = _known["catastrophes"]
+    return labels if isinstance(labels, tuple) else ()
 
 
 @functools.cache
@@ -77,15 +88,16 @@ def _catastrophe_re() -> re.Pattern[str] | None:
     labels = catastrophe_labels()
     if not labels:
         return None
-    names = "|".join(re.escape(label[2:]) for label in labels)
+    names = "|".join(re.escape(label[2:]) for label in labels if label.startswith("c "))
     return re.compile(rf"(?<![\w\-])c ({names})(?![\w\-])", re.IGNORECASE)
 
 
 def _from_braille(match: re.Match[str]) -> str:
-    from doomlings_access.braille.labels import unicode_to_label
-
+    read = _known["braille"]
+    if not callable(read):
+        return match.group(0)
     cells = match.group(0).rstrip("\u2800")
-    label = unicode_to_label(cells)
+    label = str(read(cells))
     if LABEL_RE.match(label) or label.lower() in catastrophe_labels():
         return label + match.group(0)[len(cells) :].replace("\u2800", " ")
     return match.group(0)

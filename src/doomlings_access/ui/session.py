@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
+from doomlings_access.ai import Agent
 from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards.describe import full_description
 from doomlings_access.rules import Choice, Game
@@ -48,10 +48,6 @@ ALIASES = {
     "d": "deck", "l": "log", "r": "repeat", "c": "card", "v": "verbosity", "o": "options",
     "?": "help", "q": "quit", "score": "scores", "gene": "genes", "traits": "pile",
 }
-
-
-class Agent(Protocol):
-    def choose(self, game: Game) -> Choice: ...
 
 
 @dataclass
@@ -108,7 +104,8 @@ class Session:
                 d = self.game.pending
                 assert d is not None
                 if d.player in self.agents:
-                    self.game.apply(self.agents[d.player].choose(self.game))
+                    answer = self.agents[d.player].choose(self.game.view(d.player), d)
+                    self.game.apply(Choice(d.player, answer))
                 else:
                     self.game.apply(self.ask(d))
                 if self.on_action is not None:
@@ -121,16 +118,17 @@ class Session:
     def where_we_are(self) -> str:
         """"Round 7, era 2, Tectonic Shift. Your turn." for a resumed game."""
         g = self.game
-        place = f"Round {g.round}, era {g.era}"
-        if g.age is not None:
-            place += f", {g.age.name}"
-        elif g.catastrophes and g.phase != "worlds_end":
-            place += f", catastrophe {g.catastrophe(g.catastrophes[-1]).name}"
-        if g.phase in ("worlds_end", "scoring"):
+        r = g.round
+        place = f"Round {r.number}, era {g.era}"
+        if r.age is not None:
+            place += f", {r.age.name}"
+        elif g.table.catastrophes and r.phase != "worlds_end":
+            place += f", catastrophe {g.catastrophe(g.table.catastrophes[-1]).name}"
+        if r.phase in ("worlds_end", "scoring"):
             return f"{place}. The world is ending."
-        if g.active is None:
+        if r.active is None:
             return f"{place}."
-        turn = "Your turn." if g.active == self.me else f"{g.name(g.active)}'s turn."
+        turn = "Your turn." if r.active == self.me else f"{g.name(r.active)}'s turn."
         return f"{place}. {turn}"
 
     def announce(self) -> None:
@@ -142,7 +140,7 @@ class Session:
     # --- asking a person ----------------------------------------------------------------
     def ask(self, d: Decision) -> Choice:
         self.hand_over(d.player)
-        q = build_question(self.game, d, self.style)
+        q = build_question(self.game.view(d.player), d, self.style)
         self.show(q)
         while True:
             line = self.read(q)
@@ -158,7 +156,7 @@ class Session:
         self.out.info(f"Pass to {self.game.name(seat)}. Press Enter when ready.")
         self.read_raw("")
         self.announcer.me = seat
-        self.out.lines(review.hand(self.game, seat, self.style, f"{self.game.name(seat)}, your"))
+        self.out.lines(review.hand(self.game.view(seat), self.style, f"{self.game.name(seat)}, your"))
 
     def show(self, q: Question) -> None:
         for said in q.lines():
@@ -240,23 +238,24 @@ class Session:
         return q.decision.player
 
     def command(self, command: str, arg: str, q: Question) -> None:
-        g, me = self.game, self.viewer(q)
+        me = self.viewer(q)
+        v = self.game.view(me)
         if command == "hand":
-            self.out.lines(review.hand(g, me, self.style))
+            self.out.lines(review.hand(v, self.style))
         elif command == "pile":
             seat = self.seat_named(arg) if arg else me
             if seat is not None:
-                self.out.lines(review.pile(g, seat, self.style, me))
+                self.out.lines(review.pile(v, seat, self.style))
         elif command == "table":
-            self.out.lines(review.table(g, me))
+            self.out.lines(review.table(v))
         elif command == "scores":
-            self.out.lines(review.scores(g, me))
+            self.out.lines(review.scores(v))
         elif command == "age":
-            self.out.lines(review.age(g))
+            self.out.lines(review.age(v))
         elif command == "genes":
-            self.out.lines(review.gene_pools(g, me))
+            self.out.lines(review.gene_pools(v))
         elif command == "deck":
-            self.out.lines(review.deck(g, self.style))
+            self.out.lines(review.deck(v, self.style))
         elif command == "log":
             if arg and not (is_number(arg) and int(arg) > 0):
                 self.out.info(f"Log needs a number, like log 5. Choose 1 to {len(q.options)}.")
@@ -295,7 +294,7 @@ class Session:
         if not typed:
             self.out.info("Type card and a name, like card Tiny.")
             return
-        found, listing = review.cards_fitting(self.game, typed, self.style)
+        found, listing = review.cards_fitting(self.game.cards, typed, self.style)
         self.out.lines(listing)
         if len(found) > 1 or (listing and found):
             line = clean(self.read_raw(f"Which card? Choose 1 to {len(found)}, or Enter to go back: "))
@@ -307,14 +306,14 @@ class Session:
             self.out.lines(full_description(found[0], self.style.label(found[0])))
 
     def seat_named(self, typed: str) -> int | None:
-        names = [p.name.lower() for p in self.game.players]
+        names = [p.name.lower() for p in self.game.seats]
         wanted = typed.lower()
         if wanted in ("me", "my", "mine", "you"):
             return self.me if self.me is not None else self.holder
         hits = [i for i, n in enumerate(names) if n.startswith(wanted)]
         if len(hits) == 1:
             return hits[0]
-        self.out.info(f"No single player named {shorten(typed)}. Players: {', '.join(p.name for p in self.game.players)}.")
+        self.out.info(f"No single player named {shorten(typed)}. Players: {', '.join(p.name for p in self.game.seats)}.")
         return None
 
     def set_verbosity(self, arg: str) -> None:
