@@ -171,3 +171,27 @@ if __name__ == "__main__":
                 out = run_companion(Path(folder), answers, *options)
             (GOLDEN / f"companion_{name}.txt").write_text(out, encoding="utf-8")
             print(f"wrote companion_{name}.txt")
+
+
+def test_hostile_answers_get_one_line_and_the_same_question(tmp_path):
+    answers = [
+        "3", "Ana, \x1b[31mBen\x1b[0m, " + "C" * 30, "Ana, Ben",
+        ", ".join(["tiny"] * 60),  # too many on one line
+        "kidney x99, quick x0",  # counts out of range
+        "zzzzqq",  # nothing close: no suggestion
+        "tiny, altruistic",
+        "kidney",
+        "",  # no final catastrophe
+        "abc", "99", "4",  # Ana's gene pool, for Altruistic
+        "5",
+    ]
+    text = run_companion(tmp_path, answers)
+    assert "Traceback" not in text and "\x1b" not in text
+    assert "A name may have at most 20 characters." in text
+    assert "That line names 60 cards; at most 40 a line." in text
+    assert "kidney: a count from 1 to 20, please." in text
+    assert "quick: a count from 1 to 20, please." in text
+    assert "No card named 'zzzzqq'." in text
+    assert "Not a gene pool: abc. Type a number from 0 to 12." in text
+    assert "Not a gene pool: 99." in text
+    assert sum(bool(SCORE_LINE.match(line)) for line in lines(text)) == 2

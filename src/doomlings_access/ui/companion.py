@@ -24,6 +24,8 @@ from doomlings_access.ui.words import Style, join, plural
 
 MAX_COUNT = 20
 """The most copies one item of a line may ask for (``kidney x3``)."""
+MAX_ITEMS = 40
+"""The most cards one line may name."""
 SAME = ("same", "same as before")
 COUNT_AFTER = re.compile(r"^(?P<name>.+?)\s*[x\u00d7*]\s*(?P<count>\d{1,2})$", re.IGNORECASE)
 COUNT_BEFORE = re.compile(r"^(?P<count>\d{1,2})\s*[x\u00d7*]?\s+(?P<name>.+)$", re.IGNORECASE)
@@ -375,7 +377,11 @@ class Companion:
         every item of the line was understood."""
         added = []
         complete = True
-        for typed, count in split_items(line):
+        items = split_items(line)
+        if len(items) > MAX_ITEMS:
+            self.out.info(f"That line names {len(items)} cards; at most {MAX_ITEMS} a line.")
+            return "", False
+        for typed, count in items:
             card = self.find(typed, TraitDef) if 1 <= count <= MAX_COUNT else None
             if card is None:
                 if not 1 <= count <= MAX_COUNT:
@@ -409,6 +415,15 @@ class Companion:
         self.out.info(f"{name}'s hand: {plural(len(hand), 'card')}.")
         return hand
 
+    def ask_gene_pool(self, name: str, default: int) -> int:
+        while True:
+            line = self.read(f"{name}'s gene pool [{default}]: ")
+            if not line:
+                return default
+            if is_number(line) and int(line) <= 12:
+                return int(line)
+            self.out.info(f"Not a gene pool: {line[:20]}. Type a number from 0 to 12.")
+
     def ask_revealed(self, final: CatastropheDef) -> list[str]:
         """The catastrophes revealed before the final one, when a trait chooses among them."""
         known = [c for c in self.tracker.catastrophes if c != final.id][:2]
@@ -438,8 +453,7 @@ class Companion:
             seat = self.tracker.players.index(name) if name in self.tracker.players else None
             if any(needs_gene_pool(t) for t in traits):
                 default = self.tracker.gene_pools[seat] if seat is not None and self.tracker.gene_pools else 5
-                line = self.read(f"{name}'s gene pool [{default}]: ")
-                entry["gene_pool"] = int(line) if is_number(line) and int(line) <= 12 else default
+                entry["gene_pool"] = self.ask_gene_pool(name, default)
             players.append(entry)
         ids = self.tracker.catastrophes
         if cat is not None:

@@ -41,7 +41,8 @@ class PlainConsole:
             self.stdout.write("\n")
             raise EOFError
         if not self.stdin.isatty():  # echo piped answers so the transcript reads as a dialogue
-            self.stdout.write(line if line.endswith("\n") else line + "\n")
+            shown = "".join(ch for ch in line.rstrip("\r\n") if ch.isprintable())
+            self.stdout.write(shown + "\n")  # never an escape sequence or control character
         return line.rstrip("\r\n")
 
 
