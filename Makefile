@@ -26,9 +26,11 @@ check: $(STAMP)
 test: check
 	$(BIN)/python -m pytest -q
 
-# Figures, not assertions: random 4-player games per second on one core.
+# Figures, not assertions: random 4-player games per second on one core, and how long
+# `doomlings card` takes against a bare Python start.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/card_startup.py
 
 # The long fuzz run: thousands of seeded games, 2 to 6 players, both editions.
 fuzz: $(STAMP)

@@ -10,14 +10,25 @@ import argparse
 import signal
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
-from doomlings_access.ui.console import Console, make_console
+from doomlings_access.ui.console import Console, SpokenPrompts, make_console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.words import Said
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from doomlings_access.rules import Game
+    from doomlings_access.saves import Seats
+    from doomlings_access.ai import Agent
+    from doomlings_access.ui.session import Prefs
+
+    SpeechSwitch = Callable[[str], str]
+    Body = Callable[[Console, Output, Prefs, "Speech"], int]
 
 
 @dataclass
@@ -56,13 +67,15 @@ COMPUTER_NAMES = ["Otto", "Pia", "Quin", "Rex", "Sol", "Tam"]
 def seat_names(c: GameChoices) -> list[str]:
     names = list(c.names)
     people = ["You"] if c.humans == 1 else DEFAULT_NAMES
-    pool = [n for n in people[: c.humans] + COMPUTER_NAMES if n.lower() not in {x.lower() for x in names}]
+    # Default names only for the people not named; a computer is never called "You".
+    unnamed = people[len(names) : c.humans]
+    pool = [n for n in unnamed + COMPUTER_NAMES if n.lower() not in {x.lower() for x in names}]
     while len(names) < c.players:
         names.append(pool.pop(0))
     return names
 
 
-def build_game(c: GameChoices):  # type: ignore[no-untyped-def]
+def build_game(c: GameChoices) -> tuple[Game, Seats]:
     """The game and who plays each seat (people first, then computers at their levels)."""
     import random
 
@@ -81,14 +94,16 @@ def build_game(c: GameChoices):  # type: ignore[no-untyped-def]
     return game, Seats(list(range(c.humans)), levels)
 
 
-def run_game(c: GameChoices, console: Console, output: Output, prefs, change_speech) -> int:  # type: ignore[no-untyped-def]
+def run_game(
+    c: GameChoices, console: Console, output: Output, prefs: Prefs, change_speech: SpeechSwitch
+) -> int:
     from doomlings_access.saves import new_save_path
 
     game, seats = build_game(c)
     return _play_saved(game, seats, new_save_path(), None, console, output, prefs, change_speech, False)
 
 
-def agents_for(game, seats):  # type: ignore[no-untyped-def]
+def agents_for(game: Game, seats: Seats) -> dict[int, Agent]:
     from doomlings_access.ai.heuristic import HeuristicAgent
     from doomlings_access.ai.random_agent import RandomAgent
 
@@ -100,14 +115,24 @@ def agents_for(game, seats):  # type: ignore[no-untyped-def]
     }
 
 
-def _play_saved(game, seats, path, created, console, output, prefs, change_speech, resumed):  # type: ignore[no-untyped-def]
+def _play_saved(
+    game: Game,
+    seats: Seats,
+    path: Path,
+    created: float | None,
+    console: Console,
+    output: Output,
+    prefs: Prefs,
+    change_speech: SpeechSwitch,
+    resumed: bool,
+) -> int:
     """Play with an autosave after every action (and one before the first question)."""
     from doomlings_access.saves import write_save
     from doomlings_access.ui.session import Session
 
     started = created or time.time()
 
-    def autosave(g) -> None:  # type: ignore[no-untyped-def]
+    def autosave(g: Game) -> None:
         try:
             write_save(path, g, seats, started)
         except OSError as exc:
@@ -124,18 +149,20 @@ def resume(args: argparse.Namespace) -> int:
     from doomlings_access.saves import list_saves
 
     if args.list:
+        from doomlings_access.lines import wrap
+
         found, problems = list_saves()
-        for broken in problems:
-            print(f"{broken.name} cannot be read as a saved game.")
+        lines = [f"{broken.name} cannot be read as a saved game." for broken in problems]
         if not found:
-            print("No saved games.")
-        for n, item in enumerate(found, 1):
-            print(item.line(n))
+            lines.append("No saved games.")
+        lines.extend(item.line(n) for n, item in enumerate(found, 1))
+        for line in lines:  # at most 80 characters a line, like everything else
+            print("\n".join(wrap(line)))
         return 0
     return _with_output(args, lambda console, out, prefs, speech: _resume(args.save, console, out, prefs, speech))
 
 
-def _resume(chosen, console, out, prefs, speech) -> int:  # type: ignore[no-untyped-def]
+def _resume(chosen: str | None, console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
     from pathlib import Path
 
     from doomlings_access.saves import SaveFileError, list_saves, read_save
@@ -172,7 +199,7 @@ def _resume(chosen, console, out, prefs, speech) -> int:  # type: ignore[no-unty
     return 2
 
 
-def _set_aside(path, out) -> None:  # type: ignore[no-untyped-def]
+def _set_aside(path: Path, out: Output) -> None:
     """Say what is wrong with a save, and keep it under another name (never delete it)."""
     from doomlings_access.saves import SaveFileError, move_aside, read_save
 
@@ -223,6 +250,24 @@ def transcript(args: argparse.Namespace) -> int:
     return 0
 
 
+def configure_speech_labels() -> None:
+    """Tell speech how labels look in braille and which catastrophe labels exist: the speech
+    layer knows neither the braille tables nor the cards (the arrows point that way)."""
+    from doomlings_access.braille.labels import unicode_to_label
+    from doomlings_access.cards import CardDataError, load_cards
+    from doomlings_access.speech.labels import configure
+
+    try:
+        labels = [c.label for e in ("retail", "first") for c in load_cards(e).catastrophes.values()]
+    except CardDataError:  # the game says so where it loads the cards; speech goes on
+        labels = []
+    configure(unicode_to_label, labels)
+
+
+SETTLE_SECONDS = 1.0
+"""How long a prompt waits, once, for a new speech engine to show it works or fails."""
+
+
 class Speech:
     """The current speaker, switchable at the prompt; its notices (a fallback to text, say)
     are printed once, through ``notify``."""
@@ -241,19 +286,36 @@ class Speech:
             return f"Speech is now {mode}."
         from doomlings_access.speech import make_speaker
 
+        configure_speech_labels()
         self.speaker = make_speaker(mode, rate=self.rate, voice=self.voice or None)
         notices = self.speaker.take_notices()
         return " ".join(notices) if notices else f"Speech is now {mode}."
 
-    def speak(self, text: str, interrupt: bool = False) -> None:
+    def speak(self, text: str, interrupt: bool = False, braille: str | None = None) -> None:
+        if self.speaker is not None:
+            self.speaker.speak(text, interrupt=interrupt, braille=braille)
+            self.tell_notices()
+
+    def prompt(self, text: str, interrupt: bool = False) -> None:
+        """A question's prompt ("Choose 1 to 4"), spoken like any line; then a short wait for
+        a new engine to show it works, so "Speech is off" comes before the player answers."""
         if self.speaker is not None:
             self.speaker.speak(text, interrupt=interrupt)
+            self.speaker.settle(SETTLE_SECONDS)
+            self.tell_notices()
+
+    def tell_notices(self) -> None:
+        if self.speaker is not None:
             for notice in self.speaker.take_notices():
                 self.notify(notice)
 
-    def close(self) -> None:
+    def close(self, flush: bool = False) -> None:
+        """Stop speech. With ``flush`` (a normal exit), what is queued is spoken first, for at
+        most a few seconds: the final scores and the winner are heard."""
         if self.speaker is not None:
-            self.speaker.close()
+            from doomlings_access.speech.backends import EXIT_FLUSH_CAP
+
+            self.speaker.close(EXIT_FLUSH_CAP if flush else 0.0)
             self.speaker = None
 
 
@@ -267,7 +329,7 @@ def play(args: argparse.Namespace) -> int:
     return _with_output(args, lambda console, out, prefs, speech: run_game(choices, console, out, prefs, speech.switch))
 
 
-def _with_output(args: argparse.Namespace, body: Callable) -> int:  # type: ignore[type-arg]
+def _with_output(args: argparse.Namespace, body: Body) -> int:
     from doomlings_access.settings import load_settings
     from doomlings_access.ui.session import Prefs
 
@@ -275,9 +337,10 @@ def _with_output(args: argparse.Namespace, body: Callable) -> int:  # type: igno
     settings, problem = load_settings()
     mode = args.speech or settings.speech
     prefs = Prefs(args.verbosity or settings.verbosity, args.labels or settings.labels, mode)
-    console = make_console(args.plain)
     speech = Speech(mode, settings.rate, settings.voice)
+    console = make_console(args.plain)
     out = Output(console.write, speech)
+    console = SpokenPrompts(console, out)
     speech.notify = lambda text: out.say(Said(text, text), remember=False, speak=False)
     if problem:
         out.info(problem)
@@ -285,15 +348,18 @@ def _with_output(args: argparse.Namespace, body: Callable) -> int:  # type: igno
     if mode not in ("screen-reader", "off") and started != f"Speech is now {mode}.":
         out.info(started)
     try:
-        return body(console, out, prefs, speech)
-    finally:
+        result = body(console, out, prefs, speech)
+    except BaseException:  # Ctrl-C, a signal, an error: silence at once
         speech.close()
+        raise
+    speech.close(flush=True)
+    return int(result)
 
 
 def _exit_on_signals() -> None:
     """SIGTERM and SIGHUP (terminal closed) end the game at once: it is saved after every action."""
 
-    def leave(signum, frame):  # type: ignore[no-untyped-def]
+    def leave(signum: int, frame: object) -> None:
         raise SystemExit(0)
 
     for name in ("SIGTERM", "SIGHUP"):
@@ -305,7 +371,10 @@ def companion(args: argparse.Namespace) -> int:
     """``doomlings companion``."""
     from doomlings_access.ui.companion import Companion
 
-    return _with_output(args, lambda console, out, prefs, speech: Companion(console, out, args.edition).run())
+    return _with_output(
+        args,
+        lambda console, out, prefs, speech: Companion(console, out, args.edition, prefs.labels).run(),
+    )
 
 
 def menu(args: argparse.Namespace) -> int:
@@ -318,7 +387,7 @@ def _ask(console: Console, out: Output, question: str, default: str) -> str:
     return line or default
 
 
-def _menu_loop(console: Console, out: Output, prefs, speech: Speech) -> int:  # type: ignore[no-untyped-def]
+def _menu_loop(console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
     items = ["New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings", "Quit"]
     while True:
         out.info("Doomlings main menu.")
@@ -340,7 +409,7 @@ def _menu_loop(console: Console, out: Output, prefs, speech: Speech) -> int:  # 
         elif line in ("3", "c", "companion"):
             from doomlings_access.ui.companion import Companion
 
-            Companion(console, out).run()
+            Companion(console, out, labels=prefs.labels).run()
         elif line in ("4", "rules", "help", "rules and help"):
             from doomlings_access.ui.rules_text import TOPICS
 
@@ -359,7 +428,7 @@ def _menu_loop(console: Console, out: Output, prefs, speech: Speech) -> int:  # 
             out.info(f"Not a choice: {line[:20]}. Choose 1 to {len(items)}.")
 
 
-def _resume_menu(console: Console, out: Output, prefs, speech: Speech) -> None:  # type: ignore[no-untyped-def]
+def _resume_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
     from doomlings_access.saves import list_saves
 
     found, problems = list_saves()
@@ -402,8 +471,14 @@ def _new_game_questions(console: Console, out: Output) -> GameChoices | None:
     return GameChoices(players, humans, names, [level])
 
 
-def _settings_menu(console: Console, out: Output, prefs, speech: Speech) -> None:  # type: ignore[no-untyped-def]
-    from doomlings_access.settings import LABELS, SPEECH_MODES, VERBOSITY, load_settings, save_settings
+def _settings_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
+    from doomlings_access.settings import (
+        LABELS,
+        SPEECH_MODES,
+        VERBOSITY,
+        load_settings,
+        save_settings,
+    )
 
     settings, _ = load_settings()
     for name, allowed in (("speech", SPEECH_MODES), ("verbosity", VERBOSITY), ("labels", LABELS)):

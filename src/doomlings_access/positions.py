@@ -208,8 +208,7 @@ def names_of(setup: Setup, cards: CardSet, state: dict[str, Any], defs: list[Any
     ]
     for key in ("deck", "discard", "in_play"):
         out[key] = [name(c) for c in state[key]]
-    every = {**cards.ages, **cards.catastrophes}
     for key in ("revealed", "catastrophes", "age_deck"):
-        out[key] = [every[c].name for c in state[key]]
+        out[key] = [cards.by_id(c).name for c in state[key]]
     out.pop("rng", None)
     return out

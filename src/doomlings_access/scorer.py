@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ MAX_REPEATS_CHECK = 200
 class ScoreFileError(ValueError):
     """The score file is wrong: the message names the file and the field."""
 
-    missing: "MissingChoice | None" = None
+    missing: MissingChoice | None = None
 
 
 @dataclass
@@ -75,9 +75,20 @@ class PlayerScore:
 
 
 @dataclass
+class Removal:
+    """A trait that left a player's pile at World's End (Hyper-Intelligence, a catastrophe)."""
+
+    player: str
+    trait: str
+
+
+@dataclass
 class ScoreResult:
     players: list[PlayerScore]
     winners: list[str]
+    worlds_end: str | None = None
+    """The catastrophe whose World's End effect applied (Prepper may choose another)."""
+    removed: list[Removal] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"players": [p.to_json() for p in self.players], "winners": self.winners}
@@ -104,7 +115,7 @@ class _Table:
             raise self.error(None, "expected a JSON object")
         unknown = set(data) - {"catastrophes", "players", "edition", "tie_break", "first_player", "options"}
         if unknown:
-            raise self.error(sorted(unknown)[0], "unknown field")
+            raise self.error(min(unknown), "unknown field")
         edition = data.get("edition", "retail")
         if edition not in ("retail", "first"):
             raise self.error("edition", 'must be "retail" or "first"')
@@ -175,7 +186,7 @@ class _Table:
             raise self.error(field, "expected an object")
         unknown = set(p) - {"name", "traits", "hand", "gene_pool", "choices"}
         if unknown:
-            raise self.error(f"{field}.{sorted(unknown)[0]}", "unknown field")
+            raise self.error(f"{field}.{min(unknown)}", "unknown field")
         name = p.get("name")
         if not isinstance(name, str) or not name.strip():
             raise self.error(f"{field}.name", "a player needs a name")
@@ -371,7 +382,8 @@ def _draw_cap(g: Game) -> int | None:
         return None
     for piece in g.catastrophe(chosen).worlds_end:
         if piece.effect == "draw_add_face":
-            return piece.get("cap")
+            cap = piece.get("cap")
+            return cap if isinstance(cap, int) else None
     return None
 
 
@@ -506,7 +518,26 @@ def score_table(data: Any, file: str = "score file") -> ScoreResult:
         )
         for seat in range(g.n)
     ]
-    return ScoreResult(scores, [table.players[s]["name"] for s in e.winners])
+    chosen = e.catastrophe or (g.table.catastrophes[-1] if g.table.catastrophes else None)
+    return ScoreResult(
+        scores,
+        [table.players[s]["name"] for s in e.winners],
+        g.catastrophe(chosen).name if chosen else None,
+        _removed(table, g),
+    )
+
+
+def _removed(table: _Table, g: Game) -> list[Removal]:
+    """Traits in a pile before World's End and not after it, player by player."""
+    out = []
+    for seat, player in enumerate(table.players):
+        left = [g.defs[c].id for c in g.seats[seat].pile]
+        for trait_id in player["traits"]:
+            if trait_id in left:
+                left.remove(trait_id)
+            else:
+                out.append(Removal(player["name"], g.cards.traits[trait_id].name))
+    return out
 
 
 def score_file(path: str) -> ScoreResult:

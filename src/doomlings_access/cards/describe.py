@@ -69,20 +69,25 @@ def pieces_of(card: AnyCard) -> list[tuple[str, str]]:
     return [(slot, p.effect) for slot in ("round", "reveal") for p in getattr(card, slot)]
 
 
-def full_description(card: AnyCard) -> list[str]:
-    """Every fact about a card, a short line each, for the look-up and the companion."""
+def full_description(card: AnyCard, label: str | None = None) -> list[str]:
+    """Every fact about a card, a short line each, for the look-up and the companion.
+
+    ``label`` is the label as the reader wants it shown (Unicode braille, say); by default
+    the card's own text label.
+    """
+    label = card.label if label is None else label
     if isinstance(card, TraitDef):
         kinds = ", ".join(KIND_WORDS[k] for k in sorted(card.kinds, key=list(KIND_WORDS).index))
         value = "variable, X" if card.face is None else str(card.face)
         return [
-            f"{card.name}, label {card.label}.",
+            f"{card.name}, label {label}.",
             f"Colour: {colour_words(card.colours)}. Face value: {value}.",
             f"{'Dominant' if card.dominant else 'Not dominant'}. Kind of effect: {kinds}.",
             f"Effect: {card.text}",
         ]
     if isinstance(card, CatastropheDef):
         return [
-            f"{card.name}, catastrophe, label {card.label}.",
+            f"{card.name}, catastrophe, label {label}.",
             f"Gene pool effect: {card.gene_pool:+d} for every player, for good.",
             f"Catastrophic effect: {card.catastrophic_text}",
             f"World's End effect: {card.worlds_end_text}",

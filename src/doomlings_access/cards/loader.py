@@ -97,7 +97,7 @@ class _Reader:
         return value
 
     def text(self, field: str) -> str:
-        value = self.get(field, str)
+        value: str = self.get(field, str)
         if not value.strip():
             raise self.fail(field, "must not be empty")
         return value

@@ -7,7 +7,8 @@ Cards a listener may not know are told only as counts.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.game import Game
@@ -69,6 +70,10 @@ class View:
 
     def whose(self, seat: int) -> str:
         return "your" if seat == self.me else f"{self.g.name(seat)}'s"
+
+    def theirs(self, seat: int) -> str:
+        """The possessive standing alone: "yours", "Ben's" (never "your" at a sentence end)."""
+        return "yours" if seat == self.me else f"{self.g.name(seat)}'s"
 
     def Whose(self, seat: int) -> str:
         w = self.whose(seat)
@@ -288,7 +293,7 @@ def _moved(e: ev.TraitMoved, v: View) -> str:
         return f"{v.who(e.to_player)} {v.s(e.to_player, 'steal')} {card} from {v.whose(e.from_player)} pile."
     if e.how == "give":
         return f"{v.who(e.from_player)} {v.s(e.from_player, 'give')} {card} to {v.whom(e.to_player)}."
-    return f"{card} goes from {v.whose(e.from_player)} pile to {v.whose(e.to_player)}."
+    return f"{card} goes from {v.whose(e.from_player)} pile to {v.theirs(e.to_player)}."
 
 
 @phrase(ev.TraitToHand)

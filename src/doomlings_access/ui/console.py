@@ -11,7 +11,8 @@ import atexit
 import os
 import sys
 import threading
-from typing import Any, Protocol, Sequence, TextIO
+from collections.abc import Sequence
+from typing import Any, Protocol, TextIO
 
 
 class Console(Protocol):
@@ -40,7 +41,8 @@ class PlainConsole:
             self.stdout.write("\n")
             raise EOFError
         if not self.stdin.isatty():  # echo piped answers so the transcript reads as a dialogue
-            self.stdout.write(line if line.endswith("\n") else line + "\n")
+            shown = "".join(ch for ch in line.rstrip("\r\n") if ch.isprintable())
+            self.stdout.write(shown + "\n")  # never an escape sequence or control character
         return line.rstrip("\r\n")
 
 
@@ -63,7 +65,7 @@ class ToolkitConsole:
 
     def _import(self) -> None:
         try:
-            import prompt_toolkit.completion  # noqa: F401  (the slow part)
+            import prompt_toolkit.completion
             import prompt_toolkit.history  # noqa: F401
         except Exception as exc:  # noqa: BLE001  (then every question is read as a plain line)
             self.failed = exc
@@ -93,6 +95,26 @@ class ToolkitConsole:
 
         completer = WordCompleter(sorted(set(words)), ignore_case=True, sentence=True)
         return str(session.prompt(prompt, completer=completer))
+
+
+class PromptVoice(Protocol):
+    def prompt(self, text: str) -> None: ...
+
+
+class SpokenPrompts:
+    """A console whose prompts are also spoken: a self-voiced player hears what is asked
+    ("Choose 1 to 4, or h for help") at every question of the game, the menus and the
+    companion, not only the lines printed before it."""
+
+    def __init__(self, console: Console, voice: PromptVoice) -> None:
+        self.console, self.voice = console, voice
+
+    def write(self, line: str) -> None:
+        self.console.write(line)
+
+    def read(self, prompt: str, words: Sequence[str] = ()) -> str:
+        self.voice.prompt(prompt)
+        return self.console.read(prompt, words)
 
 
 def wants_plain(forced: bool = False) -> bool:

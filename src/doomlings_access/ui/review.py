@@ -6,8 +6,10 @@ never the game: a review can show only what that seat may know.
 
 from __future__ import annotations
 
+from typing import Any
+
+from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards import CardSet
-from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.rules.scoring import score_of
 from doomlings_access.rules.view import PlayerView
@@ -89,12 +91,17 @@ def deck(v: PlayerView, style: Style) -> list[str]:
     ]
 
 
-def describe_card(cards: CardSet, typed: str) -> list[str]:
-    """Every fact about a card, found by name, prefix, misspelling or label (typed or braille)."""
+def cards_fitting(cards: CardSet, typed: str, style: Style) -> tuple[list[Any], list[str]]:
+    """The cards ``typed`` may mean (by name, prefix, misspelling, or label in any form a
+    braille user types it), and the lines to show when the player must pick one by number
+    (none when exactly one card fits)."""
+    every = cards.all_cards()
     try:
-        found = find_cards(typed, cards.all_cards())
+        found = find_cards(typed, every, read_typed_label)
     except UnknownCardError as exc:
-        return [str(exc)[0].upper() + str(exc)[1:]]
-    if len(found) > 1:
-        return [f"{len(found)} cards fit {typed}: {join([f'{c.name}, {c.label}' for c in found])}."]  # type: ignore[attr-defined]
-    return full_description(found[0])  # type: ignore[arg-type]
+        message = str(exc)[0].upper() + str(exc)[1:]
+        return [c for n in exc.suggestions for c in every if c.name == n], [message]
+    if len(found) == 1:
+        return found, []
+    numbered = [f"{n}. {c.name}, {style.label(c)}" for n, c in enumerate(found, 1)]
+    return found, [f"{len(found)} cards fit {typed}:", *numbered]

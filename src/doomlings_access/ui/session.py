@@ -7,10 +7,12 @@ answer gets one line and the same question again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from doomlings_access.ai import Agent
+from doomlings_access.braille.labels import read_typed_label
+from doomlings_access.cards.describe import full_description
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.decisions import Decision
 from doomlings_access.ui import review
@@ -211,15 +213,15 @@ class Session:
         exact = [o for o in q.options if low in o.words]
         if exact:
             return Choice(q.decision.player, exact[0].value)
-        braille = self.braille_label(line)
-        if braille:
-            exact = [o for o in q.options if braille in o.words]
+        label = read_typed_label(line)  # a label typed in braille or BRF, any case
+        if label:
+            exact = [o for o in q.options if label.lower() in o.words]
             if exact:
                 return Choice(q.decision.player, exact[0].value)
-        word, _, rest = low.partition(" ")
+        word = low.partition(" ")[0]
         command = ALIASES.get(word, word)
         if command in COMMANDS:
-            self.command(command, rest.strip(), q)
+            self.command(command, line.partition(" ")[2].strip(), q)  # the name as typed
             return None
         prefixed = {o.value: o for o in q.options if any(w.startswith(low) for w in o.words)}
         if len(prefixed) == 1:
@@ -230,17 +232,6 @@ class Session:
             return None
         self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}, or h for help.")
         return None
-
-    @staticmethod
-    def braille_label(text: str) -> str | None:
-        if not any("\u2800" <= ch <= "\u28ff" for ch in text):
-            return None
-        try:
-            from doomlings_access.braille.labels import unicode_to_label
-
-            return unicode_to_label(text).lower()
-        except (ImportError, ValueError, KeyError):
-            return None
 
     # --- commands ----------------------------------------------------------------------
     def viewer(self, q: Question) -> int:
@@ -281,13 +272,13 @@ class Session:
             else:
                 self.out.info("Nothing has been announced yet.")
         elif command == "card":
-            self.out.lines(review.describe_card(v.cards, arg) if arg else ["Type card and a name, like card Tiny."])
+            self.describe_card(arg, len(q.options))
         elif command == "rules":
             self.out.lines(rules(arg or None))
         elif command == "verbosity":
-            self.set_verbosity(arg)
+            self.set_verbosity(arg.lower())
         elif command == "speech":
-            self.set_speech(arg)
+            self.set_speech(arg.lower())
         elif command == "options":
             self.show(q)
         elif command == "help":
@@ -296,6 +287,23 @@ class Session:
             if self.confirm_quit():
                 raise QuitGame()
             self.show(q)
+
+    def describe_card(self, typed: str, options: int) -> None:
+        """``card NAME``: every fact about a card; when several fit, or the name is misspelt,
+        they are numbered and the player picks one (Enter goes back to the question)."""
+        if not typed:
+            self.out.info("Type card and a name, like card Tiny.")
+            return
+        found, listing = review.cards_fitting(self.game.cards, typed, self.style)
+        self.out.lines(listing)
+        if len(found) > 1 or (listing and found):
+            line = clean(self.read_raw(f"Which card? Choose 1 to {len(found)}, or Enter to go back: "))
+            if not (is_number(line) and 1 <= int(line) <= len(found)):
+                self.out.info(f"Back to the question. Choose 1 to {options}, or h for help.")
+                return
+            found = [found[int(line) - 1]]
+        if found:
+            self.out.lines(full_description(found[0], self.style.label(found[0])))
 
     def seat_named(self, typed: str) -> int | None:
         names = [p.name.lower() for p in self.game.seats]
@@ -327,7 +335,7 @@ class Session:
 
     def help(self, q: Question) -> None:
         n = len(q.options)
-        self.out.info(f"{q.title.text} Type a number from 1 to {n}, or the first letters of a name, or a label like db17.")
+        self.out.info(f"{q.title.text} Type a number from 1 to {n}, or the first letters of a name, or a label like \"db17\".")
         self.out.info("Commands:")
         self.out.lines(list(COMMANDS.values()))
 
@@ -373,4 +381,4 @@ def shorten(text: str, limit: int = 20) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-__all__ = ["Session", "Prefs", "QuitGame"]
+__all__ = ["Prefs", "QuitGame", "Session"]
