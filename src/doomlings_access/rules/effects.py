@@ -72,9 +72,17 @@ def _opponent_traits(g: Game, seat: int, test=None) -> list[int]:  # type: ignor
     return [c for opp in g.opponents(seat) for c in removable(g, opp, test)]
 
 
+def _real_colours(g: Game, card: int) -> tuple[str, ...]:
+    """A trait's colours now, colourless left out (a World's End effect may recolour it)."""
+    recoloured = g.ending.recolour.get(card)
+    if recoloured is None:
+        return g.defs[card].real_colours
+    return tuple(c for c in recoloured if c != "colourless")
+
+
 def _same_colour(g: Game, a: int, b: int) -> bool:
-    ca, cb = colours_of(g, a), colours_of(g, b)
-    return any(c in cb for c in ca if c != "colourless")
+    cb = _real_colours(g, b)
+    return any(c in cb for c in _real_colours(g, a))
 
 
 def _colour_rule(g: Game, rule: str, a: int, b: int) -> bool:
@@ -86,10 +94,9 @@ def _colour_rule(g: Game, rule: str, a: int, b: int) -> bool:
         return _same_colour(g, a, b)
     if _same_colour(g, a, b):
         return False
-    da, db = g.defs[a], g.defs[b]
     if g.options.colourless_counts_as_colour:
-        return not (da.colourless and db.colourless)
-    return bool(da.real_colours) and bool(db.real_colours)
+        return not (g.defs[a].colourless and g.defs[b].colourless)
+    return bool(_real_colours(g, a)) and bool(_real_colours(g, b))
 
 
 # --- hands ---------------------------------------------------------------------------------

@@ -55,6 +55,18 @@ class Cause(NamedTuple):
         return out
 
 
+_RULE_CAUSES: dict[tuple[str, int | None], Cause] = {}
+
+
+def rule_cause(step: str, seat: int | None = None) -> Cause:
+    """The cause for a step of the rules (shared: a cause is an immutable value)."""
+    key = (step, seat)
+    cause = _RULE_CAUSES.get(key)
+    if cause is None:
+        cause = _RULE_CAUSES[key] = Cause(RULE, step, seat)
+    return cause
+
+
 @dataclass(slots=True, kw_only=True)
 class Event:
     """Base of every event: its place in the log, its parent and its cause.

@@ -23,16 +23,18 @@ from doomlings_access.rules.events import (
     AgeIgnored,
     AgeRevealed,
     Cause,
+    rule_cause,
     CatastropheRevealed,
     FirstPlayerMoved,
     GameStarted,
+    Stabilized,
     TurnSkipped,
     TurnStarted,
 )
 from doomlings_access.rules.hooks import in_pile, index_round
 from doomlings_access.rules.play import offer_own_out_of_turn, play_trait, playable_in_hand
 from doomlings_access.rules.position import NEXT_ROUND
-from doomlings_access.rules.primitives import ask, discard_cards, draw, stabilize
+from doomlings_access.rules.primitives import ask, discard_cards, draw, hand_target, stabilize
 from doomlings_access.rules.registry import code
 from doomlings_access.rules.state import CATASTROPHE as CATASTROPHE_PHASE
 from doomlings_access.rules.state import AGE as AGE_PHASE
@@ -308,7 +310,8 @@ def take_turns(g: Game) -> Flow:
     order = turn_order(g)
     try:
         while r.turn_index < len(order):
-            g.mark_checkpoint()
+            if g.checkpoints:
+                g.mark_checkpoint()
             seat = order[r.turn_index]
             r.turn_index += 1
             yield from take_turn(g, seat)
@@ -330,43 +333,60 @@ def start_of_turn(g: Game, seat: int) -> Flow:
         yield from fn(g, piece, seat)
 
 
+def _starts_with_something(g: Game, seat: int) -> bool:
+    """Whether anything happens at the start of ``seat``'s turn (most turns: nothing)."""
+    rules = g.round.rules
+    if "round_turn_start" in rules or "before_turn_play" in rules:
+        return True
+    cards = g.hooked.get("trait_turn_start")
+    return cards is not None and not cards.isdisjoint(g.seats[seat].pile)
+
+
 def take_turn(g: Game, seat: int) -> Flow:
     """One turn: play a trait (or the age's alternative), follow its effects, stabilize."""
     r = g.round
     r.active = seat
-    mark = g.open(Cause.rule("turn", seat), TurnStarted, seat)
+    mark = g.open(rule_cause("turn", seat), TurnStarted, seat)
     try:
-        yield from start_of_turn(g, seat)
-        instead = r.rules.get("turn_play")
+        if _starts_with_something(g, seat):
+            yield from start_of_turn(g, seat)
+        rules = r.rules
+        instead = rules.get("turn_play")
         if instead:
             for piece, fn in instead:
                 yield from fn(g, piece, seat)
             return
         hand = g.seats[seat].hand
         if not hand:
-            skip = g.open(Cause.rule("empty_hand", seat), TurnSkipped, seat, "empty_hand")
+            skip = g.open(rule_cause("empty_hand", seat), TurnSkipped, seat, "empty_hand")
             draw(g, seat, g.options.empty_hand_draw)
             g.close(skip)
             return
-        if not playable_in_hand(g, seat):
+        options = playable_in_hand(g, seat)
+        if not options:
             pick = yield from ask(g, seat, dk.OPTION, "cannot_play", ("skip", "redraw"))
             reason = "redraw" if pick == "redraw" else "no_playable"
-            skip = g.open(Cause.rule("cannot_play", seat), TurnSkipped, seat, reason)
+            skip = g.open(rule_cause("cannot_play", seat), TurnSkipped, seat, reason)
             if pick == "redraw":
                 discard_cards(g, seat, list(hand))
                 draw(g, seat, REDRAW)
             g.close(skip)
             return
         plays = 1
-        for piece, fn in r.rules.get("plays_per_turn", ()):
+        for piece, fn in rules.get("plays_per_turn", ()):
             plays = fn(g, piece)
+        after = rules.get("after_turn_play", ())
         for step in range(1, plays + 1):
-            options = playable_in_hand(g, seat)
-            if not options:
-                break
-            card = yield from ask(g, seat, dk.PLAY, "play_trait", options, None, step, plays)
+            if step > 1:
+                options = playable_in_hand(g, seat)
+                if not options:
+                    break
+            if len(options) == 1:  # the one card that can be played: no question
+                card = options[0]
+            else:
+                card = yield from ask(g, seat, dk.PLAY, "play_trait", options, None, step, plays)
             yield from play_trait(g, seat, int(card), "hand", True)
-            for piece, fn in r.rules.get("after_turn_play", ()):
+            for piece, fn in after:
                 yield from fn(g, piece, seat, int(card))
         yield from end_of_turn(g, seat)
     finally:
@@ -383,8 +403,21 @@ def end_of_turn(g: Game, seat: int) -> Flow:
     for piece, fn in rules.get("instead_of_stabilize", ()):
         stabilizes = yield from fn(g, piece, seat)
     if stabilizes:
-        yield from stabilize(g, seat)
+        hand = g.seats[seat].hand
+        short = hand_target(g, seat) - len(hand)
+        if short >= 0:  # stable, or drawing: no question to ask
+            cause = rule_cause("stabilize", seat)
+            drew = 0
+            if short:
+                mark = g.open(cause)
+                drew = len(draw(g, seat, short))
+                g.close(mark)
+            g.emit(Stabilized, seat, drew, 0, len(hand), cause=cause)
+        else:
+            yield from stabilize(g, seat)
     for piece, fn in rules.get("after_stabilize", ()):
         yield from fn(g, piece, seat)
     if stabilizes:  # Late comes after stabilizing, so not when a player did not
-        yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late")
+        late = g.hooked.get("after_stabilizing")
+        if late is not None and not late.isdisjoint(g.seats[seat].hand):
+            yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late")

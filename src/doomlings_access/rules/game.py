@@ -136,6 +136,8 @@ class Game:
         from doomlings_access.rules.hooks import index_cards
 
         self.hooks, self.hooked, self.unconditional = index_cards(self.defs)
+        self.trait_causes: dict[tuple[int, int | None], Cause] = {}
+        """Causes made for traits, kept (a cause is an immutable value)."""
         self.responders = self.hooked.get("response", frozenset())
         """Cards that may be played in answer to another player's trait."""
 

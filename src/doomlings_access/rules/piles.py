@@ -17,7 +17,12 @@ if TYPE_CHECKING:
 
 def trait_cause(g: Game, card: int, seat: int | None) -> Cause:
     """A trait as the cause of what follows (``seat``: whose trait it is, or who played it)."""
-    return Cause(TRAIT, g.defs[card].id, seat, card)
+    causes = g.trait_causes
+    key = (card, seat)
+    cause = causes.get(key)
+    if cause is None:
+        cause = causes[key] = Cause(TRAIT, g.defs[card].id, seat, card)
+    return cause
 
 
 def colours_of(g: Game, card: int) -> tuple[str, ...]:
@@ -47,15 +52,17 @@ def removable(g: Game, seat: int, test: Callable[[int], bool] | None = None) -> 
 def enter_pile(g: Game, seat: int, card: int) -> None:
     """Put a trait into a pile; its gene pool change applies (ignored past 1..8)."""
     g.seats[seat].pile.append(card)
-    for piece, fn in of_card(g, card, "pile_gene_pool"):
-        fn(g, seat, card, piece, 1)
+    if card in g.hooked.get("pile_gene_pool", ()):
+        for piece, fn in of_card(g, card, "pile_gene_pool"):
+            fn(g, seat, card, piece, 1)
 
 
 def leave_pile(g: Game, seat: int, card: int) -> None:
     """Take a trait out of a pile; its gene pool change is always reversed, even past 1..8."""
     g.seats[seat].pile.remove(card)
-    for piece, fn in of_card(g, card, "pile_gene_pool"):
-        fn(g, seat, card, piece, -1)
+    if card in g.hooked.get("pile_gene_pool", ()):
+        for piece, fn in of_card(g, card, "pile_gene_pool"):
+            fn(g, seat, card, piece, -1)
 
 
 def move_trait(g: Game, card: int, from_seat: int, to_seat: int, how: str) -> None:

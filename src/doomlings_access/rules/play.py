@@ -27,7 +27,7 @@ from doomlings_access.cards.pieces import hook_of
 from doomlings_access.rules.hooks import in_pile, of_card
 from doomlings_access.rules.piles import enter_pile, trait_cause
 from doomlings_access.rules.primitives import ask, draw_one, top_card
-from doomlings_access.rules.registry import EXTRA, code
+from doomlings_access.rules.registry import EXTRA, REGISTRY, code
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Flow, Game
@@ -58,7 +58,7 @@ def age_restriction(g: Game, card: int) -> str | None:
 def requirement_unmet(g: Game, seat: int, card: int) -> str | None:
     """Why ``seat`` cannot meet the trait's requirement or pay its cost, if so."""
     for piece in g.defs[card].requires:
-        reason: str | None = code("requires", piece.effect)(g, seat, card, piece)
+        reason: str | None = REGISTRY[("requires", piece.effect)](g, seat, card, piece)
         if reason:
             return reason
     return None
@@ -83,11 +83,30 @@ def play_restriction(g: Game, seat: int, card: int, deliberate: bool = True) -> 
 
 
 def playable_in_hand(g: Game, seat: int) -> list[int]:
+    """The cards of ``seat``'s hand that may be played now (the same test as
+    :func:`play_restriction`, with the dominant count taken once)."""
     hand = g.seats[seat].hand
-    if "age_forbids" not in g.round.rules:
-        free = g.unconditional
-        return [c for c in hand if free[c] or play_restriction(g, seat, c) is None]
-    return [c for c in hand if play_restriction(g, seat, c) is None]
+    forbids = g.round.rules.get("age_forbids")
+    free = g.unconditional
+    defs = g.defs
+    full = None  # whether the pile already holds two dominants (counted when first needed)
+    out = []
+    for c in hand:
+        if forbids is not None and age_restriction(g, c):
+            continue
+        if free[c]:
+            out.append(c)
+            continue
+        d = defs[c]
+        if d.dominant:
+            if full is None:
+                full = dominant_count(g, seat) >= 2
+            if full:
+                continue
+        if d.requires and requirement_unmet(g, seat, c):
+            continue
+        out.append(c)
+    return out
 
 
 def pay_costs(g: Game, seat: int, card: int) -> Flow:
@@ -125,10 +144,11 @@ def play_trait(
         g.table.discard.remove(card)
     if owner is None:
         owner = seat
-        for piece, where in of_card(g, card, "destination"):
-            g.table.in_play.append(card)  # between zones while its destination is chosen
-            owner = yield from where(g, seat, card, piece)
-            g.table.in_play.remove(card)
+        if card in g.hooked.get("destination", ()):
+            for piece, where in of_card(g, card, "destination"):
+                g.table.in_play.append(card)  # between zones while its destination is chosen
+                owner = yield from where(g, seat, card, piece)
+                g.table.in_play.remove(card)
     if d.dominant and not hero and dominant_count(g, owner) >= 2:
         g.table.discard.append(card)  # a third dominant by chance is discarded
         g.emit(ThirdDominantDiscarded, owner, card)
@@ -140,9 +160,13 @@ def play_trait(
             yield from pay_costs(g, seat, card)
             g.table.in_play.remove(card)
         enter_pile(g, owner, card)
-        g.round.last_played_colours = d.real_colours
-        acts = with_action and bool(d.action) and not actions_ignored(g)
-        cancelled = yield from response_window(g, Window(seat, card, acts))
+        r = g.round
+        r.last_played_colours = d.real_colours
+        ignored = "actions_ignored" in r.rules
+        acts = with_action and bool(d.action) and not ignored
+        cancelled = False
+        if _someone_may_respond(g):
+            cancelled = yield from response_window(g, Window(seat, card, acts))
         for piece in d.on_play:
             if hook_of("on_play", piece.effect) is None:
                 yield from code("on_play", piece.effect)(g, seat, card, piece)
@@ -151,7 +175,7 @@ def play_trait(
                 if other != card:
                     yield from fn(g, seat, other, piece, card)
         if with_action and d.action and not cancelled:
-            if actions_ignored(g):
+            if ignored:
                 g.emit(ActionIgnored, seat, card, "age")
             else:
                 yield from resolve_action(g, seat, card, d.action)
@@ -166,7 +190,7 @@ def resolve_action(g: Game, seat: int, card: int, pieces: tuple[Piece, ...], for
     ``for_card``: the trait whose effect lets ``seat`` use another trait's action. Such an
     action was not just played, so the other players may first cancel it (a trait just played
     had its own window)."""
-    if for_card is not None:
+    if for_card is not None and _someone_may_respond(g):
         cancelled = yield from response_window(g, Window(seat, card, True, ACTION))
         if cancelled:
             return
@@ -213,6 +237,16 @@ def _responses(g: Game, responder: int, window: Window) -> list[int]:
                 out.append(c)
                 break
     return out
+
+
+def _someone_may_respond(g: Game) -> bool:
+    """Whether any hand holds a trait that may be played in answer (most often none does)."""
+    responders = g.responders
+    if responders:
+        for p in g.seats:
+            if not responders.isdisjoint(p.hand):
+                return True
+    return False
 
 
 def response_window(g: Game, window: Window) -> Flow:

@@ -20,6 +20,7 @@ from doomlings_access.rules.events import (
     GenePoolChanged,
     GenePoolChangeIgnored,
     Stabilized,
+    rule_cause,
 )
 
 if TYPE_CHECKING:
@@ -176,7 +177,9 @@ def choose_cards(
         return pool
     chosen: list[int] = []
     for i in range(count):
-        card = yield from ask(g, seat, kind, reason, pool, source, i + 1, count, about)
+        card = pool[0] if len(pool) == 1 else (
+            yield Decision(seat, kind, reason, tuple(pool), source, i + 1, count, about)
+        )
         pool.remove(card)
         chosen.append(card)
     return chosen
@@ -264,7 +267,7 @@ def stabilize(g: Game, seat: int) -> Flow:
     """Draw or discard until the hand matches the gene pool."""
     hand = g.seats[seat].hand
     target = hand_target(g, seat)
-    step = Cause.rule("stabilize", seat)
+    step = rule_cause("stabilize", seat)
     if len(hand) == target:
         g.emit(Stabilized, seat, 0, 0, len(hand), cause=step)
         return

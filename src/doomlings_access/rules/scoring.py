@@ -36,6 +36,10 @@ class Tableau:
     named_colour: Mapping[int, str] = field(default_factory=dict)
     colourless_as: tuple[int, bool, frozenset[int]] | None = None
     leader_bonus: bool = False
+    _colour_counts: dict[int, Counter[str]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    """Colour counts per seat, worked out once per tableau."""
 
     @property
     def n(self) -> int:
@@ -97,10 +101,14 @@ def effects_ignored(t: Tableau, seat: int, card: int) -> bool:
 
 
 def colour_counts(t: Tableau, seat: int) -> Counter[str]:
-    counts: Counter[str] = Counter()
-    for card in t.piles[seat]:
-        for colour in t.colours_of(card):
-            counts[colour] += 1
+    """How many traits of each colour ``seat``'s pile holds (a dual trait counts for both)."""
+    counts = t._colour_counts.get(seat)
+    if counts is None:
+        counts = Counter()
+        for card in t.piles[seat]:
+            for colour in t.colours_of(card):
+                counts[colour] += 1
+        t._colour_counts[seat] = counts
     return counts
 
 
@@ -248,7 +256,11 @@ def bonus_of(t: Tableau, seat: int) -> int:
 def score_of(t: Tableau, seat: int) -> tuple[int, int, int, int]:
     """(World's End points, face value, bonus, total) for ``seat``."""
     worlds_end = t.worlds_end_points[seat] if t.worlds_end_points else 0
-    faces = sum(face_value(t, seat, c) for c in t.piles[seat])
+    if t.colourless_as is None:
+        defs = t.defs
+        faces = sum(defs[c].face_value for c in t.piles[seat])
+    else:
+        faces = sum(face_value(t, seat, c) for c in t.piles[seat])
     extra = bonus_of(t, seat)
     return worlds_end, faces, extra, worlds_end + faces + extra
 

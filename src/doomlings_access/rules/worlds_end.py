@@ -31,7 +31,7 @@ from doomlings_access.rules.piles import (
 from doomlings_access.rules.play import offer_own_out_of_turn, play_restriction, play_trait
 from doomlings_access.rules.primitives import ask, pick_random, top_card
 from doomlings_access.rules.registry import code, implements
-from doomlings_access.rules.scoring import score
+from doomlings_access.rules.scoring import score_of, tableau_of
 from doomlings_access.rules.state import OVER, SCORING, WORLDS_END
 
 if TYPE_CHECKING:
@@ -258,7 +258,8 @@ def final_scores(g: Game) -> Flow:
     e = g.ending
     mark = g.open(SCORING_STEP)
     try:
-        e.scores = [score(g, seat) for seat in range(g.n)]
+        table = tableau_of(g)
+        e.scores = [score_of(table, seat) for seat in range(g.n)]
         for seat, (we, face, extra, total) in enumerate(e.scores):
             g.emit(ScoreTallied, seat, we, face, extra, total)
     finally:
