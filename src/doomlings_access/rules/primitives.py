@@ -177,8 +177,8 @@ def choose_cards(
         return pool
     chosen: list[int] = []
     for i in range(count):
-        card = pool[0] if len(pool) == 1 else (
-            yield Decision(seat, kind, reason, tuple(pool), source, i + 1, count, about)
+        card = pool[0] if len(pool) == 1 else int(
+            (yield Decision(seat, kind, reason, tuple(pool), source, i + 1, count, about))
         )
         pool.remove(card)
         chosen.append(card)
