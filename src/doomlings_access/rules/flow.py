@@ -12,7 +12,7 @@ The flow can start again from the state alone at the start of any turn or round
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.catastrophes import apply_catastrophe, denial_protects
@@ -351,7 +351,7 @@ def take_turn(g: Game, seat: int) -> Flow:
         if _starts_with_something(g, seat):
             yield from start_of_turn(g, seat)
         rules = r.rules
-        instead = rules.get("turn_play")
+        instead = rules.get("turn_play") if rules else None
         if instead:
             for piece, fn in instead:
                 yield from fn(g, piece, seat)
@@ -373,9 +373,11 @@ def take_turn(g: Game, seat: int) -> Flow:
             g.close(skip)
             return
         plays = 1
-        for piece, fn in rules.get("plays_per_turn", ()):
-            plays = fn(g, piece)
-        after = rules.get("after_turn_play", ())
+        after: tuple[Any, ...] = ()
+        if rules:
+            for piece, fn in rules.get("plays_per_turn", ()):
+                plays = fn(g, piece)
+            after = rules.get("after_turn_play", ())
         for step in range(1, plays + 1):
             if step > 1:
                 options = playable_in_hand(g, seat)
@@ -388,36 +390,32 @@ def take_turn(g: Game, seat: int) -> Flow:
             yield from play_trait(g, seat, int(card), "hand", True)
             for piece, fn in after:
                 yield from fn(g, piece, seat, int(card))
-        yield from end_of_turn(g, seat)
+        # The end of the turn: the round's rules before stabilizing, stabilizing (or its
+        # alternative), after it; then Late. (A hand may be a new list now: hands are swapped.)
+        hand = g.seats[seat].hand
+        stabilizes = True
+        if rules:
+            if hand:
+                for piece, fn in rules.get("before_stabilize", ()):
+                    yield from fn(g, piece, seat)
+            for piece, fn in rules.get("instead_of_stabilize", ()):
+                stabilizes = yield from fn(g, piece, seat)
+        if stabilizes:
+            short = hand_target(g, seat) - len(hand)
+            if short >= 0:  # stable, or drawing: no question to ask
+                cause = rule_cause("stabilize", seat)
+                drew = 0
+                if short:
+                    inner = g.open(cause)
+                    drew = len(draw(g, seat, short))
+                    g.close(inner)
+                g.emit(Stabilized, seat, drew, 0, len(hand), cause=cause)
+            else:
+                yield from stabilize(g, seat)
+        if rules:
+            for piece, fn in rules.get("after_stabilize", ()):
+                yield from fn(g, piece, seat)
+        if stabilizes and not g.late.isdisjoint(g.seats[seat].hand):  # Late: after stabilizing
+            yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late")
     finally:
         g.close(mark)
-
-
-def end_of_turn(g: Game, seat: int) -> Flow:
-    """The round's rules before stabilizing, stabilizing (or its alternative), after it; Late."""
-    rules = g.round.rules
-    if g.seats[seat].hand:
-        for piece, fn in rules.get("before_stabilize", ()):
-            yield from fn(g, piece, seat)
-    stabilizes = True
-    for piece, fn in rules.get("instead_of_stabilize", ()):
-        stabilizes = yield from fn(g, piece, seat)
-    if stabilizes:
-        hand = g.seats[seat].hand
-        short = hand_target(g, seat) - len(hand)
-        if short >= 0:  # stable, or drawing: no question to ask
-            cause = rule_cause("stabilize", seat)
-            drew = 0
-            if short:
-                mark = g.open(cause)
-                drew = len(draw(g, seat, short))
-                g.close(mark)
-            g.emit(Stabilized, seat, drew, 0, len(hand), cause=cause)
-        else:
-            yield from stabilize(g, seat)
-    for piece, fn in rules.get("after_stabilize", ()):
-        yield from fn(g, piece, seat)
-    if stabilizes:  # Late comes after stabilizing, so not when a player did not
-        late = g.hooked.get("after_stabilizing")
-        if late is not None and not late.isdisjoint(g.seats[seat].hand):
-            yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late")

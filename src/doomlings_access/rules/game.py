@@ -140,6 +140,8 @@ class Game:
         """Causes made for traits, kept (a cause is an immutable value)."""
         self.responders = self.hooked.get("response", frozenset())
         """Cards that may be played in answer to another player's trait."""
+        self.late = self.hooked.get("after_stabilizing", frozenset())
+        """Cards that may be played once their owner has stabilized."""
 
     # --- driving the game ------------------------------------------------------------------
 
