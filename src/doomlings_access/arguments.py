@@ -13,6 +13,8 @@ HOUSE_RULES = {
     "discard-unmet-requirement": "discard_unmet_requirement",
     "ignore-restricted-cost": "ignore_restricted_cost",
     "all-28-ages": "all_28_ages",
+    "colourless-counts-as-colour": "colourless_counts_as_colour",
+    "one-card-to-a-lone-neighbour": "one_card_to_a_lone_neighbour",
 }
 
 
