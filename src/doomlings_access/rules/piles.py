@@ -31,7 +31,11 @@ def colours_of(g: Game, card: int) -> tuple[str, ...]:
 
 
 def count_colour(g: Game, seat: int, colour: str) -> int:
-    return sum(1 for c in g.seats[seat].pile if colour in colours_of(g, c))
+    recolour = g.ending.recolour
+    defs = g.defs
+    if not recolour:
+        return sum(1 for c in g.seats[seat].pile if colour in defs[c].colours)
+    return sum(1 for c in g.seats[seat].pile if colour in (recolour.get(c) or defs[c].colours))
 
 
 def real_colours_in_pile(g: Game, seat: int) -> set[str]:

@@ -97,17 +97,24 @@ def _reshuffle(g: Game) -> None:
 
 def draw(g: Game, seat: int, count: int) -> list[int]:
     """Draw cards into a hand; the discard pile is reshuffled only when the deck runs out."""
-    drawn: list[int] = []
     hand = g.seats[seat].hand
     t = g.table
-    for _ in range(count):
-        if not t.deck:
-            if not t.discard:
-                break
-            _reshuffle(g)
-        card = t.deck.pop()
-        hand.append(card)
-        drawn.append(card)
+    deck = t.deck
+    if count <= len(deck):  # the usual case: the deck holds enough
+        cut = len(deck) - count
+        drawn = deck[cut:][::-1]  # popped one by one from the end, in that order
+        del deck[cut:]
+        hand.extend(drawn)
+    else:
+        drawn = []
+        for _ in range(count):
+            if not t.deck:
+                if not t.discard:
+                    break
+                _reshuffle(g)
+            card = t.deck.pop()
+            hand.append(card)
+            drawn.append(card)
     if drawn:
         g.emit(Drew, seat, tuple(drawn), frozenset((seat,)))
     return drawn
