@@ -347,22 +347,38 @@ def test_legal_actions_are_never_empty_until_the_game_ends(seed: int, players: i
 
 
 def test_rules_modules_never_use_the_global_random_module() -> None:
-    """Only game.py and view.py import ``random``: the game for its seeded ``random.Random(seed)``,
-    the view to give a sampled game a generator of its own drawn from the caller's."""
+    """Only chance.py, game.py and view.py import ``random``: chance for the generator class,
+    the game for its seeded generator, the view to give a sampled game a generator of its own
+    drawn from the caller's."""
     importers = []
     for path in sorted(RULES.glob("*.py")):
         text = path.read_text()
         if re.search(r"^\s*(import random\b|from random import)", text, re.M):
             importers.append(path.name)
-    assert sorted(importers) == ["game.py", "view.py"]
+    assert sorted(importers) == ["chance.py", "game.py", "view.py"]
     game = (RULES / "game.py").read_text()
     calls = set(re.findall(r"\brandom\.(\w+)", game))
     assert calls == {"Random"}, calls
-    assert re.search(r"random\.Random\(setup\.seed\)", game)
+    assert re.search(r"GameRandom\(setup\.seed\)", game)
     assert "from random import" not in game
     view = (RULES / "view.py").read_text()
     assert set(re.findall(r"\brandom\.(\w+)", view)) == {"Random"}
-    assert "random.Random(rng.getrandbits(64))" in view
+    assert "GameRandom(rng.getrandbits(64))" in view
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**64), st.integers(0, 200))
+def test_the_game_shuffles_as_the_standard_library_does(seed: int, size: int) -> None:
+    """Seeded games and saves depend on every shuffle; the quicker one must not change them."""
+    from doomlings_access.rules.chance import GameRandom
+
+    ours, library = GameRandom(seed), random.Random(seed)
+    mine, theirs = list(range(size)), list(range(size))
+    for _ in range(3):
+        ours.shuffle(mine)
+        library.shuffle(theirs)
+        assert mine == theirs
+    assert ours.random() == library.random()  # the same numbers were drawn
 
 
 @pytest.mark.parametrize("part", ["value", "player"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -134,6 +135,11 @@ class CardSet:
             if card_id in table:
                 return table[card_id]
         raise KeyError(card_id)
+
+    @functools.cached_property
+    def trait_instances(self) -> tuple[TraitDef, ...]:
+        """One entry per physical trait card, in card-data order: a card's number in a game."""
+        return tuple(trait for trait in self.traits.values() for _ in range(trait.copies))
 
     @property
     def birth_of_life(self) -> AgeDef:

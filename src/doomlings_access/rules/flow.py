@@ -12,7 +12,7 @@ The flow can start again from the state alone at the start of any turn or round
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.catastrophes import apply_catastrophe, denial_protects
@@ -38,7 +38,7 @@ from doomlings_access.rules.primitives import ask, discard_cards, draw, hand_tar
 from doomlings_access.rules.registry import code
 from doomlings_access.rules.state import CATASTROPHE as CATASTROPHE_PHASE
 from doomlings_access.rules.state import AGE as AGE_PHASE
-from doomlings_access.rules.state import TURNS, WORLDS_END
+from doomlings_access.rules.state import TURNS, WORLDS_END, Hooked
 from doomlings_access.rules.worlds_end import worlds_end_and_scoring
 
 if TYPE_CHECKING:
@@ -177,44 +177,67 @@ def next_round(g: Game) -> Flow:
     return False
 
 
-def age_effects(g: Game, age: AgeDef) -> tuple[list[Piece], list[Piece], AgeDef | None]:
-    """The round rules and reveal effects of ``age``.
+def repeated_age(g: Game, age: AgeDef) -> AgeDef | None:
+    """The age whose effects ``age`` repeats (Temporal Sands, the hook ``repeat_previous_age``):
+    the latest revealed before it that is not a catastrophe, The Birth of Life (which only sets
+    up the game) or another repeating age. None for an age that repeats nothing."""
+    if not _repeats(age):
+        return None
+    for earlier in reversed(g.table.revealed[:-1]):
+        prev = g.cards.ages.get(earlier)
+        if prev is not None and not prev.birth_of_life and not _repeats(prev):
+            return prev
+    return None
 
-    Temporal Sands (the hook ``repeat_previous_age``) adds those of the previous age (never a
-    catastrophe's; The Birth of Life, which only sets up the game, and another repeating age
-    are skipped over); where both have a piece of one kind, the age's own wins.
-    """
-    rules = [p for p in age.round if not _repeats(p)]
+
+def age_effects(age: AgeDef, repeated: AgeDef | None) -> tuple[list[Piece], list[Piece]]:
+    """The round rules and reveal effects of ``age``, with those of the age it repeats (where
+    both have a piece of one kind, the age's own wins)."""
+    rules = [p for p in age.round if not _repeats_piece(p)]
     reveal = list(age.reveal)
-    repeated = None
-    if any(_repeats(p) for p in age.round):
-        for earlier in reversed(g.table.revealed[:-1]):
-            prev = g.cards.ages.get(earlier)
-            if prev is None or prev.birth_of_life or any(_repeats(p) for p in prev.round):
-                continue
-            repeated = prev
-            break
-        if repeated is not None:
-            have = {p.effect for p in rules}
-            rules.extend(p for p in repeated.round if p.effect not in have)
-            reveal.extend(repeated.reveal)
-    return rules, reveal, repeated
+    if repeated is not None:
+        have = {p.effect for p in rules}
+        rules.extend(p for p in repeated.round if p.effect not in have)
+        reveal.extend(repeated.reveal)
+    return rules, reveal
 
 
-def _repeats(piece: Piece) -> bool:
+_REPEATS: dict[int, tuple[AgeDef, bool]] = {}
+_ROUNDS: dict[tuple[int, int], tuple[AgeDef, AgeDef | None, Mapping[str, Hooked], tuple[Piece, ...]]] = {}
+
+
+def _repeats(age: AgeDef) -> bool:
+    """Whether ``age`` repeats the previous age (worked out once per age)."""
+    known = _REPEATS.get(id(age))
+    if known is None or known[0] is not age:
+        known = _REPEATS[id(age)] = (age, any(_repeats_piece(p) for p in age.round))
+    return known[1]
+
+
+def _repeats_piece(piece: Piece) -> bool:
     from doomlings_access.cards.pieces import hook_of
 
     return hook_of("round", piece.effect) == "repeat_previous_age"
 
 
-def set_round_age(g: Game, age: AgeDef) -> tuple[list[Piece], AgeDef | None]:
-    """Make ``age`` the age of the round: its rules hold. Returns its reveal effects."""
-    rules, reveal, repeated = age_effects(g, age)
+def set_round_age(g: Game, age: AgeDef) -> tuple[tuple[Piece, ...], AgeDef | None]:
+    """Make ``age`` the age of the round: its rules hold. Returns its reveal effects.
+
+    The indexed rules of an age (with the age it repeats) are built once and shared: games only
+    read them."""
+    repeated = repeated_age(g, age)
+    key = (id(age), id(repeated))
+    known = _ROUNDS.get(key)
+    if known is None or known[0] is not age or known[1] is not repeated:
+        rules, reveal = age_effects(age, repeated)
+        known = (age, repeated, index_round(rules), tuple(reveal))
+        if len(_ROUNDS) < 4096:
+            _ROUNDS[key] = known
     r = g.round
     r.age = age
     r.kind = "age"
-    r.rules = index_round(rules)
-    return reveal, repeated
+    r.rules = known[2]
+    return known[3], repeated
 
 
 def age_round(g: Game, age: AgeDef) -> Flow:

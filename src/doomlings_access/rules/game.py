@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, ParamSpec
 
 from doomlings_access.cards import CardSet, TraitDef
 from doomlings_access.cards.model import CatastropheDef, Piece
+from doomlings_access.rules.chance import GameRandom
 from doomlings_access.rules.decisions import Choice, Decision, Value
 from doomlings_access.rules.errors import GameOverError, IllegalActionError
 from doomlings_access.rules.events import Cause, Event
@@ -81,18 +82,14 @@ class Game:
         self.n = len(setup.players)
         if not 2 <= self.n <= 6 and setup.position is None:
             raise ValueError("Doomlings is for 2 to 6 players")
-        self.rng = random.Random(setup.seed)
+        self.rng: random.Random = GameRandom(setup.seed)
         self.record = record
         """Whether events are kept (computer players' look-ahead turns it off)."""
         self.checkpoints = checkpoints
         """Whether a copy of the state is kept at each turn and round start, so that clones and
         sampled views are quick (computer players that think ahead ask for it)."""
         # Card instances: one id per physical trait card, in card-data order.
-        self.defs: list[TraitDef] = (
-            list(_defs)
-            if _defs is not None
-            else [trait for trait in cards.traits.values() for _ in range(trait.copies)]
-        )
+        self.defs: list[TraitDef] = list(_defs if _defs is not None else cards.trait_instances)
         self.seats = [Seat(name) for name in setup.players]
         self.table = Table()
         self.round = RoundState()

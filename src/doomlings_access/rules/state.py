@@ -13,7 +13,7 @@ outside ``rules/`` reads these parts and never assigns to them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from doomlings_access.cards.model import AgeDef, Piece
 from doomlings_access.rules.events import Cause
@@ -100,8 +100,9 @@ class RoundState:
     first_player: int = 0
     active: int | None = None
     age: AgeDef | None = None
-    rules: dict[str, Hooked] = field(default_factory=dict)
-    """The round's rules in force (the age's, and Temporal Sands'), by hook point."""
+    rules: Mapping[str, Hooked] = field(default_factory=dict)
+    """The round's rules in force (the age's, and Temporal Sands'), by hook point (read only:
+    shared by every game that reveals the same age)."""
     last_played_colours: tuple[str, ...] = ()
     protected: set[int] = field(default_factory=set)
     """Seats the current catastrophe does nothing to (Denial)."""
@@ -120,7 +121,7 @@ class RoundState:
             self.first_player,
             self.active,
             self.age,
-            dict(self.rules),
+            self.rules,
             self.last_played_colours,
             set(self.protected),
             self.turn_index,

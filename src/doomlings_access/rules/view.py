@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from doomlings_access.cards.model import AgeDef, TraitDef
 from doomlings_access.rules import events as ev
+from doomlings_access.rules.chance import GameRandom
 from doomlings_access.rules.decisions import Choice, Decision
 from doomlings_access.rules.options import Options
 from doomlings_access.rules.scoring import Tableau
@@ -284,7 +285,7 @@ class _Sampler:
             _deal_afresh(defs, self.hidden, self.constrained, rng)
         g.defs = defs
         g._index_cards()
-        g.rng = random.Random(rng.getrandbits(64))
+        g.rng = GameRandom(rng.getrandbits(64))
         return g
 
 
