@@ -110,7 +110,8 @@ def remaining_age_deck(g: Game) -> list[str]:
 
 
 def set_up(g: Game) -> None:
-    """Shuffle and deal: the age deck, the trait deck, five traits each, gene pools at 5."""
+    """Shuffle and deal: the age deck, the trait deck, five traits each, gene pools at 5.
+    The game is then played on from there (:func:`play_on`)."""
     g.table.age_deck = list(reversed(build_age_deck(g)))
     g.table.deck = list(range(len(g.defs)))
     g.rng.shuffle(g.table.deck)
@@ -125,13 +126,7 @@ def set_up(g: Game) -> None:
     for seat in range(g.n):
         draw(g, seat, STARTING_HAND)
     g.close(mark)
-
-
-def run_game(g: Game) -> Flow:
-    """The whole game, from dealing to the winner."""
-    set_up(g)
     g.round.phase = NEXT_ROUND
-    yield from play_on(g)
 
 
 def play_on(g: Game) -> Flow:
@@ -148,7 +143,7 @@ def play_on(g: Game) -> Flow:
             yield from take_turn(g, seat)
             r.active = None
             return
-        yield from finish_round(g)
+        end_round(g, (yield from take_turns(g)))
         if scope == "round":
             return
     elif scope == "round":
@@ -261,7 +256,7 @@ def age_round(g: Game, age: AgeDef) -> Flow:
     finally:
         g.close(mark)
     r.turn_index = 0
-    yield from finish_round(g)
+    end_round(g, (yield from take_turns(g)))
 
 
 def catastrophe_round(g: Game, cat_id: str) -> Flow:
@@ -298,18 +293,13 @@ def catastrophe_round(g: Game, cat_id: str) -> Flow:
     if g.options.catastrophe_ends_round:
         end_round(g)
         return False
-    yield from finish_round(g)
+    end_round(g, (yield from take_turns(g)))
     return False
 
 
-def finish_round(g: Game) -> Flow:
-    """The round's turns still to take, then the end of the round."""
-    skipped = yield from take_turns(g)
-    end_round(g, skipped)
-
-
 def end_round(g: Game, skipped: Cause | None = None) -> None:
-    """The round is over: a catastrophe's protection ends; a skip carries on to later ages."""
+    """The round is over (its turns taken, or cut short by ``skipped``): a catastrophe's
+    protection ends; a skip carries on to later ages."""
     r = g.round
     if r.kind == "catastrophe":
         r.protected = set()
@@ -356,24 +346,19 @@ def start_of_turn(g: Game, seat: int) -> Flow:
         yield from fn(g, piece, seat)
 
 
-def _starts_with_something(g: Game, seat: int) -> bool:
-    """Whether anything happens at the start of ``seat``'s turn (most turns: nothing)."""
-    rules = g.round.rules
-    if "round_turn_start" in rules or "before_turn_play" in rules:
-        return True
-    cards = g.hooked.get("trait_turn_start")
-    return cards is not None and not cards.isdisjoint(g.seats[seat].pile)
-
-
 def take_turn(g: Game, seat: int) -> Flow:
     """One turn: play a trait (or the age's alternative), follow its effects, stabilize."""
     r = g.round
     r.active = seat
     mark = g.open(rule_cause("turn", seat), TurnStarted, seat)
     try:
-        if _starts_with_something(g, seat):
-            yield from start_of_turn(g, seat)
         rules = r.rules
+        if (
+            "round_turn_start" in rules
+            or "before_turn_play" in rules
+            or not g.turn_starters.isdisjoint(g.seats[seat].pile)
+        ):
+            yield from start_of_turn(g, seat)
         instead = rules.get("turn_play") if rules else None
         if instead:
             for piece, fn in instead:
@@ -427,11 +412,7 @@ def take_turn(g: Game, seat: int) -> Flow:
             short = hand_target(g, seat) - len(hand)
             if short >= 0:  # stable, or drawing: no question to ask
                 cause = rule_cause("stabilize", seat)
-                drew = 0
-                if short:
-                    inner = g.open(cause)
-                    drew = len(draw(g, seat, short))
-                    g.close(inner)
+                drew = len(draw(g, seat, short, cause)) if short else 0
                 g.emit(Stabilized, seat, drew, 0, len(hand), cause=cause)
             else:
                 yield from stabilize(g, seat)

@@ -111,7 +111,7 @@ class Game:
         self._knowledge: dict[int, Knowledge] = {}
         self._seat_logs: dict[int, list[Event]] = {}
         self._index_cards()
-        from doomlings_access.rules.flow import play_on, run_game
+        from doomlings_access.rules.flow import play_on, set_up
 
         if _resume is not None:
             self._restore(_resume)
@@ -119,26 +119,31 @@ class Game:
             from doomlings_access.rules.position import place
 
             place(self, position)
+        else:
+            set_up(self)
         self.replay_defs = self.defs
         """The traits the recorded actions were answered with (``defs`` differ only in a copy
         whose unseen cards were dealt afresh: replaying must use these)."""
-        self._start(run_game(self) if _resume is None and position is None else play_on(self))
+        self._start(play_on(self))
 
     def _index_cards(self) -> None:
         """Per card instance, the pieces of each hook point (so rules need no name checks).
 
         ``hooked`` gives, for each hook point, the cards that plug into it, so most checks are
-        one set test; ``unconditional`` marks the cards only an age can stop from being played.
+        one set test; ``unconditional`` marks the cards only an age can stop from being played;
+        ``trait_causes`` keeps the causes made for traits (:func:`.piles.trait_cause`).
         """
         from doomlings_access.rules.hooks import index_cards
 
-        self.hooks, self.hooked, self.unconditional = index_cards(self.defs)
-        self.trait_causes: dict[tuple[int, int | None], Cause] = {}
-        """Causes made for traits, kept (a cause is an immutable value)."""
+        self.hooks, self.hooked, self.unconditional, self.trait_causes = index_cards(self.defs)
         self.responders = self.hooked.get("response", frozenset())
         """Cards that may be played in answer to another player's trait."""
         self.late = self.hooked.get("after_stabilizing", frozenset())
         """Cards that may be played once their owner has stabilized."""
+        self.turn_starters = self.hooked.get("trait_turn_start", frozenset())
+        """Cards that do something at the start of their owner's turn."""
+        self.destined = self.hooked.get("destination", frozenset())
+        """Cards whose player chooses whose pile they go to."""
 
     # --- driving the game ------------------------------------------------------------------
 
@@ -178,16 +183,18 @@ class Game:
         d = self.pending
         if d is None:
             raise GameOverError("the game is over")
-        if type(action.player) is not int or action.player != d.player:
+        player, value = action
+        if player != d.player or type(player) is not int:
             raise IllegalActionError(
-                f"it is {self.seats[d.player].name}'s decision, not seat {action.player!r}'s"
+                f"it is {self.seats[d.player].name}'s decision, not seat {player!r}'s"
             )
-        if type(action.value) not in (int, str) or action.value not in d.options:
-            raise IllegalActionError(f"{action.value!r} is not an option")
-        mark = len(self.log)
+        if value not in d.options or (type(value) is not int and type(value) is not str):
+            raise IllegalActionError(f"{value!r} is not an option")
+        log = self.log
+        mark = len(log)
         self.actions.append(action)
-        self._run(action.value)
-        return self.log[mark:]
+        self._run(value)
+        return log[mark:] if self.record else []
 
     # --- events and their causes ----------------------------------------------------------
 

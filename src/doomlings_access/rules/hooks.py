@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from doomlings_access.cards.model import Piece, TraitDef
 from doomlings_access.cards.pieces import HOOK_SLOTS, hook_of
+from doomlings_access.rules.events import Cause
 from doomlings_access.rules.registry import REGISTRY
 from doomlings_access.rules.state import Hooked
 
@@ -57,14 +58,18 @@ def index_traits(defs: list[TraitDef]) -> list[Mapping[str, Hooked]]:
     return out
 
 
-CardIndex = tuple[list[Mapping[str, Hooked]], dict[str, frozenset[int]], list[bool]]
+CardIndex = tuple[
+    list[Mapping[str, Hooked]], dict[str, frozenset[int]], list[bool], dict[tuple[int, int | None], Cause]
+]
 _BY_DEFS: dict[tuple[int, ...], tuple[list[TraitDef], CardIndex]] = {}
 
 
 def index_cards(defs: list[TraitDef]) -> CardIndex:
-    """Hook points per card, the cards of each hook point, and which cards need no play check.
+    """Hook points per card, the cards of each hook point, which cards need no play check, and
+    the causes made for traits (filled as they are needed).
 
-    Shared between the games of one set of cards (it never changes once built)."""
+    Shared between the games of one set of cards (none of it changes once made: a cause is an
+    immutable value that depends only on the cards)."""
     key = tuple(map(id, defs))
     known = _BY_DEFS.get(key)
     if known is not None:
@@ -76,7 +81,7 @@ def index_cards(defs: list[TraitDef]) -> CardIndex:
             found.setdefault(name, set()).add(card)
     hooked = {name: frozenset(cards) for name, cards in found.items()}
     unconditional = [not d.dominant and not d.requires for d in defs]
-    index = (hooks, hooked, unconditional)
+    index: CardIndex = (hooks, hooked, unconditional, {})
     if len(_BY_DEFS) < 64:  # the usual decks; sampled games relabel cards and are not kept
         _BY_DEFS[key] = (list(defs), index)
     return index

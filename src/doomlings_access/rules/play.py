@@ -144,7 +144,7 @@ def play_trait(
         g.table.discard.remove(card)
     if owner is None:
         owner = seat
-        if card in g.hooked.get("destination", ()):
+        if card in g.destined:
             for piece, where in of_card(g, card, "destination"):
                 g.table.in_play.append(card)  # between zones while its destination is chosen
                 owner = yield from where(g, seat, card, piece)
