@@ -19,10 +19,16 @@ class GameRandom(random.Random):
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
         getrandbits = self.getrandbits
-        for i in reversed(range(1, len(x))):
-            n = i + 1
-            k = n.bit_length()
+        size = len(x)
+        bits = _BITS if size < len(_BITS) else [n.bit_length() for n in range(size + 1)]
+        for n in range(size, 1, -1):  # n: how many are left to choose from
+            k = bits[n]
             j = getrandbits(k)
             while j >= n:
                 j = getrandbits(k)
+            i = n - 1
             x[i], x[j] = x[j], x[i]
+
+
+_BITS = [n.bit_length() for n in range(256)]
+"""Bits needed to draw below n, for the sizes a game shuffles."""

@@ -109,6 +109,9 @@ def remaining_age_deck(g: Game) -> list[str]:
     return deck
 
 
+DEAL = Cause.rule("deal")
+
+
 def set_up(g: Game) -> None:
     """Shuffle and deal: the age deck, the trait deck, five traits each, gene pools at 5.
     The game is then played on from there (:func:`play_on`)."""
@@ -116,13 +119,11 @@ def set_up(g: Game) -> None:
     g.table.deck = list(range(len(g.defs)))
     g.rng.shuffle(g.table.deck)
     g.round.first_player = 0
-    mark = g.open(
-        Cause.rule("deal"),
-        GameStarted,
-        tuple(p.name for p in g.seats),
-        0,
-        tuple(g.options.differences()),
-    )
+    if g.record:  # the names and the options that differ are worked out only to be told
+        names = tuple(p.name for p in g.seats)
+        mark = g.open(DEAL, GameStarted, names, 0, tuple(g.options.differences()))
+    else:
+        mark = g.open(DEAL)
     for seat in range(g.n):
         draw(g, seat, STARTING_HAND)
     g.close(mark)

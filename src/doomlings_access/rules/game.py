@@ -79,7 +79,8 @@ class Game:
         self.cards = cards
         self.setup = setup
         self.options: Options = setup.options
-        self.n = len(setup.players)
+        self.n = n = len(setup.players)
+        self._clockwise = [[(start + i) % n for i in range(n)] for start in range(n)]
         if not 2 <= self.n <= 6 and setup.position is None:
             raise ValueError("Doomlings is for 2 to 6 players")
         self.rng: random.Random = GameRandom(setup.seed)
@@ -127,15 +128,16 @@ class Game:
         self._start(play_on(self))
 
     def _index_cards(self) -> None:
-        """Per card instance, the pieces of each hook point (so rules need no name checks).
-
-        ``hooked`` gives, for each hook point, the cards that plug into it, so most checks are
-        one set test; ``unconditional`` marks the cards only an age can stop from being played;
-        ``trait_causes`` keeps the causes made for traits (:func:`.piles.trait_cause`).
-        """
+        """What the rules look up about the card instances (:class:`.hooks.CardIndex`), so
+        rules need no name checks and most checks are one set test."""
         from doomlings_access.rules.hooks import index_cards
 
-        self.hooks, self.hooked, self.unconditional, self.trait_causes = index_cards(self.defs)
+        index = index_cards(self.defs)
+        self.hooks = index.hooks
+        self.hooked = index.hooked
+        self.unconditional = index.unconditional
+        self.dominant = index.dominant
+        self.trait_causes = index.trait_causes
         self.responders = self.hooked.get("response", frozenset())
         """Cards that may be played in answer to another player's trait."""
         self.late = self.hooked.get("after_stabilizing", frozenset())
@@ -413,13 +415,11 @@ class Game:
 
     def seats_from(self, start: int) -> list[int]:
         """Seats in clockwise order starting at ``start``."""
-        n = self.n
-        return [(start + i) % n for i in range(n)]
+        return self._clockwise[start][:]
 
     def opponents(self, seat: int) -> list[int]:
         """The other seats, in order from ``seat``'s left."""
-        n = self.n
-        return [(seat + i) % n for i in range(1, n)]
+        return self._clockwise[seat][1:]
 
     def owner_of(self, card_id: int) -> int | None:
         """Whose trait pile holds the card, if any."""

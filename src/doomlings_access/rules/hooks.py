@@ -11,7 +11,7 @@ age is revealed (:func:`index_round`).
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 
 from doomlings_access.cards.model import Piece, TraitDef
 from doomlings_access.cards.pieces import HOOK_SLOTS, hook_of
@@ -58,18 +58,28 @@ def index_traits(defs: list[TraitDef]) -> list[Mapping[str, Hooked]]:
     return out
 
 
-CardIndex = tuple[
-    list[Mapping[str, Hooked]], dict[str, frozenset[int]], list[bool], dict[tuple[int, int | None], Cause]
-]
+class CardIndex(NamedTuple):
+    """What the rules look up about a game's card instances, worked out once per set of cards
+    and shared between its games (none of it changes once made)."""
+
+    hooks: list[Mapping[str, Hooked]]
+    """Per card, its pieces by hook point."""
+    hooked: dict[str, frozenset[int]]
+    """Per hook point, the cards that plug into it (most checks are one set test)."""
+    unconditional: list[bool]
+    """Per card, whether only an age can stop it from being played (no requirement, not
+    dominant)."""
+    dominant: list[bool]
+    """Per card, whether it is dominant (counted with ``sum(map(...))``, no Python loop)."""
+    trait_causes: dict[tuple[int, int | None], Cause]
+    """Causes made for traits, filled as they are needed (a cause depends only on the cards)."""
+
+
 _BY_DEFS: dict[tuple[int, ...], tuple[list[TraitDef], CardIndex]] = {}
 
 
 def index_cards(defs: list[TraitDef]) -> CardIndex:
-    """Hook points per card, the cards of each hook point, which cards need no play check, and
-    the causes made for traits (filled as they are needed).
-
-    Shared between the games of one set of cards (none of it changes once made: a cause is an
-    immutable value that depends only on the cards)."""
+    """The :class:`CardIndex` of ``defs`` (kept for the usual decks)."""
     key = tuple(map(id, defs))
     known = _BY_DEFS.get(key)
     if known is not None:
@@ -79,9 +89,13 @@ def index_cards(defs: list[TraitDef]) -> CardIndex:
     for card, by_hook in enumerate(hooks):
         for name in by_hook:
             found.setdefault(name, set()).add(card)
-    hooked = {name: frozenset(cards) for name, cards in found.items()}
-    unconditional = [not d.dominant and not d.requires for d in defs]
-    index: CardIndex = (hooks, hooked, unconditional, {})
+    index = CardIndex(
+        hooks,
+        {name: frozenset(cards) for name, cards in found.items()},
+        [not d.dominant and not d.requires for d in defs],
+        [d.dominant for d in defs],
+        {},
+    )
     if len(_BY_DEFS) < 64:  # the usual decks; sampled games relabel cards and are not kept
         _BY_DEFS[key] = (list(defs), index)
     return index

@@ -42,8 +42,7 @@ RESTRICTED_COST = "restricted_cost"
 
 
 def dominant_count(g: Game, seat: int) -> int:
-    defs = g.defs
-    return sum(1 for c in g.seats[seat].pile if defs[c].dominant)
+    return sum(map(g.dominant.__getitem__, g.seats[seat].pile))
 
 
 def age_restriction(g: Game, card: int) -> str | None:
