@@ -20,15 +20,18 @@ class GameRandom(random.Random):
     def shuffle(self, x: MutableSequence[Any]) -> None:
         getrandbits = self.getrandbits
         size = len(x)
-        bits = _BITS if size < len(_BITS) else [n.bit_length() for n in range(size + 1)]
-        for n in range(size, 1, -1):  # n: how many are left to choose from
-            k = bits[n]
+        steps = _STEPS if size < len(_STEPS) else _steps(size + 1)
+        for i, n, k in steps[size:1:-1]:  # place position i, choosing among the first n
             j = getrandbits(k)
             while j >= n:
                 j = getrandbits(k)
-            i = n - 1
             x[i], x[j] = x[j], x[i]
 
 
-_BITS = [n.bit_length() for n in range(256)]
-"""Bits needed to draw below n, for the sizes a game shuffles."""
+def _steps(sizes: int) -> list[tuple[int, int, int]]:
+    """For each n below ``sizes``: the position placed, n, and the bits drawn to choose below n."""
+    return [(n - 1, n, n.bit_length()) for n in range(sizes)]
+
+
+_STEPS = _steps(256)
+"""The steps of the shuffles a game makes (its decks are smaller)."""

@@ -33,6 +33,7 @@ from doomlings_access.rules.events import (
 )
 from doomlings_access.rules.hooks import in_pile, index_round
 from doomlings_access.rules.play import offer_own_out_of_turn, play_trait, playable_in_hand
+from doomlings_access.rules.options import MAX_PLAYERS
 from doomlings_access.rules.position import NEXT_ROUND
 from doomlings_access.rules.primitives import ask, discard_cards, draw, hand_target, stabilize
 from doomlings_access.rules.registry import code
@@ -347,11 +348,15 @@ def start_of_turn(g: Game, seat: int) -> Flow:
         yield from fn(g, piece, seat)
 
 
+_TURN = [rule_cause("turn", seat) for seat in range(MAX_PLAYERS)]
+_STABILIZE = [rule_cause("stabilize", seat) for seat in range(MAX_PLAYERS)]
+
+
 def take_turn(g: Game, seat: int) -> Flow:
     """One turn: play a trait (or the age's alternative), follow its effects, stabilize."""
     r = g.round
     r.active = seat
-    mark = g.open(rule_cause("turn", seat), TurnStarted, seat)
+    mark = g.open(_TURN[seat], TurnStarted, seat)
     try:
         rules = r.rules
         if (
@@ -412,7 +417,7 @@ def take_turn(g: Game, seat: int) -> Flow:
         if stabilizes:
             short = hand_target(g, seat) - len(hand)
             if short >= 0:  # stable, or drawing: no question to ask
-                cause = rule_cause("stabilize", seat)
+                cause = _STABILIZE[seat]
                 drew = len(draw(g, seat, short, cause)) if short else 0
                 g.emit(Stabilized, seat, drew, 0, len(hand), cause=cause)
             else:

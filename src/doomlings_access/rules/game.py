@@ -33,7 +33,7 @@ from doomlings_access.rules.chance import GameRandom
 from doomlings_access.rules.decisions import Choice, Decision, Value
 from doomlings_access.rules.errors import GameOverError, IllegalActionError
 from doomlings_access.rules.events import Cause, Event
-from doomlings_access.rules.options import Options, Setup
+from doomlings_access.rules.options import MAX_PLAYERS, Options, Setup
 from doomlings_access.rules.state import OVER, Ending, RoundState, Seat, Table
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ class Game:
         self.options: Options = setup.options
         self.n = n = len(setup.players)
         self._clockwise = [[(start + i) % n for i in range(n)] for start in range(n)]
-        if not 2 <= self.n <= 6 and setup.position is None:
+        if not 2 <= self.n <= MAX_PLAYERS and setup.position is None:
             raise ValueError("Doomlings is for 2 to 6 players")
         self.rng: random.Random = GameRandom(setup.seed)
         self.record = record
@@ -108,7 +108,8 @@ class Game:
         """How much the flow plays: the whole ``game``, or (a described position) a ``round``
         or a ``turn``."""
         self._frames: list[tuple[int | None, Cause | None]] = []
-        self._flow: Flow | None = None
+        self._send: Callable[[Value], Decision] | None = None
+        """Answers the flow of the rules (a generator) and runs it to its next question."""
         self._knowledge: dict[int, Knowledge] = {}
         self._seat_logs: dict[int, list[Event]] = {}
         self._index_cards()
@@ -137,6 +138,7 @@ class Game:
         self.hooked = index.hooked
         self.unconditional = index.unconditional
         self.dominant = index.dominant
+        self.worlds_end_cards = index.worlds_end
         self.trait_causes = index.trait_causes
         self.responders = self.hooked.get("response", frozenset())
         """Cards that may be played in answer to another player's trait."""
@@ -150,16 +152,16 @@ class Game:
     # --- driving the game ------------------------------------------------------------------
 
     def _start(self, flow: Flow) -> None:
-        self._flow = flow
-        self._run(None)
-
-    def _run(self, value: Value | None) -> None:
-        assert self._flow is not None
         try:
-            self.pending = self._flow.send(value)  # type: ignore[arg-type]
+            self.pending = next(flow)
         except StopIteration:
-            self.pending = None
-            self.round.phase = OVER
+            self._over()
+        else:
+            self._send = flow.send
+
+    def _over(self) -> None:
+        self.pending = None
+        self.round.phase = OVER
 
     @property
     def is_over(self) -> bool:
@@ -195,7 +197,10 @@ class Game:
         log = self.log
         mark = len(log)
         self.actions.append(action)
-        self._run(value)
+        try:
+            self.pending = self._send(value)  # type: ignore[misc]  # a game with a question has a flow
+        except StopIteration:
+            self._over()
         return log[mark:] if self.record else []
 
     # --- events and their causes ----------------------------------------------------------

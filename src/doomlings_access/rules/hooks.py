@@ -71,6 +71,8 @@ class CardIndex(NamedTuple):
     dominant)."""
     dominant: list[bool]
     """Per card, whether it is dominant (counted with ``sum(map(...))``, no Python loop)."""
+    worlds_end: frozenset[int]
+    """The cards with a World's End effect of their own."""
     trait_causes: dict[tuple[int, int | None], Cause]
     """Causes made for traits, filled as they are needed (a cause depends only on the cards)."""
 
@@ -94,6 +96,7 @@ def index_cards(defs: list[TraitDef]) -> CardIndex:
         {name: frozenset(cards) for name, cards in found.items()},
         [not d.dominant and not d.requires for d in defs],
         [d.dominant for d in defs],
+        frozenset(card for card, d in enumerate(defs) if d.worlds_end),
         {},
     )
     if len(_BY_DEFS) < 64:  # the usual decks; sampled games relabel cards and are not kept
