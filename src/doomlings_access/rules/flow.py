@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Decision
 from doomlings_access.rules.catastrophes import apply_catastrophe, denial_protects
 from doomlings_access.rules.effects import SkipToCatastrophe
 from doomlings_access.rules.events import (
@@ -399,11 +400,11 @@ def take_turn(g: Game, seat: int) -> Flow:
                     break
             if len(options) == 1:  # the one card that can be played: no question
                 card = options[0]
-            else:
-                card = yield from ask(g, seat, dk.PLAY, "play_trait", options, None, step, plays)
-            yield from play_trait(g, seat, int(card), "hand", True)
+            else:  # (asked directly: the most frequent question, and never of one option)
+                card = int((yield Decision(seat, dk.PLAY, "play_trait", tuple(options), None, step, plays)))
+            yield from play_trait(g, seat, card, "hand", True)
             for piece, fn in after:
-                yield from fn(g, piece, seat, int(card))
+                yield from fn(g, piece, seat, card)
         # The end of the turn: the round's rules before stabilizing, stabilizing (or its
         # alternative), after it; then Late. (A hand may be a new list now: hands are swapped.)
         hand = g.seats[seat].hand

@@ -234,9 +234,11 @@ class Game:
         but takes ``cause``."""
         frames = self._frames
         mark = len(frames)
-        if kind is None:
+        if not self.record:  # no event: every parent is None
+            frames.append((None, cause))
+        elif kind is None:
             frames.append((frames[-1][0] if frames else None, cause))
-        elif self.record:
+        else:
             event = kind(*args, **kwargs)
             log = self.log
             event.seq = seq = len(log)
@@ -246,8 +248,6 @@ class Game:
                     event.cause = inherited
             log.append(event)
             frames.append((seq, cause))
-        else:
-            frames.append((None, cause))
         return mark
 
     def close(self, mark: int) -> None:
