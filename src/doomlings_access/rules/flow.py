@@ -150,29 +150,39 @@ def play_on(g: Game) -> Flow:
         if scope == "round":
             return
     elif scope == "round":
-        yield from next_round(g)
+        if (yield from reveal_next(g)) == TURNS_FOLLOW:
+            end_round(g, (yield from take_turns(g)))
         return
-    while g.table.age_deck:
-        final = yield from next_round(g)
-        if final:
+    while g.table.age_deck:  # each round: reveal, then the turns (if any)
+        then = yield from reveal_next(g)
+        if then == WORLD_ENDS:
             break
+        if then == TURNS_FOLLOW:
+            end_round(g, (yield from take_turns(g)))
     yield from worlds_end_and_scoring(g)
 
 
-def next_round(g: Game) -> Flow:
-    """Reveal the top of the age deck and play its round. Returns True for the final catastrophe."""
+TURNS_FOLLOW, NO_TURNS, WORLD_ENDS = "turns_follow", "no_turns", "world_ends"
+"""What follows a reveal: the round's turns, nothing (an age ignored, or a catastrophe that
+ends its round), or World's End (the third catastrophe)."""
+
+
+def reveal_next(g: Game) -> Flow:
+    """Reveal the top of the age deck and apply it. Returns what follows (:data:`TURNS_FOLLOW`,
+    :data:`NO_TURNS` or :data:`WORLD_ENDS`); the turns are taken by the caller, so that a
+    turn's questions pass through as few generators as can be."""
     g.mark_checkpoint()
     top = g.table.age_deck.pop()
     g.table.revealed.append(top)
     r = g.round
     if top in g.cards.catastrophes:
         r.skipping = None
-        return (yield from catastrophe_round(g, top))
+        return (yield from reveal_catastrophe(g, top))
     if r.skipping is not None:
         g.emit(AgeIgnored, top, cause=r.skipping)
-        return False
-    yield from age_round(g, g.cards.ages[top])
-    return False
+        return NO_TURNS
+    yield from reveal_age(g, g.cards.ages[top])
+    return TURNS_FOLLOW
 
 
 def repeated_age(g: Game, age: AgeDef) -> AgeDef | None:
@@ -238,8 +248,8 @@ def set_round_age(g: Game, age: AgeDef) -> tuple[tuple[Piece, ...], AgeDef | Non
     return known[3], repeated
 
 
-def age_round(g: Game, age: AgeDef) -> Flow:
-    """Reveal an age, apply it, take the turns."""
+def reveal_age(g: Game, age: AgeDef) -> Flow:
+    """Reveal an age and apply it; its turns follow."""
     r = g.round
     r.number += 1
     reveal, repeated = set_round_age(g, age)
@@ -259,13 +269,11 @@ def age_round(g: Game, age: AgeDef) -> Flow:
     finally:
         g.close(mark)
     r.turn_index = 0
-    end_round(g, (yield from take_turns(g)))
 
 
-def catastrophe_round(g: Game, cat_id: str) -> Flow:
-    """A catastrophe: first player moves left, gene pools, catastrophic effect, then turns.
-
-    Returns True for the third catastrophe, which ends the world.
+def reveal_catastrophe(g: Game, cat_id: str) -> Flow:
+    """A catastrophe: first player moves left, gene pools, catastrophic effect; then its turns
+    (the option ``catastrophe_ends_round``: none), or World's End for the third. Returns which.
     """
     cat = g.catastrophe(cat_id)
     r = g.round
@@ -291,13 +299,12 @@ def catastrophe_round(g: Game, cat_id: str) -> Flow:
     finally:
         g.close(mark)
     if len(g.table.catastrophes) == 3:
-        return True
+        return WORLD_ENDS
     r.turn_index = 0
     if g.options.catastrophe_ends_round:
         end_round(g)
-        return False
-    end_round(g, (yield from take_turns(g)))
-    return False
+        return NO_TURNS
+    return TURNS_FOLLOW
 
 
 def end_round(g: Game, skipped: Cause | None = None) -> None:

@@ -49,8 +49,10 @@ def piles_protected(g: Game) -> bool:
 
 def removable(g: Game, seat: int, test: Callable[[int], bool] | None = None) -> list[int]:
     """Traits of ``seat``'s pile that may leave it (never a dominant), optionally filtered."""
-    defs = g.defs
-    return [c for c in g.seats[seat].pile if not defs[c].dominant and (test is None or test(c))]
+    dominant = g.dominant
+    if test is None:
+        return [c for c in g.seats[seat].pile if not dominant[c]]
+    return [c for c in g.seats[seat].pile if not dominant[c] and test(c)]
 
 
 def enter_pile(g: Game, seat: int, card: int) -> None:

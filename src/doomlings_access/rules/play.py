@@ -152,7 +152,8 @@ def play_trait(
         g.table.discard.append(card)  # a third dominant by chance is discarded
         g.emit(ThirdDominantDiscarded, owner, card)
         return False
-    mark = g.open(trait_cause(g, card, seat), TraitPlayed, seat, card, owner, source, out_of_turn)
+    cause = g.trait_causes.get((card, seat)) or trait_cause(g, card, seat)
+    mark = g.open(cause, TraitPlayed, seat, card, owner, source, out_of_turn)
     try:
         if d.requires and not hero:
             g.table.in_play.append(card)  # between zones while its cost is paid

@@ -44,6 +44,8 @@ class Tableau:
         default=None, init=False, compare=False, repr=False
     )
     """Bonus pieces with a part for the owner's opponents, found once per tableau."""
+    _names: Counter[str] | None = field(default=None, init=False, compare=False, repr=False)
+    """How many traits of each name are in all the piles, counted once per tableau."""
 
     @property
     def n(self) -> int:
@@ -120,6 +122,8 @@ def colour_counts(t: Tableau, seat: int) -> Counter[str]:
 def _per_trait(t: Tableau, seat: int, card: int, piece: Piece) -> int:
     colour, face = piece.get("colour"), piece.get("face")
     negative, same = piece.get("negative_face"), piece.get("same_name")
+    if colour is not None and face is None and not negative and not same:
+        return int(colour_counts(t, seat)[colour] * piece["points"])
     defs = t.defs
     count = 0
     for c in t.piles[seat]:
@@ -137,8 +141,12 @@ def _per_trait(t: Tableau, seat: int, card: int, piece: Piece) -> int:
 
 @implements("bonus", "per_same_name_in_all_piles")
 def _per_same_name_in_all_piles(t: Tableau, seat: int, card: int, piece: Piece) -> int:
-    name = t.defs[card].id
-    return int(piece["points"]) * sum(1 for p in t.piles for c in p if t.defs[c].id == name)
+    names = t._names
+    if names is None:
+        defs = t.defs
+        names = Counter(defs[c].id for pile in t.piles for c in pile)
+        object.__setattr__(t, "_names", names)
+    return int(piece["points"]) * names[t.defs[card].id]
 
 
 @implements("bonus", "per_card_in_hand")
