@@ -148,6 +148,8 @@ class Game:
         """Cards that do something at the start of their owner's turn."""
         self.destined = self.hooked.get("destination", frozenset())
         """Cards whose player chooses whose pile they go to."""
+        self.gene_pool_traits = self.hooked.get("pile_gene_pool", frozenset())
+        """Cards that change their owner's gene pool while in a pile."""
 
     # --- driving the game ------------------------------------------------------------------
 
@@ -188,7 +190,7 @@ class Game:
         if d is None:
             raise GameOverError("the game is over")
         player, value = action
-        if player != d.player or type(player) is not int:
+        if player is not d.player and (type(player) is not int or player != d.player):
             raise IllegalActionError(
                 f"it is {self.seats[d.player].name}'s decision, not seat {player!r}'s"
             )

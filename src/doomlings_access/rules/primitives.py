@@ -47,8 +47,7 @@ def ask(
         raise RuntimeError(f"no options for {reason}")
     if len(opts) == 1:
         return opts[0]
-    answer = yield Decision(player, kind, reason, opts, source, step, of, about)
-    return answer
+    return (yield Decision(player, kind, reason, opts, source, step, of, about))
 
 
 def pick_random(
