@@ -427,7 +427,8 @@ def take_turn(g: Game, seat: int) -> Flow:
             if short >= 0:  # stable, or drawing: no question to ask
                 cause = _STABILIZE[seat]
                 drew = len(draw(g, seat, short, cause)) if short else 0
-                g.emit(Stabilized, seat, drew, 0, len(hand), cause=cause)
+                if g.record:  # (the most frequent event: not even its call when unrecorded)
+                    g.emit(Stabilized, seat, drew, 0, len(hand), cause=cause)
             else:
                 yield from stabilize(g, seat)
         if rules:

@@ -164,7 +164,7 @@ def discard_cards(g: Game, seat: int, cards: Iterable[int], random: bool = False
     for card in moved:
         hand.remove(card)
         discard.append(card)
-    if moved:
+    if moved and g.record:
         g.emit(Discarded, seat, moved, random)
 
 
@@ -254,7 +254,8 @@ def change_gene_pool(g: Game, seat: int, delta: int, cause: Cause, forced: bool 
         g.emit(GenePoolChangeIgnored, seat, delta, cause=cause)
         return
     old, p.gene_pool = p.gene_pool, new
-    g.emit(GenePoolChanged, seat, old, new, forced, cause=cause)
+    if g.record:
+        g.emit(GenePoolChanged, seat, old, new, forced, cause=cause)
 
 
 def set_gene_pool(g: Game, seat: int, value: int) -> None:
