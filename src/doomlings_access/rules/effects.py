@@ -309,11 +309,12 @@ def swap_any_piles(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src, rule = _source(g, card), piece["colour_rule"]
     if piles_protected(g):
         return _nothing(g, seat, card, "piles_protected")
-    every = [c for p in g.seats_from(seat) for c in removable(g, p)]
+    owners = {c: p for p in g.seats_from(seat) for c in removable(g, p)}
+    every = list(owners)
 
     def partners(a: int) -> list[int]:
-        owner = g.owner_of(a)
-        return [b for b in every if g.owner_of(b) != owner and _colour_rule(g, rule, a, b)]
+        owner = owners[a]
+        return [b for b in every if owners[b] != owner and _colour_rule(g, rule, a, b)]
 
     firsts = [a for a in every if partners(a)]
     if not firsts:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 
-from doomlings_access.cards.model import Piece, TraitDef
+from doomlings_access.cards.model import COLOURS, Piece, TraitDef
 from doomlings_access.cards.pieces import HOOK_SLOTS, hook_of
 from doomlings_access.rules.events import Cause
 from doomlings_access.rules.registry import REGISTRY
@@ -73,6 +73,8 @@ class CardIndex(NamedTuple):
     """Per card, whether it is dominant (counted with ``sum(map(...))``, no Python loop)."""
     worlds_end: frozenset[int]
     """The cards with a World's End effect of their own."""
+    of_colour: dict[str, list[bool]]
+    """Per colour (colourless included), per card: whether the card is of it as printed."""
     trait_causes: dict[tuple[int, int | None], Cause]
     """Causes made for traits, filled as they are needed (a cause depends only on the cards)."""
 
@@ -97,6 +99,7 @@ def index_cards(defs: list[TraitDef]) -> CardIndex:
         [not d.dominant and not d.requires for d in defs],
         [d.dominant for d in defs],
         frozenset(card for card, d in enumerate(defs) if d.worlds_end),
+        {colour: [colour in d.colours for d in defs] for colour in COLOURS},
         {},
     )
     if len(_BY_DEFS) < 64:  # the usual decks; sampled games relabel cards and are not kept

@@ -32,9 +32,9 @@ def colours_of(g: Game, card: int) -> tuple[str, ...]:
 
 def count_colour(g: Game, seat: int, colour: str) -> int:
     recolour = g.ending.recolour
-    defs = g.defs
     if not recolour:
-        return sum(1 for c in g.seats[seat].pile if colour in defs[c].colours)
+        return sum(map(g.of_colour[colour].__getitem__, g.seats[seat].pile))
+    defs = g.defs
     return sum(1 for c in g.seats[seat].pile if colour in (recolour.get(c) or defs[c].colours))
 
 
