@@ -55,6 +55,13 @@ def removable(g: Game, seat: int, test: Callable[[int], bool] | None = None) -> 
     return [c for c in g.seats[seat].pile if not dominant[c] and test(c)]
 
 
+def any_removable(g: Game, seat: int, test: Callable[[int], bool]) -> bool:
+    """Whether a trait of ``seat``'s pile that passes ``test`` may leave it (a requirement that
+    asks for one is checked every turn; this stops at the first)."""
+    dominant = g.dominant
+    return any(not dominant[c] and test(c) for c in g.seats[seat].pile)
+
+
 def enter_pile(g: Game, seat: int, card: int) -> None:
     """Put a trait into a pile; its gene pool change applies (ignored past 1..8)."""
     g.seats[seat].pile.append(card)
