@@ -1,14 +1,19 @@
 """The ``doomlings`` command. Each subcommand imports only what it needs, so look-ups stay fast.
 
 Bad input never gives a traceback: one clear line on standard error and exit code 2.
+Whatever is printed that came from outside (a path, a typed name, a file's words) goes
+through the one sanitiser (``safety.text.clean``) first.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Sequence
+
+from doomlings_access.safety.text import clean
 
 USAGE_ERROR = 2
 
@@ -77,7 +82,20 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _tolerant_streams() -> None:
+    """Undecodable bytes typed or piped in, and characters the terminal cannot show, become
+    a replacement character instead of a crash."""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # a closed or unusual stream: leave it as it is
+                pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _tolerant_streams()
     parser = _parser()
     try:
         args = parser.parse_args(argv)
@@ -91,6 +109,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C before any question: nothing to lose, leave quietly
         print("\nInterrupted.", file=sys.stderr)
         return 130
+    except ValueError as exc:
+        from doomlings_access.cards import CardDataError
+
+        if isinstance(exc, CardDataError):  # the cards' fault, said as such; no save is touched
+            return _fail(f"the card data cannot be loaded: {exc}")
+        raise
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -139,7 +163,7 @@ def _card(args: argparse.Namespace) -> int:
     except UnknownCardError as exc:
         return _fail(str(exc))
     if len(found) > 1:
-        print(f"{len(found)} cards fit {typed}:")
+        print(f"{len(found)} cards fit {clean(typed, 100)}:")
         for n, card in enumerate(found, 1):
             print(f"{n}. {card.name}, {card.label}")  # type: ignore[attr-defined]
         return 0
@@ -155,34 +179,47 @@ def _braille_ref(args: argparse.Namespace) -> int:
     from doomlings_access.cards import CardDataError
 
     folder = Path(args.folder) if args.folder else default_folder()
+    if os.path.lexists(folder) and not folder.is_dir():
+        return _fail(f"--folder {clean(str(folder), 300)} is not a folder")
     try:
         if args.check:
             stale = check_reference(folder)
             for name in stale:
-                print(f"Stale or missing: {folder / name}")
+                print(clean(f"Stale or missing: {folder / name}"))
             if not stale:
-                print(f"The braille reference in {folder} is up to date.")
+                print(clean(f"The braille reference in {folder} is up to date."))
             return 1 if stale else 0
         written = write_reference(folder)
     except (LiblouisMissing, CardDataError) as exc:
         return _fail(str(exc))
-    print(f"Wrote {len(written)} files to {folder}.")
+    except OSError as exc:
+        return _fail(f"cannot write the braille reference in {clean(str(folder), 300)}: {exc.strerror or exc}")
+    print(clean(f"Wrote {len(written)} files to {folder}."))
     return 0
 
 
 def _speech_check(args: argparse.Namespace) -> int:
     from doomlings_access.speech import speech_check
 
+    if args.wav:
+        from pathlib import Path
+
+        from doomlings_access.safety.files import FileRefused, check_target
+
+        try:
+            check_target(Path(args.wav))  # a device or a FIFO is never renamed over
+        except FileRefused as exc:
+            return _fail(f"speech check failed: {exc}")
     try:
         lines = speech_check(args.speech, wav=args.wav, rate=args.rate, voice=args.voice)
     except (OSError, RuntimeError, ValueError) as exc:
         return _fail(f"speech check failed: {exc}")
-    print("\n".join(lines))
+    print("\n".join(clean(line) for line in lines))
     return 0
 
 
 def _fail(message: str) -> int:
-    print(f"doomlings: {message}", file=sys.stderr)
+    print(f"doomlings: {clean(message, 1000)}", file=sys.stderr)
     return USAGE_ERROR
 
 
@@ -194,9 +231,9 @@ def _score(args: argparse.Namespace) -> int:
     except ScoreFileError as exc:
         return _fail(str(exc))
     if args.json:
-        print(json.dumps(result.to_json()))
+        print(json.dumps(result.to_json()))  # JSON escapes every control character itself
     else:
-        print("\n".join(result.lines()))
+        print("\n".join(clean(line) for line in result.lines()))
     return 0
 
 

@@ -13,6 +13,8 @@ import sys
 import threading
 from typing import Any, Protocol, Sequence, TextIO
 
+from doomlings_access.safety.text import MAX_SHOWN, clean
+
 
 class Console(Protocol):
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
@@ -29,19 +31,20 @@ class PlainConsole:
         self.stdout = stdout or sys.stdout
 
     def write(self, line: str) -> None:
-        self.stdout.write(line + "\n")
+        self.stdout.write(clean(line) + "\n")
         self.stdout.flush()
 
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
-        self.stdout.write(prompt)
+        self.stdout.write(clean(prompt))
         self.stdout.flush()
         line = self.stdin.readline()
         if not line:
             self.stdout.write("\n")
             raise EOFError
+        answer = line.rstrip("\r\n")
         if not self.stdin.isatty():  # echo piped answers so the transcript reads as a dialogue
-            self.stdout.write(line if line.endswith("\n") else line + "\n")
-        return line.rstrip("\r\n")
+            self.stdout.write(clean(answer, MAX_SHOWN) + "\n")  # never raw escapes
+        return answer
 
 
 class ToolkitConsole:
@@ -82,7 +85,7 @@ class ToolkitConsole:
         return self.session
 
     def write(self, line: str) -> None:
-        sys.stdout.write(line + "\n")
+        sys.stdout.write(clean(line) + "\n")
         sys.stdout.flush()
 
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
@@ -92,7 +95,7 @@ class ToolkitConsole:
         from prompt_toolkit.completion import WordCompleter
 
         completer = WordCompleter(sorted(set(words)), ignore_case=True, sentence=True)
-        return str(session.prompt(prompt, completer=completer))
+        return str(session.prompt(clean(prompt), completer=completer))
 
 
 def wants_plain(forced: bool = False) -> bool:

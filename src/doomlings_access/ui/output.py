@@ -1,10 +1,15 @@
-"""Where messages go: printed as plain lines (wrapped at 80), kept in history, and spoken."""
+"""Where messages go: printed as plain lines (wrapped at 80), kept in history, and spoken.
+
+Messages carry names and text from outside (player names, typed words, file contents), so
+everything printed or spoken here goes through the one sanitiser first.
+"""
 
 from __future__ import annotations
 
 import textwrap
 from typing import Callable
 
+from doomlings_access.safety.text import clean
 from doomlings_access.ui.words import Said
 
 WIDTH = 80
@@ -20,14 +25,14 @@ class Output:
         self.fresh = False
 
     def say(self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True) -> None:
-        for line in wrap(said.text):
+        for line in wrap(clean(said.text)):
             self.write(line)
         if remember:
             self.history.append(said)
         if self.speaker is not None and speak:
             interrupt = interrupt or self.fresh
             self.fresh = False
-            self.speaker.speak(said.speech, interrupt=interrupt)  # type: ignore[attr-defined]
+            self.speaker.speak(clean(said.speech), interrupt=interrupt)  # type: ignore[attr-defined]
 
     def answered(self) -> None:
         """The player typed something: the next message cuts off whatever is being said."""
