@@ -5,30 +5,48 @@ The file gives each player's traits (and hand and gene pool where cards need the
 catastrophes in order, and the answers to the choices the cards ask. A choice with one
 possible answer, or whose answer changes nobody's score, is taken without being asked; a
 missing choice that matters is an error naming the card and what it needs.
+
+The file is hostile until checked: it is read within bounds (a regular file of at most
+:data:`MAX_FILE_BYTES`, nesting and digit caps), holds at most :data:`MAX_CARDS` cards, and any
+answer of the wrong kind, or a table the rules cannot settle, is an error naming the field.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from doomlings_access.cards.lookup import UnknownCardError, find_name
-from doomlings_access.rules import decisions as dk
 from doomlings_access.rules import Choice, Game, Options, Setup
+from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.game import Flow
 from doomlings_access.rules.primitives import ask
 from doomlings_access.rules.worlds_end import worlds_end_and_scoring
+from doomlings_access.safety.files import FileRefused, load_json
+from doomlings_access.safety.text import MAX_NAME, clean, has_unsafe
 
 MAX_REPEATS_CHECK = 200
+GENE_POOL_RANGE = (0, 12)
+"""The gene pools a table may give (normally 1 to 8; catastrophes and traits move them)."""
+MAX_FILE_BYTES = 1024 * 1024
+"""Largest score file read (a full table takes about 2 kB)."""
+MAX_CARDS = 300
+"""Most cards (traits and hands of every player) a table may hold: one deck has 116 traits,
+so this allows two decks and a sloppy tally, while keeping scoring quick (the rules' scoring
+takes time that grows faster than the number of traits)."""
+RULES_FAILURES = (RuntimeError, ValueError, KeyError, IndexError, TypeError, AssertionError)
+"""What the rules raise for a table no real game reaches (one player giving a trait away)."""
 
 
 class ScoreFileError(ValueError):
     """The score file is wrong: the message names the file and the field."""
 
-    missing: "MissingChoice | None" = None
+    missing: MissingChoice | None = None
+
+    def __init__(self, message: str) -> None:
+        super().__init__(clean(message, 600))  # it quotes the file: never raw control characters
 
 
 @dataclass
@@ -104,11 +122,12 @@ class _Table:
             raise self.error(None, "expected a JSON object")
         unknown = set(data) - {"catastrophes", "players", "edition", "tie_break"}
         if unknown:
-            raise self.error(sorted(unknown)[0], "unknown field")
+            raise self.error(min(unknown), "unknown field")
         edition = data.get("edition", "retail")
         if edition not in ("retail", "first"):
             raise self.error("edition", 'must be "retail" or "first"')
         self.options = Options(edition=edition)
+        self._found: dict[tuple[str, int], str] = {}  # name look-ups, so each name is found once
         self.game_template = Game(Setup(("x",), 0, self.options), start=False)
         cards = self.game_template.cards
         self.trait_names = {t.name: t.id for t in cards.traits.values()}
@@ -125,6 +144,9 @@ class _Table:
         players = data.get("players")
         if not isinstance(players, list) or not 1 <= len(players) <= 6:
             raise self.error("players", "a list of 1 to 6 players")
+        held = sum(_cards_held(p) for p in players)
+        if held > MAX_CARDS:
+            raise self.error("players", f"{held} cards on the table; at most {MAX_CARDS} can be scored")
         self.players: list[dict[str, Any]] = []
         for i, p in enumerate(players):
             self.players.append(self._player(p, f"players[{i}]"))
@@ -147,20 +169,29 @@ class _Table:
     def name_of(self, typed: Any, names: dict[str, str], field: str, what: str = "trait") -> str:
         if not isinstance(typed, str):
             raise self.error(field, f"expected a {what} name")
-        try:
-            return find_name(typed, list(names), what)
-        except UnknownCardError as exc:
-            raise self.error(field, str(exc)) from None
+        if len(typed) > 100:
+            raise self.error(field, f"no {what} has a name that long")
+        key = (typed, id(names))
+        if key not in self._found:
+            try:
+                self._found[key] = find_name(typed, list(names), what)
+            except UnknownCardError as exc:
+                raise self.error(field, str(exc)) from None
+        return self._found[key]
 
     def _player(self, p: Any, field: str) -> dict[str, Any]:
         if not isinstance(p, dict):
             raise self.error(field, "expected an object")
         unknown = set(p) - {"name", "traits", "hand", "gene_pool", "choices"}
         if unknown:
-            raise self.error(f"{field}.{sorted(unknown)[0]}", "unknown field")
+            raise self.error(f"{field}.{min(unknown)}", "unknown field")
         name = p.get("name")
         if not isinstance(name, str) or not name.strip():
             raise self.error(f"{field}.name", "a player needs a name")
+        if has_unsafe(name) or not name.isprintable():
+            raise self.error(f"{field}.name", "a name cannot hold control or invisible characters")
+        if len(name.strip()) > MAX_NAME:
+            raise self.error(f"{field}.name", f"a name has at most {MAX_NAME} characters")
         out: dict[str, Any] = {"name": name.strip()}
         for zone in ("traits", "hand"):
             cards = p.get(zone, [])
@@ -171,7 +202,8 @@ class _Table:
                 for i, c in enumerate(cards)
             ]
         pool = p.get("gene_pool", 5)
-        if not isinstance(pool, int) or isinstance(pool, bool) or not 0 <= pool <= 12:
+        low, high = GENE_POOL_RANGE
+        if not isinstance(pool, int) or isinstance(pool, bool) or not low <= pool <= high:
             raise self.error(f"{field}.gene_pool", "a whole number (normally 1 to 8)")
         out["gene_pool"] = pool
         choices = p.get("choices", {})
@@ -282,9 +314,11 @@ class _Answers:
                     if g.defs[option].face_value >= cap:
                         return option
             raise self.table.error(where, f"no trait left in the deck has face value {given}")
-        if isinstance(given, str) and given not in self.table.trait_names.values():
+        if not isinstance(given, str):
+            raise self.table.error(where, "expected a trait name or a whole number (its face value)")
+        if given not in self.table.trait_names.values():
             given = self.table.trait_names[self.table.name_of(given, self.table.trait_names, where)]
-        return self._card_option(g, d, str(given), where)
+        return self._card_option(g, d, given, where)
 
     def _card_option(self, g: Game, d: Decision, trait_id: str, where: str) -> Value:
         for option in d.options:
@@ -299,6 +333,14 @@ class _Answers:
         return g.cards.by_id(card_id).name if card_id else "the game"
 
 
+def _cards_held(player: Any) -> int:
+    """How many cards a player's entry lists (counted before any is looked up)."""
+    if not isinstance(player, dict):
+        return 0
+    zones = (player.get("traits"), player.get("hand"))
+    return sum(len(zone) for zone in zones if isinstance(zone, list))
+
+
 def _draw_cap(g: Game) -> int | None:
     """The most points Deus Ex Machina's World's End draw can give (retail: 5)."""
     chosen = g.worlds_end_catastrophe or (g.catastrophes[-1] if g.catastrophes else None)
@@ -306,7 +348,8 @@ def _draw_cap(g: Game) -> int | None:
         return None
     for piece in g.catastrophe(chosen).worlds_end:
         if piece.effect == "draw_add_face":
-            return piece.get("cap")
+            cap = piece.get("cap")
+            return cap if isinstance(cap, int) else None
     return None
 
 
@@ -334,8 +377,22 @@ def _distinct(g: Game, d: Decision) -> list[Value]:
     return list(seen.values())
 
 
+def _rules(table: _Table, step: Any, *args: Any) -> Any:
+    """Run one step of the rules; a failure of the rules on this table is the file's error."""
+    try:
+        return step(*args)
+    except ScoreFileError:
+        raise
+    except RULES_FAILURES as exc:
+        raise table.error(None, f"the rules cannot score this table ({exc})") from None
+
+
 def _finish(table: _Table, answers: _Answers, actions: list[Choice]) -> Game:
     """Replay ``actions``, then play on answering from the file or with the first option."""
+    return _rules(table, _finish_unchecked, table, answers, actions)  # type: ignore[no-any-return]
+
+
+def _finish_unchecked(table: _Table, answers: _Answers, actions: list[Choice]) -> Game:
     g = table.build()
     for action in actions:
         g.apply(action)
@@ -366,6 +423,10 @@ NEEDS = {
 def score_table(data: Any, file: str = "score file") -> ScoreResult:
     """Score a parsed score file; raises :class:`ScoreFileError` on any problem."""
     table = _Table(data, file)
+    return _rules(table, _score, table)  # type: ignore[no-any-return]
+
+
+def _score(table: _Table) -> ScoreResult:
     answers = _Answers(table)
     g = table.build()
     while not g.is_over:
@@ -411,16 +472,13 @@ def score_table(data: Any, file: str = "score file") -> ScoreResult:
 
 
 def score_file(path: str) -> ScoreResult:
-    """Read and score a score file."""
+    """Read (within bounds: a FIFO or a link to a device is refused, never waited on) and
+    score a score file."""
     shown = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScoreFileError(f"{shown}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ScoreFileError(f"{shown}: not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScoreFileError(f"{shown}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        data = load_json(Path(path), MAX_FILE_BYTES)
+    except FileNotFoundError:
+        raise ScoreFileError(f"{shown}: cannot read: no such file") from None
+    except FileRefused as exc:
+        raise ScoreFileError(f"{shown}: {exc.why}") from None
     return score_table(data, shown)
