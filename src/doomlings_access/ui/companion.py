@@ -13,6 +13,7 @@ from doomlings_access.cards import load_cards
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.cards.model import REAL_COLOURS, CatastropheDef, TraitDef
+from doomlings_access.safety.text import whole_number
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.session import is_number
@@ -245,8 +246,7 @@ class Companion:
             seat = self.tracker.players.index(name) if name in self.tracker.players else None
             if ids & GENE_POOL_CARDS:
                 default = self.tracker.gene_pools[seat] if seat is not None and self.tracker.gene_pools else 5
-                line = self.read(f"{name}'s gene pool [{default}]: ")
-                entry["gene_pool"] = int(line) if is_number(line) else default
+                entry["gene_pool"] = self.ask_gene_pool(name, default)
             players.append(entry)
         cats = [self.cards.catastrophes[c].name for c in self.tracker.catastrophes]
         if cat is not None and (not cats or cats[-1] != cat.name):
@@ -268,6 +268,23 @@ class Companion:
                 self.out.info(p.sentence())
             self.out.lines(result.lines()[-1:])
             return
+
+    def ask_gene_pool(self, name: str, default: int) -> int:
+        """A gene pool the scorer accepts; anything else is said and asked again, so the
+        traits already typed are never lost to one wrong number."""
+        from doomlings_access.scorer import GENE_POOL_RANGE
+
+        low, high = GENE_POOL_RANGE
+        if not low <= default <= high:  # the tracker can go beyond (up and down are free)
+            default = min(max(default, low), high)
+        while True:
+            line = self.read(f"{name}'s gene pool [{default}]: ")
+            if not line:
+                return default
+            value = whole_number(line, low, high)
+            if value is not None:
+                return value
+            self.out.info(f"A gene pool is a whole number from {low} to {high}. Type it again, or Enter for {default}.")
 
     def ask_choice(self, who: str, missing: Any) -> Any:
         if missing.reason == "recolour_from":
