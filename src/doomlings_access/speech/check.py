@@ -102,6 +102,17 @@ def _render_espeak(
     _run_renderer("espeak-ng", argv, text, rate, log)
 
 
+def _check_target(target: str) -> None:
+    from pathlib import Path
+
+    from doomlings_access.safety.files import FileRefused, check_target
+
+    try:
+        check_target(Path(target))
+    except FileRefused as exc:
+        raise SpeechError(str(exc)) from None
+
+
 def render_wav(
     text: str,
     path: str,
@@ -124,6 +135,7 @@ def render_wav(
     spoken = speakable(text)
     target = os.path.abspath(path)
     folder = os.path.dirname(target)
+    _check_target(target)
     problems: list[str] = []
     renderers = []
     if engine in ("auto", "pyttsx3"):
@@ -140,6 +152,7 @@ def render_wav(
         try:
             render(spoken, scratch, rate, voice, log)
             if _wav_has_audio(scratch):
+                _check_target(target)  # again: never rename over a device, FIFO or link
                 os.replace(scratch, target)
                 log.info("rendered %s with %s", target, name)
                 return
