@@ -79,6 +79,13 @@ def _parser() -> argparse.ArgumentParser:
     cards.add_argument(
         "--check", action="store_true", help="list cards whose behaviour is not implemented"
     )
+
+    doctor = sub.add_parser(
+        "doctor", help="check the saves, settings and card cache in use, and offer to fix them"
+    )
+    answers = doctor.add_mutually_exclusive_group()
+    answers.add_argument("--yes", action="store_true", help="fix everything without asking")
+    answers.add_argument("--no", action="store_true", help="only report; change nothing")
     return parser
 
 
@@ -146,6 +153,10 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return _braille_ref(args)
     if args.command == "speech-check":
         return _speech_check(args)
+    if args.command == "doctor":
+        from doomlings_access.doctor import doctor
+
+        return doctor("yes" if args.yes else "no" if args.no else "ask")
     from doomlings_access.app import menu
 
     return menu(args)
