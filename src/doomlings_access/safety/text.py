@@ -10,6 +10,7 @@ or logged: each such character is shown as ``?`` and the length is capped.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Collection
 
@@ -50,6 +51,15 @@ def shown(text: str, limit: int = MAX_SHOWN) -> str:
 def has_unsafe(text: str) -> bool:
     """True if ``text`` holds anything :func:`clean` would change (other than its length)."""
     return _UNSAFE.search(text) is not None
+
+
+class CleanLogRecords(logging.Filter):
+    """Logged messages quote what speech engines and libraries printed: clean them too."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = clean(record.getMessage())
+        record.args = None
+        return True
 
 
 class NameRefused(ValueError):

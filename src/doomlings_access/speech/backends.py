@@ -33,6 +33,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
+from doomlings_access.safety.text import CleanLogRecords
+
 from .capture import captured_output
 from .labels import speakable
 from .reaper import forget_group, watch_group
@@ -40,6 +42,7 @@ from .reaper import forget_group, watch_group
 LOG = logging.getLogger("doomlings_access.speech")
 # Without this, an unconfigured program would get warnings on stderr (logging's last resort).
 LOG.addHandler(logging.NullHandler())
+LOG.addFilter(CleanLogRecords())  # engines print what they like: never raw into a log
 
 MODES = ("screen-reader", "direct", "tts", "off")
 _MODE_ALIASES = {
