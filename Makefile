@@ -24,11 +24,15 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 
-# The long fuzz run: thousands of seeded games, 2 to 6 players, both editions.
+# The long fuzz run: thousands of seeded games, 2 to 6 players, both editions; then
+# hostile save, score and settings files (FUZZ_EXAMPLES inputs of each kind, randomised).
+FUZZ_EXAMPLES ?= 20000
 fuzz: $(STAMP)
 	$(BIN)/doomlings simulate --games 3000 --seed 1 --replay-check
 	$(BIN)/doomlings simulate --games 3000 --seed 5001 --edition first --replay-check
 	$(BIN)/doomlings simulate --games 1000 --seed 9001 --all-28-ages --long-age-deck
+	DOOMLINGS_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -s -p no:cacheprovider \
+		tests/adversarial/test_fuzz_files.py
 
 simulate: fuzz
 
