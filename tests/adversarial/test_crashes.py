@@ -340,3 +340,13 @@ def test_a_save_with_a_wrong_typed_option_is_refused_before_play(home: Home, opt
 def test_simulate_and_play_reject_a_seed_too_large(home: Home) -> None:
     done = home.run("play", *GAME, "--seed", HUGE[:100]).clean()
     assert done.returncode == 2 and "--seed" in done.err
+
+
+@pytest.mark.parametrize("where", ["game", "menu"])
+def test_a_pasted_line_of_ten_megabytes_is_one_answer_too_long(home: Home, where: str) -> None:
+    line = "x" * 10_000_000
+    args, stdin = (["play", "--seed", "3"], f"{line}\n1\nq\ny\n") if where == "game" else ([], f"{line}\n6\n")
+    done = home.run(*args, *GAME, stdin=stdin).clean()
+    assert done.returncode == 0
+    assert len(done.out) < 100_000, "the echo and the message are short"
+    assert ("That is too long." in done.out) if where == "game" else ("Not a choice: xxxx" in done.out)

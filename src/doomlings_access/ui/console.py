@@ -23,6 +23,11 @@ class Console(Protocol):
     def write(self, line: str) -> None: ...
 
 
+MAX_LINE = 8192
+"""Longest line read as one answer: a longer one is cut here and its rest skipped, so a huge
+paste costs no more memory than this (and is answered as too long)."""
+
+
 class PlainConsole:
     """Prompt text and a line read from standard input, nothing else."""
 
@@ -37,14 +42,23 @@ class PlainConsole:
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
         self.stdout.write(clean(prompt))
         self.stdout.flush()
-        line = self.stdin.readline()
+        line = self.stdin.readline(MAX_LINE + 1)
         if not line:
             self.stdout.write("\n")
             raise EOFError
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            self._skip_rest_of_line()  # one answer (too long), however much was pasted
+            line = line[:MAX_LINE]
         answer = line.rstrip("\r\n")
         if not self.stdin.isatty():  # echo piped answers so the transcript reads as a dialogue
             self.stdout.write(clean(answer, MAX_SHOWN) + "\n")  # never raw escapes
         return answer
+
+    def _skip_rest_of_line(self) -> None:
+        while True:
+            more = self.stdin.readline(MAX_LINE)
+            if not more or more.endswith("\n"):
+                return
 
 
 class ToolkitConsole:
