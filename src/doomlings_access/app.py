@@ -129,7 +129,7 @@ def agents_for(game, seats):  # type: ignore[no-untyped-def]
 
 def _play_saved(game, seats, path, created, console, output, prefs, change_speech, resumed):  # type: ignore[no-untyped-def]
     """Play with an autosave after every action (and one before the first question)."""
-    from doomlings_access.safety.files import FileRefused
+    from doomlings_access.safety.files import FileRefused, reason
     from doomlings_access.saves import write_save
     from doomlings_access.ui.session import Session
 
@@ -143,8 +143,7 @@ def _play_saved(game, seats, path, created, console, output, prefs, change_speec
             write_save(path, g, seats, started)
         except (OSError, FileRefused) as exc:
             if not failing:
-                why = exc.why if isinstance(exc, FileRefused) else (exc.strerror or str(exc))
-                output.info(f"Warning: the game cannot be saved ({shown(why, 60)}); play goes on.")
+                output.info(f"Warning: the game cannot be saved ({shown(reason(exc), 60)}); play goes on.")
             failing = True
             return
         if failing:
@@ -263,7 +262,7 @@ def _set_aside(path, out) -> None:  # type: ignore[no-untyped-def]
 def _report(exc: SaveFileError, out: Output) -> None:
     """Say what is wrong; move the file aside only when it is at fault and the game wrote it
     in its own saves folder. A folder that refuses the rename blocks nothing."""
-    from doomlings_access.safety.files import FileRefused
+    from doomlings_access.safety.files import FileRefused, reason
     from doomlings_access.safety.lock import holder
     from doomlings_access.saves import may_set_aside, move_aside
 
@@ -276,8 +275,7 @@ def _report(exc: SaveFileError, out: Output) -> None:
     try:
         aside = move_aside(path)
     except (OSError, FileRefused) as err:
-        why = err.why if isinstance(err, FileRefused) else (err.strerror or str(err))
-        out.info(f"It could not be moved aside ({shown(why, 80)}); it is left as it is.")
+        out.info(f"It could not be moved aside ({shown(reason(err), 80)}); it is left as it is.")
         return
     out.info(f"The file was kept as {shown(aside.name)}.")
 
@@ -576,12 +574,11 @@ def _settings_menu(console: Console, out: Output, prefs, speech: Speech) -> None
     prefs.verbosity, prefs.labels, prefs.speech = settings.verbosity, settings.labels, settings.speech
     speech.rate, speech.voice = settings.rate, settings.voice
     out.info(speech.switch(settings.speech))
-    from doomlings_access.safety.files import FileRefused
+    from doomlings_access.safety.files import FileRefused, reason
 
     try:
         path = save_settings(settings)
     except (OSError, FileRefused) as exc:
-        why = exc.why if isinstance(exc, FileRefused) else (exc.strerror or str(exc))
-        out.info(f"Settings could not be saved ({shown(why, 80)}); they hold until you quit.")
+        out.info(f"Settings could not be saved ({shown(reason(exc), 80)}); they hold until you quit.")
         return
     out.info(f"Settings saved to {shown(str(path), 300)}.")

@@ -13,9 +13,10 @@ import json
 import os
 import re
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable
+from typing import Any
 
 from doomlings_access.cards.model import (
     COLOUR_LETTERS,
@@ -34,6 +35,7 @@ from doomlings_access.safety.files import (
     parse_json,
     parse_toml,
     read_bounded,
+    reason,
     write_atomic,
 )
 from doomlings_access.safety.tidy import DAY, HOUR, remove_old
@@ -309,7 +311,7 @@ def check_cache_file(cache: Path) -> str | None:
     try:
         raw = read_bounded(cache, MAX_CACHE_FILE, follow_links=False)
     except (OSError, FileRefused) as exc:
-        return exc.why if isinstance(exc, FileRefused) else (exc.strerror or str(exc))
+        return reason(exc)
     head, _, body = raw.partition(b"\n")
     try:
         header = json.loads(head)

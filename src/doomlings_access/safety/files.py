@@ -53,6 +53,13 @@ class Unreadable(FileRefused):
     nothing is known about its contents, so it is never treated as broken."""
 
 
+def reason(exc: OSError | FileRefused) -> str:
+    """Why a file operation failed, in a few words: what we refused, or what the system said."""
+    if isinstance(exc, FileRefused):
+        return exc.why
+    return exc.strerror or str(exc)
+
+
 def kind_of(mode: int) -> str:
     """What a file is, in words, from its ``st_mode``."""
     if stat.S_ISREG(mode):
