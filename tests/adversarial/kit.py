@@ -18,7 +18,7 @@ from typing import Any
 
 from programs import DOOMLINGS, isolated_env
 
-from doomlings_access.rules import Game, Setup
+from doomlings_access.rules import Game
 from doomlings_access.saves import Seats, write_save
 
 RUN_TIMEOUT = 60.0
@@ -102,27 +102,26 @@ class Home:
 
 
 GAME = ["--plain", "--speech", "off"]
-NAMES = ("Ana", "Otto", "Pia", "Quin", "Rex", "Sol")
 
 
-def played(players: int, seed: int, actions: int | None = None) -> Game:
-    """A game with one person (answering the first option) and computer seats."""
-    from doomlings_access.app import agents_for
+def played(players: int, seed: int, actions: int | None = None) -> tuple[Game, Seats]:
+    """A game built as ``doomlings play`` builds it (one person, answering the first option,
+    and computer seats), stopped after ``actions`` actions or played to the end."""
+    from doomlings_access.app import GameChoices, agents_for, build_game
 
-    seats = Seats([0], {s: "normal" for s in range(1, players)})
-    game = Game(Setup(NAMES[:players], seed))
+    game, seats = build_game(GameChoices(players=players, humans=1, seed=seed))
     agents = agents_for(game, seats)
     while not game.is_over and (actions is None or len(game.actions) < actions):
         d = game.pending
         assert d is not None
         game.apply(agents[d.player].choose(game) if d.player in agents else game.legal_actions()[0])
-    return game
+    return game, seats
 
 
 def good_save(folder: Path, name: str = "game-20240101-120000.json", seed: int = 5,
               actions: int = 12, players: int = 3) -> Path:
     path = folder / name
-    write_save(path, played(players, seed, actions), Seats([0], {s: "normal" for s in range(1, players)}))
+    write_save(path, *played(players, seed, actions))
     return path
 
 

@@ -40,7 +40,8 @@ def test_invalid_utf8_on_standard_input_is_not_a_crash(home: Home, where: str) -
         "doctor": (["doctor"], BAD_BYTES + b"\n"),
     }
     args, stdin = script[where]
-    done = home.run(*args, *([] if where == "doctor" else GAME), stdin=stdin).clean()
+    strict = home.env(PYTHONIOENCODING="utf-8:strict")  # as under a UTF-8 locale like en_US.UTF-8
+    done = home.run(*args, *([] if where == "doctor" else GAME), stdin=stdin, env=strict).clean()
     assert done.returncode in (0, 1), done.both
 
 
