@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -143,6 +144,19 @@ def card_data_override(folder: Path) -> list[str]:
         "from doomlings_access.cli import main; raise SystemExit(main(sys.argv[1:]))"
     )
     return [sys.executable, "-c", code]
+
+
+def device(folder: Path) -> Path:
+    """A null device node of the test's own (never the system's /dev/null: a regression that
+    renamed over the target, run as root, would replace the machine's /dev/null)."""
+    import pytest
+
+    path = folder / "null-device"
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except (PermissionError, AttributeError, OSError):
+        pytest.skip("making a device node needs root")
+    return path
 
 
 def alive(pid: int) -> bool:

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from kit import GAME, Home, edited, good_save
+from kit import GAME, Home, device, edited, good_save
 
 HUGE = "9" * 5000  # beyond Python's 4,300-digit conversion limit
 
@@ -284,12 +284,12 @@ def test_a_single_player_table_the_rules_cannot_settle_is_a_clear_error(home: Ho
 # --- odd output paths --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", ["missing-folder", "dev-null", "fifo", "folder", "link", "file-as-folder"])
+@pytest.mark.parametrize("kind", ["missing-folder", "device", "fifo", "folder", "link", "file-as-folder"])
 def test_transcript_out_to_an_odd_place_is_one_line(home: Home, tmp_path: Path, kind: str) -> None:
     save = good_save(home.saves)
     target = {
         "missing-folder": tmp_path / "no" / "such" / "t.txt",
-        "dev-null": Path("/dev/null"),
+        "device": tmp_path / "null-device",
         "fifo": tmp_path / "fifo",
         "folder": tmp_path,
         "link": tmp_path / "link.txt",
@@ -297,6 +297,8 @@ def test_transcript_out_to_an_odd_place_is_one_line(home: Home, tmp_path: Path, 
     }[kind]
     if kind == "fifo":
         os.mkfifo(target)
+    if kind == "device":
+        device(tmp_path)
     if kind == "link":
         target.symlink_to(tmp_path / "elsewhere.txt")
     (tmp_path / "plain.txt").write_text("x")
@@ -306,9 +308,11 @@ def test_transcript_out_to_an_odd_place_is_one_line(home: Home, tmp_path: Path, 
     assert not (tmp_path / "elsewhere.txt").exists()
 
 
-@pytest.mark.parametrize("kind", ["file", "dev-null", "fifo"])
+@pytest.mark.parametrize("kind", ["file", "device", "fifo"])
 def test_braille_ref_folder_that_is_not_a_folder_is_one_line(home: Home, tmp_path: Path, kind: str) -> None:
-    target = {"file": tmp_path / "f.txt", "dev-null": Path("/dev/null"), "fifo": tmp_path / "fifo"}[kind]
+    target = {"file": tmp_path / "f.txt", "device": tmp_path / "null-device", "fifo": tmp_path / "fifo"}[kind]
+    if kind == "device":
+        device(tmp_path)
     if kind == "file":
         target.write_text("x")
     if kind == "fifo":

@@ -14,7 +14,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from kit import COLLIDING_NAMES, GAME, HOSTILE_NAMES, UNSAFE, Home, edited, good_save
+from kit import COLLIDING_NAMES, GAME, HOSTILE_NAMES, UNSAFE, Home, device, edited, good_save
 
 from doomlings_access.safety.text import clean
 
@@ -159,25 +159,23 @@ def test_a_save_that_is_a_link_is_not_written_through(home: Home, tmp_path: Path
     assert real.read_bytes() == before and link.is_symlink()
 
 
-@pytest.mark.parametrize("target", ["/dev/null", "fifo", "link", "folder"])
+@pytest.mark.parametrize("target", ["device", "fifo", "link", "folder"])
 def test_speech_check_never_renames_over_a_device_or_special_file(home: Home, tmp_path: Path, target: str) -> None:
+    path = tmp_path / "out.wav"
     if target == "fifo":
-        path = tmp_path / "out.wav"
         os.mkfifo(path)
     elif target == "link":
-        path = tmp_path / "out.wav"
         path.symlink_to(tmp_path / "elsewhere.wav")
     elif target == "folder":
-        path = tmp_path / "out.wav"
         path.mkdir()
     else:
-        path = Path(target)
+        path = device(tmp_path)
     mode = os.lstat(path).st_mode
     done = home.run("speech-check", "--wav", str(path)).clean()
     assert done.returncode == 2 and "not a regular file" in done.err
     assert os.lstat(path).st_mode == mode
-    if target == "/dev/null":
-        assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    if target == "device":
+        assert stat.S_ISCHR(os.lstat(path).st_mode)
     assert not list(tmp_path.glob(".speech-*"))
 
 
