@@ -11,7 +11,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from doomlings_access.safety.text import clean
 
