@@ -1,7 +1,8 @@
 """Build exact game positions for rules tests, and answer decisions by card name.
 
-``table(...)`` deals named cards to named places, then runs one piece of the real flow (a
-turn, a round, a catastrophe, or World's End) of the real engine. Answers go through
+``table(...)`` describes a :class:`~doomlings_access.rules.Position` (named cards in named
+places) and plays one piece of the real flow from it (a turn, a round, a catastrophe, or
+World's End) with the real engine, through the public API only. Answers go through
 ``Game.apply`` like any player's; nothing is mocked.
 """
 
@@ -9,13 +10,10 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from doomlings_access.rules import Choice, Game, Options, Setup
-from doomlings_access.rules.ages import age_effects
+from doomlings_access.cards import load_cards
+from doomlings_access.rules import Choice, Game, Options, Position, Setup
 from doomlings_access.rules.decisions import Value
 from doomlings_access.rules.events import Event
-from doomlings_access.rules.flow import catastrophe_round, take_turn, take_turns
-from doomlings_access.rules.game import Flow
-from doomlings_access.rules.worlds_end import worlds_end_and_scoring
 
 
 QUIET_DECK = [
@@ -46,27 +44,27 @@ class Table:
 
     # --- looking -----------------------------------------------------------------------
     def seat(self, name: str) -> int:
-        return [p.name for p in self.g.players].index(name)
+        return [p.name for p in self.g.seats].index(name)
 
     def names(self, cards: Iterable[int]) -> list[str]:
         return [self.g.defs[c].name for c in cards]
 
     def hand(self, player: str) -> list[str]:
-        return sorted(self.names(self.g.players[self.seat(player)].hand))
+        return sorted(self.names(self.g.seats[self.seat(player)].hand))
 
     def pile(self, player: str) -> list[str]:
-        return sorted(self.names(self.g.players[self.seat(player)].pile))
+        return sorted(self.names(self.g.seats[self.seat(player)].pile))
 
     def gene_pool(self, player: str) -> int:
-        return self.g.players[self.seat(player)].gene_pool
+        return self.g.seats[self.seat(player)].gene_pool
 
     @property
     def discard(self) -> list[str]:
-        return self.names(self.g.discard)
+        return self.names(self.g.table.discard)
 
     @property
     def deck(self) -> list[str]:
-        return self.names(self.g.deck)
+        return self.names(self.g.table.deck)
 
     def events(self, kind: type[Event] | None = None) -> list[Event]:
         return [e for e in self.g.log if kind is None or isinstance(e, kind)]
@@ -86,7 +84,7 @@ class Table:
         if isinstance(v, int) and d.kind != "player":
             return self.g.defs[v].name
         if isinstance(v, int):
-            return self.g.players[v].name
+            return self.g.seats[v].name
         return v
 
     # --- answering ---------------------------------------------------------------------
@@ -128,87 +126,112 @@ def table(
     first: str | None = None,
     options: Options | None = None,
     seed: int = 7,
+    denial_spent: list[str] | None = None,
+    play: str | None = None,
+    rest_of_deck: str = "in_order",
 ) -> Table:
-    """Build a position and start part of the real flow.
+    """Build a position and play part of the real flow from it.
 
     ``deck`` is listed top first; cards not placed anywhere go under it in a fixed order.
     ``run``: ``turn`` (one turn of ``turn``, default the first player), ``turns`` (every
     turn of the round), ``age`` (reveal ``age`` then its turns), ``catastrophe`` (reveal
-    ``catastrophe`` as the next one), or ``worlds_end``.
+    ``catastrophe`` as the next one, then its turns), or ``worlds_end``. ``play="game"``
+    goes on from there through ``age_deck`` to World's End and the winner.
     """
-    g = Game(Setup(tuple(players), seed, options or Options()), start=False)
-    t = Table(g)
-    free: dict[str, list[int]] = {}
-    for i, d in enumerate(g.defs):
-        free.setdefault(d.id, []).append(i)
+    seat = {name: i for i, name in enumerate(players)}
 
-    def take(name: str) -> int:
-        ids = free.get(trait_id(name))
-        assert ids, f"no free copy of {name!r}"
-        return ids.pop(0)
+    def per_seat(given: dict[str, list[str]] | None) -> tuple[tuple[str, ...], ...]:
+        out: list[tuple[str, ...]] = [() for _ in players]
+        for name, cards in (given or {}).items():
+            out[seat[name]] = tuple(trait_id(c) for c in cards)
+        return tuple(out)
 
-    for player, cards in (hands or {}).items():
-        g.players[t.seat(player)].hand = [take(c) for c in cards]
-    for player, cards in (piles or {}).items():
-        g.players[t.seat(player)].pile = [take(c) for c in cards]
-    g.discard = [take(c) for c in (discard or [])]
-    top = [take(c) for c in (deck or [])]
-    rest = sorted(c for ids in free.values() for c in ids)
-    g.deck = rest + list(reversed(top))
-    for player, value in (gene_pools or {}).items():
-        g.players[t.seat(player)].gene_pool = value
-    g.first_player = t.seat(first) if first else 0
-    g.revealed = list(revealed or [])
-    g.catastrophes = list(catastrophes or [])
-    g.age_deck = list(reversed(age_deck or []))
-    g.round = len(g.revealed)
-    flow: Flow
-    if run == "turn":
-        flow = _one_turn(g, age, t.seat(turn) if turn else g.first_player)
-    elif run == "turns":
-        flow = _turns(g, age)
-    elif run == "age":
+    pools = [5 for _ in players]
+    for name, value in (gene_pools or {}).items():
+        pools[seat[name]] = value
+    coming = list(age_deck or [])
+    if run == "age":
         assert age, "run='age' needs an age"
-        g.age_deck.append(age)
-        flow = _next_card(g)
+        coming.insert(0, age)
     elif run == "catastrophe":
         assert catastrophe, "run='catastrophe' needs a catastrophe"
-        flow = _catastrophe(g, catastrophe)
-    elif run == "worlds_end":
-        flow = worlds_end_and_scoring(g)
-    else:
+        coming.insert(0, catastrophe)
+    start = {"turn": "turn", "turns": "turn", "age": "round", "catastrophe": "round"}.get(run, run)
+    if start not in ("turn", "round", "worlds_end"):
         raise ValueError(run)
-    g._start(flow)
-    return t
+    position = Position(
+        hands=per_seat(hands),
+        piles=per_seat(piles),
+        gene_pools=tuple(pools),
+        deck=tuple(trait_id(c) for c in deck or []),
+        rest_of_deck=rest_of_deck,
+        discard=tuple(trait_id(c) for c in discard or []),
+        revealed=tuple(revealed or []),
+        catastrophes=tuple(catastrophes or []),
+        age=age if run in ("turn", "turns") else None,
+        age_deck=tuple(coming),
+        first_player=seat[first] if first else 0,
+        start=start,
+        turn=seat[turn] if turn else None,
+        play=play or ("turn" if run == "turn" else "game" if run == "worlds_end" else "round"),
+        denial_spent=tuple(trait_id(c) for c in denial_spent or []),
+    )
+    opts = options or Options()
+    g = Game(load_cards(opts.edition), Setup(tuple(players), seed, opts, position=position))
+    return Table(g)
 
 
-def _set_age(g: Game, age: str | None) -> None:
-    if age:
-        g.revealed.append(age)
-        g.age = g.cards.ages[age]
-        g.rules, _, _ = age_effects(g, g.age)
+def new_game(setup: Setup, **kw: bool) -> Game:
+    """A new game of ``setup``, with the cards of its edition."""
+    return Game(load_cards(setup.options.edition), setup, **kw)
 
 
-def _one_turn(g: Game, age: str | None, seat: int) -> Flow:
-    _set_age(g, age)
-    g.phase = "turns"
-    yield from take_turn(g, seat)
+def replay(setup: Setup, actions: Iterable[Choice]) -> Game:
+    return Game.replay(load_cards(setup.options.edition), setup, actions)
 
 
-def _turns(g: Game, age: str | None) -> Flow:
-    _set_age(g, age)
-    yield from take_turns(g)
+def from_json(data: dict) -> Game:  # type: ignore[type-arg]
+    """Load a saved game (the cards of the edition it names; the save itself is checked)."""
+    try:
+        edition = data["setup"]["options"].get("edition", "retail")
+        cards = load_cards(edition)
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        raise ValueError(f"not a saved game: {exc}") from None
+    return Game.from_json(cards, data)
 
 
-def _next_card(g: Game) -> Flow:
-    from doomlings_access.rules.flow import age_round
-
-    top = g.age_deck.pop()
-    g.revealed.append(top)
-    yield from age_round(g, g.cards.ages[top])
+def why(event: Event) -> str | None:
+    """The id of what caused ``event`` (a card id, or a rule step such as ``stabilize``)."""
+    return event.cause.id if event.cause is not None else None
 
 
-def _catastrophe(g: Game, cat: str) -> Flow:
-    g.revealed.append(cat)
-    yield from catastrophe_round(g, cat)
+def nothings(t: Table) -> list[tuple[int, str | None, str]]:
+    """(player, cause, reason) of every effect that could not be carried out."""
+    from doomlings_access.rules.events import NothingToDo
 
+    return [(e.player, why(e), e.reason) for e in t.events(NothingToDo)]  # type: ignore[attr-defined]
+
+
+def agent_move(game: Game, agents: Sequence[object]) -> Choice:
+    """The pending decision's answer by the agent of the seat that must answer (from its view)."""
+    d = game.pending
+    assert d is not None
+    agent = agents[d.player]
+    return Choice(d.player, agent.choose(game.view(d.player), d))  # type: ignore[attr-defined]
+
+
+def gene_changes(t: Table) -> list[tuple[int, int, int, str | None, bool]]:
+    """(player, old, new, cause, reversal) of every gene pool change."""
+    from doomlings_access.rules.events import GenePoolChanged
+
+    return [
+        (e.player, e.old, e.new, why(e), e.reversal)  # type: ignore[attr-defined]
+        for e in t.events(GenePoolChanged)
+    ]
+
+
+def ignored_changes(t: Table) -> list[tuple[int, int, str | None]]:
+    """(player, delta, cause) of every gene pool change ignored at a bound."""
+    from doomlings_access.rules.events import GenePoolChangeIgnored
+
+    return [(e.player, e.delta, why(e)) for e in t.events(GenePoolChangeIgnored)]  # type: ignore[attr-defined]

@@ -22,6 +22,7 @@ def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
         env=env,
         timeout=timeout,
         stdin=subprocess.DEVNULL,
+        check=False,
     )
 
 
@@ -60,14 +61,35 @@ def test_cards_kind_catastrophe_lists_only_the_15_catastrophes() -> None:
     assert "ice_age" in {c["id"] for c in cards}
 
 
-def test_cards_kind_catastrophe_as_text_is_one_line_per_card() -> None:
+def test_cards_kind_catastrophe_as_text_is_one_paragraph_per_card() -> None:
     proc = run("cards", "--kind", "catastrophe")
     assert proc.returncode == 0, proc.stderr
     no_traceback(proc)
-    lines = [line for line in proc.stdout.splitlines() if line.strip()]
-    assert len(lines) == 15
-    assert any(line.startswith("Ice Age") for line in lines)
-    assert all("catastrophe" in line for line in lines)
+    paragraphs = proc.stdout.strip().split("\n\n")
+    assert len(paragraphs) == 15
+    assert any(p.startswith("Ice Age") for p in paragraphs)
+    assert all("catastrophe" in p for p in paragraphs)
+
+
+@pytest.mark.parametrize("args", [("cards",), ("cards", "--labels", "braille"), ("card", "Tiny")])
+def test_listings_wrap_at_80_characters(args: tuple[str, ...]) -> None:
+    proc = run(*args)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert all(line == line.strip() for line in lines), "no indentation, no trailing spaces"
+    # Nothing was lost in the wrapping: the words are the cards' words.
+    if args[0] == "cards":
+        paragraphs = [" ".join(p.split("\n")) for p in proc.stdout.strip().split("\n\n")]
+        assert len(paragraphs) == 151
+        assert sum(len(p) > 80 for p in paragraphs) > 100, "the long lines were wrapped"
+
+
+def test_cards_with_braille_labels() -> None:
+    proc = run("--labels", "braille", "cards", "--kind", "trait")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Denial, ⠙⠉⠲: ")
+    assert "Tiny, ⠙⠃⠂⠶: dominant blue 17" in proc.stdout
 
 
 @pytest.mark.parametrize("edition", ["retail", "first"])

@@ -17,14 +17,20 @@ from typing import TYPE_CHECKING, Any
 
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
 from doomlings_access.safety.text import NameRefused, check_name, clean, shown, whole_number
-from doomlings_access.ui.console import Console, make_console
+from doomlings_access.ui.console import Console, SpokenPrompts, make_console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.words import Said
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from doomlings_access.saves import SaveFileError
+    from doomlings_access.rules import Game
+    from doomlings_access.saves import SaveFileError, Seats
+    from doomlings_access.ai import Agent
+    from doomlings_access.ui.session import Prefs
+
+    SpeechSwitch = Callable[[str], str]
+    Body = Callable[[Console, Output, Prefs, "Speech"], int]
 
 MAX_SEED = 10**18
 """Seeds have at most 18 digits (a 5,000-digit seed would only make the save unreadable)."""
@@ -75,16 +81,19 @@ COMPUTER_NAMES = ["Otto", "Pia", "Quin", "Rex", "Sol", "Tam"]
 def seat_names(c: GameChoices) -> list[str]:
     names = list(c.names)
     people = ["You"] if c.humans == 1 else DEFAULT_NAMES
-    pool = [n for n in people[: c.humans] + COMPUTER_NAMES if n.lower() not in {x.lower() for x in names}]
+    # Default names only for the people not named; a computer is never called "You".
+    unnamed = people[len(names) : c.humans]
+    pool = [n for n in unnamed + COMPUTER_NAMES if n.lower() not in {x.lower() for x in names}]
     while len(names) < c.players:
         names.append(pool.pop(0))
     return names
 
 
-def build_game(c: GameChoices):  # type: ignore[no-untyped-def]
+def build_game(c: GameChoices) -> tuple[Game, Seats]:
     """The game and who plays each seat (people first, then computers at their levels)."""
     import random
 
+    from doomlings_access.cards import load_cards
     from doomlings_access.rules import Game, Options, Setup
     from doomlings_access.saves import Seats
 
@@ -93,13 +102,15 @@ def build_game(c: GameChoices):  # type: ignore[no-untyped-def]
     if "empty_hand_draw" in values:
         values["empty_hand_draw"] = 5
     options = Options(edition=c.edition, **values)  # type: ignore[arg-type]
-    game = Game(Setup(tuple(seat_names(c)), seed, options))
+    game = Game(load_cards(options.edition), Setup(tuple(seat_names(c)), seed, options))
     computers = range(c.humans, c.players)
     levels = {seat: c.levels[min(i, len(c.levels) - 1)] for i, seat in enumerate(computers)}
     return game, Seats(list(range(c.humans)), levels)
 
 
-def run_game(c: GameChoices, console: Console, output: Output, prefs, change_speech) -> int:  # type: ignore[no-untyped-def]
+def run_game(
+    c: GameChoices, console: Console, output: Output, prefs: Prefs, change_speech: SpeechSwitch
+) -> int:
     from doomlings_access.saves import claim_new_save, new_save_path, tidy_saves
 
     game, seats = build_game(c)
@@ -115,7 +126,7 @@ def run_game(c: GameChoices, console: Console, output: Output, prefs, change_spe
             lock.release()
 
 
-def agents_for(game, seats):  # type: ignore[no-untyped-def]
+def agents_for(game: Game, seats: Seats) -> dict[int, Agent]:
     from doomlings_access.ai.heuristic import HeuristicAgent
     from doomlings_access.ai.random_agent import RandomAgent
 
@@ -127,7 +138,17 @@ def agents_for(game, seats):  # type: ignore[no-untyped-def]
     }
 
 
-def _play_saved(game, seats, path, created, console, output, prefs, change_speech, resumed):  # type: ignore[no-untyped-def]
+def _play_saved(
+    game: Game,
+    seats: Seats,
+    path: Path,
+    created: float | None,
+    console: Console,
+    output: Output,
+    prefs: Prefs,
+    change_speech: SpeechSwitch,
+    resumed: bool,
+) -> int:
     """Play with an autosave after every action (and one before the first question)."""
     from doomlings_access.safety.files import FileRefused, reason
     from doomlings_access.saves import write_save
@@ -136,7 +157,7 @@ def _play_saved(game, seats, path, created, console, output, prefs, change_speec
     started = created or time.time()
     failing = False
 
-    def autosave(g) -> None:  # type: ignore[no-untyped-def]
+    def autosave(g: Game) -> None:
         """Save after every action; a failure (a full disk) is said once, not every action."""
         nonlocal failing
         try:
@@ -161,18 +182,20 @@ def resume(args: argparse.Namespace) -> int:
     from doomlings_access.saves import list_saves
 
     if args.list:
+        from doomlings_access.lines import wrap
+
         found, problems = list_saves()
-        for broken in problems:
-            print(f"{shown(broken.name)} cannot be read as a saved game.")
+        lines = [f"{shown(broken.name)} cannot be read as a saved game." for broken in problems]
         if not found:
-            print("No saved games.")
-        for n, item in enumerate(found, 1):
-            print(item.line(n))
+            lines.append("No saved games.")
+        lines.extend(item.line(n) for n, item in enumerate(found, 1))
+        for line in lines:  # at most 80 characters a line, like everything else
+            print("\n".join(wrap(clean(line))))
         return 0
     return _with_output(args, lambda console, out, prefs, speech: _resume(args.save, console, out, prefs, speech))
 
 
-def _resume(chosen, console, out, prefs, speech) -> int:  # type: ignore[no-untyped-def]
+def _resume(chosen: str | None, console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
     """Resume ``chosen`` (a path, or a name in the saves folder), else the newest unfinished
     game. The save is locked while it is played; a save in use elsewhere is refused."""
     from pathlib import Path
@@ -245,7 +268,7 @@ def _missing_or_odd(path: Path) -> str:
     return "is not a regular file"
 
 
-def _set_aside(path, out) -> None:  # type: ignore[no-untyped-def]
+def _set_aside(path: Path, out: Output) -> None:
     """Say what is wrong with a save, and keep it under another name (never delete it)."""
     from doomlings_access.cards import CardDataError
     from doomlings_access.saves import SaveFileError, read_save
@@ -355,6 +378,24 @@ def _write_transcript(out: Path, source: Path, text: str) -> str | None:
     return None
 
 
+def configure_speech_labels() -> None:
+    """Tell speech how labels look in braille and which catastrophe labels exist: the speech
+    layer knows neither the braille tables nor the cards (the arrows point that way)."""
+    from doomlings_access.braille.labels import unicode_to_label
+    from doomlings_access.cards import CardDataError, load_cards
+    from doomlings_access.speech.labels import configure
+
+    try:
+        labels = [c.label for e in ("retail", "first") for c in load_cards(e).catastrophes.values()]
+    except CardDataError:  # the game says so where it loads the cards; speech goes on
+        labels = []
+    configure(unicode_to_label, labels)
+
+
+SETTLE_SECONDS = 1.0
+"""How long a prompt waits, once, for a new speech engine to show it works or fails."""
+
+
 class Speech:
     """The current speaker, switchable at the prompt; its notices (a fallback to text, say)
     are printed once, through ``notify``."""
@@ -373,19 +414,36 @@ class Speech:
             return f"Speech is now {mode}."
         from doomlings_access.speech import make_speaker
 
+        configure_speech_labels()
         self.speaker = make_speaker(mode, rate=self.rate, voice=self.voice or None)
         notices = self.speaker.take_notices()
         return " ".join(notices) if notices else f"Speech is now {mode}."
 
-    def speak(self, text: str, interrupt: bool = False) -> None:
+    def speak(self, text: str, interrupt: bool = False, braille: str | None = None) -> None:
+        if self.speaker is not None:
+            self.speaker.speak(text, interrupt=interrupt, braille=braille)
+            self.tell_notices()
+
+    def prompt(self, text: str, interrupt: bool = False) -> None:
+        """A question's prompt ("Choose 1 to 4"), spoken like any line; then a short wait for
+        a new engine to show it works, so "Speech is off" comes before the player answers."""
         if self.speaker is not None:
             self.speaker.speak(text, interrupt=interrupt)
+            self.speaker.settle(SETTLE_SECONDS)
+            self.tell_notices()
+
+    def tell_notices(self) -> None:
+        if self.speaker is not None:
             for notice in self.speaker.take_notices():
                 self.notify(notice)
 
-    def close(self) -> None:
+    def close(self, flush: bool = False) -> None:
+        """Stop speech. With ``flush`` (a normal exit), what is queued is spoken first, for at
+        most a few seconds: the final scores and the winner are heard."""
         if self.speaker is not None:
-            self.speaker.close()
+            from doomlings_access.speech.backends import EXIT_FLUSH_CAP
+
+            self.speaker.close(EXIT_FLUSH_CAP if flush else 0.0)
             self.speaker = None
 
 
@@ -399,7 +457,7 @@ def play(args: argparse.Namespace) -> int:
     return _with_output(args, lambda console, out, prefs, speech: run_game(choices, console, out, prefs, speech.switch))
 
 
-def _with_output(args: argparse.Namespace, body: Callable) -> int:  # type: ignore[type-arg]
+def _with_output(args: argparse.Namespace, body: Body) -> int:
     from doomlings_access.settings import load_settings
     from doomlings_access.ui.session import Prefs
 
@@ -407,9 +465,10 @@ def _with_output(args: argparse.Namespace, body: Callable) -> int:  # type: igno
     settings, problem = load_settings()
     mode = args.speech or settings.speech
     prefs = Prefs(args.verbosity or settings.verbosity, args.labels or settings.labels, mode)
-    console = make_console(args.plain)
     speech = Speech(mode, settings.rate, settings.voice)
+    console = make_console(args.plain)
     out = Output(console.write, speech)
+    console = SpokenPrompts(console, out)
     speech.notify = lambda text: out.say(Said(text, text), remember=False, speak=False)
     if problem:
         out.info(problem)
@@ -417,15 +476,18 @@ def _with_output(args: argparse.Namespace, body: Callable) -> int:  # type: igno
     if mode not in ("screen-reader", "off") and started != f"Speech is now {mode}.":
         out.info(started)
     try:
-        return body(console, out, prefs, speech)
-    finally:
+        result = body(console, out, prefs, speech)
+    except BaseException:  # Ctrl-C, a signal, an error: silence at once
         speech.close()
+        raise
+    speech.close(flush=True)
+    return int(result)
 
 
 def _exit_on_signals() -> None:
     """SIGTERM and SIGHUP (terminal closed) end the game at once: it is saved after every action."""
 
-    def leave(signum, frame):  # type: ignore[no-untyped-def]
+    def leave(signum: int, frame: object) -> None:
         raise SystemExit(0)
 
     for name in ("SIGTERM", "SIGHUP"):
@@ -437,7 +499,10 @@ def companion(args: argparse.Namespace) -> int:
     """``doomlings companion``."""
     from doomlings_access.ui.companion import Companion
 
-    return _with_output(args, lambda console, out, prefs, speech: Companion(console, out, args.edition).run())
+    return _with_output(
+        args,
+        lambda console, out, prefs, speech: Companion(console, out, args.edition, prefs.labels).run(),
+    )
 
 
 def menu(args: argparse.Namespace) -> int:
@@ -450,7 +515,7 @@ def _ask(console: Console, out: Output, question: str, default: str) -> str:
     return line or default
 
 
-def _menu_loop(console: Console, out: Output, prefs, speech: Speech) -> int:  # type: ignore[no-untyped-def]
+def _menu_loop(console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
     items = ["New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings", "Quit"]
     while True:
         out.info("Doomlings main menu.")
@@ -466,7 +531,7 @@ def _menu_loop(console: Console, out: Output, prefs, speech: Speech) -> int:  # 
             return 0
 
 
-def _menu_item(line: str, items: list[str], console: Console, out: Output, prefs, speech: Speech) -> None:  # type: ignore[no-untyped-def]
+def _menu_item(line: str, items: list[str], console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
     if line in ("1", "n", "new", "new game"):
         choices = _new_game_questions(console, out)
         if choices is not None:
@@ -476,7 +541,7 @@ def _menu_item(line: str, items: list[str], console: Console, out: Output, prefs
     elif line in ("3", "c", "companion"):
         from doomlings_access.ui.companion import Companion
 
-        Companion(console, out).run()
+        Companion(console, out, labels=prefs.labels).run()
     elif line in ("4", "rules", "help", "rules and help"):
         from doomlings_access.ui.rules_text import TOPICS
 
@@ -489,7 +554,7 @@ def _menu_item(line: str, items: list[str], console: Console, out: Output, prefs
         out.info(f"Not a choice: {shown(line, 20) or 'nothing'}. Choose 1 to {len(items)}.")
 
 
-def _resume_menu(console: Console, out: Output, prefs, speech: Speech) -> None:  # type: ignore[no-untyped-def]
+def _resume_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
     from doomlings_access.saves import list_saves
 
     found, problems = list_saves()
@@ -544,7 +609,7 @@ def _new_game_questions(console: Console, out: Output) -> GameChoices | None:
     return GameChoices(players, humans, names, [level])
 
 
-def _settings_menu(console: Console, out: Output, prefs, speech: Speech) -> None:  # type: ignore[no-untyped-def]
+def _settings_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
     from doomlings_access.settings import (
         LABELS,
         SPEECH_MODES,

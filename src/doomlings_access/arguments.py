@@ -13,6 +13,8 @@ HOUSE_RULES = {
     "discard-unmet-requirement": "discard_unmet_requirement",
     "ignore-restricted-cost": "ignore_restricted_cost",
     "all-28-ages": "all_28_ages",
+    "colourless-counts-as-colour": "colourless_counts_as_colour",
+    "one-card-to-a-lone-neighbour": "one_card_to_a_lone_neighbour",
 }
 
 
@@ -25,14 +27,46 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
         help="computer level: easy or normal, or one per computer seat, comma-separated",
     )
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
-    p.add_argument("--edition", choices=("retail", "first"), default="retail")
     for flag in HOUSE_RULES:
         p.add_argument(f"--{flag}", action="store_true", help=f"house rule: {flag.replace('-', ' ')}")
     add_output_arguments(p)
 
 
-def add_output_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--plain", action="store_true", help="plain line input, no escape sequences")
-    p.add_argument("--speech", choices=("screen-reader", "direct", "tts", "off"), default=None)
-    p.add_argument("--verbosity", choices=("terse", "normal", "verbose"), default=None)
-    p.add_argument("--labels", choices=("text", "braille"), default=None)
+OUTPUT_DEFAULTS: dict[str, object] = {
+    "plain": False,
+    "speech": None,
+    "verbosity": None,
+    "labels": None,
+    "edition": "retail",
+}
+"""Options accepted both before and after the command, and their values when given nowhere."""
+
+
+def add_output_arguments(p: argparse.ArgumentParser, top: bool = False) -> None:
+    """The output options (and ``--edition``), on the main parser (``top``) and on a command.
+
+    argparse lets a command's defaults overwrite what was given before the command
+    (``doomlings --plain companion`` would lose ``--plain``), so on a command the options have
+    no default at all; :func:`fill_defaults` supplies them after parsing.
+    """
+    default = None if top else argparse.SUPPRESS
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        default=False if top else argparse.SUPPRESS,
+        help="plain line input, no escape sequences",
+    )
+    p.add_argument("--speech", choices=("screen-reader", "direct", "tts", "off"), default=default)
+    p.add_argument("--verbosity", choices=("terse", "normal", "verbose"), default=default)
+    p.add_argument("--labels", choices=("text", "braille"), default=default)
+    p.add_argument(
+        "--edition", choices=("retail", "first"), default=default, help="retail (default) or first"
+    )
+
+
+def fill_defaults(args: argparse.Namespace) -> argparse.Namespace:
+    """Give every output option its value: where it was typed, else its default."""
+    for name, default in OUTPUT_DEFAULTS.items():
+        if getattr(args, name, None) is None:
+            setattr(args, name, default)
+    return args

@@ -8,7 +8,6 @@ through the one sanitiser (``safety.text.clean``) first.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -18,71 +17,115 @@ from doomlings_access.safety.text import clean
 USAGE_ERROR = 2
 
 
-def _parser() -> argparse.ArgumentParser:
+class _Help(argparse.HelpFormatter):
+    """Help at 80 columns, like every other line we print, whatever the terminal's width.
+
+    (argparse's own formatter also asks the terminal its size, importing shutil, each time an
+    option is added.)"""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=80)
+
+
+COMMANDS = (
+    "play", "companion", "resume", "transcript", "braille-ref", "speech-check", "card",
+    "score", "simulate", "cards", "scenario", "doctor",
+)
+_VALUED = ("--speech", "--verbosity", "--labels", "--edition")
+
+
+def _command_in(argv: Sequence[str]) -> str | None:
+    """The command word of ``argv`` (options before it skipped), if it is one of ours."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word in _VALUED:
+            skip = True
+        elif not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``only``, just that command's (quicker: ``doomlings card`` is run
+    for one look-up, and its start-up time counts)."""
+    from doomlings_access.arguments import add_output_arguments, add_play_arguments
+
     parser = argparse.ArgumentParser(
         prog="doomlings",
         description="Doomlings for blind and low-vision players: the game, its cards and tools.",
+        formatter_class=_Help,
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    from doomlings_access.arguments import add_output_arguments, add_play_arguments
+    add_output_arguments(parser, top=True)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", prog="doomlings")
 
-    add_output_arguments(parser)
-    play = sub.add_parser("play", help="start a game directly")
-    add_play_arguments(play)
+    def command(name: str, text: str) -> argparse.ArgumentParser:
+        """A command that also takes the output options, after its name as before it."""
+        if only is not None and name != only:
+            return argparse.ArgumentParser(add_help=False, formatter_class=_Help)  # unused
+        p = sub.add_parser(name, help=text, formatter_class=_Help)
+        if name != "play":
+            add_output_arguments(p)
+        return p
 
-    comp = sub.add_parser("companion", help="the companion for the physical braille deck")
-    comp.add_argument("--edition", choices=("retail", "first"), default="retail")
-    add_output_arguments(comp)
+    add_play_arguments(command("play", "start a game directly"))
+    command("companion", "the companion for the physical braille deck")
 
-    res = sub.add_parser("resume", help="resume the newest unfinished game, or a chosen save")
+    res = command("resume", "resume the newest unfinished game, or a chosen save")
     res.add_argument("save", nargs="?", default=None, help="a save file (default: the newest)")
     res.add_argument("--list", action="store_true", help="list the saved games, newest first")
-    add_output_arguments(res)
 
-    tr = sub.add_parser("transcript", help="write every announcement of a saved game as text")
+    tr = command("transcript", "write every announcement of a saved game as text")
     tr.add_argument("save", nargs="?", default=None)
     tr.add_argument("--latest", action="store_true", help="the most recently played game")
     tr.add_argument("--out", default=None, help="write to this file instead of the screen")
 
-    ref = sub.add_parser("braille-ref", help="write the braille reference sheets into braille_ref/")
+    ref = command("braille-ref", "write the braille reference sheets into braille_ref/")
     ref.add_argument("--check", action="store_true", help="fail if braille_ref/ is stale")
     ref.add_argument("--folder", default=None, help="another folder than the checkout's braille_ref/")
 
-    check = sub.add_parser("speech-check", help="say a sample sentence, or render it to a WAV file")
-    check.add_argument("--speech", choices=("screen-reader", "direct", "tts", "off"), default="tts")
+    check = command("speech-check", "say a sample sentence, or render it to a WAV file")
     check.add_argument("--wav", default=None, help="write the speech to this WAV file")
     check.add_argument("--rate", type=int, default=None)
     check.add_argument("--voice", default=None)
 
-    card = sub.add_parser("card", help="look up one card by name or label, and exit")
+    card = command("card", "look up one card by name or label, and exit")
     card.add_argument("name", nargs="+", help="a name, a unique prefix, or a label like db17")
-    card.add_argument("--edition", choices=("retail", "first"), default="retail")
 
-    score = sub.add_parser("score", help="score an end state described in a JSON file")
+    score = command("score", "score an end state described in a JSON file")
     score.add_argument("file", help="the score file (see README: Scoring a table)")
     score.add_argument("--json", action="store_true", help="print JSON instead of sentences")
 
-    sim = sub.add_parser("simulate", help="play seeded random games and check the rules' invariants")
+    sim = command("simulate", "play seeded random games and check the rules' invariants")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--players", type=int, default=None, help="2 to 6 (default: cycle 2..6)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    sim.add_argument("--edition", choices=("retail", "first"), default="retail")
     sim.add_argument("--all-28-ages", action="store_true", help="deal from all 28 ages")
     sim.add_argument("--long-age-deck", action="store_true", help="digital spec's long age deck")
     sim.add_argument("--replay-check", action="store_true", help="also check replay equals original")
     sim.add_argument("--json", action="store_true", help="print a JSON summary")
 
-    cards = sub.add_parser("cards", help="list the cards with label, colour, value and effect")
+    scen = command("scenario", "set up a position file, play given answers, and tell what happens")
+    scen.add_argument("file", help="the position file (see docs/positions.md)")
+    scen.add_argument(
+        "--answers", default="", help="answers in order, comma-separated: numbers or names"
+    )
+    scen.add_argument(
+        "--to-end", action="store_true", help="then play on to the end with seeded random answers"
+    )
+    scen.add_argument("--seed", type=int, default=1, help="seed of the random answers (--to-end)")
+    scen.add_argument("--as", dest="seat", default=None, help="tell it as this player sees it")
+    scen.add_argument("--json", action="store_true", help="print the events and the state as JSON")
+
+    cards = command("cards", "list the cards with label, colour, value and effect")
     cards.add_argument("--kind", choices=("trait", "age", "catastrophe"))
-    cards.add_argument("--edition", choices=("retail", "first"), default="retail")
     cards.add_argument("--json", action="store_true", help="print JSON")
     cards.add_argument(
         "--check", action="store_true", help="list cards whose behaviour is not implemented"
     )
 
-    doctor = sub.add_parser(
-        "doctor", help="check the saves, settings and card cache in use, and offer to fix them"
-    )
+    doctor = command("doctor", "check the saves, settings and card cache in use, and offer to fix them")
     answers = doctor.add_mutually_exclusive_group()
     answers.add_argument("--yes", action="store_true", help="fix everything without asking")
     answers.add_argument("--no", action="store_true", help="only report; change nothing")
@@ -103,9 +146,12 @@ def _tolerant_streams() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_streams()
-    parser = _parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = _parser(_command_in(words))
+    from doomlings_access.arguments import fill_defaults
+
     try:
-        args = parser.parse_args(argv)
+        args = fill_defaults(parser.parse_args(words))
     except SystemExit as exc:  # argparse already printed a one-line usage error
         return int(exc.code or 0) and USAGE_ERROR
     try:
@@ -133,6 +179,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return _simulate(args)
     if args.command == "cards":
         return _cards(args)
+    if args.command == "scenario":
+        return _scenario(args)
     if args.command == "play":
         from doomlings_access.app import play
 
@@ -163,55 +211,137 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _card(args: argparse.Namespace) -> int:
-    from doomlings_access.cards import load_cards
-    from doomlings_access.cards.describe import full_description
+    """``doomlings card NAME``: every fact about one card, lines of at most 80 characters.
+
+    When several cards fit (a shared label) or the name is misspelt, the candidates are
+    numbered; at a terminal, typing a number shows that card. The cards come from the
+    look-up index (``cards.index``), so this starts about as fast as Python itself.
+    """
+    from doomlings_access.braille.labels import read_typed_label
+    from doomlings_access.cards.index import card_index
     from doomlings_access.cards.lookup import UnknownCardError, find_cards
 
-    cards = load_cards(args.edition)
+    try:
+        cards = card_index(args.edition)
+    except ValueError as exc:  # the loader's CardDataError: the file and the field
+        return _fail(str(exc))
+
+    def shown(label: str) -> str:
+        return _braille_label(label) if args.labels == "braille" else label
+
     typed = " ".join(args.name)
     try:
-        found = find_cards(typed, cards.all_cards())
-    except UnknownCardError as exc:
-        return _fail(str(exc))
-    if len(found) > 1:
-        print(f"{len(found)} cards fit {clean(typed, 100)}:")
-        for n, card in enumerate(found, 1):
-            print(f"{n}. {card.name}, {card.label}")  # type: ignore[attr-defined]
-        return 0
-    print("\n".join(full_description(found[0])))  # type: ignore[arg-type]
+        found = find_cards(typed, cards, read_typed_label)
+        listing = [f"{len(found)} cards fit {clean(typed, 100)}:"]
+        listing += [f"{n}. {c.name}, {shown(c.label)}" for n, c in enumerate(found, 1)]
+    except UnknownCardError as exc:  # "Did you mean: 1. Tiny?"
+        found = [c for name in exc.suggestions for c in cards if c.name == name]
+        if not found or not _interactive():
+            return _fail(str(exc))
+        listing = [_sentence(str(exc))]
+    if len(found) > 1 or len(listing) == 1:
+        _print_lines(listing)
+        pick = _pick(len(found)) if _interactive() else None
+        if pick is None:
+            return 0 if len(listing) > 1 else USAGE_ERROR
+        found = [found[pick]]
+    _print_lines(found[0].description(shown(found[0].label)))
     return 0
+
+
+def _braille_label(label: str) -> str:
+    """A label in Unicode braille (Nemeth digits), or as it is if a character has no cell."""
+    from doomlings_access.braille.labels import LabelError, label_to_unicode
+
+    try:
+        return label_to_unicode(label)
+    except LabelError:
+        return label
+
+
+def _interactive() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _pick(count: int) -> int | None:
+    """Ask for a number from 1 to ``count`` (Enter for none): the index chosen."""
+    while True:
+        try:
+            line = input(f"Choose 1 to {count}, or Enter for none: ").strip()
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return None
+        if not line:
+            return None
+        if line.isascii() and line.isdigit() and 1 <= int(line) <= count:
+            return int(line) - 1
+        print(f"Not a choice: {clean(line, 20)}. Choose 1 to {count}.")
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _print_lines(lines: Sequence[str]) -> None:
+    """Print lines wrapped at 80 characters, like everything else the game prints, cleaned
+    (a misspelt name is quoted back)."""
+    from doomlings_access.lines import wrap
+
+    for line in lines:
+        print("\n".join(wrap(clean(line))))
 
 
 def _braille_ref(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from doomlings_access.braille.louis import LiblouisMissing
-    from doomlings_access.braille.reference import check_reference, default_folder, write_reference
-    from doomlings_access.cards import CardDataError
+    from doomlings_access.braille.reading import check_readback
+    from doomlings_access.braille.reference import (
+        MAX_SHEET_BYTES,
+        check_reference,
+        default_folder,
+        write_reference,
+    )
+    from doomlings_access.cards import CardDataError, load_cards
+    from doomlings_access.safety.files import FileRefused, read_bounded
 
     folder = Path(args.folder) if args.folder else default_folder()
     if os.path.lexists(folder) and not folder.is_dir():
         return _fail(f"--folder {clean(str(folder), 300)} is not a folder")
     try:
         if args.check:
-            stale = check_reference(folder)
+            stale = check_reference(folder, args.edition)
             for name in stale:
                 print(clean(f"Stale or missing: {folder / name}"))
             if not stale:
                 print(clean(f"The braille reference in {folder} is up to date."))
-            return 1 if stale else 0
-        written = write_reference(folder)
+            readback = check_readback(
+                read_bounded(folder / "card_list.brf", MAX_SHEET_BYTES).decode("ascii", "replace"),
+                load_cards(args.edition).all_cards(),
+            )
+            print(readback.line())  # liblouis reads every name and label back
+            for name in readback.failed:
+                print(f"Does not read back: {name}")
+            return 1 if stale or readback.failed else 0
+        written = write_reference(folder, args.edition)
     except (LiblouisMissing, CardDataError) as exc:
         return _fail(str(exc))
+    except FileRefused as exc:  # a FIFO, a device, a link or too big: never waited on or written through
+        return _fail(str(exc))
     except OSError as exc:
-        return _fail(f"cannot write the braille reference in {clean(str(folder), 300)}: {exc.strerror or exc}")
+        if args.check:  # card_list.brf missing or unreadable: reported as stale above
+            return _fail(f"cannot read {clean(str(exc.filename or folder), 300)}: {exc.strerror or exc}")
+        where = clean(str(folder), 300)
+        return _fail(f"cannot write the braille reference in {where}: {exc.strerror or exc}")
     print(clean(f"Wrote {len(written)} files to {folder}."))
     return 0
 
 
 def _speech_check(args: argparse.Namespace) -> int:
+    from doomlings_access.app import configure_speech_labels
     from doomlings_access.speech import speech_check
 
+    configure_speech_labels()
     if args.wav:
         from pathlib import Path
 
@@ -222,7 +352,8 @@ def _speech_check(args: argparse.Namespace) -> int:
         except FileRefused as exc:
             return _fail(f"speech check failed: {exc}")
     try:
-        lines = speech_check(args.speech, wav=args.wav, rate=args.rate, voice=args.voice)
+        mode = args.speech or "tts"  # a speech check speaks unless told otherwise
+        lines = speech_check(mode, wav=args.wav, rate=args.rate, voice=args.voice)
     except (OSError, RuntimeError, ValueError) as exc:
         return _fail(f"speech check failed: {exc}")
     print("\n".join(clean(line) for line in lines))
@@ -242,6 +373,8 @@ def _score(args: argparse.Namespace) -> int:
     except ScoreFileError as exc:
         return _fail(str(exc))
     if args.json:
+        import json
+
         print(json.dumps(result.to_json()))  # JSON escapes every control character itself
     else:
         print("\n".join(clean(line) for line in result.lines()))
@@ -261,6 +394,8 @@ def _simulate(args: argparse.Namespace) -> int:
     )
     report = simulate(args.games, args.players, args.seed, options, args.replay_check)
     if args.json:
+        import json
+
         print(json.dumps(report.to_json()))
     else:
         print(
@@ -272,15 +407,38 @@ def _simulate(args: argparse.Namespace) -> int:
     return 1 if report.violations else 0
 
 
+def _scenario(args: argparse.Namespace) -> int:
+    from doomlings_access.positions import PositionFileError
+    from doomlings_access.ui.scenario import ScenarioError, load, play, report
+
+    answers = [a for a in (part.strip() for part in args.answers.split(",")) if a]
+    try:
+        game = load(args.file)
+        seat = None
+        if args.seat is not None:
+            names = [game.name(s).lower() for s in range(game.n)]
+            if args.seat.strip().lower() not in names:
+                return _fail(f"--as: no player named {args.seat[:40]!r}")
+            seat = names.index(args.seat.strip().lower())
+        out = play(game, answers, to_end=args.to_end, seed=args.seed, seat=seat)
+    except (PositionFileError, ScenarioError) as exc:
+        return _fail(str(exc))
+    report(out, sys.stdout, args.json)
+    return 0
+
+
 def _cards(args: argparse.Namespace) -> int:
     from doomlings_access.cards import CardDataError, load_cards
-    from doomlings_access.cards.describe import card_summary, unimplemented
+    from doomlings_access.cards.describe import card_summary
+    from doomlings_access.ui.words import Style
 
     try:
         cards = load_cards(args.edition)
     except CardDataError as exc:
         return _fail(str(exc))
     if args.check:
+        from doomlings_access.rules.registry import unimplemented
+
         missing = unimplemented(cards)
         for card, pieces in missing:
             print(f"{card.name}: not implemented: {', '.join(pieces)}")
@@ -289,10 +447,18 @@ def _cards(args: argparse.Namespace) -> int:
         return 1 if missing else 0
     chosen = [c for c in cards.all_cards() if args.kind is None or c.kind == args.kind]
     if args.json:
+        import json
+
         print(json.dumps([card_summary(c) for c in chosen], ensure_ascii=False))
-    else:
-        for card in chosen:
-            print(card_summary(card)["line"])
+        return 0
+    style = Style(args.labels)
+    for n, card in enumerate(chosen):
+        line = card_summary(card)["line"]
+        if card.kind == "trait":  # the label as the reader asked for it
+            line = line.replace(f", {card.label}:", f", {style.label(card)}:", 1)
+        if n:
+            print()  # a blank line between cards: each card is one paragraph
+        _print_lines([line])
     return 0
 
 

@@ -83,6 +83,7 @@ def _cards() -> int:
 def _cache(ask: Answer) -> None:
     """The cache heals itself (a bad entry is ignored and rebuilt), so it is reported and
     offered for clearing, but never left as a problem."""
+    from doomlings_access.cards.index import INDEX_NAME
     from doomlings_access.cards.loader import (
         cache_files,
         cache_folder,
@@ -98,7 +99,8 @@ def _cache(ask: Answer) -> None:
     size = sum(_size(p) for p in files)
     say(f"Card cache: {folder}, {len(files)} files, {size:,} bytes.")
     for path in files:
-        if path.name.endswith(".tmp") or ".v" not in path.name:
+        index = INDEX_NAME.fullmatch(path.name) is not None  # the look-up index of ``card``
+        if path.name.endswith(".tmp") or (".v" not in path.name and not index):
             say(f"Card cache: {path.name}: a leftover or an entry of an earlier version.")
             continue
         why = check_cache_file(path)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from doomlings_access import __version__
+from doomlings_access.cards import load_cards
 from doomlings_access.rules import Choice, Game, Options, Setup
 from doomlings_access.safety.files import (
     TEMP_NAME,
@@ -144,10 +145,10 @@ def lock_save(path: Path) -> SaveLock | None:
 
 def summary(game: Game) -> dict[str, Any]:
     return {
-        "round": game.round,
+        "round": game.round.number,
         "era": game.era,
-        "age": game.age.name if game.age else None,
-        "catastrophes": [game.catastrophe(c).name for c in game.catastrophes],
+        "age": game.round.age.name if game.round.age else None,
+        "catastrophes": [game.catastrophe(c).name for c in game.table.catastrophes],
         "over": game.is_over,
         "winners": [game.name(s) for s in game.winners],
     }
@@ -259,12 +260,11 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
     actions = _need(data, "actions", list, path)
     if len(actions) > MAX_ACTIONS:
         raise SaveFileError(path, "actions", f"has more than {MAX_ACTIONS} actions")
-    from doomlings_access.cards import load_cards
-
-    load_cards(setup.options.edition)  # a card data error is raised as itself, never as the save's
+    cards = load_cards(setup.options.edition)  # a fault in the card data is not the save's
     try:
-        game = Game(setup)
-    except (ValueError, KeyError) as exc:
+        game = Game(cards, setup)
+    except (ValueError, TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
+        # a setup the rules refuse (a hostile "position" among them) is the save's fault
         raise SaveFileError(path, "setup", str(exc)) from None
     seats_raw = _need(data, "seats", dict, path)
     humans = seats_raw.get("humans", [])

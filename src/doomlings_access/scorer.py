@@ -13,18 +13,18 @@ answer of the wrong kind, or a table the rules cannot settle, is an error naming
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from doomlings_access.cards import CardDataError, load_cards
 from doomlings_access.cards.lookup import UnknownCardError, find_name
-from doomlings_access.rules import Choice, Game, Options, Setup
+from doomlings_access.rules import Choice, Game, Options, Position, Setup
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision, Value
-from doomlings_access.rules.game import Flow
-from doomlings_access.rules.primitives import ask
-from doomlings_access.rules.worlds_end import worlds_end_and_scoring
-from doomlings_access.safety.files import FileRefused, load_json
+from doomlings_access.rules.hooks import in_pile
+from doomlings_access.safety.files import FileRefused, load_named_json
 from doomlings_access.safety.text import MAX_NAME, clean, has_unsafe
 
 MAX_REPEATS_CHECK = 200
@@ -93,9 +93,20 @@ class PlayerScore:
 
 
 @dataclass
+class Removal:
+    """A trait that left a player's pile at World's End (Hyper-Intelligence, a catastrophe)."""
+
+    player: str
+    trait: str
+
+
+@dataclass
 class ScoreResult:
     players: list[PlayerScore]
     winners: list[str]
+    worlds_end: str | None = None
+    """The catastrophe whose World's End effect applied (Prepper may choose another)."""
+    removed: list[Removal] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"players": [p.to_json() for p in self.players], "winners": self.winners}
@@ -120,18 +131,18 @@ class _Table:
         self.file = file
         if not isinstance(data, dict):
             raise self.error(None, "expected a JSON object")
-        unknown = set(data) - {"catastrophes", "players", "edition", "tie_break"}
+        unknown = set(data) - {"catastrophes", "players", "edition", "tie_break", "first_player", "options"}
         if unknown:
             raise self.error(min(unknown), "unknown field")
         edition = data.get("edition", "retail")
         if edition not in ("retail", "first"):
             raise self.error("edition", 'must be "retail" or "first"')
-        self.options = Options(edition=edition)
-        self._found: dict[tuple[str, int], str] = {}  # name look-ups, so each name is found once
-        self.game_template = Game(Setup(("x",), 0, self.options), start=False)
-        cards = self.game_template.cards
+        self.options = self._options(data.get("options", {}), edition)
+        self._found: dict[tuple[str, int], str] = {}  # name look-ups (by table), each found once
+        self.cards = cards = load_cards(edition)
         self.trait_names = {t.name: t.id for t in cards.traits.values()}
         self.cat_names = {c.name: c.id for c in cards.catastrophes.values()}
+        self.card_names = {**self.trait_names, **self.cat_names}
         cats = data.get("catastrophes", [])
         if not isinstance(cats, list) or len(cats) > 3:
             raise self.error("catastrophes", "a list of at most 3 catastrophe names")
@@ -153,6 +164,13 @@ class _Table:
         names = [p["name"] for p in self.players]
         if len(set(names)) != len(names):
             raise self.error("players", "two players share a name")
+        first = data.get("first_player")
+        if first is None:
+            self.first_player = 0
+        elif isinstance(first, str) and first.strip() in names:
+            self.first_player = names.index(first.strip())
+        else:
+            raise self.error("first_player", "the name of the first player (World's End starts there)")
         tie = data.get("tie_break")
         self.tie_break: dict[str, str | int] | None = None
         if tie is not None:
@@ -162,6 +180,18 @@ class _Table:
                 k: v if _is_int(v) else self.trait_names[self.name_of(v, self.trait_names, f"tie_break.{k}")]
                 for k, v in tie.items()
             }
+
+    def _options(self, data: Any, edition: str) -> Options:
+        """House rules that change scoring (``gene_pool_leader_bonus``) or World's End."""
+        if not isinstance(data, dict):
+            raise self.error("options", "an object of house rules")
+        allowed = {"gene_pool_leader_bonus", "colourless_counts_as_colour", "discard_unmet_requirement"}
+        for key, value in data.items():
+            if key not in allowed:
+                raise self.error(f"options.{str(key)[:40]}", f"not a house rule for scoring ({', '.join(sorted(allowed))})")
+            if not isinstance(value, bool):
+                raise self.error(f"options.{key}", "true or false")
+        return Options(edition=edition, **data)
 
     def error(self, field: str | None, why: str) -> ScoreFileError:
         return ScoreFileError(f"{self.file}: {field}: {why}" if field else f"{self.file}: {why}")
@@ -210,57 +240,65 @@ class _Table:
         if not isinstance(choices, dict):
             raise self.error(f"{field}.choices", "expected an object from card name to answer")
         out["choices"] = {}
-        all_names = {**self.trait_names, **self.cat_names}
         for key, answer in choices.items():
-            card = self.name_of(key, all_names, f"{field}.choices", "card")
-            out["choices"][all_names[card]] = answer
+            card = self.name_of(key, self.card_names, f"{field}.choices", "card")
+            out["choices"][self.card_names[card]] = answer
         return out
 
-    def build(self) -> Game:
+    def position(self, protected: tuple[int, ...] = ()) -> Position:
+        """The table as a position at World's End; random picks are asked (they happened)."""
+        return Position(
+            hands=tuple(tuple(p["hand"]) for p in self.players),
+            piles=tuple(tuple(p["traits"]) for p in self.players),
+            gene_pools=tuple(p["gene_pool"] for p in self.players),
+            revealed=tuple(self.catastrophes),
+            age_deck=(),
+            first_player=self.first_player,
+            start="worlds_end",
+            rest_of_deck="in_order",
+            random_picks="ask",
+            tie_break_draws=self.tie_break is not None,
+            protected=protected,
+        )
+
+    def build(self, protected: tuple[int, ...] = ()) -> Game:
         """A game standing at World's End with this table, ready for the answers."""
-        g = Game(Setup(tuple(p["name"] for p in self.players), 0, self.options), start=False)
-        free: dict[str, list[int]] = {}
-        for i, d in enumerate(g.defs):
-            free.setdefault(d.id, []).append(i)
-        for seat, p in enumerate(self.players):
-            for zone in ("traits", "hand"):
-                for trait_id in p[zone]:
-                    if free[trait_id]:
-                        card = free[trait_id].pop(0)
-                    else:  # more copies than one deck has: a second deck, or a sloppy tally
-                        card = len(g.defs)
-                        g.defs.append(g.cards.traits[trait_id])
-                    (g.players[seat].pile if zone == "traits" else g.players[seat].hand).append(card)
-            g.players[seat].gene_pool = p["gene_pool"]
-        g.deck = sorted(c for cards in free.values() for c in cards)
-        g.catastrophes = list(self.catastrophes)
-        g.revealed = list(self.catastrophes)
-        g.chance_from_outside = True
-        g.tie_break_draws = self.tie_break is not None
-        g._start(_scorer_flow(g))
-        return g
+        names = tuple(p["name"] for p in self.players)
+        return Game(self.cards, Setup(names, 0, self.options, position=self.position(protected)))
 
+    def protection(self) -> tuple[list[int], list[int]]:
+        """Seats a trait may protect from the final catastrophe: (answered yes, not answered).
 
-def _scorer_flow(g: Game) -> Flow:
-    """Denial's protection (when it matters), then World's End and scoring."""
-    final = g.catastrophes[-1] if g.catastrophes else None
-    for seat in range(g.n):
-        for card in g.players[seat].pile:
-            if final and any(
-                p.effect == "ignore_next_catastrophe" and p.get("except_catastrophe") != final
-                for p in g.defs[card].persistent
-            ):
-                answer = yield from ask(g, seat, dk.YES_NO, "denial_protects", ("no", "yes"), g.defs[card].id)
-                if answer == "yes":
-                    g.protected.add(seat)
-    yield from worlds_end_and_scoring(g)
+        The file answers under the protecting trait's name ("yes" or "no")."""
+        if not self.catastrophes:
+            return [], []
+        g = self.build()
+        final = g.catastrophe(self.catastrophes[-1])
+        yes: list[int] = []
+        unknown: list[int] = []
+        for seat in range(g.n):
+            for card, piece, protects in in_pile(g, seat, "catastrophe_protection"):
+                if not protects(g, seat, card, piece, final):
+                    continue
+                given = self.players[seat]["choices"].get(g.defs[card].id)
+                if given is None:
+                    unknown.append(seat)
+                elif given is True or str(given).lower() in ("yes", "true", "protects"):
+                    yes.append(seat)
+                break
+        return yes, unknown
 
 
 class _Answers:
-    """Turns the file's answers into the engine's options."""
+    """Turns the file's answers into the engine's options, for one game.
+
+    A card's answer may be a list: the card's questions, in the order it asks them, take its
+    answers in turn (Eloquence plays Morality; Morality asks which trait to give, then to whom).
+    """
 
     def __init__(self, table: _Table) -> None:
         self.table = table
+        self.asked: Counter[tuple[int, str | None]] = Counter()
 
     def answer(self, g: Game, d: Decision) -> Value | None:
         """The option the file's answer names, or None when the file does not say."""
@@ -269,10 +307,20 @@ class _Answers:
             if self.table.tie_break is None or p["name"] not in self.table.tie_break:
                 return None
             return self._drawn(g, d, self.table.tie_break[p["name"]], "tie_break")
+        if d.kind == dk.RESPOND and d.reason in ("respond", "respond_to_action"):
+            return self._response(g, d, p)
+        key = (d.player, d.source)
+        index = self.asked[key]
+        self.asked[key] += 1
         if d.source not in p["choices"]:
             return None
         given = p["choices"][d.source]
         where = f"{p['name']}: choices.{self._card_name(g, d.source)}"
+        if isinstance(given, list):
+            if index >= len(given):
+                return None
+            where += f"[{index}]"
+            given = given[index]
         if d.kind == dk.COLOUR:
             if isinstance(given, dict):
                 given = given.get("from") if d.reason == "recolour_from" else given.get("to")
@@ -288,6 +336,14 @@ class _Answers:
             if cat not in d.options:
                 raise self.table.error(where, f"{name} was not revealed this game")
             return cat
+        if d.kind == dk.PLAYER:
+            names = [q["name"].lower() for q in self.table.players]
+            if not isinstance(given, str) or given.strip().lower() not in names:
+                raise self.table.error(where, "the name of a player")
+            seat = names.index(given.strip().lower())
+            if seat not in d.options:
+                raise self.table.error(where, f"{given} is not a possible answer here")
+            return seat
         if d.kind in (dk.YES_NO, dk.RESPOND):
             yes = given is True or str(given).lower() in ("yes", "true", "play", "protects")
             yes = yes or (isinstance(given, str) and given.lower() == self._card_name(g, d.source).lower())
@@ -296,10 +352,30 @@ class _Answers:
             return next(o for o in d.options if o != "pass") if yes else "pass"
         if given in (None, "none", "no", False) and "no" in d.options:
             return "no"
-        if d.reason == "worlds_end_draw":
+        if d.reason in ("worlds_end_draw", "card_drawn"):
             return self._drawn(g, d, given, where)
         trait = self.table.trait_names[self.table.name_of(given, self.table.trait_names, where)]
         return self._card_option(g, d, trait, where)
+
+    def _response(self, g: Game, d: Decision, p: dict[str, Any]) -> Value | None:
+        """A trait played out of turn is answered under its own name ("Parasitic": "yes")."""
+        said: Value | None = None
+        for option in d.options:
+            if not isinstance(option, int):
+                continue
+            card = g.defs[option].id
+            key = (d.player, card)
+            index = self.asked[key]
+            self.asked[key] += 1
+            given = p["choices"].get(card)
+            if isinstance(given, list):
+                given = given[index] if index < len(given) else None
+            if given is None:
+                continue
+            said = "pass"
+            if given is True or str(given).lower() in ("yes", "true", "play", "played"):
+                return option
+        return said
 
     def _drawn(self, g: Game, d: Decision, given: Any, where: str) -> Value:
         """A card drawn for its face value, given by name or by the face value itself."""
@@ -342,8 +418,8 @@ def _cards_held(player: Any) -> int:
 
 
 def _draw_cap(g: Game) -> int | None:
-    """The most points Deus Ex Machina's World's End draw can give (retail: 5)."""
-    chosen = g.worlds_end_catastrophe or (g.catastrophes[-1] if g.catastrophes else None)
+    """The most points a World's End draw can give (where the catastrophe caps it)."""
+    chosen = g.ending.catastrophe or (g.table.catastrophes[-1] if g.table.catastrophes else None)
     if chosen is None:
         return None
     for piece in g.catastrophe(chosen).worlds_end:
@@ -377,24 +453,14 @@ def _distinct(g: Game, d: Decision) -> list[Value]:
     return list(seen.values())
 
 
-def _rules(table: _Table, step: Any, *args: Any) -> Any:
-    """Run one step of the rules; a failure of the rules on this table is the file's error."""
-    try:
-        return step(*args)
-    except ScoreFileError:
-        raise
-    except RULES_FAILURES as exc:
-        raise table.error(None, f"the rules cannot score this table ({exc})") from None
-
-
-def _finish(table: _Table, answers: _Answers, actions: list[Choice]) -> Game:
+def _finish(table: _Table, protected: tuple[int, ...], actions: list[Choice]) -> Game:
     """Replay ``actions``, then play on answering from the file or with the first option."""
-    return _rules(table, _finish_unchecked, table, answers, actions)  # type: ignore[no-any-return]
-
-
-def _finish_unchecked(table: _Table, answers: _Answers, actions: list[Choice]) -> Game:
-    g = table.build()
+    g = table.build(protected)
+    answers = _Answers(table)
     for action in actions:
+        d = g.pending
+        assert d is not None
+        answers.answer(g, d)  # keeps count of each card's questions
         g.apply(action)
     steps = 0
     while not g.is_over and steps < MAX_REPEATS_CHECK:
@@ -416,6 +482,12 @@ NEEDS = {
     "denial_protects": "yes or no: does Denial protect from the final catastrophe",
     "random_trait_discard": "the trait removed",
     "worlds_end_draw": "the card drawn",
+    "card_drawn": "the card drawn (or played from the top of the deck)",
+    "give_trait": "the trait given",
+    "give_trait_to": "the player it was given to",
+    "into_whose_pile": "the player whose pile it went into",
+    "respond": "yes or no: was it played out of turn",
+    "respond_to_action": "yes or no: was it played out of turn",
     "discard_trait": "the trait discarded",
 }
 
@@ -423,12 +495,40 @@ NEEDS = {
 def score_table(data: Any, file: str = "score file") -> ScoreResult:
     """Score a parsed score file; raises :class:`ScoreFileError` on any problem."""
     table = _Table(data, file)
-    return _rules(table, _score, table)  # type: ignore[no-any-return]
+    try:
+        return _score(table)
+    except (ScoreFileError, CardDataError):
+        raise
+    except RULES_FAILURES as exc:  # a failure of the rules on this table is the file's error
+        raise table.error(None, f"the rules cannot score this table ({exc})") from None
 
 
 def _score(table: _Table) -> ScoreResult:
+    """Play the table's World's End, answering from the file; a missing answer that changes
+    a score is an error naming the card."""
     answers = _Answers(table)
-    g = table.build()
+    yes, unknown = table.protection()
+    protected = tuple(yes)
+    if unknown:
+        outcomes = {
+            (tuple(end.scores), end.winners)
+            for end in (
+                _finish(table, tuple(sorted({*yes, *chosen})), [])
+                for chosen in ((), tuple(unknown))
+            )
+        }
+        if len(outcomes) > 1:
+            seat = unknown[0]
+            who = table.players[seat]["name"]
+            g = table.build()
+            card = next(g.defs[c].name for c, _, _ in in_pile(g, seat, "catastrophe_protection"))
+            error = table.error(
+                f"players[{seat}].choices",
+                f"{who} needs a choice for {card}: {NEEDS['denial_protects']}",
+            )
+            error.missing = MissingChoice(seat, card, "denial_protects", ["no", "yes"])
+            raise error
+    g = table.build(protected)
     while not g.is_over:
         d = g.pending
         assert d is not None
@@ -438,13 +538,15 @@ def _score(table: _Table) -> ScoreResult:
             if len(options) > 1:
                 outcomes = set()
                 for option in options:
-                    end = _finish(table, answers, [*g.actions, Choice(d.player, option)])
+                    end = _finish(table, protected, [*g.actions, Choice(d.player, option)])
                     outcomes.add((tuple(end.scores), end.winners))
                 if len(outcomes) > 1:
                     who = table.players[d.player]["name"]
                     if d.source == "tie_break":
                         raise table.error("tie_break", f"{who} needs the trait drawn to break the tie")
                     card = _Answers._card_name(g, d.source)
+                    if d.kind == dk.RESPOND and d.reason in ("respond", "respond_to_action"):
+                        card = " or ".join(g.defs[o].name for o in d.options if isinstance(o, int))
                     need = NEEDS.get(d.reason, "an answer")
                     error = table.error(
                         f"players[{d.player}].choices", f"{who} needs a choice for {card}: {need}"
@@ -455,20 +557,40 @@ def _score(table: _Table) -> ScoreResult:
                     raise error
             value = options[0]
         g.apply(Choice(d.player, value))
+    e = g.ending
     scores = [
         PlayerScore(
             table.players[seat]["name"],
-            *g.scores[seat],
+            *e.scores[seat],
             tie_break=(
-                g.tie_break[seat]
+                e.tie_break[seat]
                 if table.tie_break and table.players[seat]["name"] in table.tie_break
-                and seat in g.tie_breakers
+                and seat in e.tie_breakers
                 else None
             ),
         )
         for seat in range(g.n)
     ]
-    return ScoreResult(scores, [table.players[s]["name"] for s in g.winners])
+    chosen = e.catastrophe or (g.table.catastrophes[-1] if g.table.catastrophes else None)
+    return ScoreResult(
+        scores,
+        [table.players[s]["name"] for s in e.winners],
+        g.catastrophe(chosen).name if chosen else None,
+        _removed(table, g),
+    )
+
+
+def _removed(table: _Table, g: Game) -> list[Removal]:
+    """Traits in a pile before World's End and not after it, player by player."""
+    out = []
+    for seat, player in enumerate(table.players):
+        left = [g.defs[c].id for c in g.seats[seat].pile]
+        for trait_id in player["traits"]:
+            if trait_id in left:
+                left.remove(trait_id)
+            else:
+                out.append(Removal(player["name"], g.cards.traits[trait_id].name))
+    return out
 
 
 def score_file(path: str) -> ScoreResult:
@@ -476,9 +598,7 @@ def score_file(path: str) -> ScoreResult:
     score a score file."""
     shown = str(path)
     try:
-        data = load_json(Path(path), MAX_FILE_BYTES)
-    except FileNotFoundError:
-        raise ScoreFileError(f"{shown}: cannot read: no such file") from None
+        data = load_named_json(Path(path), MAX_FILE_BYTES)
     except FileRefused as exc:
         raise ScoreFileError(f"{shown}: {exc.why}") from None
     return score_table(data, shown)

@@ -13,8 +13,21 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from doomlings_access.ai.random_agent import RandomAgent
-from doomlings_access.rules import Game, Options, Setup
-from doomlings_access.rules.events import GenePoolChanged
+from doomlings_access.cards import CardSet, load_cards
+from doomlings_access.rules import Choice, Game, Options, Setup
+from doomlings_access.rules.ages import traits_played_at_once
+from doomlings_access.rules.events import (
+    AgeIgnored,
+    AgeRevealed,
+    CatastropheRevealed,
+    GameStarted,
+    GenePoolChanged,
+    TurnStarted,
+    WorldsEndStarted,
+)
+
+ROOTS = (GameStarted, AgeRevealed, AgeIgnored, CatastropheRevealed, TurnStarted, WorldsEndStarted)
+"""Events that start something and have no cause of their own."""
 
 MAX_ACTIONS = 5000
 """A game still running after this many actions counts as one that fails to end."""
@@ -55,10 +68,12 @@ class Report:
 
 def check_invariants(g: Game, mark: int) -> str | None:
     """The first broken invariant, or None. ``mark``: index of the first new event in the log."""
-    seen: Counter[int] = Counter(g.deck)
-    seen.update(g.discard)
-    seen.update(g.in_play)
-    for p in g.players:
+    t = g.table
+    seen: Counter[int] = Counter(t.deck)
+    seen.update(t.discard)
+    seen.update(t.in_play)
+    seen.update(t.box)
+    for p in g.seats:
         seen.update(p.hand)
         seen.update(p.pile)
     if len(seen) != len(g.defs) or any(n != 1 for n in seen.values()):
@@ -68,9 +83,15 @@ def check_invariants(g: Game, mark: int) -> str | None:
     for event in g.log[mark:]:
         if isinstance(event, GenePoolChanged) and not event.reversal and not 1 <= event.new <= 8:
             return f"gene pool of {g.name(event.player)} went to {event.new}"
-    for seat, p in enumerate(g.players):
+        if not isinstance(event, ROOTS):
+            if event.cause is None:
+                return f"{type(event).__name__} (event {event.seq}) has no cause"
+            if event.parent is None or event.parent >= event.seq:
+                return f"{type(event).__name__} (event {event.seq}) does not follow its cause"
+    heroes = traits_played_at_once(g.cards)
+    for seat, p in enumerate(g.seats):
         dominants = sum(1 for c in p.pile if g.defs[c].dominant)
-        hero = any(g.defs[c].id == "heroic" for c in p.pile)
+        hero = any(g.defs[c].id in heroes for c in p.pile)
         if dominants > (3 if hero else 2):
             return f"{g.name(seat)} has {dominants} dominant traits"
     if g.is_over:
@@ -81,9 +102,15 @@ def check_invariants(g: Game, mark: int) -> str | None:
     return None
 
 
-def play_one(setup: Setup, replay_check: bool = False) -> tuple[int, Violation | None]:
-    """Play one seeded game with random agents; returns (actions, first violation)."""
-    g = Game(setup)
+def play_one(
+    setup: Setup, replay_check: bool = False, cards: CardSet | None = None
+) -> tuple[int, Violation | None]:
+    """Play one seeded game with random agents; returns (actions, first violation).
+
+    With ``replay_check``, replaying the actions and cloning from the latest checkpoint (at a
+    few points on the way) must both give the identical state."""
+    cards = cards or load_cards(setup.options.edition)
+    g = Game(cards, setup, checkpoints=replay_check)
     agents = [RandomAgent(setup.seed, seat) for seat in range(g.n)]
     actions = 0
     n = len(setup.players)
@@ -93,12 +120,16 @@ def play_one(setup: Setup, replay_check: bool = False) -> tuple[int, Violation |
             problem = f"game did not end within {MAX_ACTIONS} actions"
             break
         mark = len(g.log)
-        assert g.pending is not None
-        g.apply(agents[g.pending.player].choose(g))
+        d = g.pending
+        assert d is not None
+        g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
         actions += 1
         problem = check_invariants(g, mark)
+        if problem is None and replay_check and actions % 23 == 0:
+            if g.clone().snapshot() != g.snapshot():
+                problem = "a clone from the latest checkpoint differs from the game"
     if problem is None and replay_check:
-        again = Game.replay(setup, g.actions)
+        again = Game.replay(cards, setup, g.actions)
         if again.snapshot() != g.snapshot() or len(again.log) != len(g.log):
             problem = "replaying the actions gave a different state"
     return actions, (Violation(setup.seed, n, actions, problem) if problem else None)
@@ -114,11 +145,13 @@ def simulate(
 ) -> Report:
     """Play ``games`` games (player counts cycling 2..6 when ``players`` is None)."""
     report = Report()
+    options = options or Options()
+    cards = load_cards(options.edition)
     start = time.perf_counter()
     for i in range(games):
         count = players or 2 + i % 5
-        setup = Setup(tuple(f"P{k + 1}" for k in range(count)), seed + i, options or Options())
-        actions, violation = play_one(setup, replay_check)
+        setup = Setup(tuple(f"P{k + 1}" for k in range(count)), seed + i, options)
+        actions, violation = play_one(setup, replay_check, cards)
         report.games += 1
         report.actions += actions
         if violation:

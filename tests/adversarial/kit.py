@@ -19,7 +19,7 @@ from typing import Any
 
 from programs import DOOMLINGS, isolated_env
 
-from doomlings_access.rules import Game
+from doomlings_access.rules import Choice, Game
 from doomlings_access.saves import Seats, write_save
 
 RUN_TIMEOUT = 60.0
@@ -115,7 +115,10 @@ def played(players: int, seed: int, actions: int | None = None) -> tuple[Game, S
     while not game.is_over and (actions is None or len(game.actions) < actions):
         d = game.pending
         assert d is not None
-        game.apply(agents[d.player].choose(game) if d.player in agents else game.legal_actions()[0])
+        if d.player in agents:  # a computer answers from its seat's view, as in play
+            game.apply(Choice(d.player, agents[d.player].choose(game.view(d.player), d)))
+        else:
+            game.apply(game.legal_actions()[0])
     return game, seats
 
 

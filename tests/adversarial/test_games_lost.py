@@ -257,14 +257,14 @@ def test_a_lock_left_by_a_killed_game_is_stale_and_taken_over(home: Home) -> Non
 
 # --- the companion's guided scoring keeps what was typed -----------------------------------------
 
-SCORE_TABLE = "3\nAna, Ben\nAltruistic\nTiny\ndone\nQuick\ndone\n\n"
+SCORE_TABLE = "3\nAna, Ben\nAltruistic, Tiny\nQuick\n\n"  # piles on one line each, no final
 
 
 @pytest.mark.parametrize("bad", ["99", "13", "-1", "9" * 5000, "4.5", "four", "٤", "0x4", "+4"])
 def test_an_out_of_range_gene_pool_is_asked_again_and_the_traits_are_kept(home: Home, bad: str) -> None:
     done = home.run("companion", *GAME, stdin=SCORE_TABLE + bad + "\n4\n").clean()
     assert done.returncode == 0, done.both
-    assert "A gene pool is a whole number from 0 to 12" in done.out
+    assert "Not a gene pool: " in done.out and "Type a number from 0 to 12." in done.out
     assert done.out.count("Ana's gene pool [5]: ") == 2, "the same question again"
     # Tiny 17, Altruistic: World's End and face; the tally with gene pool 4 went through.
     assert "Ana: " in done.out and "face value 17" in done.out and "Winner: Ana." in done.out

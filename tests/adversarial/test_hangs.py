@@ -1,6 +1,6 @@
-"""Issue 12, hangs: a FIFO or a link to ``/dev/zero`` where a save, the settings or a score
-file should be is refused at once (never opened and waited on, never read for ever), and the
-scorer refuses a table too large to score quickly.
+"""Issue 12, hangs: a FIFO or a link to ``/dev/zero`` where a save, the settings, a score or
+position file or a braille reference sheet should be is refused at once (never opened and
+waited on, never read for ever), and the scorer refuses a table too large to score quickly.
 
 Each command runs with a deadline far above its normal time: going past it is the hang.
 """
@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from kit import GAME, Home, good_save
 
+from doomlings_access.braille import louis
 from doomlings_access.cards import load_cards
 from doomlings_access.scorer import MAX_CARDS
 
@@ -73,6 +74,56 @@ def test_a_special_score_file_hangs_nothing(home: Home, tmp_path: Path, kind: st
     done = home.run("score", str(path), timeout=DEADLINE).clean()
     assert done.returncode == 2 and len(done.err.splitlines()) == 1
     assert ("not a regular file" in done.err) or ("too large" in done.err)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_special_position_file_hangs_nothing(home: Home, tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "position.json"
+    plant(path, kind)
+    done = home.run("scenario", str(path), timeout=DEADLINE).clean()
+    assert done.returncode == 2 and len(done.err.splitlines()) == 1, done.both
+    assert ("not a regular file" in done.err) or ("too large" in done.err)
+
+
+@pytest.fixture
+def liblouis() -> None:
+    if not louis.available():
+        pytest.skip(f"needs liblouis: {louis.INSTALL_HINT}")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_special_card_list_hangs_no_braille_reference_check(
+    liblouis: None, home: Home, tmp_path: Path, kind: str
+) -> None:
+    folder = tmp_path / "braille_ref"
+    folder.mkdir()
+    plant(folder / "card_list.brf", kind)
+    done = home.run("braille-ref", "--check", "--folder", str(folder), timeout=DEADLINE).clean()
+    assert done.returncode == 2 and len(done.err.splitlines()) == 1, done.both
+    assert "Stale or missing: " in done.out and "card_list.brf" in done.out
+    assert "card_list.brf" in done.err
+    assert ("not a regular file" in done.err) or ("too large" in done.err)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link"])
+def test_a_special_file_in_place_of_a_braille_sheet_is_never_written_through(
+    liblouis: None, home: Home, tmp_path: Path, kind: str
+) -> None:
+    folder = tmp_path / "braille_ref"
+    folder.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    sheet = folder / "card_list.brf"
+    if kind == "fifo":
+        os.mkfifo(sheet)
+    else:
+        sheet.symlink_to(victim)
+    done = home.run("braille-ref", "--folder", str(folder), timeout=DEADLINE).clean()
+    assert done.returncode == 2 and len(done.err.splitlines()) == 1, done.both
+    assert "card_list.brf" in done.err and "not overwritten" in done.err
+    assert victim.read_text() == "keep me"
+    assert os.path.islink(sheet) if kind == "link" else not sheet.is_file()
+    assert not [p.name for p in folder.iterdir() if p.name.endswith(".tmp")], "no leftovers"
 
 
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero", "folder"])

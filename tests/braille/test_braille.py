@@ -19,6 +19,7 @@ import pytest
 from doomlings_access.braille import labels as L
 from doomlings_access.braille import louis
 from doomlings_access.braille import reference as R
+from doomlings_access.braille.reading import check_readback, read_brf
 from doomlings_access.cards import load_cards
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -241,21 +242,37 @@ def test_reference_contents() -> None:
     assert "these files use no numeric indicator after the colour letter" in readme
 
 
-def test_labels_in_brf_are_nemeth_cells() -> None:
+def test_labels_in_brf_are_nemeth_cells_between_switch_indicators() -> None:
     pages = _pages((COMMITTED / "card_list.brf").read_bytes().decode("ascii"))
     lines = [line for page in pages for line in page]
     for t in load_cards("retail").traits.values():
-        assert any(line.startswith(L.label_to_brf(t.label) + " ,") for line in lines), t.label
+        marked = f"_% {L.label_to_brf(t.label)} _: ,"
+        assert any(line.startswith(marked) for line in lines), t.label
     body = " ".join(line.strip() for line in lines)
     for c in load_cards("retail").catastrophes.values():
-        assert L.label_to_brf(c.label) in body, c.label
-    assert "DR4 " in body and "DR#4" not in body
+        assert L.transcribed_brf(c.label) in body, c.label
+    assert ";;;C ICE AGE;'" in body and ";;C ;;RETROVIRUS" in body
+    assert "_% DR4 _:" in body and "DR#4" not in body
+    assert " DR4 " not in body.replace("_% DR4 _:", ""), "a label without its indicators"
+
+
+def test_every_sheet_with_labels_opens_with_a_transcribers_note() -> None:
+    for name in ("card_list.brf", "label_key.brf", "worlds_end.brf"):
+        first_page = _pages((COMMITTED / name).read_bytes().decode("ascii"))[0]
+        text = " ".join(line.strip() for line in first_page)
+        assert R.TN_OPEN + ",TRANSCRIB]'S NOTE3" in text, name
+        assert R.TN_CLOSE in text, name
+        # The note comes before the first label it explains.
+        labels = [text.find(mark) for mark in ("_% ", ";;") if mark in text]
+        assert not labels or text.index(R.TN_CLOSE) < min(labels), name
+    for name in ("card_list.txt", "label_key.txt", "worlds_end.txt"):
+        assert "Transcriber" not in (COMMITTED / name).read_text("utf-8"), "text files: no note"
 
 
 def test_numeric_indicator_reaches_the_brf(liblouis: None) -> None:
     files = R.render_reference(numeric_indicator=True)
     body = files["card_list.brf"].decode("ascii")
-    assert "DB#17 ," in body and "\r\nDB17 " not in body
+    assert "_% DB#17 _: ," in body and "\r\n_% DB17 _: " not in body
     readme = _norm(files["README.txt"].decode("utf-8"))
     assert "these files use the numeric indicator" in readme
 
@@ -267,23 +284,69 @@ def _body(path: Path) -> str:
 
 
 def test_brf_back_translates_to_the_source_text(liblouis: None) -> None:
-    checked = 0
+    """Every paragraph of every sheet, labels included, reads back with real liblouis."""
+    checked = with_labels = 0
     for doc in R.documents():
         if not doc.brf:
             continue
         body = _body(COMMITTED / f"{doc.stem}.brf")
         for block in doc.blocks:
-            if not isinstance(block, R.Entry):
+            if not isinstance(block, (R.Entry, R.Note)):
                 continue
             for paragraph in block.paragraphs:
-                if not all(isinstance(seg, str) for seg in paragraph):
-                    continue  # labels are Nemeth cells, not UEB
                 brf = R.paragraph_brf(paragraph)
                 assert brf in body, (doc.stem, brf)
-                back = louis.back_translate(brf)
-                assert _norm(back) == _norm(R.paragraph_text(paragraph)), (doc.stem, back)
+                back = read_brf(brf)
+                assert _norm(back) == _norm(R.paragraph_reading(paragraph)), (doc.stem, back)
+                if all(isinstance(seg, str) for seg in paragraph):  # liblouis alone, as before
+                    assert _norm(louis.back_translate(brf)) == _norm(back)
+                else:
+                    with_labels += 1
                 checked += 1
-    assert checked > 300
+    assert checked > 600 and with_labels > 250
+
+
+def test_labels_alone_do_not_survive_plain_liblouis(liblouis: None) -> None:
+    """Why the indicators: without them a reader (or liblouis) reads contractions."""
+    assert louis.back_translate("C ICE AGE") == "can ice age"
+    assert louis.back_translate("DR4") != "dr4"
+    assert read_brf(L.transcribed_brf("c ice age")) == "c ice age"
+    assert read_brf(L.transcribed_brf("dr4")) == "dr4"
+
+
+def test_every_card_reads_back_with_name_and_label(liblouis: None) -> None:
+    """Issue 14: back-translating the card list with real liblouis gives every card's name
+    and label back, in its entry and in the index by label (the figure: run with -s)."""
+    for edition in ("retail", "first"):
+        files = R.render_reference(edition)
+        cards = load_cards(edition).all_cards()
+        result = check_readback(files["card_list.brf"].decode("ascii"), cards)
+        print(f"\n{edition}: {result.line()}")
+        assert result.checked == 151
+        assert result.failed == []
+    committed = (COMMITTED / "card_list.brf").read_bytes().decode("ascii")
+    assert check_readback(committed, load_cards("retail").all_cards()).failed == []
+    for name in ("worlds_end.brf", "label_key.brf"):
+        read = read_brf((COMMITTED / name).read_bytes().decode("ascii")).lower()
+        for c in load_cards("retail").catastrophes.values():
+            assert f"{c.name}, label {c.label}".lower() in read or name == "label_key.brf"
+        assert "c ice age" in read
+
+
+def test_index_by_label_gives_the_page_each_card_is_on(liblouis: None) -> None:
+    cards = load_cards("retail")
+    pages = _pages((COMMITTED / "card_list.brf").read_bytes().decode("ascii"))
+    text = (COMMITTED / "card_list.txt").read_text("utf-8").replace("\n", " ")
+    index = text[text.index("Index by label") :]
+    for t in cards.traits.values():
+        match = re.search(re.escape(f"{t.label}: {t.name}, page ") + r"(\d+)", index)
+        assert match, t.name
+        page = pages[int(match.group(1)) - 1]
+        brf_name = louis.translate(t.name)
+        assert any(line.startswith(f"_% {L.label_to_brf(t.label)} _: {brf_name}")
+                   for line in page), (t.name, match.group(1))
+    for c in cards.catastrophes.values():
+        assert f"{c.label}: {c.name}, page " in index
 
 
 def test_committed_reference_is_current(liblouis: None) -> None:

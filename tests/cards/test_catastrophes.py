@@ -16,7 +16,7 @@ checked on their own below.
 from __future__ import annotations
 
 import pytest
-from builders import QUIET_DECK, Table, _catastrophe, table
+from builders import QUIET_DECK, Table, gene_changes, table, why
 
 from doomlings_access.rules import Options
 from doomlings_access.rules.events import (
@@ -38,7 +38,6 @@ from doomlings_access.rules.events import (
     WorldsEndPoints,
     WorldsEndStarted,
 )
-from doomlings_access.rules.worlds_end import worlds_end_and_scoring
 
 ISOLATED = Options(catastrophe_ends_round=True)
 ALL = [
@@ -68,7 +67,7 @@ def name(t: Table, card: int) -> str:
 
 
 def discards(t: Table) -> list[tuple[int, list[str], bool, str | None]]:
-    return [(e.player, sorted(t.names(e.cards)), e.random, e.cause) for e in t.events(Discarded)]
+    return [(e.player, sorted(t.names(e.cards)), e.random, why(e)) for e in t.events(Discarded)]
 
 
 def earlier(cat: str, count: int) -> list[str]:
@@ -82,17 +81,6 @@ def hit(cat: str, players=("Ana", "Ben"), **kw) -> Table:  # type: ignore[no-unt
     )
 
 
-def world_ends(t: Table) -> None:
-    """Go on to World's End after the third catastrophe, as ``flow.run_game`` does.
-
-    The builder's ``run="catastrophe"`` stops after the catastrophe's own round; run_game then
-    runs ``worlds_end_and_scoring``.
-    """
-    assert t.pending is None and len(t.g.catastrophes) == 3
-    if not t.events(WorldsEndStarted):
-        t.g._start(worlds_end_and_scoring(t.g))
-
-
 def at_worlds_end(cat: str, players=("Ana", "Ben"), **kw) -> Table:  # type: ignore[no-untyped-def]
     """World's End with ``cat`` as the final (third) catastrophe."""
     return table(players, run="worlds_end", catastrophes=[*earlier(cat, 2), cat], **kw)
@@ -103,7 +91,7 @@ def tallies(t: Table) -> list[tuple[int, int, int, int]]:
 
 
 def points(t: Table) -> list[tuple[int, int, str]]:
-    return [(e.player, e.points, e.cause) for e in t.events(WorldsEndPoints)]
+    return [(e.player, e.points, why(e)) for e in t.events(WorldsEndPoints)]
 
 
 # --- the catastrophe round: first player, gene pools, turns -------------------------------------
@@ -118,10 +106,10 @@ def test_catastrophe_moves_first_player_and_changes_every_gene_pool(cat: str) ->
     t.finish()  # Nuclear Winter asks for a discard
     assert [(e.catastrophe, e.number) for e in t.events(CatastropheRevealed)] == [(cat, 1)]
     assert [e.player for e in t.events(FirstPlayerMoved)] == [1]
-    assert t.g.first_player == 1
+    assert t.g.round.first_player == 1
     pools = [e for e in t.events() if isinstance(e, (GenePoolChanged, GenePoolChangeIgnored))]
     summary = [
-        (type(e).__name__, e.player, getattr(e, "old", None), getattr(e, "new", None), e.cause)
+        (type(e).__name__, e.player, getattr(e, "old", None), getattr(e, "new", None), why(e))
         for e in pools
     ]
     if delta == -1:
@@ -167,7 +155,7 @@ def test_first_catastrophe_round_has_turns_from_the_new_first_player(
     first_turn = next(i for i, e in enumerate(log) if isinstance(e, TurnStarted))
     assert last_pool < first_turn
     assert [t.gene_pool(p) for p in ("Ana", "Ben", "Cy")] == [4, 4, 4]
-    assert t.hand(t.g.players[order[0]].name) == sorted(DECK[0:3])
+    assert t.hand(t.g.seats[order[0]].name) == sorted(DECK[0:3])
 
 
 def test_second_catastrophe_is_numbered_two() -> None:
@@ -175,7 +163,7 @@ def test_second_catastrophe_is_numbered_two() -> None:
     assert [(e.catastrophe, e.number) for e in t.events(CatastropheRevealed)] == [
         ("solar_flare", 2)
     ]
-    assert t.g.catastrophes == ["ice_age", "solar_flare"]
+    assert t.g.table.catastrophes == ["ice_age", "solar_flare"]
 
 
 def test_third_catastrophe_ends_the_world_without_turns() -> None:
@@ -188,8 +176,8 @@ def test_third_catastrophe_ends_the_world_without_turns() -> None:
         catastrophes=["ice_age", "solar_flare"],
         run="catastrophe",
         catastrophe="super_volcano",
+        play="game",
     )
-    world_ends(t)
     assert t.pending is None
     assert [(e.catastrophe, e.number) for e in t.events(CatastropheRevealed)] == [
         ("super_volcano", 3)
@@ -225,8 +213,8 @@ def test_denial_protects_its_owner_and_is_spent() -> None:
     assert t.pending.player == 1  # only Ben discards
     t.answer_all("Bark", "Leaves")
     assert t.pending is None
-    denial = t.g.players[0].pile[0]
-    assert [(e.player, e.catastrophe, e.cause) for e in t.events(CatastropheIgnored)] == [
+    denial = t.g.seats[0].pile[0]
+    assert [(e.player, e.catastrophe, e.card) for e in t.events(CatastropheIgnored)] == [
         (0, "solar_flare", denial)
     ]
     assert t.gene_pool("Ana") == 5 and t.gene_pool("Ben") == 4
@@ -234,14 +222,22 @@ def test_denial_protects_its_owner_and_is_spent() -> None:
     assert t.hand("Ben") == ["Fear", "Flatulence"]
     assert [e.player for e in t.events(GenePoolChanged)] == [1]
     assert [p for p, *_ in discards(t)] == [1]
-    # The second catastrophe: Denial is spent, Ana is hit.
-    t.g.revealed.append("glacial_meltdown")
-    t.g._start(_catastrophe(t.g, "glacial_meltdown"))
+    assert t.g.table.denial_spent == {denial}
+    # The second catastrophe, from that position: Denial is spent, Ana is hit.
+    t = hit(
+        "glacial_meltdown",
+        hands={"Ana": ["Fangs", "Gills", "Quick", "Spiny"], "Ben": ["Fear", "Flatulence"]},
+        piles={"Ana": ["Denial"]},
+        gene_pools={"Ana": 5, "Ben": 4},
+        catastrophes=["solar_flare"],
+        denial_spent=["Denial"],
+        first="Ben",
+    )
     assert t.pending is None
-    assert len(t.events(CatastropheIgnored)) == 1
+    assert not t.events(CatastropheIgnored)
     assert t.gene_pool("Ana") == 4 and t.gene_pool("Ben") == 3
     assert len(t.hand("Ana")) == 2 and t.hand("Ben") == []
-    assert [(p, len(c), r) for p, c, r, _ in discards(t)][1:] == [(0, 2, True), (1, 2, True)]
+    assert [(p, len(c), r) for p, c, r, _ in discards(t)] == [(0, 2, True), (1, 2, True)]
     assert t.pile("Ana") == ["Denial"]  # Denial keeps its points
 
 
@@ -257,9 +253,15 @@ def test_the_four_horsemen_is_not_stopped_by_denial() -> None:
         (1, "Fangs"),
     ]
     assert t.gene_pool("Ana") == 4
-    assert not t.g.denial_spent
-    t.g.revealed.append("solar_flare")
-    t.g._start(_catastrophe(t.g, "solar_flare"))
+    assert not t.g.table.denial_spent
+    # The next catastrophe, from that position: Denial protects Ana.
+    t = hit(
+        "solar_flare",
+        piles={"Ana": ["Denial"]},
+        gene_pools={"Ana": 4, "Ben": 4},
+        catastrophes=["the_four_horsemen"],
+        first="Ben",
+    )
     assert [(e.player, e.catastrophe) for e in t.events(CatastropheIgnored)] == [(0, "solar_flare")]
     assert t.gene_pool("Ana") == 4 and t.gene_pool("Ben") == 3
 
@@ -272,8 +274,8 @@ def test_denial_on_the_final_catastrophe_spares_its_world_s_end_effect() -> None
         catastrophes=["ice_age", "solar_flare"],
         run="catastrophe",
         catastrophe="super_volcano",
+        play="game",
     )
-    world_ends(t)
     assert [(e.player, e.catastrophe) for e in t.events(CatastropheIgnored)] == [
         (0, "super_volcano")
     ]
@@ -291,8 +293,8 @@ def test_denial_on_a_final_ai_takeover_keeps_its_owner_colourless_traits_as_prin
         catastrophes=["ice_age", "solar_flare"],
         run="catastrophe",
         catastrophe="ai_takeover",
+        play="game",
     )
-    world_ends(t)
     assert [(e.player, e.catastrophe) for e in t.events(CatastropheIgnored)] == [(0, "ai_takeover")]
     # Ana: Denial 4, Confusion -2, Mindful 0; Mindful +1 per colourless trait (3).
     # Ben: Fear counts 2 (colourless), Quick 2.
@@ -342,7 +344,7 @@ def test_deus_ex_machina_stabilize() -> None:
         (1, 0, 2, 5),
         (0, 4, 0, 5),
     ]
-    assert not t.events(GenePoolChanged)
+    assert not gene_changes(t)
 
 
 def test_glacial_meltdown_discards_two_random_cards() -> None:
@@ -433,7 +435,7 @@ def test_mega_tsunami_passes_every_hand_to_the_right() -> None:
     assert t.pending is None
     assert (t.hand("Ana"), t.hand("Ben"), t.hand("Cy")) == (["Fangs", "Gills"], [], ["Quick"])
     passed = [
-        (e.giver, e.receiver, sorted(t.names(e.cards)), e.visible_to, e.cause)
+        (e.giver, e.receiver, sorted(t.names(e.cards)), e.visible_to, why(e))
         for e in t.events(CardsPassed)
     ]
     assert passed == [
@@ -473,7 +475,7 @@ def test_overpopulation_draws_one_per_colour_in_the_pile() -> None:
         deck=DECK,
     )
     assert t.pending is None
-    assert [(e.player, t.names(e.cards), e.cause) for e in t.events(Drew)] == [
+    assert [(e.player, t.names(e.cards), why(e)) for e in t.events(Drew)] == [
         (1, DECK[0:4], "overpopulation"),
         (0, DECK[4:6], "overpopulation"),
     ]
@@ -543,9 +545,24 @@ def test_the_big_one_gives_a_card_to_each_neighbour() -> None:
     ]
 
 
-def test_the_big_one_with_two_players_gives_one_card() -> None:
-    """Rules notes: with two players one card goes to the one neighbour."""
-    t = hit("the_big_one", hands={"Ana": ["Quick", "Fangs"], "Ben": ["Gills", "Spiny"]})
+def test_the_big_one_with_two_players_gives_a_card_for_each_side() -> None:
+    """The Big One: "give 1 card to each neighbour (left and right)"; with two players the one
+    opponent is the neighbour on both sides, so each gives two cards (rules notes)."""
+    t = hit("the_big_one", hands={"Ana": ["Quick", "Fangs", "Bark"], "Ben": ["Gills", "Spiny", "Fear"]})
+    t.answer_all("Gills", "Spiny")
+    assert t.pending.player == 0
+    t.answer_all("Fangs", "Quick")
+    assert t.pending is None
+    assert (t.hand("Ana"), t.hand("Ben")) == (["Bark", "Gills", "Spiny"], ["Fangs", "Fear", "Quick"])
+    assert len(t.events(CardsPassed)) == 4
+
+
+def test_the_big_one_with_two_players_gives_one_card_by_house_rule() -> None:
+    """House rule ``one_card_to_a_lone_neighbour``: one card goes to the one neighbour."""
+    t = hit(
+        "the_big_one", hands={"Ana": ["Quick", "Fangs"], "Ben": ["Gills", "Spiny"]},
+        options=Options(catastrophe_ends_round=True, one_card_to_a_lone_neighbour=True),
+    )
     t.answer("Gills")
     assert t.pending.player == 0 and sorted(t.option_names()) == ["Fangs", "Quick"]
     t.answer("Fangs")
@@ -570,7 +587,7 @@ def test_the_four_horsemen_discards_a_trait_never_a_dominant() -> None:
         (1, "Spiny"),
         (0, "Quick"),
     ]
-    assert [(e.player, e.source, e.reason) for e in t.events(NothingToDo)] == [
+    assert [(e.player, why(e), e.reason) for e in t.events(NothingToDo)] == [
         (2, "the_four_horsemen", "no_target")
     ]
     assert sorted(t.discard) == ["Quick", "Spiny"]
@@ -611,8 +628,9 @@ def test_deus_ex_machina_worlds_end_draws_a_face_value_capped_at_five(
         "deus_ex_machina", piles={"Ana": ["Gills"], "Ben": ["Spiny", "Migratory"]}, deck=top
     )
     assert t.pending is None
-    expected = [(p, v, "deus_ex_machina") for p, v in ((0, ana_points), (1, ben_points)) if v]
-    assert points(t) == expected
+    # Every draw is told, with the card drawn, even when it scores nothing.
+    assert points(t) == [(0, ana_points, "deus_ex_machina"), (1, ben_points, "deus_ex_machina")]
+    assert [t.g.defs[e.card].name for e in t.events(WorldsEndPoints)] == top
     assert tallies(t)[:2] == [
         (ana_points, 1, 0, ana_points + 1),
         (ben_points, 3, 0, ben_points + 3),
@@ -642,7 +660,7 @@ def test_random_colour_trait_discarded_at_worlds_end(
     assert lost in colour_traits
     assert t.pile("Ana") == sorted([c for c in colour_traits if c != lost] + [other])
     assert t.pile("Ben") == [dominant]
-    assert [(e.player, e.source, e.reason) for e in t.events(NothingToDo)] == [
+    assert [(e.player, why(e), e.reason) for e in t.events(NothingToDo)] == [
         (1, cat, "no_target")
     ]
     faces = {"Gills": 1, "Spiny": 1, "Quick": 2, "Fangs": 1}

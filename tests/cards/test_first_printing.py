@@ -10,7 +10,7 @@ values, then bonuses.
 from __future__ import annotations
 
 import pytest
-from builders import QUIET_DECK, Table, table
+from builders import QUIET_DECK, Table, table, why
 
 from doomlings_access.rules import Options
 from doomlings_access.rules.events import (
@@ -181,7 +181,7 @@ def test_first_automimicry_plays_from_discard_without_action_then_discards_two()
     assert [name(t, e.card) for e in t.events(ActionResolving)] == [
         "Automimicry"
     ]  # not Introspective
-    assert [(e.player, sorted(t.names(e.cards)), e.cause) for e in t.events(Discarded)] == [
+    assert [(e.player, sorted(t.names(e.cards)), why(e)) for e in t.events(Discarded)] == [
         (0, ["Fangs", "Quick"], "automimicry")
     ]
     assert t.hand("Ana") == sorted(["Gills", *DECK[:4]])
@@ -193,7 +193,7 @@ def test_first_automimicry_with_an_empty_discard_pile_still_discards_two() -> No
     t.answer("Automimicry")
     assert t.pending is None
     assert t.pile("Ana") == ["Automimicry"]
-    assert [(e.source, e.reason) for e in t.events(NothingToDo)] == [
+    assert [(why(e), e.reason) for e in t.events(NothingToDo)] == [
         ("automimicry", "discard_empty")
     ]
     assert [sorted(t.names(e.cards)) for e in t.events(Discarded)] == [["Fangs", "Quick"]]
@@ -210,7 +210,7 @@ def test_automimicry_cancels_out_of_turn_only_in_retail(options: Options, offere
     assert t.pending is None
     assert t.hand("Ben") == ["Automimicry"]
     assert [name(t, e.card) for e in t.events(ActionResolving)] == ["Introspective"]
-    assert next(e.cause for e in t.events(Drew)) == "introspective"
+    assert next(why(e) for e in t.events(Drew)) == "introspective"
 
 
 # --- Telekinetic and Tentacles (first): swaps between any two piles ---------------------------------
@@ -247,7 +247,7 @@ def test_first_telekinetic_without_a_same_colour_pair_does_nothing() -> None:
         options=FIRST,
     )
     assert t.pending is None
-    assert [(e.source, e.reason) for e in t.events(NothingToDo)] == [("telekinetic", "no_target")]
+    assert [(why(e), e.reason) for e in t.events(NothingToDo)] == [("telekinetic", "no_target")]
     assert not t.events(TraitMoved)
     assert t.pile("Ben") == ["Apex Predator", "Quick"]
 
@@ -293,14 +293,30 @@ def test_first_tentacles_swaps_two_different_colour_traits_between_any_piles() -
     assert moves == [("Quick", 1, 2), ("Gills", 2, 1)]
 
 
-def test_first_tentacles_two_colourless_traits_are_not_different() -> None:
-    """Rules notes: two colourless traits are not of different colours."""
+def test_first_tentacles_colourless_traits_have_no_colour_to_differ() -> None:
+    """Rulebook: colourless "cannot be considered for color designated effects": a colourless
+    trait is of no colour, so it is never "of a different colour" (only Tentacles itself,
+    blue, can be paired; with nothing coloured to differ from, there is no swap)."""
     t = table(
         ("Ana", "Ben", "Cy"),
         hands={"Ana": ["Tentacles"]},
         piles={"Ana": ["Fear"], "Ben": ["Flatulence"], "Cy": []},
         deck=DECK,
         options=FIRST,
+    )
+    assert t.pending is None
+    assert (t.pile("Ana"), t.pile("Ben")) == (["Fear", "Tentacles"], ["Flatulence"])
+
+
+def test_first_tentacles_two_colourless_traits_are_not_different_by_house_rule() -> None:
+    """House rule ``colourless_counts_as_colour``: two colourless traits are not of different
+    colours, but a colourless one differs from a coloured one."""
+    t = table(
+        ("Ana", "Ben", "Cy"),
+        hands={"Ana": ["Tentacles"]},
+        piles={"Ana": ["Fear"], "Ben": ["Flatulence"], "Cy": []},
+        deck=DECK,
+        options=Options(edition="first", colourless_counts_as_colour=True),
     )
     # Only pairs with blue Tentacles itself remain: Fear-? (same pile) no; Flatulence-Tentacles yes.
     assert sorted(t.option_names()) == ["Flatulence", "Tentacles"]
@@ -349,7 +365,7 @@ def test_regenerative_tissue_replaces_a_discarded_trait(options: Options, source
     assert [(e.player, name(t, e.card)) for e in t.events(TraitDiscarded)] == [(0, "Quick")]
     assert played(t) == [(0, "Introspective", source)]
     assert not t.events(ActionResolving)
-    draws = [(e.player, t.names(e.cards), e.cause) for e in t.events(Drew)]
+    draws = [(e.player, t.names(e.cards), why(e)) for e in t.events(Drew)]
     assert draws == ([] if source == "deck" else [(0, ["Introspective"], "regenerative_tissue")])
 
 
@@ -449,7 +465,7 @@ def test_overpopulation_fewest_traits_bonus_by_printing(options: Options, points
         piles={"Ana": ["Gills"], "Ben": ["Spiny", "Bark"]},
         options=options,
     )
-    assert [(e.player, e.points, e.cause) for e in t.events(WorldsEndPoints)] == [
+    assert [(e.player, e.points, why(e)) for e in t.events(WorldsEndPoints)] == [
         (0, points, "overpopulation")
     ]
     assert tallies(t) == [(points, 1, 0, points + 1), (0, 3, 0, 3)]

@@ -10,10 +10,10 @@ after its effect. Expected values come from the rulebook
 from __future__ import annotations
 
 import pytest
-from builders import Table, table
+from builders import Table, gene_changes, nothings, table, why
 
 from doomlings_access.cards import load_cards
-from doomlings_access.rules import Choice, Game, Options, Setup
+from doomlings_access.rules import Options
 from doomlings_access.rules.events import (
     ActionCancelled,
     ActionResolving,
@@ -45,8 +45,6 @@ from doomlings_access.rules.events import (
     WorldsEndPoints,
     WorldsEndStarted,
 )
-from doomlings_access.rules.flow import catastrophe_round
-from doomlings_access.rules.worlds_end import worlds_end_and_scoring
 
 # Effectless cards placed on top of the deck so that every draw is known (none is used below
 # in a hand or a pile). Top first.
@@ -84,7 +82,7 @@ def index(t: Table, event: object) -> int:
 
 
 def gp_events(t: Table) -> list[tuple[int, int, int, str, bool]]:
-    return [(e.player, e.old, e.new, e.cause, e.reversal) for e in t.events(GenePoolChanged)]
+    return [(e.player, e.old, e.new, why(e), e.reversal) for e in t.events(GenePoolChanged)]
 
 
 def stabilized(t: Table, player: str) -> list[Stabilized]:
@@ -146,7 +144,7 @@ def test_effectless_trait_is_played_then_player_stabilizes(card: str) -> None:
     assert t.hand("Ana") == sorted(["Fangs", *FILL[:4]])
     assert t.events(TraitPlayed) == [TraitPlayed(0, cid(t, card), 0, "hand", False)]
     assert t.events(ActionResolving) == [] and t.events(NothingToDo) == []
-    assert t.events(GenePoolChanged) == [] and t.gene_pool("Ana") == 5
+    assert gene_changes(t) == [] and t.gene_pool("Ana") == 5
     assert t.events(Stabilized) == [Stabilized(0, 4, 0, 5)]
     assert t.pending is None
 
@@ -175,8 +173,8 @@ def test_gene_pool_trait_past_eight_is_ignored(card: str) -> None:
     t = table(hands={"Ana": [card]}, gene_pools={"Ana": 8}, deck=FILL)
     tid = t.g.defs[cid(t, card)].id
     assert t.gene_pool("Ana") == 8
-    assert t.events(GenePoolChanged) == []
-    assert t.events(GenePoolChangeIgnored) == [GenePoolChangeIgnored(0, 1, tid)]
+    assert gene_changes(t) == []
+    assert [(e.player, e.delta, why(e)) for e in t.events(GenePoolChangeIgnored)] == [(0, 1, tid)]
     assert t.events(Stabilized) == [Stabilized(0, 8, 0, 8)]
 
 
@@ -218,7 +216,7 @@ def test_super_spreader_is_ignored_for_a_gene_pool_at_one() -> None:
     """Rulebook, Gene pool: a loss that would dip below 1 is ignored (for that player only)."""
     t = table(hands={"Ana": ["Super Spreader"]}, gene_pools={"Ben": 1}, deck=FILL)
     assert t.gene_pool("Ana") == 4 and t.gene_pool("Ben") == 1
-    assert t.events(GenePoolChangeIgnored) == [GenePoolChangeIgnored(1, -1, "super_spreader")]
+    assert [(e.player, e.delta, why(e)) for e in t.events(GenePoolChangeIgnored)] == [(1, -1, "super_spreader")]
 
 
 def test_super_spreader_leaving_raises_every_gene_pool_back() -> None:
@@ -231,7 +229,7 @@ def test_super_spreader_leaving_raises_every_gene_pool_back() -> None:
     assert TraitToHand(0, ss) in t.events()
     assert t.hand("Ana") == ["Super Spreader"] and t.pile("Ana") == []
     assert gp_events(t) == [(0, 4, 5, "super_spreader", True), (1, 4, 5, "super_spreader", True)]
-    assert NothingToDo(1, "costly_signaling", "nothing_playable") in t.events()
+    assert (1, "costly_signaling", "nothing_playable") in nothings(t)
     assert stabilized(t, "Ben") == [Stabilized(1, 5, 0, 5)]
 
 
@@ -239,8 +237,8 @@ def test_camouflage_cannot_be_stolen_and_keeps_its_gene_pool() -> None:
     """Rulebook, Dominant: once played a dominant cannot be stolen (Vampirism finds no target)."""
     t = table(piles={"Ana": ["Camouflage"]}, gene_pools={"Ana": 6}, hands={"Ben": ["Vampirism"]}, turn="Ben", deck=FILL)
     assert t.pile("Ana") == ["Camouflage"] and t.gene_pool("Ana") == 6
-    assert t.events(TraitMoved) == [] and t.events(GenePoolChanged) == []
-    assert NothingToDo(1, "vampirism", "no_target") in t.events()
+    assert t.events(TraitMoved) == [] and gene_changes(t) == []
+    assert (1, "vampirism", "no_target") in nothings(t)
 
 
 # --- colourless actions and requirements --------------------------------------------------------
@@ -254,7 +252,7 @@ def test_doting_gives_a_chosen_card_to_the_opponent() -> None:
     t.answer("Fangs")
     assert t.hand("Ben") == ["Fangs", "Spiny"]
     assert t.hand("Ana") == sorted(["Quick", *FILL[:4]])
-    assert t.events(CardsPassed) == [CardsPassed(0, 1, (cid(t, "Fangs"),), frozenset({0, 1}), "doting", taken=False)]
+    assert t.events(CardsPassed) == [CardsPassed(0, 1, (cid(t, "Fangs"),), frozenset({0, 1}), taken=False)]
     assert t.events(Stabilized) == [Stabilized(0, 4, 0, 5)]
 
 
@@ -263,7 +261,7 @@ def test_doting_with_an_empty_hand_gives_nothing() -> None:
     t = table(hands={"Ana": ["Doting"], "Ben": ["Spiny"]}, deck=FILL)
     assert t.pile("Ana") == ["Doting"]
     assert t.events(CardsPassed) == []
-    assert NothingToDo(0, "doting", "empty_hand") in t.events()
+    assert (0, "doting", "empty_hand") in nothings(t)
     assert t.hand("Ben") == ["Spiny"]
     assert t.events(Stabilized) == [Stabilized(0, 5, 0, 5)]
 
@@ -271,8 +269,8 @@ def test_doting_with_an_empty_hand_gives_nothing() -> None:
 def test_introspective_draws_four_from_the_deck_without_touching_the_discard() -> None:
     """Introspective: draw four cards. Rulebook: only reshuffle the discard pile if the traits deplete."""
     t = table(hands={"Ana": ["Introspective"]}, deck=FILL, discard=["Fangs"])
-    drawn = [e for e in t.events(Drew) if e.cause == "introspective"]
-    assert drawn == [Drew(0, ids(t, *FILL[:4]), frozenset({0}), "introspective")]
+    drawn = [e for e in t.events(Drew) if why(e) == "introspective"]
+    assert drawn == [Drew(0, ids(t, *FILL[:4]), frozenset({0}))]
     assert t.events(DeckReshuffled) == []
     assert t.discard == ["Fangs"]
     assert t.hand("Ana") == sorted(FILL[:5])
@@ -286,7 +284,7 @@ def test_introspective_at_the_end_of_the_deck_reshuffles_the_discard_only_then()
     for used in ("Introspective", "Fangs", "Quick"):
         rest.remove(used)
     t = table(hands={"Ana": ["Introspective"]}, deck=["Fangs", "Quick"], discard=rest)
-    drew = [e for e in t.events(Drew) if e.cause == "introspective"]
+    drew = [e for e in t.events(Drew) if why(e) == "introspective"]
     assert len(drew) == 1 and len(drew[0].cards) == 4
     assert drew[0].cards[:2] == ids(t, "Fangs", "Quick")  # the deck's last two come first
     assert t.events(DeckReshuffled) == [DeckReshuffled(len(rest))]
@@ -303,7 +301,7 @@ def test_introspective_draws_what_is_left_when_deck_and_discard_run_out() -> Non
     for used in ("Introspective", "Fangs", "Quick"):
         rest.remove(used)
     t = table(hands={"Ana": ["Introspective"]}, piles={"Ben": rest}, deck=["Fangs", "Quick"])
-    assert t.events(Drew) == [Drew(0, ids(t, "Fangs", "Quick"), frozenset({0}), "introspective")]
+    assert t.events(Drew) == [Drew(0, ids(t, "Fangs", "Quick"), frozenset({0}))]
     assert t.events(DeckReshuffled) == []
     assert t.deck == [] and t.discard == []
     assert t.hand("Ana") == ["Fangs", "Quick"]
@@ -315,12 +313,15 @@ def test_morality_cost_gives_a_positive_trait_before_it_enters() -> None:
     (rules-notes: the cost is paid before the trait enters the pile)."""
     t = table(hands={"Ana": ["Morality"]}, piles={"Ana": ["Fangs", "Quick", "Confusion"]}, deck=FILL)
     assert sorted(t.option_names()) == ["Fangs", "Quick"]  # Confusion (-2) is not worth more than zero
+    assert "Morality" not in t.pile("Ana") and "Morality" not in t.hand("Ana")  # being played
     t.answer("Quick")
     assert t.pile("Ana") == ["Confusion", "Fangs", "Morality"]
     assert t.pile("Ben") == ["Quick"]
     moved = TraitMoved(cid(t, "Quick"), 0, 1, "give")
     assert t.events(TraitMoved) == [moved]
-    assert index(t, moved) < index(t, TraitPlayed(0, cid(t, "Morality"), 0, "hand", False))
+    played = t.events(TraitPlayed)[0]
+    assert played.card == cid(t, "Morality")
+    assert t.events(TraitMoved)[0].parent == played.seq  # the cost is part of playing it
 
 
 def test_morality_cost_can_give_away_a_gene_pool_trait() -> None:
@@ -378,7 +379,7 @@ def test_the_third_eye_shows_next_age_only_to_its_player_then_plays_another() ->
     t.answer("Fangs")
     assert t.pile("Ana") == ["Fangs", "The Third Eye"]
     assert [e.card for e in t.events(TraitPlayed)] == list(ids(t, "The Third Eye", "Fangs"))
-    assert t.g.age_deck == ["ice_age", "eclipse"]  # nothing moved: it was only seen
+    assert t.g.table.age_deck == ["ice_age", "eclipse"]  # nothing moved: it was only seen
     assert t.events(Stabilized) == [Stabilized(0, 4, 0, 5)]
 
 
@@ -386,7 +387,7 @@ def test_the_third_eye_with_nothing_else_playable_and_no_age_left() -> None:
     """Rulebook, Restrictions: the parts that cannot be done are ignored."""
     t = table(hands={"Ana": ["The Third Eye"]}, deck=FILL)
     assert t.events(NextAgeSeen) == [NextAgeSeen(0, None, frozenset({0}))]
-    assert NothingToDo(0, "the_third_eye", "nothing_playable") in t.events()
+    assert (0, "the_third_eye", "nothing_playable") in nothings(t)
     assert t.pile("Ana") == ["The Third Eye"]
 
 
@@ -456,7 +457,7 @@ def test_parasitic_cancels_the_action_and_steals_the_played_trait() -> None:
     assert TraitMoved(intro, 0, 1, "steal") in t.events()
     assert TraitPlayed(1, para, 1, "hand", True) in t.events()
     assert [e for e in t.events(ActionResolving)] == []
-    assert [e for e in t.events(Drew) if e.cause == "introspective"] == []
+    assert [e for e in t.events(Drew) if why(e) == "introspective"] == []
     assert t.hand("Ben") == ["Spiny"] and stabilized(t, "Ben") == []
     assert t.events(Stabilized) == [Stabilized(0, 5, 0, 5)]
 
@@ -476,7 +477,7 @@ def test_parasitic_passed_lets_the_action_resolve() -> None:
     t = table(hands={"Ana": ["Introspective"], "Ben": ["Parasitic"]}, deck=FILL)
     t.answer("pass")
     assert t.pile("Ana") == ["Introspective"] and t.hand("Ben") == ["Parasitic"]
-    assert [e.cause for e in t.events(Drew)] == ["introspective", "stabilize"]
+    assert [why(e) for e in t.events(Drew)] == ["introspective", "stabilize"]
 
 
 def test_parasitic_is_not_offered_during_lunar_retreat() -> None:
@@ -484,7 +485,7 @@ def test_parasitic_is_not_offered_during_lunar_retreat() -> None:
     t = table(hands={"Ana": ["Introspective"], "Ben": ["Parasitic"]}, age="lunar_retreat", deck=FILL)
     assert t.pending is None
     assert t.pile("Ana") == ["Introspective"] and t.hand("Ben") == ["Parasitic"]
-    assert [e.cause for e in t.events(Drew)] == ["introspective", "stabilize"]
+    assert [why(e) for e in t.events(Drew)] == ["introspective", "stabilize"]
 
 
 def test_parasitic_is_not_offered_for_a_dominant() -> None:
@@ -537,15 +538,13 @@ def test_denial_does_not_stop_the_four_horsemen_and_waits_for_the_next() -> None
     t = table(
         piles={"Ana": ["Denial", "Stone Skin"], "Ben": ["Quick"]},
         run="catastrophe", catastrophe="the_four_horsemen", catastrophes=["grey_goo"],
+        age_deck=["super_volcano"], play="game",
         options=Options(catastrophe_ends_round=True),
     )
-    assert t.events(CatastropheIgnored) == []
-    assert t.gene_pool("Ana") == 4 and t.gene_pool("Ben") == 4
+    horsemen = t.events(CatastropheRevealed)[0]
+    assert horsemen.catastrophe == "the_four_horsemen"
     assert TraitDiscarded(0, cid(t, "Stone Skin"), False) in t.events()
     assert t.pile("Ana") == ["Denial"]  # the dominant Denial itself never leaves
-    assert t.pending is None
-    t.g.revealed.append("super_volcano")
-    t.g._start(catastrophe_round(t.g, "super_volcano"))
     assert t.events(CatastropheIgnored) == [CatastropheIgnored(0, "super_volcano", cid(t, "Denial"))]
     assert t.gene_pool("Ana") == 4 and t.gene_pool("Ben") == 3
 
@@ -554,14 +553,11 @@ def test_denial_is_spent_after_one_catastrophe() -> None:
     """Denial works on the next catastrophe only; the one after affects its owner."""
     t = table(
         piles={"Ana": ["Denial"]}, run="catastrophe", catastrophe="ice_age", catastrophes=["grey_goo"],
+        age_deck=["super_volcano"], play="game",
         options=Options(catastrophe_ends_round=True),
     )
-    assert len(t.events(CatastropheIgnored)) == 1 and t.gene_pool("Ana") == 5
-    mark = len(t.g.log)
-    t.g.revealed.append("super_volcano")
-    t.g._start(catastrophe_round(t.g, "super_volcano"))
-    later = t.g.log[mark:]
-    assert not any(isinstance(e, CatastropheIgnored) for e in later)
+    ignored = t.events(CatastropheIgnored)
+    assert [e.catastrophe for e in ignored] == ["ice_age"]
     assert t.gene_pool("Ana") == 4 and t.gene_pool("Ben") == 3
 
 
@@ -570,10 +566,9 @@ def test_denial_on_the_final_catastrophe_skips_its_worlds_end_effect() -> None:
     t = table(
         piles={"Ana": ["Denial", "Stone Skin"], "Ben": ["Quick"]},
         run="catastrophe", catastrophe="ice_age", catastrophes=["grey_goo", "super_volcano"],
+        play="game",
     )
-    assert t.pending is None
-    t.g._start(worlds_end_and_scoring(t.g))
-    assert t.events(WorldsEndPoints) == [WorldsEndPoints(1, -1, "ice_age")]
+    assert [(e.player, e.points) for e in t.events(WorldsEndPoints)] == [(1, -1)]
     assert score(t, "Ana") == (0, 6, 0, 6)
     assert score(t, "Ben") == (-1, 2, 0, 1)
 
@@ -589,46 +584,30 @@ def test_optimistic_nihilism_skips_the_rest_of_the_round() -> None:
     assert t.pending is None
 
 
-def _real_game_at_first_play() -> tuple[Game, int]:
-    """A real game (dealt by the engine) at its first decision: Ana's play in The Birth of Life's
-    round, where she holds an effectless trait. The builder's ``run`` options stop after one
-    round, so the reveal of the next ages needs the game's own flow."""
-    for seed in range(1, 200):
-        g = Game(Setup(("Ana", "Ben"), seed))
-        d = g.pending
-        if d is None or d.player != 0 or d.reason != "play_trait":
-            continue
-        plain = [int(c) for c in d.options if not g.defs[int(c)].has_effect and not g.defs[int(c)].dominant]
-        if plain:
-            return g, plain[0]
-    raise AssertionError("no seed deals Ana an effectless trait")
-
-
 def test_optimistic_nihilism_ignores_ages_until_the_next_catastrophe() -> None:
     """Optimistic Nihilism: ages revealed on the way are ignored, straight to the next catastrophe."""
-    g, first = _real_game_at_first_play()
-    on = next(i for i, d in enumerate(g.defs) if d.id == "optimistic_nihilism")
-    fill = [i for i, d in enumerate(g.defs) if not d.has_effect and not d.dominant and i != first][:5]
-    g.deck = [c for c in range(len(g.defs)) if c not in (first, on, *fill)] + fill
-    g.discard = []
-    g.players[0].hand = [first]
-    g.players[1].hand = [on]
-    g.age_deck = list(reversed(["arid_lands", "eclipse", "ice_age", "flourish"]))
-    mark = len(g.log)
-    g.apply(Choice(0, first))
-    log = g.log[mark:]
+    t = table(
+        hands={"Ana": ["Swarm"], "Ben": ["Optimistic Nihilism"]},
+        revealed=["the_birth_of_life"],
+        age="the_birth_of_life",
+        run="turns",
+        age_deck=["arid_lands", "eclipse", "ice_age", "flourish"],
+        play="game",
+        deck=FILL,
+    )
+    on = cid(t, "Optimistic Nihilism")
+    log = t.events()
     assert RoundSkipped(1, on) in log
     after_skip = log[log.index(RoundSkipped(1, on)):]
     assert not any(isinstance(e, Stabilized) for e in after_skip)
-    assert [e for e in log if isinstance(e, AgeIgnored)] == [
-        AgeIgnored("arid_lands", "optimistic_nihilism"),
-        AgeIgnored("eclipse", "optimistic_nihilism"),
-    ]
+    ignored = [e for e in log if isinstance(e, AgeIgnored)]
+    assert [e.age for e in ignored] == ["arid_lands", "eclipse"]
+    assert all(e.cause is not None and e.cause.id == "optimistic_nihilism" for e in ignored)
     assert not any(isinstance(e, AgeRevealed) for e in log)
     revealed = [e for e in log if isinstance(e, CatastropheRevealed)]
     assert [e.catastrophe for e in revealed] == ["ice_age"]
-    assert log.index(AgeIgnored("eclipse", "optimistic_nihilism")) < log.index(revealed[0])
-    assert g.catastrophes == ["ice_age"] and g.age_deck == ["flourish"]
+    assert log.index(ignored[-1]) < log.index(revealed[0])
+    assert t.g.table.catastrophes == ["ice_age"] and t.g.table.age_deck == ["flourish"]
 
 
 # --- World's End traits ---------------------------------------------------------------------------
@@ -646,7 +625,7 @@ def test_faith_recolours_one_colour_before_the_catastrophe_and_bonuses() -> None
     assert t.option_names() == ["blue", "green", "purple"]
     t.answer("blue")
     assert t.events(TraitsRecoloured) == [TraitsRecoloured(0, "red", "blue", ids(t, "Stone Skin", "Quick"))]
-    assert t.events(WorldsEndPoints) == [WorldsEndPoints(1, -1, "ice_age")]
+    assert t.events(WorldsEndPoints) == [WorldsEndPoints(1, -1)]
     assert score(t, "Ana") == (0, 4 + 2 + 2 + 1 + 0, 1, 10)
     assert score(t, "Ben") == (-1, 1, 0, 0)
 
@@ -667,7 +646,7 @@ def test_prepper_chooses_which_catastrophe_ends_the_world_for_everyone() -> None
     assert t.option_names() == ["ice_age", "super_volcano", "grey_goo"]
     t.answer("ice_age")
     assert t.events(WorldsEndCatastropheChosen) == [WorldsEndCatastropheChosen(0, "ice_age")]
-    assert t.events(WorldsEndPoints) == [WorldsEndPoints(0, -1, "ice_age"), WorldsEndPoints(1, -1, "ice_age")]
+    assert t.events(WorldsEndPoints) == [WorldsEndPoints(0, -1), WorldsEndPoints(1, -1)]
     assert score(t, "Ana") == (-1, 3, 0, 2)
     assert score(t, "Ben") == (-1, 4, 0, 3)  # Grey Goo would have cost Ben 5
 
@@ -757,8 +736,8 @@ def test_vampirism_steals_a_trait_and_resolves_its_action_for_the_thief() -> Non
     assert t.pile("Ana") == ["Introspective", "Vampirism"] and t.pile("Ben") == ["Tiny"]
     assert t.events(TraitMoved) == [TraitMoved(intro, 1, 0, "steal")]
     assert t.events(ActionResolving) == [ActionResolving(0, vamp), ActionResolving(0, intro, vamp)]
-    assert [e for e in t.events(Drew) if e.cause == "introspective"] == [
-        Drew(0, ids(t, *FILL[:4]), frozenset({0}), "introspective")
+    assert [e for e in t.events(Drew) if why(e) == "introspective"] == [
+        Drew(0, ids(t, *FILL[:4]), frozenset({0}))
     ]
     assert t.hand("Ana") == sorted(FILL[:5]) and t.hand("Ben") == []
 
@@ -778,11 +757,15 @@ def test_memory_may_discard_the_hand_then_stabilize() -> None:
     t.answer("Memory")
     assert t.option_names() == ["no", "yes"]
     t.answer("yes")
-    assert t.events(Discarded) == [Discarded(0, ids(t, "Fangs", "Quick"), False, "memory")]
+    assert t.events(Discarded) == [Discarded(0, ids(t, "Fangs", "Quick"), False)]
     assert t.discard == ["Fangs", "Quick"]
     assert t.hand("Ana") == sorted(FILL[:5])
     assert t.events(Stabilized) == [Stabilized(0, 5, 0, 5), Stabilized(0, 0, 0, 5)]
-    assert [e.cause for e in t.events(Drew)] == ["memory"]
+    # Memory caused the stabilizing: the draws are the stabilize step's, nested under Memory.
+    drew = t.events(Drew)
+    assert [why(e) for e in drew] == ["stabilize"]
+    parent = t.g.log[drew[0].parent]
+    assert isinstance(parent, ActionResolving) and parent.card == cid(t, "Memory")
 
 
 def test_memory_declined_keeps_the_hand() -> None:
@@ -808,13 +791,13 @@ def test_poisonous_trades_itself_for_an_opponent_trait() -> None:
 def test_poisonous_without_a_target_stays(ben_pile: list[str]) -> None:
     t = table(hands={"Ana": ["Poisonous"]}, piles={"Ben": ben_pile}, deck=FILL)
     assert t.pile("Ana") == ["Poisonous"] and t.events(TraitMoved) == []
-    assert NothingToDo(0, "poisonous", "no_target") in t.events()
+    assert (0, "poisonous", "no_target") in nothings(t)
 
 
 def test_poisonous_trade_is_refused_during_reforestation() -> None:
     """Reforestation: traits in piles cannot be swapped (a trade is a swap); the trait stays played."""
     t = table(hands={"Ana": ["Poisonous"]}, piles={"Ben": ["Fangs"]}, age="reforestation", deck=FILL)
-    assert NothingToDo(0, "poisonous", "piles_protected") in t.events()
+    assert (0, "poisonous", "piles_protected") in nothings(t)
     assert t.pile("Ana") == ["Poisonous"] and t.pile("Ben") == ["Fangs"]
 
 
@@ -823,8 +806,8 @@ def test_inventive_resolves_an_opponent_trait_action_for_you() -> None:
     t = table(hands={"Ana": ["Inventive"]}, piles={"Ben": ["Introspective", "Fangs"]}, deck=FILL)
     inv, intro = ids(t, "Inventive", "Introspective")
     assert ActionResolving(0, intro, inv) in t.events()
-    assert [e for e in t.events(Drew) if e.cause == "introspective"] == [
-        Drew(0, ids(t, *FILL[:4]), frozenset({0}), "introspective")
+    assert [e for e in t.events(Drew) if why(e) == "introspective"] == [
+        Drew(0, ids(t, *FILL[:4]), frozenset({0}))
     ]
     assert t.pile("Ben") == ["Fangs", "Introspective"] and t.pile("Ana") == ["Inventive"]
     assert t.hand("Ben") == []
@@ -832,14 +815,14 @@ def test_inventive_resolves_an_opponent_trait_action_for_you() -> None:
 
 def test_inventive_finds_no_action_to_copy() -> None:
     t = table(hands={"Ana": ["Inventive"]}, piles={"Ben": ["Fangs", "Tiny"]}, deck=FILL)
-    assert NothingToDo(0, "inventive", "no_target") in t.events()
+    assert (0, "inventive", "no_target") in nothings(t)
     assert t.events(ActionResolving) == [ActionResolving(0, cid(t, "Inventive"))]
 
 
 def test_inventive_copying_poisonous_does_nothing() -> None:
     """rules-notes: pieces acting on "this trait" do nothing when it is not in the resolver's pile."""
     t = table(hands={"Ana": ["Inventive"]}, piles={"Ana": ["Fangs"], "Ben": ["Poisonous", "Quick"]}, deck=FILL)
-    assert NothingToDo(0, "poisonous", "not_in_pile") in t.events()
+    assert (0, "poisonous", "not_in_pile") in nothings(t)
     assert t.events(TraitMoved) == []
     assert t.pile("Ben") == ["Poisonous", "Quick"]
 
@@ -857,7 +840,7 @@ def test_directly_register_steals_only_a_face_one_trait() -> None:
 @pytest.mark.parametrize("ben_pile", [["Quick", "Kidney"], ["Camouflage", "Quick"]], ids=["no-face-one", "dominant-face-one"])
 def test_directly_register_without_a_target(ben_pile: list[str]) -> None:
     t = table(hands={"Ana": ["Directly Register"]}, piles={"Ben": ben_pile}, deck=FILL)
-    assert NothingToDo(0, "directly_register", "no_target") in t.events()
+    assert (0, "directly_register", "no_target") in nothings(t)
     assert t.pile("Ben") == sorted(ben_pile) and t.events(TraitMoved) == []
 
 
@@ -873,9 +856,24 @@ def test_telekinetic_swaps_for_a_trait_of_a_different_colour() -> None:
     assert t.pile("Ana") == ["Bark", "Telekinetic"] and t.pile("Ben") == ["Fangs", "Gills", "Quick"]
 
 
-def test_telekinetic_two_colourless_traits_are_not_different() -> None:
-    """rules-notes: two colourless traits are not of different colours."""
+def test_telekinetic_cannot_trade_a_colourless_trait() -> None:
+    """Rulebook: colourless "cannot be considered for color designated effects", so a colourless
+    trait is of no colour and never "of a different colour": Telekinetic has nothing to trade."""
     t = table(hands={"Ana": ["Telekinetic"]}, piles={"Ana": ["Fear"], "Ben": ["Confusion", "Quick", "Spiny"]}, deck=FILL)
+    # Fear (colourless) cannot be given; purple Telekinetic itself is the only trait to trade,
+    # and never for colourless Confusion.
+    assert t.pending.reason == "swap_take" and sorted(t.option_names()) == ["Quick", "Spiny"]
+    t.answer("Quick")
+    assert t.pile("Ana") == ["Fear", "Quick"] and t.pile("Ben") == ["Confusion", "Spiny", "Telekinetic"]
+
+
+def test_telekinetic_two_colourless_traits_are_not_different_by_house_rule() -> None:
+    """House rule ``colourless_counts_as_colour``: two colourless traits are not of different
+    colours, but a colourless one differs from a coloured one."""
+    t = table(
+        hands={"Ana": ["Telekinetic"]}, piles={"Ana": ["Fear"], "Ben": ["Confusion", "Quick", "Spiny"]},
+        deck=FILL, options=Options(colourless_counts_as_colour=True),
+    )
     t.answer("Fear")
     assert sorted(t.option_names()) == ["Quick", "Spiny"]
     t.answer("Quick")
@@ -884,7 +882,7 @@ def test_telekinetic_two_colourless_traits_are_not_different() -> None:
 
 def test_telekinetic_cannot_take_a_dominant() -> None:
     t = table(hands={"Ana": ["Telekinetic"]}, piles={"Ana": ["Fangs"], "Ben": ["Tiny"]}, deck=FILL)
-    assert NothingToDo(0, "telekinetic", "no_target") in t.events()
+    assert (0, "telekinetic", "no_target") in nothings(t)
     assert t.events(TraitMoved) == []
 
 
@@ -899,7 +897,7 @@ def test_selfish_takes_a_red_non_dominant_trait() -> None:
 
 def test_selfish_without_a_red_trait() -> None:
     t = table(hands={"Ana": ["Selfish"]}, piles={"Ben": ["Spiny", "Apex Predator"]}, deck=FILL)
-    assert NothingToDo(0, "selfish", "no_target") in t.events()
+    assert (0, "selfish", "no_target") in nothings(t)
     assert t.pile("Ben") == ["Apex Predator", "Spiny"]
 
 
@@ -917,10 +915,10 @@ def test_clever_takes_a_shown_card_and_plays_it_with_its_action() -> None:
     t.answer("Introspective")
     intro = cid(t, "Introspective")
     assert t.events(CardsRevealed) == [
-        CardsRevealed(1, (intro,), None, "clever"),
-        CardsRevealed(2, (cid(t, "Spiny"),), None, "clever"),
+        CardsRevealed(1, (intro,), None),
+        CardsRevealed(2, (cid(t, "Spiny"),), None),
     ]
-    assert t.events(CardsPassed) == [CardsPassed(1, 0, (intro,), None, "clever", taken=True)]
+    assert t.events(CardsPassed) == [CardsPassed(1, 0, (intro,), None, taken=True)]
     assert t.pile("Ana") == ["Clever", "Introspective"]
     assert ActionResolving(0, intro) in t.events()
     assert t.hand("Ben") == ["Stone Skin"] and t.hand("Cat") == ["Spiny"]
@@ -930,14 +928,14 @@ def test_clever_takes_a_shown_card_and_plays_it_with_its_action() -> None:
 def test_clever_taken_card_that_cannot_be_played_stays_in_hand() -> None:
     """Rulebook, Requirements: Delicious needs a colourless trait; Ana keeps it in her hand."""
     t = table(hands={"Ana": ["Clever"], "Ben": ["Delicious"]}, deck=FILL)
-    assert NothingToDo(0, "clever", "cannot_play_taken") in t.events()
+    assert (0, "clever", "cannot_play_taken") in nothings(t)
     assert t.pile("Ana") == ["Clever"] and t.hand("Ben") == []
     assert t.hand("Ana") == sorted(["Delicious", *FILL[:4]])
 
 
 def test_clever_when_opponents_have_empty_hands() -> None:
     t = table(hands={"Ana": ["Clever"]}, deck=FILL)
-    assert NothingToDo(0, "clever", "no_target") in t.events()
+    assert (0, "clever", "no_target") in nothings(t)
     assert t.events(CardsRevealed) == [] and t.pile("Ana") == ["Clever"]
 
 
@@ -948,7 +946,7 @@ def test_impatience_takes_two_random_cards() -> None:
     passed = t.events(CardsPassed)
     assert len(passed) == 1
     e = passed[0]
-    assert (e.giver, e.receiver, e.visible_to, e.cause, e.taken) == (1, 0, frozenset({0, 1}), "impatience", True)
+    assert (e.giver, e.receiver, e.visible_to, why(e), e.taken) == (1, 0, frozenset({0, 1}), "impatience", True)
     taken = t.names(e.cards)
     assert len(taken) == 2 and set(taken) <= set(ben)
     assert t.hand("Ben") == sorted(set(ben) - set(taken))
@@ -957,13 +955,13 @@ def test_impatience_takes_two_random_cards() -> None:
 
 def test_impatience_skips_an_opponent_with_an_empty_hand() -> None:
     t = table(players=("Ana", "Ben", "Cat"), hands={"Ana": ["Impatience"], "Cat": ["Spiny"]}, deck=FILL)
-    assert t.events(CardsPassed) == [CardsPassed(2, 0, (cid(t, "Spiny"),), frozenset({0, 2}), "impatience", taken=True)]
+    assert t.events(CardsPassed) == [CardsPassed(2, 0, (cid(t, "Spiny"),), frozenset({0, 2}), taken=True, random=True)]
     assert t.hand("Cat") == []
 
 
 def test_impatience_when_every_opponent_hand_is_empty() -> None:
     t = table(hands={"Ana": ["Impatience"]}, deck=FILL)
-    assert NothingToDo(0, "impatience", "no_target") in t.events()
+    assert (0, "impatience", "no_target") in nothings(t)
     assert t.events(CardsPassed) == []
 
 
@@ -972,19 +970,19 @@ def test_nosy_sees_two_random_cards_takes_one_and_plays_it() -> None:
     t = table(hands={"Ana": ["Nosy"], "Ben": ["Introspective", "Stone Skin"]}, deck=FILL)
     shown = t.events(CardsRevealed)
     assert len(shown) == 1
-    assert (shown[0].owner, shown[0].visible_to, shown[0].cause) == (1, frozenset({0, 1}), "nosy")
+    assert (shown[0].owner, shown[0].visible_to, why(shown[0])) == (1, frozenset({0, 1}), "nosy")
     assert sorted(t.names(shown[0].cards)) == ["Introspective", "Stone Skin"]
     assert sorted(t.option_names()) == ["Introspective", "Stone Skin"]
     t.answer("Introspective")
     intro = cid(t, "Introspective")
-    assert CardsPassed(1, 0, (intro,), None, "nosy", taken=True) in t.events()
+    assert CardsPassed(1, 0, (intro,), None, taken=True) in t.events()
     assert t.pile("Ana") == ["Introspective", "Nosy"] and t.hand("Ben") == ["Stone Skin"]
     assert ActionResolving(0, intro) in t.events()
 
 
 def test_nosy_with_an_empty_opponent_hand() -> None:
     t = table(hands={"Ana": ["Nosy"]}, deck=FILL)
-    assert NothingToDo(0, "nosy", "no_target") in t.events()
+    assert (0, "nosy", "no_target") in nothings(t)
 
 
 def test_persuasive_discards_the_named_colour_from_every_hand_but_not_colourless() -> None:
@@ -996,8 +994,8 @@ def test_persuasive_discards_the_named_colour_from_every_hand_but_not_colourless
     t.answer("red")
     assert t.events(ColourNamed) == [ColourNamed(0, "red", cid(t, "Persuasive"))]
     assert t.events(Discarded) == [
-        Discarded(0, (cid(t, "Stone Skin"),), False, "persuasive"),
-        Discarded(1, (cid(t, "Quick"),), False, "persuasive"),
+        Discarded(0, (cid(t, "Stone Skin"),), False),
+        Discarded(1, (cid(t, "Quick"),), False),
     ]
     assert t.hand("Ben") == ["Confusion", "Spiny"]
     assert t.hand("Ana") == sorted(["Big Ears", "Fear", *FILL[:3]])
@@ -1025,7 +1023,7 @@ def test_venomous_still_moves_during_reforestation() -> None:
 
 def test_venomous_moves_even_with_nothing_else_to_play() -> None:
     t = table(players=("Ana", "Ben", "Cat"), hands={"Ana": ["Venomous"]}, deck=FILL)
-    assert NothingToDo(0, "venomous", "nothing_playable") in t.events()
+    assert (0, "venomous", "nothing_playable") in nothings(t)
     assert sorted(t.option_names()) == ["Ben", "Cat"]
     t.answer("Cat")
     assert t.pile("Ana") == [] and t.pile("Cat") == ["Venomous"]

@@ -11,7 +11,7 @@ Seats: Ana 0, Ben 1, Cat 2, Dan 3. ``deck`` lists the top of the trait deck firs
 from __future__ import annotations
 
 import pytest
-from builders import Table, table, trait_id
+from builders import Table, table, trait_id, why
 
 from doomlings_access.cards import load_cards
 from doomlings_access.rules.events import (
@@ -69,11 +69,11 @@ def resolving(t: Table) -> list[tuple]:
 
 
 def drew(t: Table, cause: str | None = None) -> list[tuple]:
-    return [(e.player, names(t, e.cards)) for e in t.events(Drew) if cause is None or e.cause == cause]
+    return [(e.player, names(t, e.cards)) for e in t.events(Drew) if cause is None or why(e) == cause]
 
 
 def nothing(t: Table) -> list[tuple]:
-    return [(e.player, e.source, e.reason) for e in t.events(NothingToDo)]
+    return [(e.player, why(e), e.reason) for e in t.events(NothingToDo)]
 
 
 def trait_discards(t: Table) -> list[tuple]:
@@ -85,11 +85,11 @@ def moved(t: Table) -> list[tuple]:
 
 
 def pools(t: Table) -> list[tuple]:
-    return [(e.player, e.old, e.new, e.cause, e.reversal) for e in t.events(GenePoolChanged)]
+    return [(e.player, e.old, e.new, why(e), e.reversal) for e in t.events(GenePoolChanged)]
 
 
 def ignored(t: Table) -> list[tuple]:
-    return [(e.player, e.delta, e.cause) for e in t.events(GenePoolChangeIgnored)]
+    return [(e.player, e.delta, why(e)) for e in t.events(GenePoolChangeIgnored)]
 
 
 def stabilized(t: Table) -> list[tuple]:
@@ -108,7 +108,7 @@ def scores(t: Table) -> dict[str, tuple[int, int, int, int]]:
     events must match the scores kept in the game state."""
     tallied = {e.player: (e.worlds_end, e.face_value, e.bonus, e.total) for e in t.events(ScoreTallied)}
     assert tallied == {seat: tuple(s) for seat, s in enumerate(t.g.scores)}
-    return {t.g.players[seat].name: s for seat, s in tallied.items()}
+    return {t.g.seats[seat].name: s for seat, s in tallied.items()}
 
 
 # Final catastrophes whose World's End effect only touches one colour (discard one trait of it,
@@ -617,10 +617,12 @@ def test_retractable_claws_discards_a_red_trait_to_be_played() -> None:
     t = table(hands={"Ana": ["Retractable Claws", "Gills"]}, piles={"Ana": ["Quick", "Fangs", "Bark"]}, deck=FILLER)
     t.answer("Retractable Claws")
     assert sorted(t.option_names()) == ["Fangs", "Quick"]
+    assert "Retractable Claws" not in t.pile("Ana")  # being played: not in the pile yet
     t.answer("Quick")
     assert t.pending is None
     assert trait_discards(t) == [(ANA, "Quick", False)]
-    assert index_of(t, TraitDiscarded) < index_of(t, TraitPlayed)
+    # The cost is paid as part of playing it (nested under the play), before it enters the pile.
+    assert t.g.log[index_of(t, TraitDiscarded)].parent == index_of(t, TraitPlayed)
     assert plays(t) == [(ANA, "Retractable Claws", ANA, "hand", False)]
     assert t.pile("Ana") == ["Bark", "Fangs", "Retractable Claws"]
     assert t.discard == ["Quick"]
@@ -708,7 +710,7 @@ def test_hot_temper_discards_two_cards() -> None:
     t.answer("Quick")
     t.answer("Fangs")
     assert t.pending is None
-    assert [(e.player, sorted(names(t, e.cards)), e.cause) for e in t.events(Discarded)] == [
+    assert [(e.player, sorted(names(t, e.cards)), why(e)) for e in t.events(Discarded)] == [
         (ANA, ["Fangs", "Quick"], "hot_temper")
     ]
     assert t.hand("Ana") == sorted(["Bark", "Leaves", *FILLER[:3]])
@@ -798,7 +800,7 @@ def test_bad_opponents_discard_two_random_cards() -> None:
         deck=FILLER,
     )
     assert t.pending is None
-    events = [(e.player, names(t, e.cards), e.random, e.cause) for e in t.events(Discarded)]
+    events = [(e.player, names(t, e.cards), e.random, why(e)) for e in t.events(Discarded)]
     assert len(events) == 2
     assert events[0] == (BEN, ("Quick",), True, "bad")
     cat, cat_cards, random, cause = events[1]
@@ -889,7 +891,7 @@ def test_sweat_discards_one_card() -> None:
     assert sorted(t.option_names()) == ["Fangs", "Quick"]
     t.answer("Quick")
     assert t.pending is None
-    assert [(e.player, names(t, e.cards), e.cause) for e in t.events(Discarded)] == [(ANA, ("Quick",), "sweat")]
+    assert [(e.player, names(t, e.cards), why(e)) for e in t.events(Discarded)] == [(ANA, ("Quick",), "sweat")]
     assert t.discard == ["Quick"]
 
 
@@ -918,7 +920,7 @@ def test_painted_shell_chooses_among_own_actions() -> None:
     assert sorted(t.option_names()) == ["Iridescent Scales", "Sweat"]
     t.answer("Sweat")
     assert t.pending is None
-    assert [(e.player, names(t, e.cards), e.cause) for e in t.events(Discarded)] == [(ANA, ("Quick",), "sweat")]
+    assert [(e.player, names(t, e.cards), why(e)) for e in t.events(Discarded)] == [(ANA, ("Quick",), "sweat")]
 
 
 def test_painted_shell_ignores_opponents_actions() -> None:
@@ -991,9 +993,10 @@ def test_iridescent_scales_draws_three() -> None:
 
 def test_iridescent_scales_reshuffles_the_discard_when_the_deck_runs_out() -> None:
     """Rulebook: reshuffle the discard pile only if the traits deplete (last card of the deck)."""
-    t = table(hands={"Ana": ["Iridescent Scales", "Gills"]}, discard=["Fangs", "Bark"], deck=["Quick"])
-    # Workaround: the builder puts every unplaced card under the deck; keep only its top card.
-    t.g.deck = t.g.deck[-1:]
+    t = table(
+        hands={"Ana": ["Iridescent Scales", "Gills"]}, discard=["Fangs", "Bark"], deck=["Quick"],
+        rest_of_deck="out",
+    )
     t.answer("Iridescent Scales")
     assert t.pending is None
     assert [e.cards for e in t.events(DeckReshuffled)] == [2]

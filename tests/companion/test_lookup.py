@@ -18,7 +18,14 @@ from pathlib import Path
 
 import pytest
 
-from doomlings_access.braille.labels import label_to_unicode, unicode_to_label
+from doomlings_access.braille.labels import (
+    brf_to_unicode,
+    label_to_brf,
+    label_to_unicode,
+    read_typed_label,
+    transcribed_brf,
+    unicode_to_label,
+)
 from doomlings_access.cards import AgeDef, CatastropheDef, TraitDef, load_cards
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import UnknownCardError, find_cards, find_name, normalise
@@ -116,11 +123,18 @@ def test_trait_found_by_unicode_braille_label(card: TraitDef) -> None:
     braille = label_to_unicode(card.label)
     assert all("\u2800" <= ch <= "\u28ff" for ch in braille), braille
     assert unicode_to_label(braille) == card.label
-    found = find_cards(braille, ALL)
+    found = find_cards(braille, ALL, read_typed_label)
     assert card in found
     assert all(c.label == card.label for c in found)
     # With a numeric indicator before the value, as some braille keyboards type it.
-    assert card in find_cards(label_to_unicode(card.label, numeric_indicator=True), ALL)
+    typed = label_to_unicode(card.label, numeric_indicator=True)
+    assert card in find_cards(typed, ALL, read_typed_label)
+
+
+def test_without_a_label_reader_braille_is_only_a_name() -> None:
+    """The card layer knows no braille: the reader comes from the braille module."""
+    with pytest.raises(UnknownCardError):
+        find_cards("⠙⠃⠂⠶", ALL)
 
 
 CATASTROPHES = list(CARDS.catastrophes.values())
@@ -128,18 +142,91 @@ CATASTROPHES = list(CARDS.catastrophes.values())
 
 @pytest.mark.parametrize("card", CATASTROPHES, ids=[f"catastrophe-{c.id}" for c in CATASTROPHES])
 def test_catastrophe_found_by_unicode_braille_label(card: CatastropheDef) -> None:
-    assert find_cards(label_to_unicode(card.label), ALL) == [card]
+    assert find_cards(label_to_unicode(card.label), ALL, read_typed_label) == [card]
 
 
 def test_tiny_in_braille() -> None:
     assert label_to_unicode("db17") == "⠙⠃⠂⠶"
-    assert find_cards("⠙⠃⠂⠶", ALL) == [CARDS.traits["tiny"]]
+    assert find_cards("⠙⠃⠂⠶", ALL, read_typed_label) == [CARDS.traits["tiny"]]
+
+
+# --- every form a braille user may type, for every card -----------------------------------------
+def _ueb_digits(brf: str) -> str:
+    """BRF with UEB (literary) digits: a numeric indicator, then letters a to j."""
+    out, number = "", False
+    for ch in brf:
+        if ch.isdigit():
+            out += ("" if number else "#") + "JABCDEFGHI"[int(ch)]
+            number = True
+        else:
+            out += '"-' if ch == "-" else ch  # UEB's minus sign is dots 5, 3 6
+            number = False
+    return out
+
+
+def typed_forms(card) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """Every way of typing a card that the look-up accepts, by name of the form."""
+    label = card.label
+    brf, brf_ni = label_to_brf(label), label_to_brf(label, numeric_indicator=True)
+    forms = {
+        "name": card.name,
+        "name, lower case": card.name.lower(),
+        "label as printed": label,
+        "label, upper case": label.upper(),
+        "label, lower case": label.lower(),
+        "label, capitalised": label.capitalize(),
+        "Unicode braille": label_to_unicode(label),
+        "Unicode braille, numeric indicator": label_to_unicode(label, numeric_indicator=True),
+        "Unicode braille, UEB digits": brf_to_unicode(_ueb_digits(brf)),
+        "BRF": brf,
+        "BRF, numeric indicator": brf_ni,
+        "BRF, numeric indicator, lower case": brf_ni.lower(),
+        "BRF, UEB digits": _ueb_digits(brf),
+        "BRF as on the sheets": transcribed_brf(label),
+        "BRF as on the sheets, lower case": transcribed_brf(label).lower(),
+        "Unicode braille as on the sheets": brf_to_unicode(transcribed_brf(label)),
+    }
+    return forms
+
+
+def test_every_card_in_every_typed_form() -> None:
+    """Issue 14: labels as a braille user types them, for all 151 cards; the figure is
+    printed (run with -s)."""
+    accepted = tried = 0
+    refused = []
+    for card in ALL:
+        seen = set()
+        for form, typed in typed_forms(card).items():
+            if typed in seen:
+                continue  # e.g. an age's label is its name: counted once
+            seen.add(typed)
+            tried += 1
+            try:
+                found = find_cards(typed, ALL, read_typed_label)
+            except UnknownCardError:
+                found = []
+            if card in found and all(c.label == card.label or c.name == card.name for c in found):
+                accepted += 1
+            else:
+                refused.append((card.name, form, typed))
+    print(f"\nlook-up forms accepted: {accepted} of {tried} ({len(ALL)} cards)")
+    assert len(ALL) == 151
+    assert not refused, refused[:10]
+    assert tried > 151 * 10
 
 
 # --- misspellings -------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("typed", "meant"),
-    [("Tiyn", "Tiny"), ("Ice Aeg", "Ice Age"), ("Persuasvie", "Persuasive"), ("kidny", "Kidney")],
+    [
+        ("Tiyn", "Tiny"),
+        ("Tyni", "Tiny"),
+        ("Ice Aeg", "Ice Age"),
+        ("Persuasvie", "Persuasive"),
+        ("kidny", "Kidney"),
+        ("Sentince", "Sentience"),
+        ("big oen", "The Big One"),
+    ],
 )
 def test_misspelling_gives_suggestions(typed: str, meant: str) -> None:
     with pytest.raises(UnknownCardError) as caught:
@@ -148,7 +235,7 @@ def test_misspelling_gives_suggestions(typed: str, meant: str) -> None:
     assert error.typed == typed
     assert error.suggestions[0] == meant
     assert 1 <= len(error.suggestions) <= 5
-    assert f"Did you mean {meant}" in str(error)
+    assert f"Did you mean: 1. {meant}" in str(error)
     with pytest.raises(UnknownCardError):
         find_name(typed, [c.name for c in ALL])
 
@@ -206,17 +293,19 @@ TINY = [
 
 
 def test_card_command_misspelling_is_one_line_on_stderr(tmp_path: Path) -> None:
-    done = run_card(tmp_path, "Tiyn")
+    done = run_card(tmp_path, "Tyni")
     assert done.returncode == 2
     assert done.stdout == ""
     assert "Traceback" not in done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1, done.stderr
-    assert "Tiyn" in lines[0]
-    assert re.search(r"Did you mean Tiny\b", lines[0]), lines[0]
+    assert "Tyni" in lines[0]
+    assert re.search(r"Did you mean: 1\. Tiny\b", lines[0]), lines[0]
 
 
-@pytest.mark.parametrize("typed", ["db17", "⠙⠃⠂⠶", "Tiny", "tiny"])
+@pytest.mark.parametrize(
+    "typed", ["db17", "DB17", "DB#17", "db#17", "DB#AG", "_% DB17 _:", "⠙⠃⠂⠶", "⠙⠃⠼⠁⠛", "Tiny", "tiny"]
+)
 def test_card_command_tiny(tmp_path: Path, typed: str) -> None:
     done = run_card(tmp_path, typed)
     assert done.returncode == 0, done.stderr
@@ -260,7 +349,8 @@ def test_card_command_a_catastrophe(tmp_path: Path) -> None:
     assert done.stdout.splitlines() == [
         "Ice Age, catastrophe, label c ice age.",
         "Gene pool effect: -1 for every player, for good.",
-        "Catastrophic effect: Discard one card from your hand for each red trait you have.",
+        "Catastrophic effect: Discard one card from your hand for each red trait you",
+        "have.",  # wrapped at 80 characters
         "World's End effect: Lose one point for each red trait you have.",
     ]
 
@@ -279,8 +369,9 @@ def test_card_command_an_age(tmp_path: Path, typed: str, lasts: str) -> None:
     lines = done.stdout.splitlines()
     card = find_cards(typed, ALL)[0]
     assert isinstance(card, AgeDef)
-    assert lines == [f"{card.name}, age.", f"Effect: {card.text}", lasts]
-    assert lines == full_description(card)
+    assert " ".join(lines) == " ".join([f"{card.name}, age.", f"Effect: {card.text}", lasts])
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[-1] == full_description(card)[-1]
 
 
 def test_card_command_does_not_import_prompt_or_speech_libraries(tmp_path: Path) -> None:
@@ -310,3 +401,29 @@ def test_card_command_does_not_import_prompt_or_speech_libraries(tmp_path: Path)
         f"median {statistics.median(times) * 1000:.0f} ms, "
         f"min {min(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms"
     )
+
+
+def test_card_command_at_a_terminal_picks_a_suggestion_by_number(tmp_path: Path) -> None:
+    import pexpect
+
+    cmd = card_command()
+    env = {**child_env(tmp_path), "TERM": "xterm-256color"}
+    child = pexpect.spawn(cmd[0], [*cmd[1:], "card", "Tyni"], env=env, encoding="utf-8",
+                          dimensions=(24, 80), timeout=TIMEOUT)
+    child.expect_exact("No card named 'Tyni'. Did you mean: 1. Tiny?")
+    child.expect_exact("Choose 1 to 1, or Enter for none: ")
+    child.sendline("1")
+    child.expect_exact("Tiny, label db17.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    child = pexpect.spawn(cmd[0], [*cmd[1:], "card", "dr#4"], env=env, encoding="utf-8",
+                          dimensions=(24, 80), timeout=TIMEOUT)
+    child.expect_exact("2 cards fit dr#4:")
+    child.expect_exact("Choose 1 to 2, or Enter for none: ")
+    child.sendline("2")
+    child.expect_exact("Apex Predator, label dr4.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from builders import agent_move, from_json, new_game, replay
 from doomlings_access.ai.random_agent import RandomAgent
 from doomlings_access.rules import Choice, Game, GameOverError, IllegalActionError, Options, Setup
 from doomlings_access.simulate import play_one
@@ -53,7 +54,7 @@ def with_edition(options: Options, edition: str) -> Options:
 
 def play(setup: Setup, between=None, on_step=None) -> Game:  # type: ignore[no-untyped-def]
     """Play a whole game with the random agents (seeded from the game seed)."""
-    g = Game(setup)
+    g = new_game(setup)
     agents = [RandomAgent(setup.seed, seat) for seat in range(g.n)]
     step = 0
     while not g.is_over:
@@ -62,7 +63,7 @@ def play(setup: Setup, between=None, on_step=None) -> Game:  # type: ignore[no-u
         if between:
             between(step)
         assert g.pending is not None
-        g.apply(agents[g.pending.player].choose(g))
+        g.apply(agent_move(g, agents))
         step += 1
     if on_step:
         on_step(g, step)
@@ -174,13 +175,14 @@ def test_engine_results_do_not_depend_on_the_hash_seed() -> None:
         "import json, hashlib;"
         "from doomlings_access.rules import Setup, Options;"
         "from doomlings_access.simulate import play_one;"
-        "from doomlings_access.rules import Game;"
+        "from doomlings_access.rules import Game, Choice;"
+        "from doomlings_access.cards import load_cards;"
         "from doomlings_access.ai.random_agent import RandomAgent\n"
         "out = []\n"
         "for seed in range(6):\n"
         "    s = Setup(tuple(f'P{i}' for i in range(2 + seed % 5)), seed, Options(edition=('retail','first')[seed % 2]))\n"
-        "    g = Game(s); a = [RandomAgent(seed, i) for i in range(g.n)]\n"
-        "    while not g.is_over: g.apply(a[g.pending.player].choose(g))\n"
+        "    g = Game(load_cards(s.options.edition), s); a = [RandomAgent(seed, i) for i in range(g.n)]\n"
+        "    while not g.is_over: d = g.pending; g.apply(Choice(d.player, a[d.player].choose(g.view(d.player), d)))\n"
         "    out.append(hashlib.sha256(json.dumps([e.to_json() for e in g.log]).encode()).hexdigest())\n"
         "print(json.dumps(out))\n"
     )
@@ -198,7 +200,7 @@ def test_engine_results_do_not_depend_on_the_hash_seed() -> None:
 
 @pytest.mark.parametrize("seed,players,edition", [(3, 2, "retail"), (8, 4, "first"), (21, 6, "retail"), (5, 3, "first")])
 def test_replay_equals_original_at_several_points(seed: int, players: int, edition: str) -> None:
-    """``Game.replay(setup, actions)`` rebuilds the exact state, mid-game and at the end."""
+    """``replay(setup, actions)`` rebuilds the exact state, mid-game and at the end."""
     setup = Setup(names(players), seed, Options(edition=edition))
     snapshots: dict[int, dict] = {}  # type: ignore[type-arg]
     logs: dict[int, int] = {}
@@ -211,7 +213,7 @@ def test_replay_equals_original_at_several_points(seed: int, players: int, editi
     g = play(setup, on_step=record)
     assert len(snapshots) >= 4
     for step, snap in snapshots.items():
-        again = Game.replay(setup, g.actions[:step])
+        again = replay(setup, g.actions[:step])
         assert again.snapshot() == snap, f"differs after {step} actions"
         assert len(again.log) == logs[step]
     assert g.clone().snapshot() == g.snapshot()
@@ -221,12 +223,12 @@ def test_replay_equals_original_at_several_points(seed: int, players: int, editi
 def test_save_round_trip_through_json_text(stop: int | None) -> None:
     """``to_json`` / ``from_json`` through ``json.dumps`` / ``json.loads`` rebuilds the game."""
     setup = Setup(("Ana", "Ben", "Cid"), 17, Options(edition="first", gene_pool_leader_bonus=True))
-    g = Game(setup)
+    g = new_game(setup)
     agents = [RandomAgent(17, s) for s in range(3)]
     while not g.is_over and (stop is None or len(g.actions) < stop):
-        g.apply(agents[g.pending.player].choose(g))
+        g.apply(agent_move(g, agents))
     text = json.dumps(g.to_json())
-    loaded = Game.from_json(json.loads(text))
+    loaded = from_json(json.loads(text))
     assert loaded.snapshot() == g.snapshot()
     assert loaded.actions == g.actions
     assert log_of(loaded) == log_of(g)
@@ -239,10 +241,10 @@ def test_save_round_trip_through_json_text(stop: int | None) -> None:
 
 
 def _saved_mid_game() -> dict:  # type: ignore[type-arg]
-    g = Game(Setup(("Ana", "Ben"), 4))
+    g = new_game(Setup(("Ana", "Ben"), 4))
     agents = [RandomAgent(4, s) for s in range(2)]
     for _ in range(30):
-        g.apply(agents[g.pending.player].choose(g))
+        g.apply(agent_move(g, agents))
     return json.loads(json.dumps(g.to_json()))
 
 
@@ -262,10 +264,10 @@ def _saved_mid_game() -> dict:  # type: ignore[type-arg]
 def test_tampered_save_is_refused(tamper) -> None:  # type: ignore[no-untyped-def]
     """A saved game whose state does not match its replayed actions is refused (ValueError)."""
     data = _saved_mid_game()
-    Game.from_json(json.loads(json.dumps(data)))  # the untouched save loads
+    from_json(json.loads(json.dumps(data)))  # the untouched save loads
     tamper(data)
     with pytest.raises(ValueError):
-        Game.from_json(data)
+        from_json(data)
 
 
 def test_save_with_an_unknown_option_or_bad_action_is_refused() -> None:
@@ -273,15 +275,15 @@ def test_save_with_an_unknown_option_or_bad_action_is_refused() -> None:
     data = _saved_mid_game()
     data["setup"]["options"]["free_lunch"] = True
     with pytest.raises(ValueError):
-        Game.from_json(data)
+        from_json(data)
     data = _saved_mid_game()
     data["actions"][0] = {"player": 0}
     with pytest.raises(ValueError):
-        Game.from_json(data)
+        from_json(data)
     data = _saved_mid_game()
     data["actions"][3] = [data["actions"][3][0], "not-an-option"]
     with pytest.raises(ValueError):
-        Game.from_json(data)
+        from_json(data)
 
 
 # --- illegal actions ---------------------------------------------------------------------------
@@ -291,7 +293,7 @@ def test_save_with_an_unknown_option_or_bad_action_is_refused() -> None:
 def test_illegal_actions_raise_and_change_nothing(seed: int) -> None:
     """Any answer that is not a legal option raises IllegalActionError; the state, the action
     list and the log are untouched; the game then goes on normally."""
-    g = Game(Setup(names(3), seed))
+    g = new_game(Setup(names(3), seed))
     agents = [RandomAgent(seed, s) for s in range(3)]
     checked = 0
     while not g.is_over:
@@ -316,7 +318,7 @@ def test_illegal_actions_raise_and_change_nothing(seed: int) -> None:
                 assert g.snapshot() == before
                 assert len(g.actions) == n_actions and len(g.log) == n_log
             checked += 1
-        g.apply(agents[d.player].choose(g))
+        g.apply(agent_move(g, agents))
     assert checked > 5
     with pytest.raises(GameOverError):
         g.apply(Choice(0, 0))
@@ -345,18 +347,38 @@ def test_legal_actions_are_never_empty_until_the_game_ends(seed: int, players: i
 
 
 def test_rules_modules_never_use_the_global_random_module() -> None:
-    """Only game.py imports ``random``, and only for its seeded ``random.Random(seed)``."""
+    """Only chance.py, game.py and view.py import ``random``: chance for the generator class,
+    the game for its seeded generator, the view to give a sampled game a generator of its own
+    drawn from the caller's."""
     importers = []
     for path in sorted(RULES.glob("*.py")):
         text = path.read_text()
         if re.search(r"^\s*(import random\b|from random import)", text, re.M):
             importers.append(path.name)
-    assert importers == ["game.py"]
+    assert sorted(importers) == ["chance.py", "game.py", "view.py"]
     game = (RULES / "game.py").read_text()
     calls = set(re.findall(r"\brandom\.(\w+)", game))
     assert calls == {"Random"}, calls
-    assert re.search(r"random\.Random\(setup\.seed\)", game)
+    assert re.search(r"GameRandom\(setup\.seed\)", game)
     assert "from random import" not in game
+    view = (RULES / "view.py").read_text()
+    assert set(re.findall(r"\brandom\.(\w+)", view)) == {"Random"}
+    assert "GameRandom(rng.getrandbits(64))" in view
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**64), st.integers(0, 200))
+def test_the_game_shuffles_as_the_standard_library_does(seed: int, size: int) -> None:
+    """Seeded games and saves depend on every shuffle; the quicker one must not change them."""
+    from doomlings_access.rules.chance import GameRandom
+
+    ours, library = GameRandom(seed), random.Random(seed)
+    mine, theirs = list(range(size)), list(range(size))
+    for _ in range(3):
+        ours.shuffle(mine)
+        library.shuffle(theirs)
+        assert mine == theirs
+    assert ours.random() == library.random()  # the same numbers were drawn
 
 
 @pytest.mark.parametrize("part", ["value", "player"])
@@ -364,7 +386,7 @@ def test_answers_of_the_wrong_type_are_illegal(part: str) -> None:
     """An action is [seat, value] with an int seat and an int or str value (Choice.from_json);
     a float equal to a legal option is not a legal answer: it must be refused, or every
     accepted game must still save and load."""
-    g = Game(Setup(("Ana", "Ben"), 1))
+    g = new_game(Setup(("Ana", "Ben"), 1))
     d = g.pending
     assert d is not None
     value = next(o for o in d.options if isinstance(o, int))
@@ -375,4 +397,4 @@ def test_answers_of_the_wrong_type_are_illegal(part: str) -> None:
     except IllegalActionError:
         assert g.snapshot() == before
         return
-    Game.from_json(json.loads(json.dumps(g.to_json())))
+    from_json(json.loads(json.dumps(g.to_json())))

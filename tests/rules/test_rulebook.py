@@ -8,7 +8,7 @@ default rules), ``shared/rules/CONFLICTS.md`` (the house-rule options) or
 from __future__ import annotations
 
 import pytest
-from builders import table
+from builders import agent_move, gene_changes, ignored_changes, new_game, table, why
 
 from doomlings_access.ai.random_agent import RandomAgent
 from doomlings_access.rules import Game, Options, Setup
@@ -26,7 +26,6 @@ from doomlings_access.rules.events import (
     GameOver,
     GameStarted,
     GenePoolChanged,
-    GenePoolChangeIgnored,
     PlayFailed,
     ScoreTallied,
     Stabilized,
@@ -50,7 +49,7 @@ SEEDS = range(40)
 
 def full_age_deck(g: Game) -> list[str]:
     """The whole age deck as dealt, top first (revealed cards, then the rest)."""
-    return list(g.revealed) + list(reversed(g.age_deck))
+    return list(g.table.revealed) + list(reversed(g.table.age_deck))
 
 
 def card_name(t, card: int) -> str:  # type: ignore[no-untyped-def]
@@ -66,11 +65,11 @@ def index_of(t, kind: type[Event], pred=lambda e: True) -> int:  # type: ignore[
 
 
 def play_whole_game(setup: Setup) -> Game:
-    g = Game(setup)
+    g = new_game(setup)
     agents = [RandomAgent(setup.seed, seat) for seat in range(g.n)]
     while not g.is_over:
         assert g.pending is not None
-        g.apply(agents[g.pending.player].choose(g))
+        g.apply(agent_move(g, agents))
     return g
 
 
@@ -92,11 +91,11 @@ def test_age_deck_is_birth_of_life_then_three_eras_of_three_ages_and_a_catastrop
     """Rulebook, setup 1-4: separate Birth of Life and the 15 catastrophes from the 25 ages;
     deal 3 piles of 3 ages, set the rest aside; 1 random catastrophe into each pile; shuffle
     each pile; stack them; Birth of Life on top (13 cards)."""
-    g = Game(Setup(("Ana", "Ben", "Cid"), seed))
+    g = new_game(Setup(("Ana", "Ben", "Cid"), seed))
     deck = full_age_deck(g)
     assert len(deck) == 13
     assert deck[0] == "the_birth_of_life"
-    assert g.revealed == ["the_birth_of_life"]  # flipped first, "which simply sets the game"
+    assert g.table.revealed == ["the_birth_of_life"]  # flipped first, "which simply sets the game"
     cats = g.cards.catastrophes
     ages = g.cards.ages
     for era in range(3):
@@ -111,10 +110,10 @@ def test_age_deck_is_birth_of_life_then_three_eras_of_three_ages_and_a_catastrop
 
 def test_age_deck_differs_between_seeds_and_repeats_with_the_same_seed() -> None:
     """Rulebook, setup 2-3: the ages and catastrophes are shuffled (seeded, so repeatable)."""
-    decks = {tuple(full_age_deck(Game(Setup(("Ana", "Ben"), s)))) for s in SEEDS}
+    decks = {tuple(full_age_deck(new_game(Setup(("Ana", "Ben"), s)))) for s in SEEDS}
     assert len(decks) > 30
-    again = full_age_deck(Game(Setup(("Ana", "Ben"), 5)))
-    assert again == full_age_deck(Game(Setup(("Ana", "Ben"), 5)))
+    again = full_age_deck(new_game(Setup(("Ana", "Ben"), 5)))
+    assert again == full_age_deck(new_game(Setup(("Ana", "Ben"), 5)))
 
 
 def test_the_three_uncertain_ages_are_never_dealt_by_default() -> None:
@@ -122,16 +121,16 @@ def test_the_three_uncertain_ages_are_never_dealt_by_default() -> None:
     Kingdoms and Temporal Sands are out of the dealt age deck unless all 28 ages are on."""
     seen: set[str] = set()
     for seed in range(150):
-        seen |= set(full_age_deck(Game(Setup(("Ana", "Ben"), seed))))
+        seen |= set(full_age_deck(new_game(Setup(("Ana", "Ben"), seed))))
     assert not UNCERTAIN_AGES & seen
-    assert len(seen - set(Game(Setup(("Ana", "Ben"), 0)).cards.catastrophes)) > 20
+    assert len(seen - set(new_game(Setup(("Ana", "Ben"), 0)).cards.catastrophes)) > 20
 
 
 def test_all_28_ages_option_deals_from_the_uncertain_ages_too() -> None:
     """README (house rules): the "all 28 ages" option deals from every age, still 3 x 3 + 3."""
     seen: set[str] = set()
     for seed in range(150):
-        g = Game(Setup(("Ana", "Ben"), seed, Options(all_28_ages=True)))
+        g = new_game(Setup(("Ana", "Ben"), seed, Options(all_28_ages=True)))
         deck = full_age_deck(g)
         assert len(deck) == 13
         assert deck[0] == "the_birth_of_life"
@@ -157,7 +156,7 @@ def _three_piles_each_with_one_catastrophe(deck: list[str], cats) -> bool:  # ty
 def test_long_age_deck_option_deals_every_age_into_three_piles(seed: int) -> None:
     """CONFLICTS.md, age deck size (digital spec option): all 25 ages split into 3 piles of
     about 8, 1 catastrophe each, Birth of Life on top."""
-    g = Game(Setup(("Ana", "Ben"), seed, Options(long_age_deck=True)))
+    g = new_game(Setup(("Ana", "Ben"), seed, Options(long_age_deck=True)))
     deck = full_age_deck(g)
     cats = g.cards.catastrophes
     in_deck = {a.id for a in g.cards.ages.values() if a.in_deck}
@@ -170,7 +169,7 @@ def test_long_age_deck_option_deals_every_age_into_three_piles(seed: int) -> Non
 
 def test_long_age_deck_with_all_28_ages_deals_all_28() -> None:
     """CONFLICTS.md + README: both options together deal the 28 ages (Birth of Life aside)."""
-    g = Game(Setup(("Ana", "Ben"), 3, Options(long_age_deck=True, all_28_ages=True)))
+    g = new_game(Setup(("Ana", "Ben"), 3, Options(long_age_deck=True, all_28_ages=True)))
     deck = full_age_deck(g)
     assert len(deck) == 1 + 28 + 3
     assert UNCERTAIN_AGES <= set(deck)
@@ -184,18 +183,18 @@ def test_five_traits_dealt_to_each_player_and_gene_pools_start_at_five(players: 
     """Rulebook, setup 5-6: gene pool card with the 5 up; deal 5 traits to each player; the
     rest is the trait deck. "1st player is left of the dealer" (seat 1, rules-notes)."""
     names = tuple(f"P{i}" for i in range(players))
-    g = Game(Setup(names, 11))
-    assert [len(p.hand) for p in g.players] == [5] * players
-    assert [p.gene_pool for p in g.players] == [5] * players
-    assert all(p.pile == [] for p in g.players)
-    assert len(g.deck) == 116 - 5 * players
-    assert g.discard == []
-    deals = [e for e in g.log if isinstance(e, Drew) and e.cause == "deal"]
+    g = new_game(Setup(names, 11))
+    assert [len(p.hand) for p in g.seats] == [5] * players
+    assert [p.gene_pool for p in g.seats] == [5] * players
+    assert all(p.pile == [] for p in g.seats)
+    assert len(g.table.deck) == 116 - 5 * players
+    assert g.table.discard == []
+    deals = [e for e in g.log if isinstance(e, Drew) and why(e) == "deal"]
     assert [(e.player, len(e.cards)) for e in deals] == [(s, 5) for s in range(players)]
     assert [e.visible_to for e in deals] == [frozenset((s,)) for s in range(players)]
     started = [e for e in g.log if isinstance(e, GameStarted)]
     assert started == [GameStarted(names, 0, ())]
-    assert g.first_player == 0
+    assert g.round.first_player == 0
     # the first decision is the first player's
     assert g.pending is not None and g.pending.player == 0
 
@@ -212,7 +211,7 @@ def test_first_player_moves_one_left_when_a_catastrophe_is_revealed(players, fir
     left" (left is the next seat, rules-notes); the catastrophe round's turns start there."""
     hands = {p: [c] for p, c in zip(players, ["Bark", "Deep Roots", "Appealing"])}
     t = table(players, hands=hands, run="catastrophe", catastrophe="deus_ex_machina", first=first)
-    assert t.g.first_player == t.seat(moved_to)
+    assert t.g.round.first_player == t.seat(moved_to)
     assert t.events(FirstPlayerMoved) == [FirstPlayerMoved(t.seat(moved_to))]
     assert index_of(t, CatastropheRevealed) < index_of(t, FirstPlayerMoved)
     t.finish()  # play the rest of the catastrophe's round
@@ -248,7 +247,7 @@ def test_age_effect_is_followed_by_every_player_before_turns() -> None:
         age="flourish",
         first="Ben",
     )
-    draws = [e for e in t.events(Drew) if e.cause == "flourish"]
+    draws = [e for e in t.events(Drew) if why(e) == "flourish"]
     assert [(e.player, t.names(e.cards)) for e in draws] == [
         (1, ["Fangs", "Gills"]),
         (0, ["Spiny", "Leaves"]),
@@ -282,7 +281,7 @@ def test_play_one_trait_then_stabilize_by_drawing_up_to_the_gene_pool() -> None:
     assert [(e.player, card_name(t, e.card), e.source, e.out_of_turn) for e in played] == [
         (0, "Bark", "hand", False)
     ]
-    assert [(e.player, t.names(e.cards), e.cause) for e in t.events(Drew)] == [
+    assert [(e.player, t.names(e.cards), why(e)) for e in t.events(Drew)] == [
         (0, ["Gills", "Spiny", "Leaves"], "stabilize")
     ]
     assert t.events(Stabilized) == [Stabilized(0, 3, 0, 5)]
@@ -362,7 +361,7 @@ def test_empty_hand_draws_three_and_skips_without_stabilizing() -> None:
     do not stabilize this turn!"."""
     t = table(hands={"Ana": []}, deck=["Bark", "Quick", "Fangs", "Gills", "Spiny"])
     assert t.pending is None
-    assert [(e.player, t.names(e.cards), e.cause) for e in t.events(Drew)] == [
+    assert [(e.player, t.names(e.cards), why(e)) for e in t.events(Drew)] == [
         (0, ["Bark", "Quick", "Fangs"], "empty_hand")
     ]
     assert t.events(TurnSkipped) == [TurnSkipped(0, "empty_hand")]
@@ -407,7 +406,7 @@ def test_cannot_play_may_discard_hand_and_draw_three_without_stabilizing() -> No
     assert sorted(t.discard) == ["Delicious", "Heroic"]
     assert t.hand("Ana") == ["Bark", "Fangs", "Quick"]
     assert [(e.player, sorted(t.names(e.cards))) for e in t.events(Discarded)] == [(0, ["Delicious", "Heroic"])]
-    assert [(t.names(e.cards), e.cause) for e in t.events(Drew)] == [(["Bark", "Quick", "Fangs"], "redraw")]
+    assert [(t.names(e.cards), why(e)) for e in t.events(Drew)] == [(["Bark", "Quick", "Fangs"], "cannot_play")]
     assert t.events(TurnSkipped) == [TurnSkipped(0, "redraw")]
     assert t.events(Stabilized) == []
 
@@ -431,8 +430,8 @@ def test_gene_pool_gain_past_eight_is_ignored() -> None:
     t = table(hands={"Ana": ["Warm Blood", "Bark"]}, gene_pools={"Ana": 7})
     t.answer("Warm Blood")
     assert t.gene_pool("Ana") == 7
-    assert t.events(GenePoolChangeIgnored) == [GenePoolChangeIgnored(0, 2, "warm_blood")]
-    assert t.events(GenePoolChanged) == []
+    assert ignored_changes(t) == [(0, 2, "warm_blood")]
+    assert gene_changes(t) == []
     assert t.events(Stabilized)[-1].hand == 7
 
 
@@ -442,8 +441,8 @@ def test_gene_pool_loss_below_one_is_ignored() -> None:
     t = table(hands={"Ana": ["Brute Strength", "Bark", "Quick"]}, gene_pools={"Ana": 1})
     t.answer("Brute Strength")
     assert t.gene_pool("Ana") == 1
-    assert t.events(GenePoolChangeIgnored) == [GenePoolChangeIgnored(0, -1, "brute_strength")]
-    assert t.events(GenePoolChanged) == []
+    assert ignored_changes(t) == [(0, -1, "brute_strength")]
+    assert gene_changes(t) == []
 
 
 def test_gene_pool_inside_bounds_changes_when_the_trait_enters() -> None:
@@ -451,7 +450,7 @@ def test_gene_pool_inside_bounds_changes_when_the_trait_enters() -> None:
     trait pile." Warm Blood (+2) at 5 makes 7, and stabilizing draws to 7."""
     t = table(hands={"Ana": ["Warm Blood", "Bark"]})
     t.answer("Warm Blood")
-    assert t.events(GenePoolChanged) == [GenePoolChanged(0, 5, 7, "warm_blood", False)]
+    assert gene_changes(t) == [(0, 5, 7, "warm_blood", False)]
     assert len(t.hand("Ana")) == 7
 
 
@@ -469,9 +468,9 @@ def test_trait_leaving_the_pile_always_reverses_its_change_up_to_nine() -> None:
     assert t.pile("Ana") == [] and t.pile("Ben") == ["Brute Strength", "Selfish"]
     assert t.gene_pool("Ana") == 9
     assert t.gene_pool("Ben") == 4
-    assert t.events(GenePoolChanged) == [
-        GenePoolChanged(0, 8, 9, "brute_strength", True),
-        GenePoolChanged(1, 5, 4, "brute_strength", False),
+    assert gene_changes(t) == [
+        (0, 8, 9, "brute_strength", True),
+        (1, 5, 4, "brute_strength", False),
     ]
 
 
@@ -487,7 +486,7 @@ def test_trait_leaving_the_pile_always_reverses_its_change_down_to_zero() -> Non
     t.answer("Vampirism")
     assert t.gene_pool("Ana") == 0
     assert t.gene_pool("Ben") == 6
-    assert GenePoolChanged(0, 1, 0, "saliva", True) in t.events(GenePoolChanged)
+    assert (0, 1, 0, "saliva", True) in gene_changes(t)
 
 
 def test_reversal_applies_even_when_the_gain_was_ignored_at_the_maximum() -> None:
@@ -501,7 +500,7 @@ def test_reversal_applies_even_when_the_gain_was_ignored_at_the_maximum() -> Non
     )
     t.answer("Vampirism")
     assert t.gene_pool("Ana") == 6
-    assert GenePoolChanged(0, 8, 6, "warm_blood", True) in t.events(GenePoolChanged)
+    assert (0, 8, 6, "warm_blood", True) in gene_changes(t)
 
 
 # --- dominants -------------------------------------------------------------------------------
@@ -600,7 +599,7 @@ def test_trait_played_from_the_discard_pile_by_trunk_has_no_action() -> None:
         ("Introspective", "discard"),
     ]
     assert [card_name(t, e.card) for e in t.events(ActionResolving)] == ["Trunk"]
-    assert [e.cause for e in t.events(Drew)] == ["stabilize"]
+    assert [why(e) for e in t.events(Drew)] == ["stabilize"]
     assert t.hand("Ana") == sorted(["Quick", "Fangs", "Gills", "Spiny", "Leaves"])
 
 
@@ -658,7 +657,7 @@ def test_out_of_turn_response_is_not_a_turn_and_does_not_stabilize() -> None:
     assert t.events(TurnStarted) == [TurnStarted(0)]
     assert [e.player for e in t.events(Stabilized)] == [0]
     # Ana's action was cancelled: she draws only to stabilize (4 cards, not 4 + 4)
-    assert [(e.player, e.cause, len(e.cards)) for e in t.events(Drew)] == [(0, "stabilize", 4)]
+    assert [(e.player, why(e), len(e.cards)) for e in t.events(Drew)] == [(0, "stabilize", 4)]
 
 
 def test_late_played_after_stabilizing_does_not_stabilize_again() -> None:
@@ -757,7 +756,7 @@ def test_score_is_worlds_end_points_plus_face_values_plus_bonuses() -> None:
         run="worlds_end",
     )
     assert t.pending is None
-    assert t.events(WorldsEndPoints) == [WorldsEndPoints(0, -2, "ice_age")]
+    assert t.events(WorldsEndPoints) == [WorldsEndPoints(0, -2)]
     assert t.events(ScoreTallied) == [
         ScoreTallied(0, -2, 3, 2 + 6, 9),
         ScoreTallied(1, 0, 5, 0, 5),
@@ -935,7 +934,8 @@ def test_retractable_claws_cost_is_paid_without_the_restriction() -> None:
     t.answer("Retractable Claws")
     assert t.pile("Ana") == ["Retractable Claws"]
     assert t.discard == ["Quick"]
-    assert index_of(t, TraitDiscarded) < index_of(t, TraitPlayed)
+    # The cost is paid as part of playing it (nested under the play), before it enters the pile.
+    assert t.g.log[index_of(t, TraitDiscarded)].parent == index_of(t, TraitPlayed)
 
 
 def test_catastrophe_gene_pool_loss_below_one_is_ignored() -> None:
@@ -948,7 +948,7 @@ def test_catastrophe_gene_pool_loss_below_one_is_ignored() -> None:
         catastrophe="ice_age",
     )
     assert (t.gene_pool("Ana"), t.gene_pool("Ben")) == (1, 4)
-    assert t.events(GenePoolChangeIgnored) == [GenePoolChangeIgnored(0, -1, "ice_age")]
+    assert ignored_changes(t) == [(0, -1, "ice_age")]
     assert [(e.player, e.old, e.new) for e in t.events(GenePoolChanged)] == [(1, 5, 4)]
 
 

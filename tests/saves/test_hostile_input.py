@@ -26,6 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from builders import new_game
 from doomlings_access.ai.heuristic import HeuristicAgent
 from doomlings_access.rules import Choice, Game, Setup
 from doomlings_access.ui.console import PlainConsole
@@ -67,7 +68,7 @@ class Recorder(PlainConsole):
 
 def play(seed: int, players: int, text: str) -> tuple[Game, Recorder, str]:
     """One person (seat 0) typing ``text``; computer players at the other seats."""
-    game = Game(Setup(NAMES[:players], seed))
+    game = new_game(Setup(NAMES[:players], seed))
     stdin, stdout = io.StringIO(text), io.StringIO()
     console = Recorder(stdin, stdout, game)
     agents = {s: HeuristicAgent(seed, s) for s in range(1, players)}

@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 from programs import DOOMLINGS, isolated_env
 
+from builders import agent_move, new_game, replay
 from doomlings_access.rules import Choice, Game, Setup
 from doomlings_access.saves import Saved, Seats, read_save
 from doomlings_access.ui.output import Output, wrap
@@ -66,7 +67,7 @@ def human_count(actions: list[Choice], humans: list[int]) -> int:
 def question_lines(game: Game) -> list[str]:
     """The printed lines of the pending question (title and numbered options), as wrapped."""
     assert game.pending is not None
-    q = build_question(game, game.pending, Style("text"))
+    q = build_question(game.view(game.pending.player), game.pending, Style("text"))
     return [line for said in q.lines() for line in wrap(said.text)]
 
 
@@ -127,7 +128,7 @@ def reference_game(setup: Setup, seats: Seats) -> Reference:
     from doomlings_access.app import agents_for
 
     ref = Reference(setup, seats)
-    game = Game(setup)
+    game = new_game(setup)
     console = ScriptedConsole(setup.seed, game, seats.humans, ref)
     Session(game, seats.humans, agents_for(game, seats), console, Output(console.write), Prefs()).run()
     assert game.is_over
@@ -246,7 +247,7 @@ class ChainResult:
 def check_at_prompt(ref: Reference, saved: Saved, k: int) -> None:
     """Killed while question k was waiting: the save holds every action up to it, nothing more."""
     assert saved.game.actions == ref.actions[: ref.human_at[k]], "saved actions differ from the game before the kill"
-    replayed = Game.replay(ref.setup, [Choice.from_json(a.to_json()) for a in saved.game.actions])
+    replayed = replay(ref.setup, [Choice.from_json(a.to_json()) for a in saved.game.actions])
     assert saved.game.snapshot() == replayed.snapshot() == ref.snapshots[k], "saved state differs from the state before the kill"
     assert saved.game.pending is not None and saved.game.pending.player in ref.seats.humans
     assert question_lines(saved.game) == ref.questions[k]
@@ -295,7 +296,7 @@ def run_chain(seed: int, players: int, kills: int, root: Path) -> ChainResult:
                 hi = ref.human_at[k + 1]
                 assert lo <= m <= hi, f"the save holds {m} actions; between {lo} and {hi} expected"
                 assert saved.game.actions == ref.actions[:m]
-                assert saved.game.snapshot() == Game.replay(ref.setup, ref.actions[:m]).snapshot()
+                assert saved.game.snapshot() == replay(ref.setup, ref.actions[:m]).snapshot()
                 done = human_count(saved.game.actions, humans)
                 assert done in (k, k + 1)
                 if done == k:
@@ -404,10 +405,10 @@ def test_sigkill_at_random_moments_of_computer_games(tmp_path: Path) -> None:
         child.p.wait(timeout=STEP_TIMEOUT)
         child.finish()
         saved = read_save(the_save(root))  # never half a file
-        game = Game(saved.game.setup)
+        game = new_game(saved.game.setup)
         agents = agents_for(game, saved.seats)
         while not game.is_over:
-            game.apply(agents[game.pending.player].choose(game))  # type: ignore[union-attr]
+            game.apply(agent_move(game, agents))  # type: ignore[union-attr]
         m = len(saved.game.actions)
         assert saved.game.actions == game.actions[:m]
         kills += 1
@@ -454,7 +455,7 @@ def test_in_process_kill_between_every_two_actions(tmp_path: Path, monkeypatch: 
         seats = Seats([0], {s: "normal" for s in range(1, players)})
         ref = reference_game(setup, seats)
         path = tmp_path / f"game{players}.json"
-        game = Game(setup)
+        game = new_game(setup)
         for t in range(1, len(ref.actions)):
             when = "before" if t % 2 else "after"
             target[when] = t

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from programs import DOOMLINGS, isolated_env
 
+from builders import agent_move, new_game
 from doomlings_access import saves
 from doomlings_access.rules import Game, Setup
 from doomlings_access.saves import FORMAT, SaveFileError, Seats, list_saves, read_save, write_save
@@ -60,12 +61,12 @@ def played(players: int, seed: int, actions: int | None = None) -> Game:
     from doomlings_access.app import agents_for
 
     seats = seats_for(players)
-    game = Game(Setup(NAMES[:players], seed))
+    game = new_game(Setup(NAMES[:players], seed))
     agents = agents_for(game, seats)
     while not game.is_over and (actions is None or len(game.actions) < actions):
         d = game.pending
         assert d is not None
-        game.apply(agents[d.player].choose(game) if d.player in agents else game.legal_actions()[0])
+        game.apply(agent_move(game, agents) if d.player in agents else game.legal_actions()[0])
     return game
 
 
@@ -164,18 +165,25 @@ def test_list_saves_newest_first_with_players_round_era_and_finished(root: Path)
     for item in found:
         game = games[item.path.name]
         assert item.players == list(game.setup.players)
-        assert (item.round, item.era, item.over) == (game.round, game.era, game.is_over)
+        assert (item.round, item.era, item.over) == (game.round.number, game.era, game.is_over)
     lines = {item.path.name: item.line(n) for n, item in enumerate(found, 1)}
     assert "finished" in lines["finished.json"]
     for name in ("oldest.json", "newest.json"):
         g = games[name]
-        assert f"round {g.round}, era {g.era}" in lines[name] and "finished" not in lines[name]
+        assert f"round {g.round.number}, era {g.era}" in lines[name] and "finished" not in lines[name]
         assert ", ".join(g.setup.players) in lines[name]
 
     listed = cli(root, "resume", "--list")
     assert listed.returncode == 0, listed.stderr
     out = listed.stdout.splitlines()
-    numbered = [line for line in out if re.match(r"^\d+\. ", line)]
+    assert max(len(line) for line in out) <= 80, "resume --list wraps at 80 characters"
+    entries: list[str] = []
+    for line in out:  # an entry starts with its number; wrapped lines continue it
+        if re.match(r"^\d+\. ", line) or not entries:
+            entries.append(line)
+        else:
+            entries[-1] += " " + line
+    numbered = [entry for entry in entries if re.match(r"^\d+\. ", entry)]
     assert [line.rsplit(" ", 1)[-1] for line in numbered] == ["newest.json", "finished.json", "oldest.json"]
     assert "finished" in numbered[1]
     assert any("broken.json" in line for line in out)
@@ -203,7 +211,7 @@ def illegal_action(data: dict[str, Any]) -> None:
     """actions[3] changed to a value that is not one of the options of that decision."""
     from doomlings_access.rules import Choice
 
-    game = Game(Setup.from_json(data["setup"]))
+    game = new_game(Setup.from_json(data["setup"]))
     for a in data["actions"][:3]:
         game.apply(Choice.from_json(a))
     assert game.pending is not None

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from builders import Table, table
+from builders import Table, table, why
 
 from doomlings_access.rules.events import (
     ColourNamed,
@@ -86,14 +86,14 @@ def engine(
 
 def tallied(t: Table) -> dict[str, Score]:
     return {
-        t.g.players[e.player].name: (e.worlds_end, e.face_value, e.bonus, e.total)
+        t.g.seats[e.player].name: (e.worlds_end, e.face_value, e.bonus, e.total)
         for e in t.events(ScoreTallied)
     }
 
 
 def winners(t: Table) -> list[str]:
     (over,) = t.events(GameOver)
-    return [t.g.players[s].name for s in over.winners]
+    return [t.g.seats[s].name for s in over.winners]
 
 
 def cat_id(name: str) -> str:
@@ -372,7 +372,7 @@ def test_prepper_events_in_the_engine() -> None:
         ("ice_age",),
     )
     assert [(e.player, e.catastrophe) for e in t.events(WorldsEndCatastropheChosen)] == [(0, "ice_age")]
-    assert [(e.player, e.points, e.cause) for e in t.events(WorldsEndPoints)] == [(0, -2, "ice_age")]
+    assert [(e.player, e.points, why(e)) for e in t.events(WorldsEndPoints)] == [(0, -2, "ice_age")]
     assert tallied(t) == {"Ana": (-2, 6, 0, 4), "Ben": (0, 2, 0, 2)}
 
 
@@ -651,7 +651,7 @@ def test_catastrophe_worlds_end_events_in_the_engine(
     assert [e.catastrophe for e in t.events(WorldsEndStarted)] == [cat]
     assert [(e.player, t.names([e.card])[0]) for e in t.events(TraitDiscarded)] == discards
     assert [(e.player, e.points) for e in t.events(WorldsEndPoints)] == points
-    assert all(e.cause == cat for e in t.events(WorldsEndPoints))
+    assert all(why(e) == cat for e in t.events(WorldsEndPoints))
     assert tallied(t) == expected
 
 

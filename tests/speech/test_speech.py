@@ -22,11 +22,9 @@ from doomlings_access.speech import (
     ENV_ESPEAK,
     ENV_TTS_ENGINE,
     SAMPLE_SENTENCE,
-    CommandSpeaker,
     SilentSpeaker,
     Speaker,
     make_speaker,
-    open_accessible_output,
     render_wav,
     speakable,
     speech_check,
@@ -51,9 +49,31 @@ def need_sox() -> str:
 
 
 @pytest.fixture(autouse=True)
-def clean_env(monkeypatch):
+def clean_env(monkeypatch, tmp_path):
+    """No engine forced; Speech Dispatcher (which direct mode may start) gets its socket,
+    settings, log and pid file in this test's folder, and is stopped afterwards."""
     monkeypatch.delenv(ENV_ESPEAK, raising=False)
     monkeypatch.delenv(ENV_TTS_ENGINE, raising=False)
+    run = tmp_path / "run"
+    run.mkdir()
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(run))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    yield
+    for pid_file in tmp_path.rglob("speech-dispatcher.pid"):
+        _stop(int(pid_file.read_text().strip() or 0))
+
+
+def _stop(pid: int) -> None:
+    if pid <= 1:
+        return
+    for sig in (15, 9):
+        try:
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            return
+        if wait_for(lambda: not _alive(pid), 3.0):
+            return
 
 
 @pytest.fixture
@@ -108,6 +128,14 @@ def sox_stat(path: str) -> dict[str, float]:
 # speakable
 
 
+@pytest.fixture(autouse=True)
+def labels_configured():
+    """As the program does at start: speech learns the braille cells and catastrophe labels."""
+    from doomlings_access.app import configure_speech_labels
+
+    configure_speech_labels()
+
+
 @pytest.mark.parametrize(
     ("text", "spoken"),
     [
@@ -119,13 +147,36 @@ def sox_stat(path: str) -> dict[str, float]:
             "Tiny (db17), then p-1; dc4!",
             "Tiny (dominant blue 17), then purple minus 1; dominant colourless 4!",
         ),
-        ('"r0" and g10.', '"red 0" and green 10.'),
+        ("g10.", "green 10."),
         ("Bob d4 dr4x xdr4 r c dX b-", "Bob d4 dr4x xdr4 r c dX b-"),
         ("Dominant red 4. Your turn.", "Dominant red 4. Your turn."),
+        # Issue 14: upper case, possessives, catastrophe labels, braille, quoted examples.
+        ("Ben plays DR4.", "Ben plays dominant red 4."),
+        ("dr4's effect", "dominant red 4's effect"),
+        ("Catastrophe: c ice age.", "Catastrophe: catastrophe ice age."),
+        ("C THE BIG ONE", "catastrophe THE BIG ONE"),
+        ("Ana plays ⠙⠗⠲, then ⠉⠀⠊⠉⠑⠀⠁⠛⠑.", "Ana plays dominant red 4, then catastrophe ice age."),
+        ("⠉⠤⠆", "colourless minus 2"),
+        ('Or a label like "db17".', 'Or a label like "d b 1 7".'),
+        ("No card named 'c-2x'.", "No card named 'c-2x'."),
+        ("Type `c-2`", "Type `c dash 2`"),
+        ('"r0" and g10.', '"r 0" and green 10.'),
+        ("I see c major", "I see c major"),
     ],
 )
 def test_speakable_expands_whole_label_tokens(text, spoken):
     assert speakable(text) == spoken
+
+
+def test_a_negative_value_is_a_word_for_espeak():
+    """"colourless minus 2" is said whatever the punctuation level: no "-" is left."""
+    espeak = need_espeak()
+    spoken = speakable("Cy plays c-2.")
+    assert "-" not in spoken
+    heard = subprocess.run(
+        [espeak, "-q", "-x", spoken], capture_output=True, text=True, check=True
+    ).stdout
+    assert "m'aIn@s" in heard, heard
 
 
 def test_espeak_says_labels_as_words_not_doctor():
@@ -206,43 +257,118 @@ def test_screen_reader_and_off_speak_nothing(capfd):
     assert capfd.readouterr() == ("", "")
 
 
-def test_direct_mode_is_quiet_and_falls_back_with_notice(capfd, caplog, alsa_file):
-    espeak = need_espeak()
-    with caplog.at_level(logging.INFO, logger="doomlings_access.speech"):
-        _auto, output, _reason = open_accessible_output()
-        if output is not None:
-            pytest.skip(f"an accessible_output2 output is active here: {output.name}")
-        assert capfd.readouterr() == ("", "")  # AO2's "Cannot find ..." lines never show
-        speaker = make_speaker("direct", espeak=espeak)
+WITHOUT_SPEECHD = (
+    "import sys\n"
+    "sys.modules['speechd'] = None\n"  # not importable from the venv...
+    "from doomlings_access import system_packages\n"
+    "system_packages.SYSTEM_DIRS = ()\n"  # ...nor from the system
+    "from doomlings_access.speech import make_speaker\n"
+    "speaker = make_speaker('direct')\n"
+    "print(type(speaker).__name__)\n"
+    "print('\\n'.join(speaker.take_notices()))\n"
+    "speaker.close()\n"
+)
+
+
+def _without_speechd(extra_env: dict[str, str]) -> list[str]:
+    import sys
+
+    env = {**os.environ, **extra_env}
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_SPEECHD], capture_output=True, text=True, env=env,
+        timeout=60, check=True,
+    )
+    assert done.stderr == ""
+    return done.stdout.splitlines()
+
+
+def test_direct_mode_says_exactly_what_is_missing_and_falls_back(alsa_file):
+    """No Speech Dispatcher client: the notice names the Debian packages, and speech goes on
+    with espeak-ng. Nothing accessible_output2 prints reaches the screen."""
+    need_espeak()
+    lines = _without_speechd({})
+    assert lines == [
+        "CommandSpeaker",
+        ("Direct speech is not possible: direct speech needs Speech Dispatcher's Python module, "
+        "which is not installed (on Debian or Ubuntu: sudo apt-get install python3-speechd "
+        "speech-dispatcher speech-dispatcher-espeak-ng). Speaking with espeak-ng instead."),
+    ]
+
+
+def test_direct_mode_with_no_engine_at_all_is_text():
+    lines = _without_speechd({ENV_ESPEAK: "/nonexistent/espeak-ng"})
+    assert lines[0] == "SilentSpeaker"
+    assert lines[1].startswith(
+        "Speech is off: direct speech is not possible: direct speech needs Speech "
+        "Dispatcher's Python module"
+    )
+    assert lines[1].endswith(
+        "and the speech engine /nonexistent/espeak-ng was not found. The game goes on in text."
+    )
+
+
+def _need_speech_dispatcher() -> None:
+    from doomlings_access.speech import direct
+
+    if direct.speechd_module() is None or shutil.which("speech-dispatcher") is None:
+        pytest.skip(f"needs speech-dispatcher: {direct.INSTALL}")
+    if not direct._voice_modules():
+        pytest.skip(f"needs speech-dispatcher voice module: {direct.INSTALL}")
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_direct_mode_speaks_through_speech_dispatcher(tmp_path, alsa_file, capfd):
+    """(speechd's client ends its reader thread with SystemExit when closed: not an error.)
+
+    The Debian client (python3-speechd), reached from the venv through the path shim,
+    starts a real Speech Dispatcher, whose espeak-ng module plays the words into ALSA (here a
+    file): labels are spoken as words, and nothing is printed."""
+    _need_speech_dispatcher()
+    config = tmp_path / "config" / "speech-dispatcher"
+    config.mkdir(parents=True)
+    (config / "speechd.conf").write_text(
+        'AudioOutputMethod "alsa"\n'
+        'AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"\n'
+        "DefaultModule espeak-ng\n"
+    )
+    speaker = make_speaker("direct")
     try:
-        assert capfd.readouterr() == ("", "")
-        assert "accessible_output2" in caplog.text
-        assert isinstance(speaker, CommandSpeaker) and speaker.name == "espeak-ng"
-        notices = speaker.take_notices()
-        assert notices == [
-            "No screen reader was found for direct speech; speaking with espeak-ng instead."
-        ]
-        assert speaker.take_notices() == []  # said once
-        speaker.speak("Direct mode fell back.")
-        assert speaker.wait_idle(5)
+        assert speaker.name == "accessible_output2 (Linux Speech Dispatcher)", speaker
         assert speaker.take_notices() == []
+        speaker.speak("Ben plays dr4.", interrupt=True, braille="Ben plays dr4.")
+        one_second = 22050 * 2  # bytes of 16-bit 22 kHz mono PCM
+        assert wait_for(lambda: alsa_file.exists() and alsa_file.stat().st_size > one_second, 15)
     finally:
         speaker.close()
     assert capfd.readouterr() == ("", "")
 
 
-def test_direct_mode_with_no_engine_at_all_is_text(monkeypatch):
-    monkeypatch.setenv(ENV_ESPEAK, "/nonexistent/espeak-ng")
-    speaker = make_speaker("direct")
-    if not isinstance(speaker, SilentSpeaker):
-        speaker.close()
-        pytest.skip("an accessible_output2 output is active here")
-    notices = speaker.take_notices()
-    assert len(notices) == 1
-    assert notices[0].startswith(
-        "Speech is off: no screen reader was found for direct speech, and "
-    )
-    assert notices[0].endswith(". The game goes on in text.")
+def test_direct_mode_sends_labels_to_braille_and_words_to_speech():
+    """A braille display (NVDA, JAWS) gets the printed line with its labels, speech gets the
+    words: checked on accessible_output2's own Output class, as NVDA's output uses it."""
+    from accessible_output2.outputs.base import Output
+
+    from doomlings_access.speech import AccessibleOutputSpeaker
+
+    class Display(Output):  # an output with speech and braille, like NVDA's
+        name = "display"
+
+        def __init__(self):
+            self.spoken, self.brailled = [], []
+
+        def speak(self, text, interrupt=False):
+            self.spoken.append(text)
+
+        def braille(self, text):
+            self.brailled.append(text)
+
+    display = Display()
+    speaker = AccessibleOutputSpeaker(None, display, lambda: (SilentSpeaker(), None))
+    assert speaker.brailles
+    speaker.speak("Ben plays Tiny, dominant blue 17.", braille="Ben plays Tiny, db17.")
+    speaker.speak("Cy plays c-2.")
+    assert display.spoken == ["Ben plays Tiny, dominant blue 17.", "Cy plays colourless minus 2."]
+    assert display.brailled == ["Ben plays Tiny, db17.", "Cy plays c-2."]
 
 
 # tts: real espeak-ng and pyttsx3 through an ALSA file device

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from builders import new_game
 from doomlings_access.rules import Game, Setup
 from doomlings_access.rules import events as ev
 from doomlings_access.ui.announcer import PHRASES, Announcer
@@ -29,7 +30,7 @@ def test_every_event_type_has_a_phrase(kind: type[ev.Event]) -> None:
 
 
 def played(seed: int, players: int = 3) -> Game:
-    g = Game(Setup(tuple(f"P{i}" for i in range(players)), seed))
+    g = new_game(Setup(tuple(f"P{i}" for i in range(players)), seed))
     rng = random.Random(seed)
     while not g.is_over:
         g.apply(rng.choice(g.legal_actions()))
@@ -97,3 +98,17 @@ if __name__ == "__main__":
 
     if "--update" in sys.argv:
         (GOLDEN / "seed42_3players.txt").write_text(transcript(42), encoding="utf-8")
+
+
+@pytest.mark.parametrize("how", ["swap", "trade", "move"])
+def test_a_trait_moving_to_your_pile_ends_with_yours(how: str) -> None:
+    """"Poisonous goes from Quin's pile to yours." -- never "to your."."""
+    g = new_game(Setup(("Ana", "Quin", "Ben"), 3))
+    card = g.seats[1].hand[0]
+    a = Announcer(g, me=0)
+    to_me = a.render(ev.TraitMoved(card=card, from_player=1, to_player=0, how=how))
+    assert to_me is not None
+    assert to_me.text == f"{g.defs[card].name} goes from Quin's pile to yours."
+    from_me = a.render(ev.TraitMoved(card=card, from_player=0, to_player=2, how=how))
+    assert from_me is not None
+    assert from_me.text == f"{g.defs[card].name} goes from your pile to Ben's."

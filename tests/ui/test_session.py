@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from builders import new_game
 from doomlings_access.ai.heuristic import HeuristicAgent
 from doomlings_access.rules import Game, Setup
 from doomlings_access.ui.console import PlainConsole
@@ -15,7 +16,7 @@ GOLDEN = Path(__file__).parent.parent / "golden"
 
 
 def run(answers: str, seed: int = 42, humans: int = 1, players: int = 3) -> tuple[str, Game]:
-    g = Game(Setup(tuple(["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"][:players]), seed))
+    g = new_game(Setup(tuple(["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"][:players]), seed))
     stdin, stdout = io.StringIO(answers), io.StringIO()
     console = PlainConsole(stdin, stdout)
     agents = {s: HeuristicAgent(seed, s) for s in range(humans, players)}
@@ -44,7 +45,7 @@ def test_a_wrong_number_gets_one_line_and_the_same_question() -> None:
 
 def test_bad_input_of_every_kind_changes_nothing() -> None:
     hostile = ["", "   ", "x" * 500, "\x1b[A", "\x07\x08", "日本語", "0", "-1", "1.5", "zzz"]
-    clean_text, clean_game = run("1\n" * 3000)
+    _, clean_game = run("1\n" * 3000)
     text, g = run("\n".join(hostile) + "\n" + "1\n" * 3000)
     assert g.actions == clean_game.actions
     assert "Traceback" not in text
@@ -54,7 +55,7 @@ def test_bad_input_of_every_kind_changes_nothing() -> None:
 def test_review_commands_answer_and_change_nothing() -> None:
     commands = ["hand", "h", "table", "scores", "age", "genes", "deck", "log 3", "repeat",
                 "card Tiny", "card db17", "rules turn", "help", "pile", "pile Ben", "options"]
-    clean_text, clean_game = run("1\n" * 3000)
+    _, clean_game = run("1\n" * 3000)
     text, g = run("\n".join(commands) + "\n" + "1\n" * 3000)
     assert g.actions == clean_game.actions
     for expected in ("Your hand", "You: ", "Scores if the world ended now", "Round 1, era 1",
@@ -64,7 +65,7 @@ def test_review_commands_answer_and_change_nothing() -> None:
 
 
 def test_answer_by_first_letters_and_by_label() -> None:
-    g = Game(Setup(("Ana", "Ben"), 5))
+    g = new_game(Setup(("Ana", "Ben"), 5))
     d = g.pending
     assert d is not None
     first = g.defs[d.options[0]]
@@ -74,8 +75,23 @@ def test_answer_by_first_letters_and_by_label() -> None:
     assert "Not a choice" not in text.split("\n\n")[0] or played.actions
 
 
+def test_card_command_numbers_suggestions_and_picks_by_number() -> None:
+    """``card Tyni`` offers "1. Tiny"; typing 1 shows it; Enter goes back to the question.
+    A label in any braille form a player types (here BRF with its numeric indicator) works."""
+    _, clean_game = run("1\n" * 3000)
+    commands = ["card Tyni", "1", "card dr#4", "2", "card DB#AG", "card Tyni", ""]
+    text, g = run("\n".join(commands) + "\n" + "1\n" * 3000)
+    assert g.actions == clean_game.actions
+    assert "No card named 'Tyni'. Did you mean: 1. Tiny?" in text
+    assert "Which card? Choose 1 to 1, or Enter to go back: 1\nTiny, label db17." in text
+    assert "2 cards fit dr#4:\n1. Hyper-Intelligence, dr4\n2. Apex Predator, dr4" in text
+    assert "Choose 1 to 2, or Enter to go back: 2\nApex Predator, label dr4." in text
+    assert text.count("Tiny, label db17.") == 2  # by number, then by the BRF label DB#AG
+    assert "Back to the question. Choose 1 to " in text
+
+
 def test_hot_seat_passes_the_keyboard() -> None:
-    text, g = run("\n1\n" * 3000, humans=2, players=2)
+    text, _ = run("\n1\n" * 3000, humans=2, players=2)
     assert "Pass to Ana. Press Enter when ready." in text
     assert "Pass to Ben. Press Enter when ready." in text
 

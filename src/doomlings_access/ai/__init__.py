@@ -1,1 +1,15 @@
-"""Computer players. They answer the same decisions as people, through the same door."""
+"""Computer players. They answer the same decisions as people, from their seat's view only:
+``agent.choose(view, decision) -> answer``. No agent ever receives a game."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from doomlings_access.rules.decisions import Decision, Value
+from doomlings_access.rules.view import PlayerView
+
+
+class Agent(Protocol):
+    """A computer player: picks one option of ``decision`` from what ``view`` shows."""
+
+    def choose(self, view: PlayerView, decision: Decision) -> Value: ...

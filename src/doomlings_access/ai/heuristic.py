@@ -1,26 +1,28 @@
 """The "normal" computer player: a few sensible rules per kind of question.
 
-It looks only at what its seat may know (its hand, every trait pile, gene pools, counts);
-it never reads other hands or the deck order. Every answer is legal by construction: it
-ranks the options of the pending decision.
+It reads only its seat's view: its hand, every trait pile, gene pools, counts. It weighs a
+play by scoring a copy of the table with the trait added; it never touches the game. Every
+answer is legal by construction: it ranks the options of the pending decision.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
+from dataclasses import replace
 
 from doomlings_access.cards.model import REAL_COLOURS
-from doomlings_access.rules import Choice, Game
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision, Value
-from doomlings_access.rules.scoring import score
+from doomlings_access.rules.scoring import Tableau, score_of
+from doomlings_access.rules.view import PlayerView
+from doomlings_access.ai.random_agent import decision_rng
 
 HARMFUL_TARGETS = {
-    "take_random_from", "look_at_hand_of", "reckless_with", "self_awareness_target",
+    "take_random_from", "look_at_hand_of", "reckless_with", "into_whose_pile",
     "move_to", "trade_looks_with",
 }
 KEEP_REASONS = {"keep", "take_and_play", "take_card", "play_drawn", "play_from_discard"}
+OWN_LOSSES = ("discard_trait", "give_trait", "swap_give", "swap_first")
 
 
 class HeuristicAgent:
@@ -28,110 +30,118 @@ class HeuristicAgent:
 
     def __init__(self, seed: int, seat: int) -> None:
         self.seed, self.seat = seed, seat
-        self.rng = random.Random()
 
-    def choose(self, game: Game) -> Choice:
-        d = game.pending
-        assert d is not None
-        # Fresh for each decision, so a resumed game repeats the same choices.
-        self.rng = random.Random(f"heuristic:{self.seed}:{self.seat}:{len(game.actions)}")
-        return Choice(d.player, self.pick(game, d))
+    def choose(self, view: PlayerView, decision: Decision) -> Value:
+        return Picker(view, decision, self.seed).pick()
 
-    # --- helpers ----------------------------------------------------------------------
-    def total(self, g: Game, seat: int) -> int:
-        return score(g, seat)[3]
 
-    def gain(self, g: Game, seat: int, card: int) -> float:
+class Picker:
+    """One decision, answered from one view."""
+
+    def __init__(self, view: PlayerView, d: Decision, seed: int) -> None:
+        self.v, self.d, self.seed = view, d, seed
+        self.table = view.tableau()
+
+    def total(self, seat: int, table: Tableau | None = None) -> int:
+        return score_of(table or self.table, seat)[3]
+
+    def face(self, card: int) -> int:
+        return self.v.card(card).face_value
+
+    def gain(self, seat: int, card: int) -> float:
         """Points ``card`` would add to ``seat``'s pile now, plus a little for effects."""
-        pile = g.players[seat].pile
-        before = self.total(g, seat)
-        pile.append(card)
-        try:
-            after = self.total(g, seat)
-        finally:
-            pile.pop()
-        d = g.defs[card]
+        with_card = self.table.with_trait(seat, card)
+        d = self.v.card(card)
         extra = 1.0 if d.action else 0.0
-        extra += sum(p["delta"] for p in d.persistent if p.effect == "gene_pool" and p["who"] == "self")
-        return after - before + extra
+        extra += sum(int(p["delta"]) for p in d.persistent if p.effect == "gene_pool" and p["who"] == "self")
+        return self.total(seat, with_card) - self.total(seat) + extra
 
-    def leader(self, g: Game, seat: int, options: list[int]) -> int:
-        return max(options, key=lambda s: (self.total(g, s), -((s - seat) % g.n)))
+    def leader(self, seat: int, options: list[int]) -> int:
+        return max(options, key=lambda s: (self.total(s), -((s - seat) % self.v.n)))
 
-    # --- decisions --------------------------------------------------------------------
-    def pick(self, g: Game, d: Decision) -> Value:
+    def pick(self) -> Value:
+        v, d = self.v, self.d
         me = d.player
         opts = list(d.options)
         cards = [o for o in opts if isinstance(o, int)]
         words = [o for o in opts if isinstance(o, str)]
         if d.kind == dk.CHANCE:
-            return self.rng.choice(opts)
+            return decision_rng("heuristic", self.seed, v, d).choice(opts)
         if d.kind == dk.PLAY:
-            best = max(cards, key=lambda c: self.gain(g, me, c))
-            if words and self.gain(g, me, best) <= 0:
+            best = max(cards, key=lambda c: self.gain(me, c))
+            if words and self.gain(me, best) <= 0:
                 return words[0]
             return best
         if d.kind == dk.RESPOND:
-            return self.respond(g, d, cards)
+            return self.respond(cards)
         if d.kind == dk.CARD:
-            value = lambda c: g.defs[c].face_value + (1 if g.defs[c].action else 0)  # noqa: E731
+            def value(c: int) -> int:
+                return self.face(c) + (1 if v.card(c).action else 0)
+
             if d.reason in KEEP_REASONS:
                 return max(cards, key=value)
             if words and d.reason in ("may_discard", "discard_dominant"):
                 return words[0]
             return min(cards, key=value)
         if d.kind == dk.TRAIT:
-            face = lambda c: g.defs[c].face_value  # noqa: E731
-            own = [c for c in cards if c in g.players[me].pile]
-            if d.reason in ("discard_trait", "give_trait", "swap_give", "swap_first") and own:
-                return min(own, key=face)
-            others = [c for c in cards if c not in g.players[me].pile] or cards
-            return max(others, key=lambda c: (face(c), self.total(g, g.owner_of(c) or 0)))
+            own = [c for c in cards if c in v.piles[me]]
+            if d.reason in OWN_LOSSES and own:
+                return min(own, key=self.face)
+            others = [c for c in cards if c not in v.piles[me]] or cards
+            return max(others, key=lambda c: (self.face(c), self.total(v.owner_of(c) or 0)))
         if d.kind == dk.PLAYER:
             seats = [int(o) for o in cards]
-            if d.reason in HARMFUL_TARGETS or d.reason == "swap_hands_with":
-                if d.reason == "swap_hands_with":
-                    return max(seats, key=lambda s: len(g.players[s].hand))
-                return self.leader(g, me, seats)
-            return min(seats, key=lambda s: self.total(g, s))
+            if d.reason == "swap_hands_with":
+                return max(seats, key=lambda s: v.hand_sizes[s])
+            if d.reason in HARMFUL_TARGETS:
+                return self.leader(me, seats)
+            return min(seats, key=self.total)
         if d.kind == dk.COLOUR:
-            return self.colour(g, d, me, words)
-        if d.kind == dk.CATASTROPHE:
-            return opts[0]
+            return self.colour(words)
         if d.kind == dk.OPTION:
             if "redraw" in opts and d.reason == "cannot_play":
                 return "redraw"
             if d.reason == "may_skip_stabilize":
-                target = g.players[me].gene_pool
-                return "stabilize" if len(g.players[me].hand) <= target else "skip"
+                return "stabilize" if len(v.hand) <= v.gene_pools[me] else "skip"
             return opts[0]
-        if d.kind == dk.YES_NO:
-            return "no"
         return opts[0]
 
-    def respond(self, g: Game, d: Decision, cards: list[int]) -> Value:
+    def respond(self, cards: list[int]) -> Value:
+        v, d = self.v, self.d
         if not cards:
             return "pass"
         card = cards[0]
-        effect = g.defs[card].out_of_turn[0].effect if g.defs[card].out_of_turn else ""
-        if effect in ("cancel_action", "into_opponent_pile", "at_worlds_end", "after_stabilizing"):
-            return card
+        pieces = v.card(card).out_of_turn
+        effect = pieces[0].effect if pieces else ""
         if effect == "steal_played_trait" and d.about:
-            played = int(d.about[1])
-            return card if g.defs[played].face_value > 1 else "pass"
-        return "pass"
+            return card if self.face(int(d.about[1])) > 1 else "pass"
+        return card
 
-    def colour(self, g: Game, d: Decision, me: int, options: list[str]) -> Value:
+    def colour(self, options: list[str]) -> Value:
+        v, d = self.v, self.d
+        me = d.player
         if d.reason == "recolour_from":
             return "no"
-        mine: Counter[str] = Counter(c for t in g.players[me].pile for c in g.defs[t].colours)
-        theirs: Counter[str] = Counter(
-            c for o in g.opponents(me) for t in g.players[o].pile for c in g.defs[t].colours
-        )
         usable = [o for o in options if o in REAL_COLOURS] or options
-        if d.source == "sentience" or d.reason == "recolour_to":
+        if d.reason == "name_colour":
+            asking = [c for c in v.piles[me] if v.card(c).id == d.source]
+            if asking:
+                return max(usable, key=lambda col: self.named_outcome(asking[0], col))
+        mine: Counter[str] = Counter(c for t in v.piles[me] for c in v.card(t).colours)
+        theirs: Counter[str] = Counter(
+            c for o in v.opponents(me) for t in v.piles[o] for c in v.card(t).colours
+        )
+        if d.reason == "recolour_to":
             return max(usable, key=lambda c: mine[c])
         if d.reason == "name_colour_discard":
-            in_hand = Counter(c for t in g.players[me].hand for c in g.defs[t].colours)
+            in_hand = Counter(c for t in v.hand for c in v.card(t).colours)
             return min(usable, key=lambda c: in_hand[c])
         return max(usable, key=lambda c: theirs[c] - mine[c])
+
+    def named_outcome(self, card: int, colour: str) -> int:
+        """My score minus the best opponent's, were ``colour`` named for ``card``."""
+        named = dict(self.table.named_colour)
+        named[card] = colour
+        table = replace(self.table, named_colour=named)
+        me = self.d.player
+        return self.total(me, table) - max(self.total(o, table) for o in self.v.opponents(me))

@@ -14,7 +14,19 @@ from doomlings_access.braille.labels import (
     label_to_unicode,
     unicode_to_label,
 )
-from doomlings_access.braille.louis import LiblouisMissing, available
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from doomlings_access.braille.louis import LiblouisMissing, available
+
+
+def __getattr__(name: str) -> object:
+    """liblouis's wrapper is imported when first asked for, not with the label functions."""
+    if name in ("LiblouisMissing", "available"):
+        from doomlings_access.braille import louis
+
+        return getattr(louis, name)
+    raise AttributeError(f"module 'doomlings_access.braille' has no attribute {name!r}")
 
 __all__ = [
     "DEFAULT_NUMERIC_INDICATOR",

@@ -118,7 +118,6 @@ DIGIT_DOTS: dict[str, str] = {d: " ".join(_BRF_DOTS[d]) for d in "1234567890"}
 
 # UEB / literary digits (upper cell, after a numeric indicator): a-j.
 _UPPER_DIGITS = {BRF_TO_CELL[letter]: digit for letter, digit in zip("ABCDEFGHIJ", "1234567890")}
-_TRAIT_X = re.compile(r"d?[bcgpry]x")
 
 
 class LabelError(ValueError):
@@ -208,11 +207,98 @@ def unicode_to_label(text: str) -> str:
         upper_digits = False
         out.append(CELL_TO_BRF[cell].lower())
     label = "".join(out).strip()
-    if _TRAIT_X.fullmatch(label):
+    if _is_variable_trait(label):
         label = label[:-1] + "X"
     return label
+
+
+def _is_variable_trait(label: str) -> bool:
+    """``gx`` or ``dgx``: a variable-value trait, whose X the card data writes in capital."""
+    body = label.removeprefix("d")
+    return len(body) == 2 and body[0] in "bcgpry" and body[1] == "x"
 
 
 def brf_to_label(brf: str) -> str:
     """A label typed in BRF (``DR4``, ``DR#4``, ``c-2``) back to the deck label's spelling."""
     return unicode_to_label(brf_to_unicode(brf))
+
+
+# Indicators a transcriber puts around a label (and a reader may copy from a sheet), as cells:
+# Nemeth switch indicators (opening, terminator, single word) and UEB grade 1 indicators
+# (passage, terminator, word, symbol). Longest first, so ⠰⠰⠰ is not read as ⠰⠰ then ⠰.
+NEMETH_OPEN_CELLS = "\u2838\u2829"  # ⠸⠩ dots 456 146, BRF _%
+NEMETH_CLOSE_CELLS = "\u2838\u2831"  # ⠸⠱ dots 456 156, BRF _:
+NEMETH_WORD_CELLS = "\u2838\u2806"  # ⠸⠆ dots 456 23, BRF _2
+GRADE1_PASSAGE_CELLS = GRADE1_CELL * 3  # ⠰⠰⠰ BRF ;;;
+GRADE1_END_CELLS = GRADE1_CELL + "\u2804"  # ⠰⠄ dots 56 3, BRF ;'
+GRADE1_WORD_CELLS = GRADE1_CELL * 2  # ⠰⠰ BRF ;;
+_INDICATORS = (
+    NEMETH_OPEN_CELLS,
+    NEMETH_CLOSE_CELLS,
+    NEMETH_WORD_CELLS,
+    GRADE1_PASSAGE_CELLS,
+    GRADE1_END_CELLS,
+    GRADE1_WORD_CELLS,
+)
+MAX_TYPED = 80
+"""Longer input is not a label: it is not read as braille at all."""
+
+
+def _without_indicators(cells: str) -> str:
+    """Cells with switch and grade 1 indicators dropped; a lone ⠰ (grade 1 symbol) is
+    dropped by :func:`unicode_to_label` itself."""
+    for indicator in _INDICATORS:
+        cells = cells.replace(indicator, "\u2800")
+    words = "".join("\u2800" if ch.isspace() else ch for ch in cells).split("\u2800")
+    return "\u2800".join(word for word in words if word)
+
+
+TRAIT_LABEL = r"d?[bcgpry]{1,2}(?:-?\d+|x)"
+"""A trait's label: d for dominant, colour letters, a value or X. Such a label is Nemeth code;
+any other label (a catastrophe's ``c ice age``) is words in uncontracted braille."""
+
+
+def is_trait_label(label: str) -> bool:
+    return re.fullmatch(TRAIT_LABEL, label, re.IGNORECASE) is not None
+NEMETH_OPEN_BRF, NEMETH_CLOSE_BRF = "_%", "_:"
+GRADE1_PASSAGE_BRF, GRADE1_END_BRF, GRADE1_WORD_BRF = ";;;", ";'", ";;"
+
+
+def transcribed_brf(label: str, numeric_indicator: bool = DEFAULT_NUMERIC_INDICATOR) -> str:
+    """A label in BRF as a transcriber writes it inside contracted UEB text, so that it reads
+    back as the label and not as contractions.
+
+    A trait label is Nemeth code between the opening Nemeth code indicator and the Nemeth code
+    terminator, each set off by a space: ``_% DR4 _:``. A catastrophe label is uncontracted
+    (grade 1): a grade 1 passage for three words or more (``;;;C ICE AGE;'``), else a grade 1
+    word indicator before each word (``;;C ;;RETROVIRUS``).
+    """
+    brf = label_to_brf(label, numeric_indicator)
+    if is_trait_label(label):
+        return f"{NEMETH_OPEN_BRF} {brf} {NEMETH_CLOSE_BRF}"
+    words = brf.split()
+    if len(words) >= 3:
+        return f"{GRADE1_PASSAGE_BRF}{' '.join(words)}{GRADE1_END_BRF}"
+    return " ".join(GRADE1_WORD_BRF + word for word in words)
+
+
+def read_typed_label(typed: str) -> str | None:
+    """The deck label a braille user typed, in any of the ways they may type it; else None.
+
+    Accepts Unicode braille (Nemeth or UEB digits, with or without a numeric indicator) and
+    BRF ASCII in any case (``DR4``, ``dr#4``, ``DR#D``, ``C"-#B``), with or without the
+    indicators a transcriber writes around a label (``_% DR4 _:``, ``;;;C ICE AGE;'``).
+    Text that is neither (a name with letters outside BRF, say) gives None. The result is
+    spelt as the card data spells labels, to be compared without regard to case.
+    """
+    text = typed.strip()
+    if not text or len(text) > MAX_TYPED:
+        return None
+    if not is_braille(text):
+        if any(ch != " " and ch.upper() not in BRF_TO_CELL for ch in text):
+            return None
+        text = brf_to_unicode(text)
+    elif any(not is_braille_char(ch) and not ch.isspace() for ch in text):
+        return None  # braille mixed with print: not a label
+    label = unicode_to_label(_without_indicators(text))
+    return " ".join(label.split()) or None

@@ -16,7 +16,6 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from pathlib import Path
 from types import ModuleType
 
 UEB_CONTRACTED = "en-ueb-g2.ctb"
@@ -29,7 +28,7 @@ INSTALL_HINT = (
     "sudo apt-get install liblouis20 liblouis-data python3-louis"
 )
 ENV_DIR = "DOOMLINGS_LOUIS_DIR"
-SYSTEM_DIRS = (
+SYSTEM_DIRS: tuple[str, ...] = (
     "/usr/lib/python3/dist-packages",
     "/usr/local/lib/python3/dist-packages",
     "/usr/lib/python3/site-packages",
@@ -52,38 +51,19 @@ def _is_liblouis(mod: ModuleType) -> bool:
     return all(hasattr(mod, name) for name in names)
 
 
-def _candidate_dirs() -> list[Path]:
-    dirs = [os.environ[ENV_DIR]] if os.environ.get(ENV_DIR) else []
-    dirs.extend(SYSTEM_DIRS)
-    return [Path(d) for d in dirs]
-
-
 def _import_via_shim() -> ModuleType:
-    """Import the system ``louis`` package through a temporary one-package path entry."""
-    import shutil
-    import tempfile
+    """Import the system ``louis`` package alone (see ``doomlings_access.system_packages``)."""
+    from doomlings_access import system_packages
 
-    found = [d / "louis" for d in _candidate_dirs() if (d / "louis" / "__init__.py").is_file()]
-    package = found[0] if found else None
-    if package is None:
-        raise LiblouisMissing()
-    shim = tempfile.mkdtemp(prefix="doomlings-louis-")
-    saved_bytecode = sys.dont_write_bytecode
+    extra = [os.environ[ENV_DIR]] if os.environ.get(ENV_DIR) else []
+    saved = system_packages.SYSTEM_DIRS
+    system_packages.SYSTEM_DIRS = tuple(SYSTEM_DIRS)  # this module's list, which tests narrow
     try:
-        os.symlink(package, os.path.join(shim, "louis"), target_is_directory=True)
-        sys.path.insert(0, shim)
-        sys.dont_write_bytecode = True  # never write a .pyc into the system package
-        importlib.invalidate_caches()
-        sys.modules.pop("louis", None)
-        return importlib.import_module("louis")
+        return system_packages.import_system_package("louis", extra)
     except (ImportError, OSError) as exc:  # OSError: liblouis.so.20 itself is missing
-        sys.modules.pop("louis", None)
         raise LiblouisMissing() from exc
     finally:
-        sys.dont_write_bytecode = saved_bytecode
-        if shim in sys.path:
-            sys.path.remove(shim)
-        shutil.rmtree(shim, ignore_errors=True)  # removes the link, never its target
+        system_packages.SYSTEM_DIRS = saved
 
 
 def _import() -> ModuleType:
@@ -137,12 +117,12 @@ def version() -> str:
 
 def translate(text: str, table: str = UEB_CONTRACTED, display: str = BRF_DISPLAY) -> str:
     """Text to braille: by default contracted UEB in BRF (North American ASCII braille)."""
-    return load().translateString([display, table], text)
+    return str(load().translateString([display, table], text))
 
 
 def back_translate(brf: str, table: str = UEB_CONTRACTED, display: str = BRF_DISPLAY) -> str:
     """Braille (by default BRF, contracted UEB) back to print text."""
-    return load().backTranslateString([display, table], brf)
+    return str(load().backTranslateString([display, table], brf))
 
 
 def brf_to_dots(brf: str) -> str:

@@ -23,17 +23,22 @@ label segments) and rendered twice:
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Union
+from typing import TypeVar
 
 from doomlings_access.braille import louis
 from doomlings_access.braille.labels import (
     DEFAULT_NUMERIC_INDICATOR,
     DIGIT_DOTS,
+    NEMETH_CLOSE_BRF,
+    NEMETH_OPEN_BRF,
     brf_to_unicode,
+    is_trait_label,
     label_to_brf,
     label_to_unicode,
+    transcribed_brf,
 )
 from doomlings_access.cards.describe import KIND_WORDS
 from doomlings_access.cards.loader import EDITIONS, load_cards
@@ -44,6 +49,10 @@ from doomlings_access.cards.model import (
     CatastropheDef,
     TraitDef,
 )
+from doomlings_access.safety.files import FileRefused, read_bounded, write_atomic
+
+MAX_SHEET_BYTES = 4 * 1024 * 1024
+"""Largest reference file read back by a check (the card list is about 30 kB)."""
 
 CELLS = 40
 """Cells per braille line, and characters per line of the plain text files."""
@@ -88,7 +97,7 @@ class Dots:
     numbers: str
 
 
-Segment = Union[str, Label, Cells, Dots]
+Segment = str | Label | Cells | Dots
 Paragraph = tuple[Segment, ...]
 
 
@@ -99,12 +108,23 @@ class Heading:
 
 @dataclass(frozen=True)
 class Entry:
-    """One card or one point: paragraphs read together (the first starts at cell 1)."""
+    """One card or one point: paragraphs read together (the first starts at cell 1).
+
+    ``key`` (a card's id) lets the index by label give the braille page the entry starts on.
+    """
+
+    paragraphs: tuple[Paragraph, ...]
+    key: str | None = None
+
+
+@dataclass(frozen=True)
+class Note:
+    """A transcriber's note: in the BRF only, between the transcriber's note indicators."""
 
     paragraphs: tuple[Paragraph, ...]
 
 
-Block = Union[Heading, Entry]
+Block = Heading | Entry | Note
 
 
 @dataclass(frozen=True)
@@ -115,11 +135,54 @@ class Document:
     brf: bool = True
 
 
-def _entry(*paragraphs: Union[str, Segment, Paragraph]) -> Entry:
+def _entry(*paragraphs: str | Segment | Paragraph, key: str | None = None) -> Entry:
     out: list[Paragraph] = []
     for p in paragraphs:
         out.append(p if isinstance(p, tuple) else (p,))
-    return Entry(tuple(out))
+    return Entry(tuple(out), key)
+
+
+TN_OPEN, TN_CLOSE = "@.<", "@.>"
+"""UEB transcriber's note indicators: dots 4, 4 6, 1 2 6 and dots 4, 4 6, 3 4 5."""
+
+
+def _transcribers_note() -> Note:
+    """What the indicators around labels mean: on the first page of every sheet with labels."""
+    return Note(
+        (
+            (
+                ("Transcriber's note: card labels are in Nemeth code, as on the deck. Each "
+                "trait label, and each braille cell shown as an example, stands between the "
+                "opening Nemeth code indicator,"),
+                Dots("456"),
+                ",",
+                Dots("146"),
+                ", and the Nemeth code terminator,",
+                Dots("456"),
+                ",",
+                Dots("156"),
+                ".",
+            ),
+            (
+                ("Catastrophe labels are uncontracted. A label of three words or more follows "
+                "the grade 1 passage indicator,"),
+                Dots("56"),
+                ",",
+                Dots("56"),
+                ",",
+                Dots("56"),
+                ", and ends with the grade 1 terminator,",
+                Dots("56"),
+                ",",
+                Dots("3"),
+                ". In a shorter label each word follows the grade 1 word indicator,",
+                Dots("56"),
+                ",",
+                Dots("56"),
+                ".",
+            ),
+        )
+    )
 
 
 # --- wording ------------------------------------------------------------------------------
@@ -156,7 +219,7 @@ def _trait_entry(t: TraitDef) -> Entry:
         effect = f"{_sentence(kinds)}: {t.text}"
     else:
         effect = t.text
-    return _entry((Label(t.label), t.name), facts, effect)
+    return _entry((Label(t.label), t.name), facts, effect, key=t.id)
 
 
 def _age_entry(a: AgeDef) -> Entry:
@@ -166,7 +229,7 @@ def _age_entry(a: AgeDef) -> Entry:
     elif not a.in_deck:
         paragraphs.append("Not in the default age deck.")
     paragraphs.append(a.text)
-    return _entry(*paragraphs)
+    return _entry(*paragraphs, key=a.id)
 
 
 def _catastrophe_name(c: CatastropheDef) -> Paragraph:
@@ -179,6 +242,7 @@ def _catastrophe_entry(c: CatastropheDef) -> Entry:
         _gene_pool_words(c.gene_pool),
         f"Catastrophic effect: {c.catastrophic_text}",
         f"World's End: {c.worlds_end_text}",
+        key=c.id,
     )
 
 
@@ -186,7 +250,10 @@ def _other(edition: str) -> str:
     return next(e for e in EDITIONS if e != edition)
 
 
-def _by_name(cards: Iterable) -> list:
+_Card = TypeVar("_Card", TraitDef, AgeDef, CatastropheDef)
+
+
+def _by_name(cards: Iterable[_Card]) -> list[_Card]:
     return sorted(cards, key=lambda c: c.name.lower())
 
 
@@ -206,6 +273,7 @@ def _worlds_end(cards: CardSet, other: CardSet) -> Document:
     printing, other_printing = EDITION_NAMES[cards.edition], EDITION_NAMES[other.edition]
     catastrophes = _by_name(cards.catastrophes.values())
     blocks: list[Block] = [
+        _transcribers_note(),
         _entry(
             f"The {len(catastrophes)} catastrophes of the {printing}, in alphabetical order. "
             "The World's End effect is not on the braille cards. It counts only for the third "
@@ -238,7 +306,7 @@ def _worlds_end(cards: CardSet, other: CardSet) -> Document:
             )
         )
         for c, o in changed:
-            paragraphs: list[Union[str, Paragraph]] = [_catastrophe_name(o)]
+            paragraphs: list[str | Paragraph] = [_catastrophe_name(o)]
             if o.worlds_end_text != c.worlds_end_text:
                 paragraphs.append(f"World's End: {o.worlds_end_text}")
             if o.gene_pool != c.gene_pool:
@@ -268,10 +336,12 @@ def _label_key(numeric_indicator: bool) -> Document:
     example = label_to_brf("dr4", numeric_indicator=False)
     with_indicator = label_to_brf("dr4", numeric_indicator=True)
     blocks: list[Block] = [
+        _transcribers_note(),
         _entry(
             "Each trait card carries a short braille label, read from left to right. "
             "Labels are in Nemeth code, as on the deck; all other text in these files is "
-            "contracted UEB. Labels are written without Nemeth code indicators."
+            "contracted UEB. In the embosser files each label stands between Nemeth code "
+            "indicators, as the transcriber's note explains."
         ),
         Heading("Parts of a trait label"),
         _entry("d first: a dominant trait. A label without d is not dominant."),
@@ -331,12 +401,13 @@ def _card_list(cards: CardSet, other: CardSet) -> Document:
     printing, other_printing = EDITION_NAMES[cards.edition], EDITION_NAMES[other.edition]
     traits = list(cards.traits.values())
     blocks: list[Block] = [
+        _transcribers_note(),
         _entry(
             f"The {printing}: {len(traits)} traits ({sum(t.copies for t in traits)} cards), "
             f"{len(cards.ages)} ages counting The Birth of Life, and "
             f"{len(cards.catastrophes)} catastrophes. Traits are listed by colour, then by "
-            "name; each begins with its label."
-        )
+            "name; each begins with its label. The last section is an index by label."
+        ),
     ]
     for colour in COLOURS:
         group = _by_name(t for t in traits if t.colours[0] == colour)
@@ -354,15 +425,15 @@ def _card_list(cards: CardSet, other: CardSet) -> Document:
     for t in _by_name(traits):
         o = other.traits.get(t.id)
         if o is not None and _differs(t, o, _TRAIT_FIELDS):
-            changed.append(_trait_entry(o))
+            changed.append(_unkeyed(_trait_entry(o)))
     for a in ages:
         age = other.ages.get(a.id)
         if age is not None and _differs(a, age, _AGE_FIELDS):
-            changed.append(_age_entry(age))
+            changed.append(_unkeyed(_age_entry(age)))
     for c in _by_name(cards.catastrophes.values()):
         cat = other.catastrophes.get(c.id)
         if cat is not None and _differs(c, cat, _CATASTROPHE_FIELDS):
-            changed.append(_catastrophe_entry(cat))
+            changed.append(_unkeyed(_catastrophe_entry(cat)))
     if changed:
         blocks.append(Heading(f"The {other_printing}"))
         blocks.append(
@@ -373,6 +444,41 @@ def _card_list(cards: CardSet, other: CardSet) -> Document:
         )
         blocks.extend(changed)
     return Document("card_list", f"Doomlings card list, {printing}", tuple(blocks))
+
+
+def _unkeyed(entry: Entry) -> Entry:
+    return Entry(entry.paragraphs)
+
+
+def _label_order(label: str) -> tuple[str, int, float, str]:
+    """Traits by colour letter, plain before dominant, then by value (X last)."""
+    dominant = label.startswith("d") and is_trait_label(label)
+    rest = label[1:] if dominant else label
+    colour = rest[:1]
+    value = rest[1:]
+    number = float("inf") if value.lower() == "x" else float(value)
+    return (colour, int(dominant), number, label)
+
+
+def _index(cards: CardSet, pages: dict[str, int]) -> list[Block]:
+    """The index by label: label, name and braille page of every card of the list."""
+    traits = sorted(cards.traits.values(), key=lambda t: (_label_order(t.label), t.name))
+    blocks: list[Block] = [
+        Heading("Index by label"),
+        _entry(
+            "Every card of this printing by its label: trait labels by colour letter, then "
+            "value; then the catastrophes, whose labels begin with c and a space; then the "
+            "ages, which carry their name. Page numbers are the braille pages of "
+            "card_list.brf."
+        ),
+    ]
+    blocks.extend(_entry((Label(t.label), f": {t.name}, page {pages[t.id]}")) for t in traits)
+    blocks.extend(
+        _entry((Label(c.label), f": {c.name}, page {pages[c.id]}"))
+        for c in _by_name(cards.catastrophes.values())
+    )
+    blocks.extend(_entry(f"{a.name}, page {pages[a.id]}") for a in _by_name(cards.ages.values()))
+    return blocks
 
 
 def _readme(edition: str, numeric_indicator: bool) -> Document:
@@ -395,8 +501,9 @@ def _readme(edition: str, numeric_indicator: bool) -> Document:
         ),
         _entry(
             "card_list.txt and card_list.brf: every trait with its label, name, colour, value, "
-            "whether it is dominant, and its effect; every age; every catastrophe. A last "
-            "section gives the cards that read differently in the other printing."
+            "whether it is dominant, and its effect; every age; every catastrophe. Then the "
+            "cards that read differently in the other printing, and last an index by label "
+            "that gives each card's name and braille page."
         ),
         _entry(f"All three are for the {EDITION_NAMES[edition]}."),
         Heading("Plain text"),
@@ -415,10 +522,14 @@ def _readme(edition: str, numeric_indicator: bool) -> Document:
         ),
         _entry(
             (
-                "Card labels are not translated to UEB: they are written in the Nemeth cells "
-                "of the deck's stickers, so dr4 is the cells d, r and the Nemeth 4,",
+                ("Card labels are not translated to UEB: they are written in the Nemeth cells "
+                "of the deck's stickers, so dr4 is the cells d, r and the Nemeth 4,"),
                 Dots("256"),
-                ".",
+                (". As a transcriber marks them, each trait label stands between the opening "
+                "Nemeth code indicator and the Nemeth code terminator, and each catastrophe "
+                "label is in grade 1 (uncontracted) between grade 1 indicators, so a reader, "
+                "or liblouis translating back, reads the label and not contractions. A "
+                "transcriber's note on the first page of each sheet says so."),
             )
         ),
         _entry(
@@ -429,8 +540,8 @@ def _readme(edition: str, numeric_indicator: bool) -> Document:
         Heading("The numeric indicator"),
         _entry(
             (
-                "The rulebook of the braille edition says numbers are in Nemeth code, but not "
-                "whether a numeric indicator,",
+                ("The rulebook of the braille edition says numbers are in Nemeth code, but not "
+                "whether a numeric indicator,"),
                 Dots("3456"),
                 ", stands between the colour letter and the value: dr4 or dr#4. We have not "
                 "yet checked a physical card. "
@@ -453,10 +564,15 @@ def documents(
     """Every document of ``braille_ref/``, README last."""
     cards = load_cards(edition, cards_folder)
     other = load_cards(_other(edition), cards_folder)
+    card_list = _card_list(cards, other)
+    pages = _layout(card_list, numeric_indicator)[1]  # the index is last: no page moves
+    card_list = Document(
+        card_list.stem, card_list.title, (*card_list.blocks, *_index(cards, pages))
+    )
     return [
         _worlds_end(cards, other),
         _label_key(numeric_indicator),
-        _card_list(cards, other),
+        card_list,
         _readme(edition, numeric_indicator),
     ]
 
@@ -480,6 +596,22 @@ def paragraph_text(paragraph: Paragraph) -> str:
     return _join([_plain(seg) for seg in paragraph]).replace(_NO_BREAK, " ")
 
 
+def paragraph_reading(paragraph: Paragraph) -> str:
+    """What a reader gets back from a paragraph's BRF: labels and cells as print (``dr4``,
+    ``dr#4``), dot numbers as written in braille (``dots 256``), text as it is."""
+    parts = []
+    for seg in paragraph:
+        if isinstance(seg, Label):
+            parts.append(seg.text)
+        elif isinstance(seg, Cells):
+            parts.append(seg.brf.lower())
+        elif isinstance(seg, Dots):
+            parts.append(f"dots {seg.numbers}")
+        else:
+            parts.append(seg)
+    return _join(parts)
+
+
 def _plain(seg: Segment) -> str:
     if isinstance(seg, Label):
         text = f"{seg.text} ({label_to_unicode(seg.text)})" if seg.show_cells else seg.text
@@ -499,6 +631,8 @@ def _wrap_text(text: str) -> list[str]:
 def render_text(doc: Document) -> str:
     lines = _wrap_text(doc.title)
     for block in doc.blocks:
+        if isinstance(block, Note):
+            continue  # about the braille indicators: the text file has none
         lines.append("")
         if isinstance(block, Heading):
             lines.extend(_wrap_text(block.text))
@@ -519,19 +653,27 @@ def _tokens(paragraph: Paragraph, numeric_indicator: bool) -> list[str]:
     """
     tokens: list[str] = []
     text: list[str] = []
+    after_label = False  # punctuation right after a label is written against its terminator
 
     def flush() -> None:
+        nonlocal after_label
         if text:
-            tokens.extend(louis.translate(_join(text)).split())
+            words = louis.translate(_join(text)).split()
+            if after_label and words and text[0][:1] in ",.;:)":
+                tokens[-1] += words.pop(0)
+            tokens.extend(words)
             text.clear()
+        after_label = False
 
     for seg in paragraph:
         if isinstance(seg, Label):
             flush()
-            tokens.append(label_to_brf(seg.text, numeric_indicator))
+            tokens.append(transcribed_brf(seg.text, numeric_indicator))
+            after_label = True
         elif isinstance(seg, Cells):
             flush()
-            tokens.append(seg.brf)
+            tokens.append(f"{NEMETH_OPEN_BRF} {seg.brf} {NEMETH_CLOSE_BRF}")
+            after_label = True
         elif isinstance(seg, Dots):
             text.append(f"dots {seg.numbers}")
         else:
@@ -580,9 +722,27 @@ def _page_number(n: int) -> str:
     return " " * (CELLS - len(number)) + number
 
 
-def render_brf(doc: Document, numeric_indicator: bool = DEFAULT_NUMERIC_INDICATOR) -> str:
-    """The document as BRF: :data:`CELLS` cells a line, :data:`LINES` lines a page."""
+def _note_lines(note: Note, numeric_indicator: bool) -> list[str]:
+    """A transcriber's note: its first word after the opening indicator, its last before
+    the closing one, as UEB writes them."""
+    out: list[str] = []
+    last = len(note.paragraphs) - 1
+    for i, paragraph in enumerate(note.paragraphs):
+        tokens = _tokens(paragraph, numeric_indicator)
+        if i == 0:
+            tokens[0] = TN_OPEN + tokens[0]
+        if i == last:
+            tokens[-1] += TN_CLOSE
+        out.extend(_wrap_brf(tokens, 0 if i == 0 else RUNOVER, RUNOVER))
+    return out
+
+
+def _layout(
+    doc: Document, numeric_indicator: bool = DEFAULT_NUMERIC_INDICATOR
+) -> tuple[list[list[str]], dict[str, int]]:
+    """The document's braille pages (body lines only) and the page each keyed entry starts on."""
     pages: list[list[str]] = [[]]
+    starts: dict[str, int] = {}
 
     def room() -> int:
         return BODY_LINES - len(pages[-1])
@@ -600,12 +760,16 @@ def render_brf(doc: Document, numeric_indicator: bool = DEFAULT_NUMERIC_INDICATO
             out.extend(_wrap_brf(tokens, 0 if i == 0 else RUNOVER, RUNOVER))
         return out
 
+    def block_lines(block: Block) -> list[str]:
+        if isinstance(block, Heading):
+            return _centred(louis.translate(block.text))
+        if isinstance(block, Note):
+            return _note_lines(block, numeric_indicator)
+        return entry_lines(block)
+
     for line in _centred(louis.translate(doc.title)):
         put(line)
-    rendered = [
-        _centred(louis.translate(b.text)) if isinstance(b, Heading) else entry_lines(b)
-        for b in doc.blocks
-    ]
+    rendered = [block_lines(b) for b in doc.blocks]
     for i, (block, lines) in enumerate(zip(doc.blocks, rendered)):
         if isinstance(block, Heading):
             following = rendered[i + 1] if i + 1 < len(rendered) else []
@@ -619,12 +783,19 @@ def render_brf(doc: Document, numeric_indicator: bool = DEFAULT_NUMERIC_INDICATO
         else:
             if len(lines) > room() and (len(lines) <= KEEP_TOGETHER or room() < 2):
                 pages.append([])
-            for line in lines:
+            for n, line in enumerate(lines):
                 put(line)
+                if n == 0 and isinstance(block, Entry) and block.key is not None:
+                    starts[block.key] = len(pages)
     if not pages[-1]:
         pages.pop()
+    return pages, starts
+
+
+def render_brf(doc: Document, numeric_indicator: bool = DEFAULT_NUMERIC_INDICATOR) -> str:
+    """The document as BRF: :data:`CELLS` cells a line, :data:`LINES` lines a page."""
     out = []
-    for n, page in enumerate(pages, start=1):
+    for n, page in enumerate(_layout(doc, numeric_indicator)[0], start=1):
         body = page + [""] * (BODY_LINES - len(page))
         out.append("\r\n".join(body + [_page_number(n)]) + "\f")
     return "".join(out)
@@ -657,15 +828,15 @@ def write_reference(
     """Write every file into ``folder`` (the ``braille_ref`` folder itself; created if need be).
 
     Returns the paths written. Raises :class:`~doomlings_access.braille.louis.LiblouisMissing`
-    when liblouis is not installed.
+    when liblouis is not installed, and :class:`~doomlings_access.safety.files.FileRefused`
+    when a file's place is taken by a link, a FIFO or a device (never written through).
     """
     folder = Path(folder)
     files = render_reference(edition, numeric_indicator, cards_folder)
-    folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name, data in files.items():
         path = folder / name
-        path.write_bytes(data)
+        write_atomic(path, data, make_folder=True, durable=False)
         written.append(path)
     return written
 
@@ -685,8 +856,12 @@ def check_reference(
     folder = Path(folder)
     problems = []
     for name, data in render_reference(edition, numeric_indicator, cards_folder).items():
-        path = folder / name
-        if not path.is_file() or not _same(path.read_bytes(), data):
+        try:  # within bounds: a FIFO, a device or a huge file is stale, never waited on
+            current = read_bounded(folder / name, MAX_SHEET_BYTES)
+        except (OSError, FileRefused):
+            problems.append(name)
+            continue
+        if not _same(current, data):
             problems.append(name)
     return problems
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from doomlings_access.cards.model import AgeDef, AnyCard, CardSet, CatastropheDef, TraitDef
+from doomlings_access.cards.model import AgeDef, AnyCard, CatastropheDef, TraitDef
 from doomlings_access.cards.pieces import CATASTROPHE_SLOTS, TRAIT_SLOTS
 
 KIND_WORDS = {
@@ -69,33 +69,25 @@ def pieces_of(card: AnyCard) -> list[tuple[str, str]]:
     return [(slot, p.effect) for slot in ("round", "reveal") for p in getattr(card, slot)]
 
 
-def unimplemented(cards: CardSet) -> list[tuple[AnyCard, list[str]]]:
-    """Cards using a piece the rules engine has no registered implementation for."""
-    from doomlings_access import rules  # noqa: F401  (registers every implementation)
-    from doomlings_access.rules.registry import HANDLERS
+def full_description(card: AnyCard, label: str | None = None) -> list[str]:
+    """Every fact about a card, a short line each, for the look-up and the companion.
 
-    out = []
-    for card in cards.all_cards():
-        missing = [f"{slot} {pid}" for slot, pid in pieces_of(card) if (slot, pid) not in HANDLERS]
-        if missing:
-            out.append((card, missing))
-    return out
-
-
-def full_description(card: AnyCard) -> list[str]:
-    """Every fact about a card, a short line each, for the look-up and the companion."""
+    ``label`` is the label as the reader wants it shown (Unicode braille, say); by default
+    the card's own text label.
+    """
+    label = card.label if label is None else label
     if isinstance(card, TraitDef):
         kinds = ", ".join(KIND_WORDS[k] for k in sorted(card.kinds, key=list(KIND_WORDS).index))
         value = "variable, X" if card.face is None else str(card.face)
         return [
-            f"{card.name}, label {card.label}.",
+            f"{card.name}, label {label}.",
             f"Colour: {colour_words(card.colours)}. Face value: {value}.",
             f"{'Dominant' if card.dominant else 'Not dominant'}. Kind of effect: {kinds}.",
             f"Effect: {card.text}",
         ]
     if isinstance(card, CatastropheDef):
         return [
-            f"{card.name}, catastrophe, label {card.label}.",
+            f"{card.name}, catastrophe, label {label}.",
             f"Gene pool effect: {card.gene_pool:+d} for every player, for good.",
             f"Catastrophic effect: {card.catastrophic_text}",
             f"World's End effect: {card.worlds_end_text}",

@@ -28,7 +28,15 @@ from doomlings_access.cards.model import (
     Pieces,
     TraitDef,
 )
-from doomlings_access.cards.pieces import AGE_SLOTS, CATASTROPHE_SLOTS, TRAIT_SLOTS, VOCABULARY
+from doomlings_access.cards.pieces import (
+    AGE_SLOTS,
+    CARD_REFERENCES,
+    CATASTROPHE_SLOTS,
+    TRAIT_SLOTS,
+    VOCABULARY,
+)
+from doomlings_access.cards.index import FORMAT as INDEX_FORMAT
+from doomlings_access.cards.index import INDEX_NAME
 from doomlings_access.safety.files import (
     TEMP_NAME,
     FileRefused,
@@ -255,7 +263,7 @@ CACHE_KEPT_DAYS = 30
 """Cache entries of card files that have since changed are removed after this many days."""
 _CACHE_NAME = re.compile(r"[a-z_]+-[0-9a-f]{8}-\d+\.v\d+\.json")
 _OLD_CACHE = re.compile(r"[a-z_]+-[0-9a-f]{8}-\d+\.json(?:\.\d+\.tmp)?")  # earlier versions'
-_OWN = (_CACHE_NAME, TEMP_NAME, _OLD_CACHE)
+_OWN = (_CACHE_NAME, TEMP_NAME, _OLD_CACHE, INDEX_NAME)
 
 
 def cache_folder() -> Path | None:
@@ -307,11 +315,23 @@ def _read_cache(cache: Path, key: str) -> dict[str, Any] | None:
 
 
 def check_cache_file(cache: Path) -> str | None:
-    """What is wrong with one cache entry (for ``doomlings doctor``), or None."""
+    """What is wrong with one cache entry or look-up index (for ``doomlings doctor``), or None."""
     try:
         raw = read_bounded(cache, MAX_CACHE_FILE, follow_links=False)
     except (OSError, FileRefused) as exc:
         return reason(exc)
+    if INDEX_NAME.fullmatch(cache.name):
+        try:
+            index = parse_json(raw, cache)
+        except FileRefused as exc:
+            return exc.why
+        if (
+            not isinstance(index, dict)
+            or index.get("format") != INDEX_FORMAT
+            or not isinstance(index.get("cards"), list)
+        ):
+            return "is not a look-up index of this version (corrupt or old)"
+        return None
     head, _, body = raw.partition(b"\n")
     try:
         header = json.loads(head)
@@ -329,7 +349,7 @@ def check_cache_file(cache: Path) -> str | None:
 
 
 def cache_files() -> list[Path]:
-    """The cache's own files: entries and leftover temporary files."""
+    """The cache's own files: entries, look-up indexes and leftover temporary files."""
     folder = cache_folder()
     if folder is None:
         return []
@@ -454,9 +474,40 @@ def load_cards(edition: str = "retail", folder: str | None = None) -> CardSet:
         if card.name.lower() in names:
             raise CardDataError("card_data", f'"{card.id}"', "name", "two cards share this name")
         names[card.name.lower()] = card.id
+    _check_references(traits, ages, catastrophes)
     return CardSet(
         edition,
         MappingProxyType(traits),
         MappingProxyType(ages),
         MappingProxyType(catastrophes),
     )
+
+
+def _check_references(
+    traits: dict[str, TraitDef], ages: dict[str, AgeDef], catastrophes: dict[str, CatastropheDef]
+) -> None:
+    """A piece parameter that names another card must name one that exists."""
+    tables: dict[str, dict[str, Any]] = {"trait": traits, "catastrophe": catastrophes}
+    files = {"trait": "traits.toml", "age": "ages.toml", "catastrophe": "catastrophes.toml"}
+    cards: list[tuple[str, Any, list[tuple[str, str]]]] = []
+    for t in traits.values():
+        cards.append(("trait", t, [(slot, slot) for slot in TRAIT_SLOTS]))
+    for a in ages.values():
+        cards.append(("age", a, [(slot, slot) for slot in AGE_SLOTS]))
+    for c in catastrophes.values():
+        cards.append(("catastrophe", c, list(CATASTROPHE_SLOTS.items())))
+    for kind, card, slots in cards:
+        for field, slot in slots:
+            for i, piece in enumerate(getattr(card, field)):
+                ref = CARD_REFERENCES.get((slot, piece.effect))
+                if ref is None:
+                    continue
+                param, target = ref
+                value = piece.get(param)
+                if value is not None and value not in tables[target]:
+                    raise CardDataError(
+                        f"card_data/{files[kind]}",
+                        f'{kind} "{card.id}"',
+                        f"{field}[{i}].{param}",
+                        f"no {target} has the id {value!r}",
+                    )

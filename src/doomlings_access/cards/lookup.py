@@ -1,17 +1,41 @@
-"""Find cards by name as a person types it: exact, unique prefix, or close misspelling."""
+"""Find cards by name as a person types it: exact, unique prefix, or close misspelling.
+
+This module knows card names and labels as plain text only. A label typed in braille (Unicode
+braille, or BRF ASCII with its indicators) is turned into plain text by the caller's
+``read_label`` function (``doomlings_access.braille.labels.read_typed_label``), so the card
+layer imports nothing else of the package.
+"""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Callable, Sequence
+
+TYPE_CHECKING = False  # typing itself is not imported: look-ups start quickly
+if TYPE_CHECKING:
+    from typing import Any
+
+MAX_SUGGESTIONS = 5
+CLOSE_ENOUGH = 0.6
+"""How alike (0 to 1, difflib's ratio) a misspelling and a name must be to be suggested."""
+SAME_LETTERS = 0.9
+"""The score of a name with exactly the typed letters in another order (``Tyni``, ``Tiny``)."""
+
+LabelReader = Callable[[str], "str | None"]
 
 
 class UnknownCardError(ValueError):
-    """No card has this name; the message suggests the closest names."""
+    """No card has this name; the message offers the closest names, numbered from 1."""
 
     def __init__(self, typed: str, suggestions: Sequence[str], what: str = "card") -> None:
-        hint = f" Did you mean {', '.join(suggestions)}?" if suggestions else ""
-        super().__init__(f"no {what} named {typed!r}.{hint}")
+        shown = typed if len(typed) <= 40 else typed[:37] + "..."
+        hint = f" Did you mean: {numbered(suggestions)}?" if suggestions else ""
+        super().__init__(f"no {what} named {shown!r}.{hint}")
         self.typed, self.suggestions = typed, list(suggestions)
+
+
+def numbered(names: Sequence[str]) -> str:
+    """``1. Tiny, 2. Tiny Little Melons``: a choice read out in one line."""
+    return ", ".join(f"{n}. {name}" for n, name in enumerate(names, 1))
 
 
 def normalise(name: str) -> str:
@@ -21,7 +45,31 @@ def normalise(name: str) -> str:
 
 
 def _without_the(name: str) -> str:
-    return name[4:] if name.startswith("the ") else name
+    return name.removeprefix("the ")
+
+
+def _likeness(typed: str, name: str) -> float:
+    """How alike a typed word and a name are: difflib's ratio, or :data:`SAME_LETTERS` for
+    the same letters in another order (two letters swapped, as fast typing does)."""
+    import difflib  # only for a miss: keeps look-ups quick
+
+    letters = typed.replace(" ", "")
+    if len(letters) > 2 and sorted(letters) == sorted(name.replace(" ", "")):
+        return SAME_LETTERS
+    return max(
+        difflib.SequenceMatcher(None, typed, name).ratio(),
+        difflib.SequenceMatcher(None, typed, _without_the(name)).ratio(),
+    )
+
+
+def suggestions(typed: str, names: Sequence[str]) -> list[str]:
+    """The names a misspelt ``typed`` may mean, closest first (at most five)."""
+    wanted = normalise(typed)
+    if not wanted:
+        return []
+    scored = [(_likeness(wanted, normalise(n)), n) for n in names]
+    close = sorted((s for s in scored if s[0] >= CLOSE_ENOUGH), key=lambda s: -s[0])
+    return [name for _, name in close[:MAX_SUGGESTIONS]]
 
 
 def find_name(typed: str, names: Sequence[str], what: str = "card") -> str:
@@ -36,34 +84,30 @@ def find_name(typed: str, names: Sequence[str], what: str = "card") -> str:
     prefixed = [n for k, n in by_norm.items() if k.startswith(wanted)] if wanted else []
     if len(prefixed) == 1:
         return prefixed[0]
-    import difflib  # only for a miss: keeps look-ups quick
-
-    close = difflib.get_close_matches(wanted, list(by_norm), n=3, cutoff=0.6)
-    suggestions = prefixed[:5] if prefixed else [by_norm[c] for c in close]
-    raise UnknownCardError(typed, suggestions, what)
+    offered = prefixed[:MAX_SUGGESTIONS] if prefixed else suggestions(typed, names)
+    raise UnknownCardError(typed, offered, what)
 
 
-def _braille_to_label(text: str) -> str | None:
-    if not any("\u2800" <= ch <= "\u28ff" for ch in text):
-        return None
-    try:
-        from doomlings_access.braille.labels import unicode_to_label
-    except ImportError:
-        return None
-    try:
-        return unicode_to_label(text.strip())
-    except (ValueError, KeyError):
-        return None
+def _labels_of(typed: str, read_label: LabelReader | None) -> list[str]:
+    """The labels ``typed`` may be: as typed, and as ``read_label`` reads it (braille, BRF)."""
+    out = [" ".join(typed.split()).lower()]
+    if read_label is not None:
+        read = read_label(typed)
+        if read and read.lower() not in out:
+            out.append(read.lower())
+    return out
 
 
-def find_cards(typed: str, cards: Sequence[object]) -> list[object]:
-    """Every card ``typed`` may mean: by label (typed, or Unicode braille), name, prefix, or
-    a close misspelling. Raises :class:`UnknownCardError` with suggestions when none fits."""
+def find_cards(
+    typed: str, cards: Sequence[Any], read_label: LabelReader | None = None
+) -> list[Any]:
+    """Every card ``typed`` may mean: by label (as typed, or as ``read_label`` reads it),
+    name, prefix, or a close misspelling. Raises :class:`UnknownCardError` with suggestions
+    when none fits. Cards need only ``name`` and ``label``."""
     text = typed.strip()
-    label = _braille_to_label(text) or text
-    by_label = [c for c in cards if getattr(c, "label", "").lower() == label.lower()]
-    if by_label:
-        return by_label
-    names = [c.name for c in cards]  # type: ignore[attr-defined]
-    name = find_name(text, names)
-    return [c for c in cards if c.name == name]  # type: ignore[attr-defined]
+    for label in _labels_of(text, read_label):
+        by_label = [c for c in cards if c.label.lower() == label]
+        if by_label:
+            return by_label
+    name = find_name(text, [c.name for c in cards])
+    return [c for c in cards if c.name == name]

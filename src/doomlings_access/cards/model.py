@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -53,27 +54,25 @@ class TraitDef:
     out_of_turn: Pieces = ()
     worlds_end: Pieces = ()
     bonus: Pieces = ()
+    face_value: int = field(init=False, compare=False, repr=False)
+    """Face value as the rules count it: a variable (X) value is 0."""
+    colourless: bool = field(init=False, compare=False, repr=False)
+    real_colours: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    """Its colours, colourless left out (colourless is not a colour)."""
+    has_effect: bool = field(init=False, compare=False, repr=False)
 
-    @property
-    def face_value(self) -> int:
-        """Face value as the rules count it: a variable (X) value is 0."""
-        return 0 if self.face is None else self.face
+    def __post_init__(self) -> None:
+        # Worked out once: the rules ask these of every card, many times a turn.
+        object.__setattr__(self, "face_value", 0 if self.face is None else self.face)
+        object.__setattr__(self, "colourless", "colourless" in self.colours)
+        object.__setattr__(
+            self, "real_colours", tuple(c for c in self.colours if c != "colourless")
+        )
+        object.__setattr__(self, "has_effect", "effectless" not in self.kinds)
 
     @property
     def face_text(self) -> str:
         return "X" if self.face is None else str(self.face)
-
-    @property
-    def colourless(self) -> bool:
-        return "colourless" in self.colours
-
-    @property
-    def real_colours(self) -> tuple[str, ...]:
-        return tuple(c for c in self.colours if c != "colourless")
-
-    @property
-    def has_effect(self) -> bool:
-        return "effectless" not in self.kinds
 
     @property
     def kind(self) -> str:
@@ -136,6 +135,11 @@ class CardSet:
             if card_id in table:
                 return table[card_id]
         raise KeyError(card_id)
+
+    @functools.cached_property
+    def trait_instances(self) -> tuple[TraitDef, ...]:
+        """One entry per physical trait card, in card-data order: a card's number in a game."""
+        return tuple(trait for trait in self.traits.values() for _ in range(trait.copies))
 
     @property
     def birth_of_life(self) -> AgeDef:

@@ -79,6 +79,7 @@ VOCABULARY: Mapping[str, Mapping[str, Mapping[str, Param]]] = {
     },
     "on_play": {
         "skip_to_next_catastrophe": {},
+        "into_opponent_pile": {},
     },
     "persistent": {
         "gene_pool": {"delta": _p(int), "who": _p(str, choices=("self", "all"))},
@@ -91,7 +92,7 @@ VOCABULARY: Mapping[str, Mapping[str, Mapping[str, Param]]] = {
     "out_of_turn": {
         "cancel_action": {},
         "steal_played_trait": {},
-        "into_opponent_pile": {},
+        "at_any_time": {},
         "after_stabilizing": {},
         "at_worlds_end": {},
     },
@@ -147,8 +148,8 @@ VOCABULARY: Mapping[str, Mapping[str, Mapping[str, Param]]] = {
     },
     "reveal": {
         "set_gene_pool": {"value": COUNT},
-        "play_heroic": {},
-        "random_discard_or_vampire_steal": {},
+        "play_trait_at_once": {"trait": _p(str)},
+        "random_discard_or_steal": {"stealer": _p(str)},
         "each_draws": {"count": COUNT},
         "each_discards_random": {"count": COUNT},
         "each_draws_keeps": {"draw": COUNT, "keep": COUNT},
@@ -190,6 +191,56 @@ TRAIT_SLOTS = ("requires", "action", "on_play", "persistent", "out_of_turn", "wo
 AGE_SLOTS = ("round", "reveal")
 CATASTROPHE_SLOTS = {"catastrophic": "catastrophic", "worlds_end": "catastrophe_worlds_end"}
 """Field name in a catastrophe table -> vocabulary slot."""
+
+
+HOOKS: Mapping[tuple[str, str], str] = {
+    ("persistent", "gene_pool"): "pile_gene_pool",
+    ("persistent", "returns_when_discarded"): "discarded_from_pile",
+    ("persistent", "extra_draw_at_turn_start"): "trait_turn_start",
+    ("persistent", "ignore_next_catastrophe"): "catastrophe_protection",
+    ("persistent", "return_to_hand_on_green_play"): "after_green_played",
+    ("persistent", "replace_discarded_trait"): "after_trait_discarded",
+    ("out_of_turn", "cancel_action"): "response",
+    ("out_of_turn", "steal_played_trait"): "response",
+    ("out_of_turn", "at_any_time"): "response",
+    ("on_play", "into_opponent_pile"): "destination",
+    ("out_of_turn", "after_stabilizing"): "after_stabilizing",
+    ("out_of_turn", "at_worlds_end"): "at_worlds_end",
+    ("round", "colour_locked"): "age_forbids",
+    ("round", "max_face"): "age_forbids",
+    ("round", "no_repeat_colour"): "age_forbids",
+    ("round", "ignore_actions"): "actions_ignored",
+    ("round", "protect_piles"): "piles_protected",
+    ("round", "hand_size"): "hand_size",
+    ("round", "reverse_order"): "turn_order",
+    ("round", "may_skip_stabilize"): "instead_of_stabilize",
+    ("round", "may_discard_before_stabilize"): "before_stabilize",
+    ("round", "may_redraw_instead_of_stabilize"): "instead_of_stabilize",
+    ("round", "extra_play_if"): "after_turn_play",
+    ("round", "plays_per_turn"): "plays_per_turn",
+    ("round", "repeat_previous_age"): "repeat_previous_age",
+    ("round", "play_top_of_deck_instead"): "turn_play",
+    ("round", "look_at_next_age"): "round_turn_start",
+    ("round", "draw_after_stabilize"): "after_stabilize",
+    ("round", "may_discard_dominants_then_stabilize"): "before_turn_play",
+}
+"""The hook point each rule-changing piece plugs into (slots persistent, out_of_turn, round,
+and the on-play pieces that decide where a trait goes).
+
+The rules ask a hook point by its name and never test a piece's id; see
+``doomlings_access.rules.registry``."""
+
+HOOK_SLOTS = ("on_play", "persistent", "out_of_turn", "round")
+CARD_REFERENCES: Mapping[tuple[str, str], tuple[str, str]] = {
+    ("reveal", "play_trait_at_once"): ("trait", "trait"),
+    ("reveal", "random_discard_or_steal"): ("stealer", "trait"),
+    ("persistent", "ignore_next_catastrophe"): ("except_catastrophe", "catastrophe"),
+}
+"""Parameters that name another card: (parameter, kind of card), checked when cards load."""
+
+
+def hook_of(slot: str, piece_id: str) -> str | None:
+    return HOOKS.get((slot, piece_id))
 
 
 def all_piece_ids() -> set[tuple[str, str]]:

@@ -1,12 +1,22 @@
-"""Ages: the round's rules (consulted where they apply) and the effects on being revealed."""
+"""Ages: the round's rules (each answers a hook point) and the effects on being revealed."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from doomlings_access.cards.model import AgeDef, Piece
-from doomlings_access.rules.play import play_trait
+from doomlings_access.cards.model import Piece
+from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.events import AGE, Cause, NextAgeSeen, StabilizeSkipped
+from doomlings_access.rules.play import (
+    COLOUR_LOCKED,
+    FACE_TOO_HIGH,
+    SAME_COLOUR,
+    play_from_deck_top,
+    play_trait,
+    playable_in_hand,
+)
 from doomlings_access.rules.primitives import (
+    ask,
     choose_and_discard,
     choose_cards,
     discard_cards,
@@ -15,95 +25,249 @@ from doomlings_access.rules.primitives import (
     pass_cards,
     random_from_opponent_hand,
     set_gene_pool,
+    stabilize,
 )
-from doomlings_access.rules.registry import handles
+from doomlings_access.rules.registry import code, implements
 
 if TYPE_CHECKING:
+    from doomlings_access.cards import CardSet
     from doomlings_access.rules.game import Flow, Game
 
 
-@handles("round", "repeat_previous_age")
-def age_effects(g: Game, age: AgeDef) -> tuple[dict[str, Piece], list[Piece], AgeDef | None]:
-    """The round rules and reveal effects of ``age``.
-
-    Temporal Sands adds those of the previous age (never a catastrophe's; The Birth of Life,
-    which only sets up the game, and another Temporal Sands are skipped over).
-    """
-    rules = {p.effect: p for p in age.round}
-    reveal = list(age.reveal)
-    repeated = None
-    if "repeat_previous_age" in rules:
-        del rules["repeat_previous_age"]
-        for earlier in reversed(g.revealed[:-1]):
-            prev = g.cards.ages.get(earlier)
-            if prev is None or prev.birth_of_life:
-                continue
-            if any(p.effect == "repeat_previous_age" for p in prev.round):
-                continue
-            repeated = prev
-            break
-        if repeated is not None:
-            for p in repeated.round:
-                rules.setdefault(p.effect, p)
-            reveal.extend(repeated.reveal)
-    return rules, reveal, repeated
+def _age_id(g: Game) -> str | None:
+    return g.round.age.id if g.round.age else None
 
 
-@handles("reveal", "set_gene_pool")
-def _set_gene_pool(g: Game, piece: Piece, cause: str) -> Flow:
-    for seat in g.seats_from(g.first_player):
-        set_gene_pool(g, seat, piece["value"], cause)
+def _age_cause(g: Game, seat: int | None = None) -> Cause:
+    return Cause(AGE, _age_id(g) or "", seat)
+
+
+# --- what may be played ------------------------------------------------------------------------
+
+
+@implements("round", "colour_locked")
+def _colour_locked(g: Game, piece: Piece, card: int) -> str | None:
+    return COLOUR_LOCKED if piece["colour"] in g.defs[card].colours else None
+
+
+@implements("round", "max_face")
+def _max_face(g: Game, piece: Piece, card: int) -> str | None:
+    return FACE_TOO_HIGH if g.defs[card].face_value > piece["value"] else None
+
+
+@implements("round", "no_repeat_colour")
+def _no_repeat_colour(g: Game, piece: Piece, card: int) -> str | None:
+    last = g.round.last_played_colours
+    if last and any(c in last for c in g.defs[card].real_colours):
+        return SAME_COLOUR
+    return None
+
+
+@implements("round", "ignore_actions", "protect_piles", "repeat_previous_age")
+def _flag(g: Game, piece: Piece) -> bool:
+    """A rule that holds by being in force; the rules ask whether its hook point is."""
+    return True
+
+
+@implements("round", "hand_size")
+def _hand_size(g: Game, piece: Piece, seat: int) -> int:
+    return int(piece["value"])
+
+
+@implements("round", "reverse_order")
+def _reverse_order(g: Game, piece: Piece, order: list[int]) -> list[int]:
+    return order[::-1]
+
+
+@implements("round", "plays_per_turn")
+def _plays_per_turn(g: Game, piece: Piece) -> int:
+    return int(piece["count"])
+
+
+# --- the turn ----------------------------------------------------------------------------------
+
+
+@implements("round", "look_at_next_age")
+def _look_at_next_age(g: Game, piece: Piece, seat: int) -> Flow:
+    top = g.table.age_deck[-1] if g.table.age_deck else None
+    g.emit(NextAgeSeen, seat, top, frozenset((seat,)), cause=_age_cause(g, seat))
     return
     yield
 
 
-@handles("reveal", "play_heroic")
-def _play_heroic(g: Game, piece: Piece, cause: str) -> Flow:
-    """Birth of a Hero: Heroic is played at once, ignoring its requirement and the dominant limit."""
-    for seat in g.seats_from(g.first_player):
-        for card in list(g.players[seat].hand):
-            if g.defs[card].id == "heroic":
+@implements("round", "may_discard_dominants_then_stabilize")
+def _discard_dominants(g: Game, piece: Piece, seat: int) -> Flow:
+    """A player may discard dominant cards from the hand; if they do, they stabilize at once."""
+    source = _age_id(g)
+    discarded: list[int] = []
+    while True:
+        dominants = [c for c in g.seats[seat].hand if g.defs[c].dominant and c not in discarded]
+        if not dominants:
+            break
+        pick = yield from ask(g, seat, dk.CARD, "discard_dominant", ["done", *dominants], source)
+        if pick == "done":
+            break
+        discarded.append(int(pick))
+    if discarded:
+        mark = g.open(_age_cause(g, seat))
+        try:
+            discard_cards(g, seat, discarded)
+            yield from stabilize(g, seat)
+        finally:
+            g.close(mark)
+
+
+@implements("round", "play_top_of_deck_instead")
+def _play_top_instead(g: Game, piece: Piece, seat: int) -> Flow:
+    mark = g.open(_age_cause(g, seat))
+    try:
+        yield from play_from_deck_top(g, seat, True)
+    finally:
+        g.close(mark)
+
+
+def _fits_kind(g: Game, card: int, kind: str) -> bool:
+    d = g.defs[card]
+    return d.colourless if kind == "colourless" else not d.has_effect
+
+
+@implements("round", "extra_play_if")
+def _extra_play(g: Game, piece: Piece, seat: int, played: int) -> Flow:
+    """After a trait of the kind, the player may play another of that kind."""
+    kind = piece["kind"]
+    if not _fits_kind(g, played, kind):
+        return
+    options = [c for c in playable_in_hand(g, seat) if _fits_kind(g, c, kind)]
+    if not options:
+        return
+    pick = yield from ask(g, seat, dk.PLAY, "extra_play", ["no", *options], _age_id(g))
+    if pick != "no":
+        mark = g.open(_age_cause(g, seat))
+        try:
+            yield from play_trait(g, seat, int(pick), "hand", True)
+        finally:
+            g.close(mark)
+
+
+@implements("round", "may_discard_before_stabilize")
+def _discard_before_stabilize(g: Game, piece: Piece, seat: int) -> Flow:
+    source = _age_id(g)
+    chosen: list[int] = []
+    most = piece["max"]
+    for step in range(1, most + 1):
+        pool = [c for c in g.seats[seat].hand if c not in chosen]
+        if not pool:
+            break
+        pick = yield from ask(g, seat, dk.CARD, "may_discard", ["done", *pool], source, step, most)
+        if pick == "done":
+            break
+        chosen.append(int(pick))
+    mark = g.open(_age_cause(g, seat))
+    discard_cards(g, seat, chosen)
+    g.close(mark)
+
+
+@implements("round", "may_skip_stabilize")
+def _may_skip(g: Game, piece: Piece, seat: int) -> Flow:
+    how = yield from ask(g, seat, dk.OPTION, "may_skip_stabilize", ("stabilize", "skip"), _age_id(g))
+    if how == "stabilize":
+        return True
+    g.emit(StabilizeSkipped, seat, "chose_not_to", cause=_age_cause(g, seat))
+    return False
+
+
+@implements("round", "may_redraw_instead_of_stabilize")
+def _may_redraw(g: Game, piece: Piece, seat: int) -> Flow:
+    how = yield from ask(g, seat, dk.OPTION, "may_redraw", ("stabilize", "redraw"), _age_id(g))
+    if how == "stabilize":
+        return True
+    mark = g.open(_age_cause(g, seat), StabilizeSkipped, seat, "redraw")
+    discard_cards(g, seat, list(g.seats[seat].hand))
+    draw(g, seat, piece["count"])
+    g.close(mark)
+    return False
+
+
+@implements("round", "draw_after_stabilize")
+def _draw_after(g: Game, piece: Piece, seat: int) -> Flow:
+    mark = g.open(_age_cause(g, seat))
+    draw(g, seat, piece["count"])
+    g.close(mark)
+    return
+    yield
+
+
+# --- revealed ---------------------------------------------------------------------------------
+
+
+@implements("reveal", "set_gene_pool")
+def _set_gene_pool(g: Game, piece: Piece) -> Flow:
+    for seat in g.seats_from(g.round.first_player):
+        set_gene_pool(g, seat, piece["value"])
+    return
+    yield
+
+
+@implements("reveal", "play_trait_at_once")
+def _play_at_once(g: Game, piece: Piece) -> Flow:
+    """Whoever holds the trait plays it at once, ignoring its requirement and the dominant limit."""
+    for seat in g.seats_from(g.round.first_player):
+        for card in list(g.seats[seat].hand):
+            if g.defs[card].id == piece["trait"]:
                 yield from play_trait(g, seat, card, "hand", True, hero=True)
 
 
-@handles("reveal", "random_discard_or_vampire_steal")
-def _dracula(g: Game, piece: Piece, cause: str) -> Flow:
-    for seat in g.seats_from(g.first_player):
-        vampire = any(g.defs[c].id == "vampirism" for c in g.players[seat].pile)
-        if vampire:
-            found = yield from random_from_opponent_hand(g, seat, 1, cause, "take_random_from", "random_take")
+@implements("reveal", "random_discard_or_steal")
+def _random_discard_or_steal(g: Game, piece: Piece) -> Flow:
+    """Everyone discards a random card, except a player with the ``stealer`` trait, who takes
+    a random card from an opponent's hand."""
+    source = _age_id(g)
+    for seat in g.seats_from(g.round.first_player):
+        if any(g.defs[c].id == piece["stealer"] for c in g.seats[seat].pile):
+            found = yield from random_from_opponent_hand(g, seat, 1, source, "take_random_from", "random_take")
             if found is not None:
                 victim, taken = found
-                pass_cards(g, victim, seat, taken, cause, taken=True)
+                pass_cards(g, victim, seat, taken, taken=True, random=True)
         else:
-            yield from discard_random(g, seat, 1, cause)
+            yield from discard_random(g, seat, 1, source)
 
 
-@handles("reveal", "each_draws")
-def _each_draws(g: Game, piece: Piece, cause: str) -> Flow:
-    for seat in g.seats_from(g.first_player):
-        draw(g, seat, piece["count"], cause)
+@implements("reveal", "each_draws")
+def _each_draws(g: Game, piece: Piece) -> Flow:
+    for seat in g.seats_from(g.round.first_player):
+        draw(g, seat, piece["count"])
     return
     yield
 
 
-@handles("reveal", "each_discards_random")
-def _each_discards_random(g: Game, piece: Piece, cause: str) -> Flow:
-    for seat in g.seats_from(g.first_player):
-        yield from discard_random(g, seat, piece["count"], cause)
+@implements("reveal", "each_discards_random")
+def _each_discards_random(g: Game, piece: Piece) -> Flow:
+    for seat in g.seats_from(g.round.first_player):
+        yield from discard_random(g, seat, piece["count"], _age_id(g))
 
 
-@handles("reveal", "each_draws_keeps")
-def _each_draws_keeps(g: Game, piece: Piece, cause: str) -> Flow:
-    for seat in g.seats_from(g.first_player):
-        drawn = draw(g, seat, piece["draw"], cause)
-        kept = yield from choose_cards(g, seat, piece["keep"], drawn, "keep", cause)
-        discard_cards(g, seat, [c for c in drawn if c not in kept], cause=cause)
+@implements("reveal", "each_draws_keeps")
+def _each_draws_keeps(g: Game, piece: Piece) -> Flow:
+    source = _age_id(g)
+    for seat in g.seats_from(g.round.first_player):
+        drawn = draw(g, seat, piece["draw"])
+        kept = yield from choose_cards(g, seat, piece["keep"], drawn, "keep", source)
+        discard_cards(g, seat, [c for c in drawn if c not in kept])
 
 
-@handles("reveal", "each_draws_then_discards")
-def _each_draws_then_discards(g: Game, piece: Piece, cause: str) -> Flow:
-    for seat in g.seats_from(g.first_player):
-        draw(g, seat, piece["draw"], cause)
-        yield from choose_and_discard(g, seat, piece["discard"], cause, "discard")
+@implements("reveal", "each_draws_then_discards")
+def _each_draws_then_discards(g: Game, piece: Piece) -> Flow:
+    source = _age_id(g)
+    for seat in g.seats_from(g.round.first_player):
+        draw(g, seat, piece["draw"])
+        yield from choose_and_discard(g, seat, piece["discard"], source, "discard")
 
+
+def traits_played_at_once(cards: CardSet) -> frozenset[str]:
+    """Traits an age plays at once, ignoring the dominant limit (a pile may then hold three)."""
+    return frozenset(
+        p["trait"]
+        for age in cards.ages.values()
+        for p in age.reveal
+        if code("reveal", p.effect) is _play_at_once
+    )

@@ -1,20 +1,21 @@
-"""Catastrophes: the permanent gene pool change, the catastrophic effect, Denial.
+"""Catastrophes: the permanent gene pool change, the catastrophic effect, protection from it.
 
-Each catastrophic piece is applied to the affected players (those Denial does not protect),
-in turn order from the first player. Passing and giving happen together: everyone chooses
-from the hand they hold, then the cards move.
+Each catastrophic piece is applied to the affected players (those no trait protects), in turn
+order from the first player. Passing and giving happen together: everyone chooses from the
+hand they hold, then the cards move.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from doomlings_access.cards.model import CatastropheDef, Piece
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.effects import discard_own_trait
-from doomlings_access.rules.events import CatastropheIgnored, CardsPassed
-from doomlings_access.rules.piles import count_colour, real_colours_in_pile
+from doomlings_access.rules.events import CATASTROPHE, Cause, CardsPassed, CatastropheIgnored
+from doomlings_access.rules.hooks import in_pile
+from doomlings_access.rules.piles import count_colour, real_colours_in_pile, trait_cause
 from doomlings_access.rules.primitives import (
     ask,
     change_gene_pool,
@@ -24,147 +25,150 @@ from doomlings_access.rules.primitives import (
     draw,
     stabilize,
 )
-from doomlings_access.rules.registry import handles
+from doomlings_access.rules.registry import code, implements
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Flow, Game
 
 
-@handles("persistent", "ignore_next_catastrophe")
 def denial_protects(g: Game, cat: CatastropheDef) -> set[int]:
-    """Players whose unspent Denial makes this catastrophe do nothing to them (spending it)."""
+    """Players a trait protects from this catastrophe (using the protection up)."""
     protected = set()
-    for seat in g.seats_from(g.first_player):
-        for card in g.players[seat].pile:
-            for piece in g.defs[card].persistent:
-                if piece.effect != "ignore_next_catastrophe" or card in g.denial_spent:
-                    continue
-                if piece.get("except_catastrophe") == cat.id:
-                    continue
-                g.denial_spent.add(card)
+    for seat in g.seats_from(g.round.first_player):
+        for card, piece, protects in in_pile(g, seat, "catastrophe_protection"):
+            if protects(g, seat, card, piece, cat):
+                g.table.denial_spent.add(card)
                 protected.add(seat)
-                g.emit(CatastropheIgnored(seat, cat.id, card))
+                g.emit(CatastropheIgnored, seat, cat.id, card, cause=trait_cause(g, card, seat))
     return protected
 
 
 def apply_catastrophe(g: Game, cat: CatastropheDef) -> Flow:
     """Gene pool change, then the catastrophic effect, for every player it affects."""
-    seats = [s for s in g.seats_from(g.first_player) if s not in g.protected]
+    seats = [s for s in g.seats_from(g.round.first_player) if s not in g.round.protected]
+    step = Cause(CATASTROPHE, cat.id, step="gene_pool")
     for seat in seats:
-        change_gene_pool(g, seat, cat.gene_pool, cat.id)
-    for piece in cat.catastrophic:
-        yield from CATASTROPHIC[piece.effect](g, piece, seats, cat.id)
+        change_gene_pool(g, seat, cat.gene_pool, step)
+    mark = g.open(Cause(CATASTROPHE, cat.id, step="catastrophic"))
+    try:
+        for piece in cat.catastrophic:
+            yield from code("catastrophic", piece.effect)(g, piece, seats)
+    finally:
+        g.close(mark)
 
 
-def _each(fn):  # type: ignore[no-untyped-def]
-    """Make a per-player effect into one applied to each affected seat in order."""
-
-    def run(g: Game, piece: Piece, seats: list[int], cause: str) -> Flow:
-        for seat in seats:
-            yield from fn(g, seat, piece, cause)
-
-    run.__name__ = fn.__name__
-    run.__doc__ = fn.__doc__
-    return run
+PerSeat = Callable[["Game", int, Piece, str], "Flow"]
 
 
-@_each
-def discard_down_to(g: Game, seat: int, piece: Piece, cause: str) -> Flow:
-    excess = len(g.players[seat].hand) - piece["count"]
-    yield from choose_and_discard(g, seat, excess, cause, "discard")
+def _each(slot: str, piece_id: str) -> Callable[[PerSeat], PerSeat]:
+    """Register a per-player effect as one applied to each affected seat in order."""
+
+    def register(fn: PerSeat) -> PerSeat:
+        def run(g: Game, piece: Piece, seats: list[int]) -> Flow:
+            cause = g.cause
+            source = cause.id if cause is not None else ""
+            for seat in seats:
+                yield from fn(g, seat, piece, source)
+
+        run.__name__ = fn.__name__
+        run.__doc__ = fn.__doc__
+        implements(slot, piece_id)(run)
+        return fn
+
+    return register
 
 
-@_each
-def stabilize_now(g: Game, seat: int, piece: Piece, cause: str) -> Flow:
-    yield from stabilize(g, seat, cause)
+@_each("catastrophic", "discard_down_to")
+def discard_down_to(g: Game, seat: int, piece: Piece, source: str) -> Flow:
+    excess = len(g.seats[seat].hand) - piece["count"]
+    yield from choose_and_discard(g, seat, excess, source, "discard")
 
 
-@_each
-def discard_random_cards(g: Game, seat: int, piece: Piece, cause: str) -> Flow:
-    yield from discard_random(g, seat, piece["count"], cause)
+@_each("catastrophic", "stabilize")
+def stabilize_now(g: Game, seat: int, piece: Piece, source: str) -> Flow:
+    yield from stabilize(g, seat)
 
 
-@_each
-def discard_hand(g: Game, seat: int, piece: Piece, cause: str) -> Flow:
-    discard_cards(g, seat, list(g.players[seat].hand), cause=cause)
+@_each("catastrophic", "discard_random")
+def discard_random_cards(g: Game, seat: int, piece: Piece, source: str) -> Flow:
+    yield from discard_random(g, seat, piece["count"], source)
+
+
+@_each("catastrophic", "discard_hand")
+def discard_hand(g: Game, seat: int, piece: Piece, source: str) -> Flow:
+    discard_cards(g, seat, list(g.seats[seat].hand))
     return
     yield
 
 
-@_each
-def discard_per_colour_trait(g: Game, seat: int, piece: Piece, cause: str) -> Flow:
+@_each("catastrophic", "discard_per_colour_trait")
+def discard_per_colour_trait(g: Game, seat: int, piece: Piece, source: str) -> Flow:
     count = count_colour(g, seat, piece["colour"])
-    yield from choose_and_discard(g, seat, count, cause, "discard")
+    yield from choose_and_discard(g, seat, count, source, "discard")
 
 
-@_each
-def discard_from_hand(g: Game, seat: int, piece: Piece, cause: str) -> Flow:
-    yield from choose_and_discard(g, seat, piece["count"], cause, "discard")
+@_each("catastrophic", "discard_from_hand")
+def discard_from_hand(g: Game, seat: int, piece: Piece, source: str) -> Flow:
+    yield from choose_and_discard(g, seat, piece["count"], source, "discard")
 
 
-@_each
-def draw_per_colour_present(g: Game, seat: int, piece: Piece, cause: str) -> Flow:
-    draw(g, seat, len(real_colours_in_pile(g, seat)), cause)
+@_each("catastrophic", "draw_per_colour_present")
+def draw_per_colour_present(g: Game, seat: int, piece: Piece, source: str) -> Flow:
+    draw(g, seat, len(real_colours_in_pile(g, seat)))
     return
     yield
 
 
-@_each
-def discard_half_hand(g: Game, seat: int, piece: Piece, cause: str) -> Flow:
-    count = math.ceil(len(g.players[seat].hand) / 2)
-    yield from choose_and_discard(g, seat, count, cause, "discard")
+@_each("catastrophic", "discard_half_hand")
+def discard_half_hand(g: Game, seat: int, piece: Piece, source: str) -> Flow:
+    count = math.ceil(len(g.seats[seat].hand) / 2)
+    yield from choose_and_discard(g, seat, count, source, "discard")
 
 
-@_each
-def discard_a_trait(g: Game, seat: int, piece: Piece, cause: str) -> Flow:
-    yield from discard_own_trait(g, seat, None, piece, cause)
+@_each("catastrophic", "discard_own_trait")
+def discard_a_trait(g: Game, seat: int, piece: Piece, source: str) -> Flow:
+    yield from discard_own_trait(g, seat, None, piece, source)
 
 
-def pass_hand(g: Game, piece: Piece, seats: list[int], cause: str) -> Flow:
+@implements("catastrophic", "pass_hand")
+def pass_hand(g: Game, piece: Piece, seats: list[int]) -> Flow:
     """Every affected player passes their whole hand to the neighbour on that side."""
     step = -1 if piece["direction"] == "right" else 1
-    hands = {seat: g.players[seat].hand for seat in seats}
+    hands = {seat: g.seats[seat].hand for seat in seats}
     for seat in seats:
-        g.players[seat].hand = []
+        g.seats[seat].hand = []
     for seat, cards in hands.items():
         receiver = (seat + step) % g.n
-        g.players[receiver].hand.extend(cards)
+        g.seats[receiver].hand.extend(cards)
         if cards:
-            g.emit(CardsPassed(seat, receiver, tuple(cards), frozenset((seat, receiver)), cause))
+            g.emit(
+                CardsPassed, seat, receiver, tuple(cards), frozenset((seat, receiver)), whole_hand=True
+            )
     return
     yield
 
 
-def give_to_neighbours(g: Game, piece: Piece, seats: list[int], cause: str) -> Flow:
-    """Every affected player gives one card to each neighbour (one, with two players)."""
+@implements("catastrophic", "give_to_neighbours")
+def give_to_neighbours(g: Game, piece: Piece, seats: list[int]) -> Flow:
+    """Every affected player gives one card to each neighbour, left and right.
+
+    With two players the one opponent is the neighbour on both sides and gets two cards (one,
+    with the house rule ``one_card_to_a_lone_neighbour``)."""
+    cause = g.cause
+    source = cause.id if cause is not None else None
     gifts: list[tuple[int, int, int]] = []
     for seat in seats:
-        neighbours = list(dict.fromkeys([(seat + 1) % g.n, (seat - 1) % g.n]))
-        pool = list(g.players[seat].hand)
+        neighbours = [(seat + 1) % g.n, (seat - 1) % g.n]
+        if g.options.one_card_to_a_lone_neighbour:
+            neighbours = list(dict.fromkeys(neighbours))
+        pool = list(g.seats[seat].hand)
         for receiver in neighbours:
             if not pool:
                 break
-            card = yield from ask(g, seat, dk.CARD, "give_card_to", pool, cause, about=(receiver,))
+            card = yield from ask(g, seat, dk.CARD, "give_card_to", pool, source, about=(receiver,))
             pool.remove(card)
             gifts.append((seat, receiver, card))
     for giver, receiver, card in gifts:
-        g.players[giver].hand.remove(card)
-        g.players[receiver].hand.append(card)
-        g.emit(CardsPassed(giver, receiver, (card,), frozenset((giver, receiver)), cause))
-
-
-CATASTROPHIC = {
-    "discard_down_to": discard_down_to,
-    "stabilize": stabilize_now,
-    "discard_random": discard_random_cards,
-    "discard_hand": discard_hand,
-    "discard_per_colour_trait": discard_per_colour_trait,
-    "pass_hand": pass_hand,
-    "discard_from_hand": discard_from_hand,
-    "draw_per_colour_present": draw_per_colour_present,
-    "discard_half_hand": discard_half_hand,
-    "give_to_neighbours": give_to_neighbours,
-    "discard_own_trait": discard_a_trait,
-}
-for _piece_id, _fn in CATASTROPHIC.items():
-    handles("catastrophic", _piece_id)(_fn)
+        g.seats[giver].hand.remove(card)
+        g.seats[receiver].hand.append(card)
+        g.emit(CardsPassed, giver, receiver, (card,), frozenset((giver, receiver)))

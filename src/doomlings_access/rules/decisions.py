@@ -8,8 +8,7 @@ asked one card at a time, so every option list is small and easy to read aloud.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 Value = int | str
 """An option: a card instance id or player seat (int), or a colour or keyword (str)."""
@@ -29,9 +28,8 @@ CHANCE = "chance"          # a random pick supplied from outside (scorer mode)
 KINDS = (PLAY, CARD, TRAIT, PLAYER, COLOUR, YES_NO, OPTION, RESPOND, CATASTROPHE, CHANCE)
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A question waiting for one player's answer."""
+class Decision(NamedTuple):
+    """A question waiting for one player's answer (an immutable value)."""
 
     player: int
     kind: str
@@ -59,12 +57,11 @@ class Decision:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(NamedTuple):
     """The one action type: ``player`` answers the pending decision with ``value``."""
 
     player: int
-    value: Value = field()
+    value: Value
 
     def to_json(self) -> list[Value]:
         return [self.player, self.value]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from doomlings_access.cards.model import REAL_COLOURS, Piece
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.events import (
-    ActionResolving,
+    Cause,
     CardsRevealed,
     ColourNamed,
     HandsSwapped,
@@ -30,6 +30,7 @@ from doomlings_access.rules.piles import (
     piles_protected,
     removable,
     return_to_hand,
+    trait_cause,
 )
 from doomlings_access.rules.play import play_restriction, play_trait, playable_in_hand, resolve_action
 from doomlings_access.rules.primitives import (
@@ -44,18 +45,23 @@ from doomlings_access.rules.primitives import (
     random_from_opponent_hand,
     stabilize,
 )
-from doomlings_access.rules.registry import handles
+from doomlings_access.rules.registry import implements, implements_second
+from doomlings_access.rules.state import TURNS
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Flow, Game
 
 
 class SkipToCatastrophe(Exception):
-    """Raised through the flow by Optimistic Nihilism: the round ends at once."""
+    """Raised through the flow when a trait ends the round at once; carries its cause."""
+
+    def __init__(self, cause: Cause) -> None:
+        super().__init__(cause.id)
+        self.cause = cause
 
 
-def _nothing(g: Game, seat: int, card: int, reason: str) -> None:
-    g.emit(NothingToDo(seat, g.defs[card].id, reason))
+def _nothing(g: Game, seat: int, card: int | None, reason: str) -> None:
+    g.emit(NothingToDo, seat, reason)
 
 
 def _source(g: Game, card: int) -> str:
@@ -66,146 +72,160 @@ def _opponent_traits(g: Game, seat: int, test=None) -> list[int]:  # type: ignor
     return [c for opp in g.opponents(seat) for c in removable(g, opp, test)]
 
 
+def _real_colours(g: Game, card: int) -> tuple[str, ...]:
+    """A trait's colours now, colourless left out (a World's End effect may recolour it)."""
+    recoloured = g.ending.recolour.get(card)
+    if recoloured is None:
+        return g.defs[card].real_colours
+    return tuple(c for c in recoloured if c != "colourless")
+
+
 def _same_colour(g: Game, a: int, b: int) -> bool:
-    ca, cb = colours_of(g, a), colours_of(g, b)
-    return any(c in cb for c in ca if c != "colourless")
+    cb = _real_colours(g, b)
+    return any(c in cb for c in _real_colours(g, a))
 
 
 def _colour_rule(g: Game, rule: str, a: int, b: int) -> bool:
-    """``same``: the two share a colour; ``different``: they do not (two colourless are alike)."""
+    """``same``: the two share a colour; ``different``: both have colours and share none.
+
+    Colourless is not a colour (rulebook), so a colourless trait is of no colour at all; the
+    house rule ``colourless_counts_as_colour`` makes it a colour of its own instead."""
     if rule == "same":
         return _same_colour(g, a, b)
-    both_colourless = g.defs[a].colourless and g.defs[b].colourless
-    return not _same_colour(g, a, b) and not both_colourless
+    if _same_colour(g, a, b):
+        return False
+    if g.options.colourless_counts_as_colour:
+        return not (g.defs[a].colourless and g.defs[b].colourless)
+    return bool(_real_colours(g, a)) and bool(_real_colours(g, b))
 
 
 # --- hands ---------------------------------------------------------------------------------
 
 
-@handles("action", "draw")
+@implements("action", "draw")
 def draw_cards(g: Game, seat: int, card: int, piece: Piece) -> Flow:
-    draw(g, seat, piece["count"], _source(g, card))
+    draw(g, seat, piece["count"])
     return
     yield
 
 
-@handles("action", "discard_from_hand")
+@implements("action", "discard_from_hand")
 def discard_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
-    if not g.players[seat].hand:
+    if not g.seats[seat].hand:
         return _nothing(g, seat, card, "empty_hand")
     yield from choose_and_discard(g, seat, piece["count"], _source(g, card), "discard")
 
 
-@handles("action", "give_from_hand")
+@implements("action", "give_from_hand")
 def give_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
-    hand = g.players[seat].hand
+    hand = g.seats[seat].hand
     if not hand:
         return _nothing(g, seat, card, "empty_hand")
     target = yield from ask(g, seat, dk.PLAYER, "give_cards_to", g.opponents(seat), src)
     cards = yield from choose_cards(g, seat, piece["count"], hand, "give", src, about=(target,))
-    pass_cards(g, seat, target, cards, src)
+    pass_cards(g, seat, target, cards)
 
 
-@handles("action", "take_random_from_hand")
+@implements("action", "take_random_from_hand")
 def take_random_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     found = yield from random_from_opponent_hand(g, seat, piece["count"], src, "take_random_from", "random_take")
     if found is None:
         return _nothing(g, seat, card, "no_target")
     victim, taken = found
-    pass_cards(g, victim, seat, taken, src, taken=True)
+    pass_cards(g, victim, seat, taken, taken=True, random=True)
 
 
-@handles("action", "each_opponent_discards_random")
+@implements("action", "each_opponent_discards_random")
 def each_opponent_discards_random(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     for opp in g.opponents(seat):
         yield from discard_random(g, opp, piece["count"], _source(g, card))
 
 
-@handles("action", "swap_hands")
+@implements("action", "swap_hands")
 def swap_hands(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     other = yield from ask(g, seat, dk.PLAYER, "swap_hands_with", g.opponents(seat), _source(g, card))
-    a, b = g.players[seat], g.players[other]
+    a, b = g.seats[seat], g.seats[other]
     a.hand, b.hand = b.hand, a.hand
-    g.emit(HandsSwapped(seat, other))
+    g.emit(HandsSwapped, seat, other, tuple(b.hand), tuple(a.hand), frozenset((seat, other)))
 
 
-@handles("action", "name_colour_all_discard")
+@implements("action", "name_colour_all_discard")
 def name_colour_all_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     colour = yield from ask(g, seat, dk.COLOUR, "name_colour_discard", REAL_COLOURS, src)
-    g.emit(ColourNamed(seat, str(colour), card))
+    g.emit(ColourNamed, seat, str(colour), card)
     for p in g.seats_from(seat):
-        hand = g.players[p].hand
-        discard_cards(g, p, [c for c in hand if colour in g.defs[c].colours], cause=src)
+        hand = g.seats[p].hand
+        discard_cards(g, p, [c for c in hand if colour in g.defs[c].colours])
 
 
 def _take_and_play(g: Game, seat: int, giver: int, picked: int, src: str) -> Flow:
     """Take a shown card into the hand, then play it at once if allowed (action included)."""
-    pass_cards(g, giver, seat, [picked], src, public=True, taken=True)
+    pass_cards(g, giver, seat, [picked], public=True, taken=True)
     if play_restriction(g, seat, picked) is None:
         yield from play_trait(g, seat, picked, "hand", True)
     else:
-        g.emit(NothingToDo(seat, src, "cannot_play_taken"))
+        g.emit(NothingToDo, seat, "cannot_play_taken")
 
 
-@handles("action", "each_opponent_shows_take_and_play")
+@implements("action", "each_opponent_shows_take_and_play")
 def each_opponent_shows_take_and_play(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     shown: dict[int, int] = {}
     for opp in g.opponents(seat):
-        hand = g.players[opp].hand
+        hand = g.seats[opp].hand
         if hand:
             c = yield from ask(g, opp, dk.CARD, "show_card", hand, src, about=(seat,))
             shown[c] = opp
-            g.emit(CardsRevealed(opp, (c,), None, src))
+            g.emit(CardsRevealed, opp, (c,), None)
     if not shown:
         return _nothing(g, seat, card, "no_target")
     picked = yield from ask(g, seat, dk.CARD, "take_and_play", list(shown), src)
     yield from _take_and_play(g, seat, shown[picked], picked, src)
 
 
-@handles("action", "look_at_random_take_and_play")
+@implements("action", "look_at_random_take_and_play")
 def look_at_random_take_and_play(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     found = yield from random_from_opponent_hand(g, seat, piece["count"], src, "look_at_hand_of", "random_look")
     if found is None:
         return _nothing(g, seat, card, "no_target")
     victim, seen = found
-    g.emit(CardsRevealed(victim, tuple(seen), frozenset((seat, victim)), src))
+    g.emit(CardsRevealed, victim, tuple(seen), frozenset((seat, victim)), True)
     picked = yield from ask(g, seat, dk.CARD, "take_and_play", seen, src)
     yield from _take_and_play(g, seat, victim, picked, src)
 
 
-@handles("action", "trade_looks_take_one")
+@implements("action", "trade_looks_take_one")
 def trade_looks_take_one(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     other = yield from ask(g, seat, dk.PLAYER, "trade_looks_with", g.opponents(seat), src)
-    mine, theirs = list(g.players[seat].hand), list(g.players[other].hand)
-    g.emit(CardsRevealed(other, tuple(theirs), frozenset((seat, other)), src))
-    g.emit(CardsRevealed(seat, tuple(mine), frozenset((seat, other)), src))
+    mine, theirs = list(g.seats[seat].hand), list(g.seats[other].hand)
+    g.emit(CardsRevealed, other, tuple(theirs), frozenset((seat, other)))
+    g.emit(CardsRevealed, seat, tuple(mine), frozenset((seat, other)))
     take = (yield from ask(g, seat, dk.CARD, "take_card", theirs, src)) if theirs else None
     give = (yield from ask(g, other, dk.CARD, "take_card", mine, src)) if mine else None
     if take is not None:
-        pass_cards(g, other, seat, [take], src, taken=True)
+        pass_cards(g, other, seat, [take], taken=True)
     if give is not None:
-        pass_cards(g, seat, other, [give], src, taken=True)
+        pass_cards(g, seat, other, [give], taken=True)
 
 
-@handles("action", "may_discard_hand_and_stabilize")
+@implements("action", "may_discard_hand_and_stabilize")
 def may_discard_hand_and_stabilize(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     answer = yield from ask(g, seat, dk.YES_NO, "discard_hand_and_stabilize", ("no", "yes"), src)
     if answer == "yes":
-        discard_cards(g, seat, list(g.players[seat].hand), cause=src)
-        yield from stabilize(g, seat, src)
+        discard_cards(g, seat, list(g.seats[seat].hand))
+        yield from stabilize(g, seat)
 
 
-@handles("action", "look_at_next_age")
+@implements("action", "look_at_next_age")
 def look_at_next_age(g: Game, seat: int, card: int, piece: Piece) -> Flow:
-    top = g.age_deck[-1] if g.age_deck else None
-    g.emit(NextAgeSeen(seat, top, frozenset((seat,))))
+    top = g.table.age_deck[-1] if g.table.age_deck else None
+    g.emit(NextAgeSeen, seat, top, frozenset((seat,)))
     return
     yield
 
@@ -213,7 +233,7 @@ def look_at_next_age(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 # --- trait piles ----------------------------------------------------------------------------
 
 
-@handles("action", "steal_trait")
+@implements("action", "steal_trait")
 def steal_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     if piles_protected(g):
@@ -232,14 +252,13 @@ def steal_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     assert owner is not None
     move_trait(g, target, owner, seat, "steal")
     if piece.get("resolve_action") and g.defs[target].action:
-        g.emit(ActionResolving(seat, target, card))
-        yield from resolve_action(g, seat, target, g.defs[target].action)
+        yield from resolve_action(g, seat, target, g.defs[target].action, for_card=card)
 
 
-@handles("action", "trade_self_for_trait")
+@implements("action", "trade_self_for_trait")
 def trade_self_for_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
-    if card not in g.players[seat].pile or piles_protected(g):
+    if card not in g.seats[seat].pile or piles_protected(g):
         return _nothing(g, seat, card, "piles_protected" if piles_protected(g) else "not_in_pile")
     options = _opponent_traits(g, seat)
     if not options:
@@ -254,15 +273,15 @@ def trade_self_for_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 def _swap(g: Game, a: int, b: int) -> None:
     owner_a, owner_b = g.owner_of(a), g.owner_of(b)
     assert owner_a is not None and owner_b is not None
+    g.emit(TraitMoved, a, owner_a, owner_b, "swap")
+    g.emit(TraitMoved, b, owner_b, owner_a, "swap")
     leave_pile(g, owner_a, a)
     leave_pile(g, owner_b, b)
     enter_pile(g, owner_b, a)
     enter_pile(g, owner_a, b)
-    g.emit(TraitMoved(a, owner_a, owner_b, "swap"))
-    g.emit(TraitMoved(b, owner_b, owner_a, "swap"))
 
 
-@handles("action", "swap_traits")
+@implements("action", "swap_traits")
 def swap_traits(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src, rule = _source(g, card), piece["colour_rule"]
     if piles_protected(g):
@@ -277,7 +296,7 @@ def swap_traits(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     _swap(g, own, other)
 
 
-@handles("action", "swap_any_piles")
+@implements("action", "swap_any_piles")
 def swap_any_piles(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src, rule = _source(g, card), piece["colour_rule"]
     if piles_protected(g):
@@ -296,7 +315,7 @@ def swap_any_piles(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     _swap(g, a, b)
 
 
-@handles("action", "give_trait")
+@implements("action", "give_trait")
 def give_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     options = removable(g, seat)
@@ -307,7 +326,7 @@ def give_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     move_trait(g, trait, seat, target, "give")
 
 
-@handles("action", "return_trait_to_hand")
+@implements("action", "return_trait_to_hand")
 def return_trait_to_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     options = _opponent_traits(g, seat)
@@ -319,12 +338,12 @@ def return_trait_to_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     return_to_hand(g, owner, trait)
 
 
-@handles("action", "discard_own_trait")
+@implements("action", "discard_own_trait")
 def discard_own_trait(g: Game, seat: int, card: int | None, piece: Piece, source: str = "") -> Flow:
     """Discard one of your own traits (chosen, or at random); also catastrophes use it."""
     src = _source(g, card) if card is not None else source
     if piles_protected(g):
-        g.emit(NothingToDo(seat, src, "piles_protected"))
+        g.emit(NothingToDo, seat, "piles_protected")
         return
     colour, min_face = piece.get("colour"), piece.get("min_face")
 
@@ -335,7 +354,7 @@ def discard_own_trait(g: Game, seat: int, card: int | None, piece: Piece, source
 
     options = removable(g, seat, fits)
     if not options:
-        g.emit(NothingToDo(seat, src, "no_target"))
+        g.emit(NothingToDo, seat, "no_target")
         return
     if piece.get("random"):
         picked = yield from pick_random(g, seat, options, 1, src, "random_trait_discard")
@@ -345,13 +364,13 @@ def discard_own_trait(g: Game, seat: int, card: int | None, piece: Piece, source
         yield from discard_trait(g, seat, trait)
 
 
-@handles("action", "each_opponent_discards_trait")
+@implements("action", "each_opponent_discards_trait")
 def each_opponent_discards_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     for opp in g.opponents(seat):
         yield from discard_own_trait(g, opp, None, piece, _source(g, card))
 
 
-@handles("action", "mutual_trait_discard")
+@implements("action", "mutual_trait_discard")
 def mutual_trait_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     if piles_protected(g):
@@ -363,13 +382,13 @@ def mutual_trait_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     second = (yield from ask(g, other, dk.TRAIT, "discard_their_trait", mine, src)) if mine else None
     if first is not None:
         yield from discard_trait(g, other, first)
-    if second is not None and second in g.players[seat].pile:
+    if second is not None and second in g.seats[seat].pile:
         yield from discard_trait(g, seat, second)
 
 
-@handles("action", "move_self_to_opponent")
+@implements("action", "move_self_to_opponent")
 def move_self_to_opponent(g: Game, seat: int, card: int, piece: Piece) -> Flow:
-    if card not in g.players[seat].pile or g.defs[card].dominant:
+    if card not in g.seats[seat].pile or g.defs[card].dominant:
         return _nothing(g, seat, card, "not_in_pile")
     target = yield from ask(g, seat, dk.PLAYER, "move_to", g.opponents(seat), _source(g, card))
     move_trait(g, card, seat, target, "move")
@@ -378,7 +397,7 @@ def move_self_to_opponent(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 # --- playing more traits -------------------------------------------------------------------
 
 
-@handles("action", "play_another")
+@implements("action", "play_another")
 def play_another(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     options = playable_in_hand(g, seat)
     if not options:
@@ -387,28 +406,28 @@ def play_another(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     yield from play_trait(g, seat, pick, "hand", True)
 
 
-@handles("action", "play_from_discard")
+@implements("action", "play_from_discard")
 def play_from_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
-    if not g.discard:
+    if not g.table.discard:
         return _nothing(g, seat, card, "discard_empty")
     if piece["which"] == "top":
-        top = g.discard[-1]
+        top = g.table.discard[-1]
         if play_restriction(g, seat, top, deliberate=False) is not None:
             return _nothing(g, seat, card, "cannot_play_top_discard")
         yield from play_trait(g, seat, top, "discard", piece["with_action"])
         return
-    options = [c for c in reversed(g.discard) if play_restriction(g, seat, c) is None]
+    options = [c for c in reversed(g.table.discard) if play_restriction(g, seat, c) is None]
     if not options:
         return _nothing(g, seat, card, "nothing_playable")
     pick = yield from ask(g, seat, dk.CARD, "play_from_discard", options, src)
     yield from play_trait(g, seat, pick, "discard", piece["with_action"])
 
 
-@handles("action", "draw_then_play")
+@implements("action", "draw_then_play")
 def draw_then_play(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
-    drawn = draw(g, seat, piece["count"], src)
+    drawn = draw(g, seat, piece["count"])
     colour = piece.get("colour")
     options = [
         c
@@ -426,31 +445,79 @@ def draw_then_play(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     yield from play_trait(g, seat, int(pick), "hand", True)
 
 
-@handles("action", "resolve_pile_action")
+@implements("action", "resolve_pile_action")
 def resolve_pile_action(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     seats = [seat] if piece["whose"] == "own" else g.opponents(seat)
     options = [
         c
         for p in seats
-        for c in g.players[p].pile
-        if g.defs[c].action and c != card and c not in g.resolving
+        for c in g.seats[p].pile
+        if g.defs[c].action and c != card and c not in g.round.resolving
     ]
     if not options:
         return _nothing(g, seat, card, "no_target")
     target = yield from ask(g, seat, dk.TRAIT, "resolve_action_of", options, src)
-    g.emit(ActionResolving(seat, target, card))
-    yield from resolve_action(g, seat, target, g.defs[target].action)
+    yield from resolve_action(g, seat, target, g.defs[target].action, for_card=card)
 
 
 # --- on play --------------------------------------------------------------------------------
 
 
-@handles("on_play", "skip_to_next_catastrophe")
+@implements("on_play", "skip_to_next_catastrophe")
 def skip_to_next_catastrophe(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     """Optimistic Nihilism: the rest of the round and every age before a catastrophe are skipped."""
-    if g.phase != "turns":
+    if g.round.phase != TURNS:
         return
-    g.emit(RoundSkipped(seat, card))
-    raise SkipToCatastrophe()
+    g.emit(RoundSkipped, seat, card)
+    raise SkipToCatastrophe(trait_cause(g, card, seat))
     yield
+
+
+# --- requirements and costs -------------------------------------------------------------------
+
+
+@implements("requires", "min_colour_traits")
+def _min_colour_traits(g: Game, seat: int, card: int, piece: Piece) -> str | None:
+    from doomlings_access.rules.piles import count_colour
+    from doomlings_access.rules.play import REQUIREMENT
+
+    return REQUIREMENT if count_colour(g, seat, piece["colour"]) < piece["count"] else None
+
+
+@implements("requires", "give_positive_trait")
+def _can_give_positive(g: Game, seat: int, card: int, piece: Piece) -> str | None:
+    from doomlings_access.rules.play import REQUIREMENT
+
+    return None if removable(g, seat, lambda c: g.defs[c].face_value > 0) else REQUIREMENT
+
+
+@implements_second("requires", "give_positive_trait")
+def _give_positive(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    source = g.defs[card].id
+    options = removable(g, seat, lambda c: g.defs[c].face_value > 0)
+    trait = yield from ask(g, seat, dk.TRAIT, "give_trait", options, source)
+    target = yield from ask(g, seat, dk.PLAYER, "give_trait_to", g.opponents(seat), source)
+    move_trait(g, trait, seat, target, "give")
+
+
+@implements("requires", "discard_colour_trait")
+def _can_discard_colour(g: Game, seat: int, card: int, piece: Piece) -> str | None:
+    from doomlings_access.rules.play import REQUIREMENT, RESTRICTED_COST
+
+    colour = piece["colour"]
+    if not removable(g, seat, lambda c: colour in g.defs[c].colours):
+        return REQUIREMENT
+    if piles_protected(g) and not g.options.ignore_restricted_cost:
+        return RESTRICTED_COST
+    return None
+
+
+@implements_second("requires", "discard_colour_trait")
+def _discard_colour(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+    if piles_protected(g):
+        return  # only reachable with the ignore_restricted_cost house rule
+    colour = piece["colour"]
+    options = removable(g, seat, lambda c: colour in g.defs[c].colours)
+    trait = yield from ask(g, seat, dk.TRAIT, "discard_trait", options, g.defs[card].id)
+    yield from discard_trait(g, seat, trait)

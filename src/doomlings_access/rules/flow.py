@@ -5,47 +5,50 @@ effect before turns; turns go clockwise from the first player (play, follow effe
 stabilize). A catastrophe moves the first player one seat to the left, changes every gene pool
 for good, and has its catastrophic effect before the round's turns. The third catastrophe ends
 the world: World's End, then scoring.
+
+The flow can start again from the state alone at the start of any turn or round
+(:func:`play_on`): that is how described positions are played and games are cloned.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Mapping
 
 from doomlings_access.rules import decisions as dk
-from doomlings_access.rules.ages import age_effects
 from doomlings_access.rules.catastrophes import apply_catastrophe, denial_protects
 from doomlings_access.rules.effects import SkipToCatastrophe
 from doomlings_access.rules.events import (
+    AGE,
+    CATASTROPHE,
     AgeIgnored,
     AgeRevealed,
+    Cause,
+    rule_cause,
     CatastropheRevealed,
     FirstPlayerMoved,
     GameStarted,
-    NextAgeSeen,
-    StabilizeSkipped,
+    Stabilized,
     TurnSkipped,
     TurnStarted,
 )
-from doomlings_access.rules.play import (
-    offer_own_out_of_turn,
-    play_from_deck_top,
-    play_trait,
-    playable_in_hand,
-)
-from doomlings_access.rules.primitives import (
-    ask,
-    discard_cards,
-    draw,
-    stabilize,
-)
-from doomlings_access.rules.registry import HANDLERS, handles
+from doomlings_access.rules.hooks import in_pile, index_round
+from doomlings_access.rules.play import offer_own_out_of_turn, play_trait, playable_in_hand
+from doomlings_access.rules.position import NEXT_ROUND
+from doomlings_access.rules.primitives import ask, discard_cards, draw, hand_target, stabilize
+from doomlings_access.rules.registry import code
+from doomlings_access.rules.state import CATASTROPHE as CATASTROPHE_PHASE
+from doomlings_access.rules.state import AGE as AGE_PHASE
+from doomlings_access.rules.state import TURNS, WORLDS_END, Hooked
 from doomlings_access.rules.worlds_end import worlds_end_and_scoring
 
 if TYPE_CHECKING:
-    from doomlings_access.cards.model import AgeDef
+    from doomlings_access.cards.model import AgeDef, Piece
     from doomlings_access.rules.game import Flow, Game
 
 STARTING_HAND = 5
+AGES_PER_PILE = 3
+REDRAW = 3
+"""Cards drawn by a player who cannot play and discards their hand."""
 
 
 def build_age_deck(g: Game) -> list[str]:
@@ -60,11 +63,8 @@ def build_age_deck(g: Game) -> list[str]:
         if not a.birth_of_life and (a.in_deck or g.options.all_28_ages)
     ]
     rng.shuffle(ages)
-    if g.options.long_age_deck:
-        size = -(-len(ages) // 3)
-        piles = [ages[i * size : (i + 1) * size] for i in range(3)]
-    else:
-        piles = [ages[i * 3 : i * 3 + 3] for i in range(3)]
+    size = -(-len(ages) // 3) if g.options.long_age_deck else AGES_PER_PILE
+    piles = [ages[i * size : (i + 1) * size] for i in range(3)]
     catastrophes = list(g.cards.catastrophes)
     rng.shuffle(catastrophes)
     deck = [g.cards.birth_of_life.id]
@@ -75,47 +75,193 @@ def build_age_deck(g: Game) -> list[str]:
     return deck
 
 
+def remaining_age_deck(g: Game) -> list[str]:
+    """For a described position: the cards still to come, dealt as the rulebook deals them.
+
+    The pile of the current era keeps what it has not shown yet (ages and its catastrophe),
+    and each later era gets a pile of its own. Returns the deck top first.
+    """
+    rng = g.rng
+    revealed = set(g.table.revealed)
+    ages = [
+        a.id
+        for a in g.cards.ages.values()
+        if not a.birth_of_life and (a.in_deck or g.options.all_28_ages) and a.id not in revealed
+    ]
+    rng.shuffle(ages)
+    cats = [c for c in g.cards.catastrophes if c not in revealed]
+    rng.shuffle(cats)
+    to_come = 3 - len(g.table.catastrophes)
+    size = -(-len(ages) // 3) if g.options.long_age_deck else AGES_PER_PILE
+    since = 0
+    for card in reversed(g.table.revealed):
+        if card in g.cards.catastrophes:
+            break
+        if not g.cards.ages[card].birth_of_life:
+            since += 1
+    deck: list[str] = []
+    for era in range(to_come):
+        take = max(size - since, 0) if era == 0 else size
+        pile = [*ages[:take], cats[era]]
+        del ages[:take]
+        rng.shuffle(pile)
+        deck.extend(pile)
+    return deck
+
+
 def set_up(g: Game) -> None:
     """Shuffle and deal: the age deck, the trait deck, five traits each, gene pools at 5."""
-    g.age_deck = list(reversed(build_age_deck(g)))
-    g.deck = list(range(len(g.defs)))
-    g.rng.shuffle(g.deck)
-    g.first_player = 0
-    g.emit(GameStarted(tuple(p.name for p in g.players), 0, tuple(g.options.differences())))
+    g.table.age_deck = list(reversed(build_age_deck(g)))
+    g.table.deck = list(range(len(g.defs)))
+    g.rng.shuffle(g.table.deck)
+    g.round.first_player = 0
+    mark = g.open(
+        Cause.rule("deal"),
+        GameStarted,
+        tuple(p.name for p in g.seats),
+        0,
+        tuple(g.options.differences()),
+    )
     for seat in range(g.n):
-        draw(g, seat, STARTING_HAND, "deal")
+        draw(g, seat, STARTING_HAND)
+    g.close(mark)
 
 
 def run_game(g: Game) -> Flow:
     """The whole game, from dealing to the winner."""
     set_up(g)
-    skipping = False
-    while g.age_deck:
-        top = g.age_deck.pop()
-        g.revealed.append(top)
-        if top in g.cards.catastrophes:
-            skipping = False
-            final = yield from catastrophe_round(g, top)
-            if final:
-                break
-        elif skipping:
-            g.emit(AgeIgnored(top, "optimistic_nihilism"))
-        else:
-            skipping = yield from age_round(g, g.cards.ages[top])
+    g.round.phase = NEXT_ROUND
+    yield from play_on(g)
+
+
+def play_on(g: Game) -> Flow:
+    """Play from where the game stands: the rest of a round's turns, the rounds still to come,
+    then World's End and scoring. A described position may ask for one turn or one round only."""
+    r = g.round
+    scope = g.play_scope
+    if r.phase == WORLDS_END:
+        yield from worlds_end_and_scoring(g)
+        return
+    if r.phase == TURNS:
+        if scope == "turn":
+            seat = turn_order(g)[r.turn_index]
+            yield from take_turn(g, seat)
+            r.active = None
+            return
+        yield from finish_round(g)
+        if scope == "round":
+            return
+    elif scope == "round":
+        yield from next_round(g)
+        return
+    while g.table.age_deck:
+        final = yield from next_round(g)
+        if final:
+            break
     yield from worlds_end_and_scoring(g)
 
 
+def next_round(g: Game) -> Flow:
+    """Reveal the top of the age deck and play its round. Returns True for the final catastrophe."""
+    g.mark_checkpoint()
+    top = g.table.age_deck.pop()
+    g.table.revealed.append(top)
+    r = g.round
+    if top in g.cards.catastrophes:
+        r.skipping = None
+        return (yield from catastrophe_round(g, top))
+    if r.skipping is not None:
+        g.emit(AgeIgnored, top, cause=r.skipping)
+        return False
+    yield from age_round(g, g.cards.ages[top])
+    return False
+
+
+def repeated_age(g: Game, age: AgeDef) -> AgeDef | None:
+    """The age whose effects ``age`` repeats (Temporal Sands, the hook ``repeat_previous_age``):
+    the latest revealed before it that is not a catastrophe, The Birth of Life (which only sets
+    up the game) or another repeating age. None for an age that repeats nothing."""
+    if not _repeats(age):
+        return None
+    for earlier in reversed(g.table.revealed[:-1]):
+        prev = g.cards.ages.get(earlier)
+        if prev is not None and not prev.birth_of_life and not _repeats(prev):
+            return prev
+    return None
+
+
+def age_effects(age: AgeDef, repeated: AgeDef | None) -> tuple[list[Piece], list[Piece]]:
+    """The round rules and reveal effects of ``age``, with those of the age it repeats (where
+    both have a piece of one kind, the age's own wins)."""
+    rules = [p for p in age.round if not _repeats_piece(p)]
+    reveal = list(age.reveal)
+    if repeated is not None:
+        have = {p.effect for p in rules}
+        rules.extend(p for p in repeated.round if p.effect not in have)
+        reveal.extend(repeated.reveal)
+    return rules, reveal
+
+
+_REPEATS: dict[int, tuple[AgeDef, bool]] = {}
+_ROUNDS: dict[tuple[int, int], tuple[AgeDef, AgeDef | None, Mapping[str, Hooked], tuple[Piece, ...]]] = {}
+
+
+def _repeats(age: AgeDef) -> bool:
+    """Whether ``age`` repeats the previous age (worked out once per age)."""
+    known = _REPEATS.get(id(age))
+    if known is None or known[0] is not age:
+        known = _REPEATS[id(age)] = (age, any(_repeats_piece(p) for p in age.round))
+    return known[1]
+
+
+def _repeats_piece(piece: Piece) -> bool:
+    from doomlings_access.cards.pieces import hook_of
+
+    return hook_of("round", piece.effect) == "repeat_previous_age"
+
+
+def set_round_age(g: Game, age: AgeDef) -> tuple[tuple[Piece, ...], AgeDef | None]:
+    """Make ``age`` the age of the round: its rules hold. Returns its reveal effects.
+
+    The indexed rules of an age (with the age it repeats) are built once and shared: games only
+    read them."""
+    repeated = repeated_age(g, age)
+    key = (id(age), id(repeated))
+    known = _ROUNDS.get(key)
+    if known is None or known[0] is not age or known[1] is not repeated:
+        rules, reveal = age_effects(age, repeated)
+        known = (age, repeated, index_round(rules), tuple(reveal))
+        if len(_ROUNDS) < 4096:
+            _ROUNDS[key] = known
+    r = g.round
+    r.age = age
+    r.kind = "age"
+    r.rules = known[2]
+    return known[3], repeated
+
+
 def age_round(g: Game, age: AgeDef) -> Flow:
-    """Reveal an age, apply it, take the turns. Returns True if Optimistic Nihilism ended it."""
-    g.round += 1
-    g.age = age
-    g.rules, reveal, repeated = age_effects(g, age)
-    g.last_played_colours = ()
-    g.phase = "age"
-    g.emit(AgeRevealed(age.id, g.round, g.era, repeated.id if repeated else None))
-    for piece in reveal:
-        yield from HANDLERS[("reveal", piece.effect)](g, piece, age.id)
-    return (yield from take_turns(g))
+    """Reveal an age, apply it, take the turns."""
+    r = g.round
+    r.number += 1
+    reveal, repeated = set_round_age(g, age)
+    r.last_played_colours = ()
+    r.phase = AGE_PHASE
+    mark = g.open(
+        Cause(AGE, age.id),
+        AgeRevealed,
+        age.id,
+        r.number,
+        g.era,
+        repeated.id if repeated else None,
+    )
+    try:
+        for piece in reveal:
+            yield from code("reveal", piece.effect)(g, piece)
+    finally:
+        g.close(mark)
+    r.turn_index = 0
+    yield from finish_round(g)
 
 
 def catastrophe_round(g: Game, cat_id: str) -> Flow:
@@ -124,182 +270,175 @@ def catastrophe_round(g: Game, cat_id: str) -> Flow:
     Returns True for the third catastrophe, which ends the world.
     """
     cat = g.catastrophe(cat_id)
-    g.round += 1
-    g.catastrophes.append(cat_id)
-    g.age = None
-    g.rules = {}
-    g.last_played_colours = ()
-    g.phase = "catastrophe"
-    g.first_player = (g.first_player + 1) % g.n
-    g.emit(CatastropheRevealed(cat_id, len(g.catastrophes), g.round))
-    g.emit(FirstPlayerMoved(g.first_player))
-    g.protected = denial_protects(g, cat)
-    yield from apply_catastrophe(g, cat)
-    if len(g.catastrophes) == 3:
+    r = g.round
+    r.number += 1
+    g.table.catastrophes.append(cat_id)
+    r.age = None
+    r.kind = "catastrophe"
+    r.rules = {}
+    r.last_played_colours = ()
+    r.phase = CATASTROPHE_PHASE
+    r.first_player = (r.first_player + 1) % g.n
+    mark = g.open(
+        Cause(CATASTROPHE, cat_id),
+        CatastropheRevealed,
+        cat_id,
+        len(g.table.catastrophes),
+        r.number,
+    )
+    try:
+        g.emit(FirstPlayerMoved, r.first_player)
+        r.protected = denial_protects(g, cat)
+        yield from apply_catastrophe(g, cat)
+    finally:
+        g.close(mark)
+    if len(g.table.catastrophes) == 3:
         return True
-    if not g.options.catastrophe_ends_round:
-        yield from take_turns(g)
-    g.protected = set()
+    r.turn_index = 0
+    if g.options.catastrophe_ends_round:
+        end_round(g)
+        return False
+    yield from finish_round(g)
     return False
 
 
-@handles("round", "reverse_order")
+def finish_round(g: Game) -> Flow:
+    """The round's turns still to take, then the end of the round."""
+    skipped = yield from take_turns(g)
+    end_round(g, skipped)
+
+
+def end_round(g: Game, skipped: Cause | None = None) -> None:
+    """The round is over: a catastrophe's protection ends; a skip carries on to later ages."""
+    r = g.round
+    if r.kind == "catastrophe":
+        r.protected = set()
+    if skipped is not None:
+        r.skipping = skipped  # in an age's round or a catastrophe's alike
+    r.phase = NEXT_ROUND
+
+
 def turn_order(g: Game) -> list[int]:
-    order = g.seats_from(g.first_player)
-    if "reverse_order" in g.rules:
-        order.reverse()
+    """Clockwise from the first player, unless the round's rules change it."""
+    order = g.seats_from(g.round.first_player)
+    for piece, fn in g.round.rules.get("turn_order", ()):
+        order = fn(g, piece, order)
     return order
 
 
 def take_turns(g: Game) -> Flow:
-    """Every player's turn; True if Optimistic Nihilism cut the round short."""
-    g.phase = "turns"
+    """The round's turns from the next one due; returns the cause if the round was cut short."""
+    r = g.round
+    r.phase = TURNS
+    order = turn_order(g)
     try:
-        for seat in turn_order(g):
+        while r.turn_index < len(order):
+            if g.checkpoints:
+                g.mark_checkpoint()
+            seat = order[r.turn_index]
+            r.turn_index += 1
             yield from take_turn(g, seat)
-    except SkipToCatastrophe:
-        return True
+    except SkipToCatastrophe as skip:
+        return skip.cause
     finally:
-        g.active = None
-    return False
+        r.active = None
+    return None
 
 
-@handles("persistent", "extra_draw_at_turn_start")
 def start_of_turn(g: Game, seat: int) -> Flow:
-    """Before the play: Awakening's look ahead, Echolocation's draw, Alien Terraform's discards."""
-    if "look_at_next_age" in g.rules:
-        top = g.age_deck[-1] if g.age_deck else None
-        g.emit(NextAgeSeen(seat, top, frozenset((seat,))))
-    for card in list(g.players[seat].pile):
-        for piece in g.defs[card].persistent:
-            if piece.effect == "extra_draw_at_turn_start":
-                draw(g, seat, piece["count"], g.defs[card].id)
-    if "may_discard_dominants_then_stabilize" in g.rules:
-        yield from _alien_terraform(g, seat)
+    """Before the play: the round's first rules, the traits' (an extra draw), the round's others."""
+    rules = g.round.rules
+    for piece, fn in rules.get("round_turn_start", ()):
+        yield from fn(g, piece, seat)
+    for card, piece, fn in in_pile(g, seat, "trait_turn_start"):
+        yield from fn(g, seat, card, piece)
+    for piece, fn in rules.get("before_turn_play", ()):
+        yield from fn(g, piece, seat)
 
 
-handles("round", "look_at_next_age")(start_of_turn)
+def _starts_with_something(g: Game, seat: int) -> bool:
+    """Whether anything happens at the start of ``seat``'s turn (most turns: nothing)."""
+    rules = g.round.rules
+    if "round_turn_start" in rules or "before_turn_play" in rules:
+        return True
+    cards = g.hooked.get("trait_turn_start")
+    return cards is not None and not cards.isdisjoint(g.seats[seat].pile)
 
 
-@handles("round", "may_discard_dominants_then_stabilize")
-def _alien_terraform(g: Game, seat: int) -> Flow:
-    cause = g.age.id if g.age else None
-    discarded = []
-    while True:
-        dominants = [c for c in g.players[seat].hand if g.defs[c].dominant and c not in discarded]
-        if not dominants:
-            break
-        pick = yield from ask(g, seat, dk.CARD, "discard_dominant", ["done", *dominants], cause)
-        if pick == "done":
-            break
-        discarded.append(int(pick))
-    if discarded:
-        discard_cards(g, seat, discarded, cause=cause)
-        yield from stabilize(g, seat, cause)
-
-
-@handles("round", "play_top_of_deck_instead", "plays_per_turn", "extra_play_if")
 def take_turn(g: Game, seat: int) -> Flow:
     """One turn: play a trait (or the age's alternative), follow its effects, stabilize."""
-    g.active = seat
-    g.emit(TurnStarted(seat))
-    yield from start_of_turn(g, seat)
-    rules = g.rules
-    if "play_top_of_deck_instead" in rules:
-        yield from play_from_deck_top(g, seat, rules["play_top_of_deck_instead"].effect, True)
-        return
-    hand = g.players[seat].hand
-    if not hand:
-        draw(g, seat, g.options.empty_hand_draw, "empty_hand")
-        g.emit(TurnSkipped(seat, "empty_hand"))
-        return
-    if not playable_in_hand(g, seat):
-        pick = yield from ask(g, seat, dk.OPTION, "cannot_play", ("skip", "redraw"))
-        if pick == "redraw":
-            discard_cards(g, seat, list(hand))
-            draw(g, seat, 3, "redraw")
-        g.emit(TurnSkipped(seat, "redraw" if pick == "redraw" else "no_playable"))
-        return
-    plays = rules["plays_per_turn"]["count"] if "plays_per_turn" in rules else 1
-    for step in range(1, plays + 1):
+    r = g.round
+    r.active = seat
+    mark = g.open(rule_cause("turn", seat), TurnStarted, seat)
+    try:
+        if _starts_with_something(g, seat):
+            yield from start_of_turn(g, seat)
+        rules = r.rules
+        instead = rules.get("turn_play") if rules else None
+        if instead:
+            for piece, fn in instead:
+                yield from fn(g, piece, seat)
+            return
+        hand = g.seats[seat].hand
+        if not hand:
+            skip = g.open(rule_cause("empty_hand", seat), TurnSkipped, seat, "empty_hand")
+            draw(g, seat, g.options.empty_hand_draw)
+            g.close(skip)
+            return
         options = playable_in_hand(g, seat)
         if not options:
-            break
-        card = yield from ask(g, seat, dk.PLAY, "play_trait", options, None, step, plays)
-        yield from play_trait(g, seat, int(card), "hand", True)
-        extra = rules.get("extra_play_if")
-        if extra is not None:
-            yield from _extra_play(g, seat, int(card), extra["kind"])
-    yield from end_of_turn(g, seat)
-
-
-def _fits_kind(g: Game, card: int, kind: str) -> bool:
-    d = g.defs[card]
-    return d.colourless if kind == "colourless" else not d.has_effect
-
-
-def _extra_play(g: Game, seat: int, played: int, kind: str) -> Flow:
-    """Galactic Drift and High Tides: after a trait of the kind, you may play another."""
-    if not _fits_kind(g, played, kind):
-        return
-    options = [c for c in playable_in_hand(g, seat) if _fits_kind(g, c, kind)]
-    if not options:
-        return
-    pick = yield from ask(g, seat, dk.PLAY, "extra_play", ["no", *options], g.age.id if g.age else None)
-    if pick != "no":
-        yield from play_trait(g, seat, int(pick), "hand", True)
-
-
-@handles(
-    "round",
-    "may_discard_before_stabilize",
-    "may_skip_stabilize",
-    "may_redraw_instead_of_stabilize",
-    "draw_after_stabilize",
-)
-def end_of_turn(g: Game, seat: int) -> Flow:
-    """Enlightenment, Prosperity, Age of Nietzsche, stabilizing, Coastal Formations, Late."""
-    rules = g.rules
-    cause = g.age.id if g.age else None
-    hand = g.players[seat].hand
-    enlighten = rules.get("may_discard_before_stabilize")
-    if enlighten is not None and hand:
-        extra = yield from _may_discard_up_to(g, seat, enlighten["max"], cause)
-        discard_cards(g, seat, extra, cause=cause)
-    how = "stabilize"
-    if "may_skip_stabilize" in rules:
-        how = yield from ask(g, seat, dk.OPTION, "may_skip_stabilize", ("stabilize", "skip"), cause)
-    elif "may_redraw_instead_of_stabilize" in rules:
-        how = yield from ask(g, seat, dk.OPTION, "may_redraw", ("stabilize", "redraw"), cause)
-    if how == "stabilize":
-        yield from stabilize(g, seat)
-    elif how == "redraw":
-        discard_cards(g, seat, list(hand), cause=cause)
-        draw(g, seat, rules["may_redraw_instead_of_stabilize"]["count"], cause)
-        g.emit(StabilizeSkipped(seat, "redraw"))
-    else:
-        g.emit(StabilizeSkipped(seat, "chose_not_to"))
-    after = rules.get("draw_after_stabilize")
-    if after is not None:
-        draw(g, seat, after["count"], cause)
-    if how == "stabilize":  # Late comes after stabilizing, so not when a player did not
-        yield from _late(g, seat)
-
-
-def _may_discard_up_to(g: Game, seat: int, most: int, cause: str | None) -> Flow:
-    chosen: list[int] = []
-    for step in range(1, most + 1):
-        pool = [c for c in g.players[seat].hand if c not in chosen]
-        if not pool:
-            break
-        pick = yield from ask(g, seat, dk.CARD, "may_discard", ["done", *pool], cause, step, most)
-        if pick == "done":
-            break
-        chosen.append(int(pick))
-    return chosen
-
-
-@handles("out_of_turn", "after_stabilizing")
-def _late(g: Game, seat: int) -> Flow:
-    """Late: may be played from the hand once its owner has stabilized; it is not a turn."""
-    yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late", True)
+            pick = yield from ask(g, seat, dk.OPTION, "cannot_play", ("skip", "redraw"))
+            reason = "redraw" if pick == "redraw" else "no_playable"
+            skip = g.open(rule_cause("cannot_play", seat), TurnSkipped, seat, reason)
+            if pick == "redraw":
+                discard_cards(g, seat, list(hand))
+                draw(g, seat, REDRAW)
+            g.close(skip)
+            return
+        plays = 1
+        after: tuple[Any, ...] = ()
+        if rules:
+            for piece, fn in rules.get("plays_per_turn", ()):
+                plays = fn(g, piece)
+            after = rules.get("after_turn_play", ())
+        for step in range(1, plays + 1):
+            if step > 1:
+                options = playable_in_hand(g, seat)
+                if not options:
+                    break
+            if len(options) == 1:  # the one card that can be played: no question
+                card = options[0]
+            else:
+                card = yield from ask(g, seat, dk.PLAY, "play_trait", options, None, step, plays)
+            yield from play_trait(g, seat, int(card), "hand", True)
+            for piece, fn in after:
+                yield from fn(g, piece, seat, int(card))
+        # The end of the turn: the round's rules before stabilizing, stabilizing (or its
+        # alternative), after it; then Late. (A hand may be a new list now: hands are swapped.)
+        hand = g.seats[seat].hand
+        stabilizes = True
+        if rules:
+            if hand:
+                for piece, fn in rules.get("before_stabilize", ()):
+                    yield from fn(g, piece, seat)
+            for piece, fn in rules.get("instead_of_stabilize", ()):
+                stabilizes = yield from fn(g, piece, seat)
+        if stabilizes:
+            short = hand_target(g, seat) - len(hand)
+            if short >= 0:  # stable, or drawing: no question to ask
+                cause = rule_cause("stabilize", seat)
+                drew = 0
+                if short:
+                    inner = g.open(cause)
+                    drew = len(draw(g, seat, short))
+                    g.close(inner)
+                g.emit(Stabilized, seat, drew, 0, len(hand), cause=cause)
+            else:
+                yield from stabilize(g, seat)
+        if rules:
+            for piece, fn in rules.get("after_stabilize", ()):
+                yield from fn(g, piece, seat)
+        if stabilizes and not g.late.isdisjoint(g.seats[seat].hand):  # Late: after stabilizing
+            yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late")
+    finally:
+        g.close(mark)

@@ -3,11 +3,20 @@
 The rules themselves are written as one generator (:mod:`.flow`) that yields a
 :class:`~.decisions.Decision` whenever a player must choose and receives the answer. The game
 runs it until the next decision. A game is fully described by its :class:`~.options.Setup`
-and its list of actions: :meth:`Game.replay` rebuilds it exactly, which is how games are
-cloned, saved and loaded (a running generator cannot be copied).
+(which may start from a described :class:`~.position.Position`) and its list of actions:
+:meth:`Game.replay` rebuilds it exactly, which is how games are saved and loaded.
 
+A running generator cannot be copied, so the game keeps a *checkpoint*: a copy of its typed
+state at the start of the latest turn or round, where the rules can be resumed from the state
+alone. :meth:`Game.clone` resumes there and answers the few questions asked since, instead of
+replaying the whole game.
+
+Cards are loaded at the edge (``doomlings_access.cards.load_cards``) and handed in: the
+rules read no file and no environment.
+
+>>> from doomlings_access.cards import load_cards
 >>> from doomlings_access.rules import Game, Setup
->>> game = Game(Setup(("Ana", "Ben"), seed=1))
+>>> game = Game(load_cards(), Setup(("Ana", "Ben"), seed=1))
 >>> game.pending.player in (0, 1)
 True
 """
@@ -16,91 +25,126 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, ParamSpec
 
-from doomlings_access.cards import CardSet, TraitDef, load_cards
-from doomlings_access.cards.model import AgeDef, CatastropheDef, Piece
+from doomlings_access.cards import CardSet, TraitDef
+from doomlings_access.cards.model import CatastropheDef, Piece
+from doomlings_access.rules.chance import GameRandom
 from doomlings_access.rules.decisions import Choice, Decision, Value
 from doomlings_access.rules.errors import GameOverError, IllegalActionError
-from doomlings_access.rules.events import Event
+from doomlings_access.rules.events import Cause, Event
 from doomlings_access.rules.options import Options, Setup
-from doomlings_access.rules.state import PlayerState
+from doomlings_access.rules.state import OVER, Ending, RoundState, Seat, Table
+
+if TYPE_CHECKING:
+    from doomlings_access.rules.view import Knowledge, PlayerView
 
 Flow = Generator[Decision, Value, Any]
 SAVE_VERSION = 1
+P = ParamSpec("P")
+
+
+class Checkpoint:
+    """The typed state at a point where the rules can resume from the state alone."""
+
+    __slots__ = ("actions", "seats", "table", "round", "ending", "rng", "log")
+
+    def __init__(self, g: Game) -> None:
+        self.actions = len(g.actions)
+        self.seats = [s.copy() for s in g.seats]
+        self.table = g.table.copy()
+        self.round = g.round.copy()
+        self.ending = g.ending.copy()
+        self.rng = g.rng.getstate()
+        self.log = len(g.log)
 
 
 class Game:
     """One game of Doomlings. Drive it with :meth:`legal_actions` and :meth:`apply`."""
 
-    def __init__(self, setup: Setup, *, start: bool = True) -> None:
+    def __init__(
+        self,
+        cards: CardSet,
+        setup: Setup,
+        *,
+        record: bool = True,
+        checkpoints: bool = False,
+        _resume: Checkpoint | None = None,
+        _defs: list[TraitDef] | None = None,
+    ) -> None:
+        if cards.edition != setup.options.edition:
+            raise ValueError(
+                f"the cards are the {cards.edition} printing but the game is {setup.options.edition}"
+            )
+        self.cards = cards
         self.setup = setup
         self.options: Options = setup.options
-        self.cards: CardSet = load_cards(setup.options.edition)
-        self.rng = random.Random(setup.seed)
         self.n = len(setup.players)
-        self.players = [PlayerState(name) for name in setup.players]
-        # Card instances: one id per physical trait card.
-        self.defs: list[TraitDef] = [
-            trait for trait in self.cards.traits.values() for _ in range(trait.copies)
-        ]
-        self.deck: list[int] = []  # top of the deck is the end of the list
-        self.discard: list[int] = []  # top of the discard pile is the end
-        self.in_play: list[int] = []  # a trait being played while its cost is paid
-        self.age_deck: list[str] = []  # top is the end
-        self.revealed: list[str] = []  # ages and catastrophes, in the order revealed
-        self.catastrophes: list[str] = []
-        self.round = 0
-        self.first_player = 0
-        self.active: int | None = None
-        self.age: AgeDef | None = None
-        self.rules: dict[str, Piece] = {}
-        self.last_played_colours: tuple[str, ...] = ()
-        self.denial_spent: set[int] = set()
-        self.protected: set[int] = set()  # players the current catastrophe does nothing to
-        self.recolour: dict[int, tuple[str, ...]] = {}
-        self.named_colour: dict[int, str] = {}
-        self.worlds_end_catastrophe: str | None = None
-        self.colourless_as: tuple[int, bool, frozenset[int]] | None = None
-        """AI Takeover at World's End: (face value, dominants excepted, seats it affects)."""
-        self.worlds_end_points = [0] * self.n
-        self.tie_break = [0] * self.n
-        self.tie_breakers: list[int] = []
-        self.phase = "setup"
-        self.winners: tuple[int, ...] = ()
-        self.scores: list[tuple[int, int, int, int]] = []
-        self.tie_break_draws = True
-        """Whether tied leaders draw a trait to break the tie (the scorer sets it from its input)."""
-        self.resolving: list[int] = []  # traits whose actions are resolving (no endless loops)
-        self.responders = frozenset(
-            i
-            for i, d in enumerate(self.defs)
-            if any(
-                p.effect in ("cancel_action", "steal_played_trait", "into_opponent_pile")
-                for p in d.out_of_turn
-            )
-        )
-        self.chance_from_outside = False
-        """Scorer mode: random picks become CHANCE decisions answered from outside."""
-
+        if not 2 <= self.n <= 6 and setup.position is None:
+            raise ValueError("Doomlings is for 2 to 6 players")
+        self.rng: random.Random = GameRandom(setup.seed)
+        self.record = record
+        """Whether events are kept (computer players' look-ahead turns it off)."""
+        self.checkpoints = checkpoints
+        """Whether a copy of the state is kept at each turn and round start, so that clones and
+        sampled views are quick (computer players that think ahead ask for it)."""
+        # Card instances: one id per physical trait card, in card-data order.
+        self.defs: list[TraitDef] = list(_defs if _defs is not None else cards.trait_instances)
+        self.seats = [Seat(name) for name in setup.players]
+        self.table = Table()
+        self.round = RoundState()
+        self.ending = Ending(points=[0] * self.n, tie_break=[0] * self.n)
+        position = setup.position
+        self.random_picks_asked = position is not None and position.random_picks == "ask"
+        """Random picks (and cards drawn for points) are asked as CHANCE decisions: the scorer
+        gives what happened at a real table."""
+        self.tie_break_draws = position is None or position.tie_break_draws
         self.actions: list[Choice] = []
         self.log: list[Event] = []
         self.pending: Decision | None = None
+        self.checkpoint: Checkpoint | None = None
+        self.play_scope = "game"
+        """How much the flow plays: the whole ``game``, or (a described position) a ``round``
+        or a ``turn``."""
+        self._frames: list[tuple[int | None, Cause | None]] = []
         self._flow: Flow | None = None
-        if start:
-            if self.n < 2:
-                raise ValueError("Doomlings is for 2 to 6 players")
-            from doomlings_access.rules.flow import run_game
+        self._knowledge: dict[int, Knowledge] = {}
+        self._seat_logs: dict[int, list[Event]] = {}
+        self._index_cards()
+        from doomlings_access.rules.flow import play_on, run_game
 
-            self._start(run_game(self))
+        if _resume is not None:
+            self._restore(_resume)
+        elif position is not None:
+            from doomlings_access.rules.position import place
+
+            place(self, position)
+        self.replay_defs = self.defs
+        """The traits the recorded actions were answered with (``defs`` differ only in a copy
+        whose unseen cards were dealt afresh: replaying must use these)."""
+        self._start(run_game(self) if _resume is None and position is None else play_on(self))
+
+    def _index_cards(self) -> None:
+        """Per card instance, the pieces of each hook point (so rules need no name checks).
+
+        ``hooked`` gives, for each hook point, the cards that plug into it, so most checks are
+        one set test; ``unconditional`` marks the cards only an age can stop from being played.
+        """
+        from doomlings_access.rules.hooks import index_cards
+
+        self.hooks, self.hooked, self.unconditional = index_cards(self.defs)
+        self.trait_causes: dict[tuple[int, int | None], Cause] = {}
+        """Causes made for traits, kept (a cause is an immutable value)."""
+        self.responders = self.hooked.get("response", frozenset())
+        """Cards that may be played in answer to another player's trait."""
+        self.late = self.hooked.get("after_stabilizing", frozenset())
+        """Cards that may be played once their owner has stabilized."""
 
     # --- driving the game ------------------------------------------------------------------
 
-    def _start(self, flow: Flow) -> list[Event]:
+    def _start(self, flow: Flow) -> None:
         self._flow = flow
-        mark = len(self.log)
         self._run(None)
-        return self.log[mark:]
 
     def _run(self, value: Value | None) -> None:
         assert self._flow is not None
@@ -108,11 +152,11 @@ class Game:
             self.pending = self._flow.send(value)  # type: ignore[arg-type]
         except StopIteration:
             self.pending = None
-            self.phase = "over"
+            self.round.phase = OVER
 
     @property
     def is_over(self) -> bool:
-        return self.pending is None and self.phase == "over"
+        return self.pending is None
 
     @property
     def current_player(self) -> int | None:
@@ -136,7 +180,7 @@ class Game:
             raise GameOverError("the game is over")
         if type(action.player) is not int or action.player != d.player:
             raise IllegalActionError(
-                f"it is {self.players[d.player].name}'s decision, not seat {action.player!r}'s"
+                f"it is {self.seats[d.player].name}'s decision, not seat {action.player!r}'s"
             )
         if type(action.value) not in (int, str) or action.value not in d.options:
             raise IllegalActionError(f"{action.value!r} is not an option")
@@ -145,21 +189,146 @@ class Game:
         self._run(action.value)
         return self.log[mark:]
 
-    def emit(self, event: Event) -> None:
-        self.log.append(event)
+    # --- events and their causes ----------------------------------------------------------
 
-    # --- replay, clone, save --------------------------------------------------------------
+    def emit(self, kind: Callable[P, Event], *args: P.args, **kwargs: P.kwargs) -> None:
+        """Record an event of ``kind``, nested under the effect under way and named by its cause.
+
+        Events are built only when the game records them (look-ahead copies do not)."""
+        if not self.record:
+            return
+        event = kind(*args, **kwargs)
+        log = self.log
+        event.seq = len(log)
+        frames = self._frames
+        if frames:
+            event.parent, cause = frames[-1]
+            if event.cause is None:
+                event.cause = cause
+        log.append(event)
+
+    def open(
+        self,
+        cause: Cause | None,
+        kind: Callable[P, Event] | None = None,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> int:
+        """Start an effect: emit its opening event (if any); what follows nests under it.
+
+        Returns a mark for :meth:`close`. With no event, what follows keeps the current parent
+        but takes ``cause``."""
+        frames = self._frames
+        mark = len(frames)
+        if kind is None:
+            frames.append((frames[-1][0] if frames else None, cause))
+        elif self.record:
+            event = kind(*args, **kwargs)
+            log = self.log
+            event.seq = seq = len(log)
+            if frames:
+                event.parent, inherited = frames[-1]
+                if event.cause is None:
+                    event.cause = inherited
+            log.append(event)
+            frames.append((seq, cause))
+        else:
+            frames.append((None, cause))
+        return mark
+
+    def close(self, mark: int) -> None:
+        del self._frames[mark:]
+
+    @property
+    def cause(self) -> Cause | None:
+        """The cause of the effect under way."""
+        return self._frames[-1][1] if self._frames else None
+
+    def seat_log(self, seat: int | None) -> list[Event]:
+        """The event log as ``seat`` saw it: others' private cards become counts.
+
+        ``None`` is an onlooker, who sees only what is public. Kept up to date as it is read."""
+        key = -1 if seat is None else seat
+        seen = self._seat_logs.setdefault(key, [])
+        if len(seen) < len(self.log):
+            seen.extend(e.seen_by(seat) for e in self.log[len(seen) :])
+        return seen
+
+    def knowledge_of(self, seat: int) -> Knowledge:
+        """What ``seat`` knows of the cards it cannot see now (from its events)."""
+        from doomlings_access.rules.view import Knowledge, update
+
+        k = self._knowledge.get(seat)
+        if k is None:
+            k = self._knowledge[seat] = Knowledge()
+        update(k, self, seat)
+        return k
+
+    def view(self, seat: int) -> PlayerView:
+        """Exactly what ``seat`` may know now (see :class:`~.view.PlayerView`)."""
+        from doomlings_access.rules.view import view_of
+
+        return view_of(self, seat)
+
+    # --- checkpoints, clones, replay, save ---------------------------------------------------
+
+    def mark_checkpoint(self) -> None:
+        """Called by the flow where it can resume from the state alone (a turn or round start)."""
+        if self.checkpoints:
+            self.checkpoint = Checkpoint(self)
+
+    def _restore(self, cp: Checkpoint) -> None:
+        self.seats = [s.copy() for s in cp.seats]
+        self.table = cp.table.copy()
+        self.round = cp.round.copy()
+        self.ending = cp.ending.copy()
+        self.rng.setstate(cp.rng)
+
+    def resume_from(self, cp: Checkpoint, actions: Iterable[Choice], *, record: bool = False) -> Game:
+        """A new game standing where this one stood at ``cp`` after answering ``actions``."""
+        g = Game(
+            self.cards, self.setup, record=record, checkpoints=False, _resume=cp, _defs=self.replay_defs
+        )
+        g.actions = self.actions[: cp.actions]
+        for action in actions:
+            g.apply(action)
+        g._take_faces(self)
+        return g
+
+    def _take_faces(self, other: Game) -> None:
+        """Give this copy the traits ``other`` has now (they differ from the replayed ones only
+        when ``other``'s unseen cards were dealt afresh)."""
+        if other.defs is not other.replay_defs:
+            self.replay_defs = other.replay_defs
+            self.defs = list(other.defs)
+            self._index_cards()
+
+    def clone(self, *, record: bool = True) -> Game:
+        """An identical, independent game (from the latest checkpoint, else a full replay)."""
+        cp = self.checkpoint
+        if cp is None:
+            g = Game.replay(self.cards, self.setup, self.actions, record=record)
+            g._take_faces(self)
+            return g
+        g = self.resume_from(cp, self.actions[cp.actions :], record=False)
+        if record:
+            g.log = list(self.log)
+            g.record = True
+            g._knowledge = {seat: k.copy() for seat, k in self._knowledge.items()}
+            g._seat_logs = {seat: list(seen) for seat, seen in self._seat_logs.items()}
+        g.checkpoints = self.checkpoints
+        g.checkpoint = cp
+        return g
 
     @classmethod
-    def replay(cls, setup: Setup, actions: Iterable[Choice]) -> Game:
+    def replay(
+        cls, cards: CardSet, setup: Setup, actions: Iterable[Choice], *, record: bool = True
+    ) -> Game:
         """Rebuild a game from its setup and actions (identical to the original)."""
-        game = cls(setup)
+        game = cls(cards, setup, record=record)
         for action in actions:
             game.apply(action)
         return game
-
-    def clone(self) -> Game:
-        return Game.replay(self.setup, self.actions)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready description: setup, actions (which rebuild it) and a snapshot of the state."""
@@ -171,38 +340,39 @@ class Game:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Game:
+    def from_json(cls, cards: CardSet, data: dict[str, Any]) -> Game:
         """Rebuild a game saved by :meth:`to_json`; checks the snapshot matches the replay."""
         if data.get("version") != SAVE_VERSION:
             raise ValueError(f"save version {data.get('version')!r} is not {SAVE_VERSION}")
-        game = cls.replay(Setup.from_json(data["setup"]), map(Choice.from_json, data["actions"]))
+        game = cls.replay(cards, Setup.from_json(data["setup"]), map(Choice.from_json, data["actions"]))
         if "state" in data and data["state"] != game.snapshot():
             raise ValueError("the saved state does not match its replayed actions")
         return game
 
     def snapshot(self) -> dict[str, Any]:
-        """Every part of the state, as plain JSON values (card ids as card names)."""
+        """Every part of the state, as plain JSON values."""
+        r, t, e = self.round, self.table, self.ending
         return {
-            "phase": self.phase,
-            "round": self.round,
+            "phase": r.phase,
+            "round": r.number,
             "era": self.era,
-            "first_player": self.first_player,
-            "active": self.active,
-            "age": self.age.id if self.age else None,
-            "revealed": list(self.revealed),
-            "catastrophes": list(self.catastrophes),
-            "age_deck": list(self.age_deck),
-            "deck": list(self.deck),
-            "discard": list(self.discard),
-            "in_play": list(self.in_play),
-            "players": [p.to_json() for p in self.players],
-            "denial_spent": sorted(self.denial_spent),
-            "recolour": {str(k): list(v) for k, v in sorted(self.recolour.items())},
-            "named_colour": {str(k): v for k, v in sorted(self.named_colour.items())},
-            "worlds_end_catastrophe": self.worlds_end_catastrophe,
-            "worlds_end_points": list(self.worlds_end_points),
-            "scores": [list(s) for s in self.scores],
-            "winners": list(self.winners),
+            "first_player": r.first_player,
+            "active": r.active,
+            "age": r.age.id if r.age else None,
+            "revealed": list(t.revealed),
+            "catastrophes": list(t.catastrophes),
+            "age_deck": list(t.age_deck),
+            "deck": list(t.deck),
+            "discard": list(t.discard),
+            "in_play": list(t.in_play),
+            "players": [p.to_json() for p in self.seats],
+            "denial_spent": sorted(t.denial_spent),
+            "recolour": {str(k): list(v) for k, v in sorted(e.recolour.items())},
+            "named_colour": {str(k): v for k, v in sorted(e.named_colour.items())},
+            "worlds_end_catastrophe": e.catastrophe,
+            "worlds_end_points": list(e.points),
+            "scores": [list(s) for s in e.scores],
+            "winners": list(e.winners),
             "pending": self.pending.to_json() if self.pending else None,
             "rng": _rng_state(self.rng),
         }
@@ -211,10 +381,22 @@ class Game:
 
     @property
     def era(self) -> int:
-        return min(len(self.catastrophes) + 1, 3)
+        return min(len(self.table.catastrophes) + 1, 3)
+
+    @property
+    def phase(self) -> str:
+        return self.round.phase
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.ending.winners
+
+    @property
+    def scores(self) -> list[tuple[int, int, int, int]]:
+        return self.ending.scores
 
     def name(self, seat: int) -> str:
-        return self.players[seat].name
+        return self.seats[seat].name
 
     def card(self, card_id: int) -> TraitDef:
         return self.defs[card_id]
@@ -224,30 +406,26 @@ class Game:
 
     def seats_from(self, start: int) -> list[int]:
         """Seats in clockwise order starting at ``start``."""
-        return [(start + i) % self.n for i in range(self.n)]
+        n = self.n
+        return [(start + i) % n for i in range(n)]
 
     def opponents(self, seat: int) -> list[int]:
         """The other seats, in order from ``seat``'s left."""
-        return [(seat + i) % self.n for i in range(1, self.n)]
+        n = self.n
+        return [(seat + i) % n for i in range(1, n)]
 
     def owner_of(self, card_id: int) -> int | None:
         """Whose trait pile holds the card, if any."""
-        for seat, p in enumerate(self.players):
+        for seat, p in enumerate(self.seats):
             if card_id in p.pile:
                 return seat
         return None
 
-    def where_is(self, card_id: int) -> str:
-        for seat, p in enumerate(self.players):
-            if card_id in p.hand:
-                return f"hand:{seat}"
-            if card_id in p.pile:
-                return f"pile:{seat}"
-        if card_id in self.deck:
-            return "deck"
-        if card_id in self.discard:
-            return "discard"
-        return "nowhere"
+    def round_rules(self, hook: str) -> list[Piece]:
+        """The round's rule pieces that plug into ``hook`` (see :mod:`.hooks`)."""
+        from doomlings_access.rules.hooks import round_pieces
+
+        return round_pieces(self, hook)
 
 
 def _rng_state(rng: random.Random) -> list[Any]:

@@ -7,7 +7,10 @@ or enables the three uncertain ages, or the first printing of the cards.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from doomlings_access.rules.position import Position
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,12 @@ class Options:
     """Digital spec: a trait whose cost is restricted may still be played, skipping the cost."""
     all_28_ages: bool = False
     """Deal from all 28 ages, including the three whose presence in the retail box is uncertain."""
+    colourless_counts_as_colour: bool = False
+    """House rule: for "a trait of a different colour" (Telekinetic; first-printing Tentacles) a
+    colourless trait counts as a colour of its own. The rulebook: colourless is not a colour."""
+    one_card_to_a_lone_neighbour: bool = False
+    """House rule: with two players, a catastrophe that gives a card to each neighbour (left and
+    right) gives one card, not one for each side, to the one opponent."""
 
     def __post_init__(self) -> None:
         if self.edition not in ("retail", "first"):
@@ -56,11 +65,15 @@ class Options:
 
 @dataclass(frozen=True)
 class Setup:
-    """Everything that, with the list of actions, fully describes a game."""
+    """Everything that, with the list of actions, fully describes a game.
+
+    With a ``position``, the game starts from that described position instead of a new deal.
+    """
 
     players: tuple[str, ...]
     seed: int
     options: Options = field(default_factory=Options)
+    position: Position | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, tuple) or not all(
@@ -73,7 +86,14 @@ class Setup:
             raise ValueError("player names must differ")
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": list(self.players), "seed": self.seed, "options": self.options.to_json()}
+        out: dict[str, Any] = {
+            "players": list(self.players),
+            "seed": self.seed,
+            "options": self.options.to_json(),
+        }
+        if self.position is not None:
+            out["position"] = self.position.to_json()
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Setup:
@@ -86,4 +106,9 @@ class Setup:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise ValueError("options must be an object")
-        return cls(tuple(players), seed, Options.from_json(options))
+        position = None
+        if data.get("position") is not None:
+            from doomlings_access.rules.position import Position
+
+            position = Position.from_json(data["position"])
+        return cls(tuple(players), seed, Options.from_json(options), position)

@@ -2,7 +2,7 @@
 
 Rules from the rulebook that live here, once, for every way a trait is played:
 - a trait whose requirement is not met, or that an age forbids, cannot be played;
-- only two dominants (a third arriving by chance is discarded; Birth of a Hero excepted);
+- only two dominants (a third arriving by chance is discarded; an age may make an exception);
 - an action happens only when the trait is played from the hand, unless a card says so;
 - after a trait is played, players who hold an out-of-turn trait that fits may respond,
   in seat order from the active player's left; a response is not a turn.
@@ -10,6 +10,7 @@ Rules from the rulebook that live here, once, for every way a trait is played:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from doomlings_access.cards.model import Piece
@@ -22,17 +23,11 @@ from doomlings_access.rules.events import (
     ThirdDominantDiscarded,
     TraitPlayed,
 )
-from doomlings_access.rules.piles import (
-    count_colour,
-    discard_trait,
-    enter_pile,
-    move_trait,
-    piles_protected,
-    removable,
-    return_to_hand,
-)
-from doomlings_access.rules.primitives import ask, draw, take_top_of_deck
-from doomlings_access.rules.registry import HANDLERS, handles
+from doomlings_access.cards.pieces import hook_of
+from doomlings_access.rules.hooks import in_pile, of_card
+from doomlings_access.rules.piles import enter_pile, trait_cause
+from doomlings_access.rules.primitives import ask, draw_one, top_card
+from doomlings_access.rules.registry import EXTRA, REGISTRY, code
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Flow, Game
@@ -48,45 +43,24 @@ RESTRICTED_COST = "restricted_cost"
 
 def dominant_count(g: Game, seat: int) -> int:
     defs = g.defs
-    return sum(1 for c in g.players[seat].pile if defs[c].dominant)
+    return sum(1 for c in g.seats[seat].pile if defs[c].dominant)
 
 
-@handles("round", "colour_locked", "max_face", "no_repeat_colour")
 def age_restriction(g: Game, card: int) -> str | None:
-    """Why the current age forbids playing this trait, if it does."""
-    rules = g.rules
-    if not rules:
-        return None
-    d = g.defs[card]
-    lock = rules.get("colour_locked")
-    if lock is not None and lock["colour"] in d.colours:
-        return COLOUR_LOCKED
-    cap = rules.get("max_face")
-    if cap is not None and d.face_value > cap["value"]:
-        return FACE_TOO_HIGH
-    if "no_repeat_colour" in rules and g.last_played_colours:
-        if any(c in g.last_played_colours for c in d.real_colours):
-            return SAME_COLOUR
+    """Why the round's rules forbid playing this trait, if they do."""
+    for piece, fn in g.round.rules.get("age_forbids", ()):
+        reason: str | None = fn(g, piece, card)
+        if reason:
+            return reason
     return None
 
 
-@handles("requires", "min_colour_traits", "give_positive_trait", "discard_colour_trait")
 def requirement_unmet(g: Game, seat: int, card: int) -> str | None:
     """Why ``seat`` cannot meet the trait's requirement or pay its cost, if so."""
     for piece in g.defs[card].requires:
-        effect = piece.effect
-        if effect == "min_colour_traits":
-            if count_colour(g, seat, piece["colour"]) < piece["count"]:
-                return REQUIREMENT
-        elif effect == "give_positive_trait":
-            if not removable(g, seat, lambda c: g.defs[c].face_value > 0):
-                return REQUIREMENT
-        elif effect == "discard_colour_trait":
-            colour = piece["colour"]
-            if not removable(g, seat, lambda c: colour in g.defs[c].colours):
-                return REQUIREMENT
-            if piles_protected(g) and not g.options.ignore_restricted_cost:
-                return RESTRICTED_COST
+        reason: str | None = REGISTRY[("requires", piece.effect)](g, seat, card, piece)
+        if reason:
+            return reason
     return None
 
 
@@ -96,36 +70,55 @@ def play_restriction(g: Game, seat: int, card: int, deliberate: bool = True) -> 
     ``deliberate`` is False for a trait that arrives by chance (top of the deck): a third
     dominant is then not refused here but discarded on arrival.
     """
-    reason = age_restriction(g, card)
-    if reason:
-        return reason
-    if deliberate and g.defs[card].dominant and dominant_count(g, seat) >= 2:
+    if "age_forbids" in g.round.rules:
+        reason = age_restriction(g, card)
+        if reason:
+            return reason
+    d = g.defs[card]
+    if deliberate and d.dominant and dominant_count(g, seat) >= 2:
         return DOMINANT_LIMIT
-    if g.defs[card].requires:
+    if d.requires:
         return requirement_unmet(g, seat, card)
     return None
 
 
 def playable_in_hand(g: Game, seat: int) -> list[int]:
-    return [c for c in g.players[seat].hand if play_restriction(g, seat, c) is None]
+    """The cards of ``seat``'s hand that may be played now (the same test as
+    :func:`play_restriction`, with the dominant count taken once)."""
+    hand = g.seats[seat].hand
+    forbids = g.round.rules.get("age_forbids")
+    free = g.unconditional
+    defs = g.defs
+    full = None  # whether the pile already holds two dominants (counted when first needed)
+    out = []
+    for c in hand:
+        if forbids is not None and age_restriction(g, c):
+            continue
+        if free[c]:
+            out.append(c)
+            continue
+        d = defs[c]
+        if d.dominant:
+            if full is None:
+                full = dominant_count(g, seat) >= 2
+            if full:
+                continue
+        if d.requires and requirement_unmet(g, seat, c):
+            continue
+        out.append(c)
+    return out
 
 
 def pay_costs(g: Game, seat: int, card: int) -> Flow:
-    """Pay the trait's cost (Morality gives a trait away, Retractable Claws discards one)."""
-    source = g.defs[card].id
+    """Pay the trait's costs (requirements with a second part: give or discard a trait)."""
     for piece in g.defs[card].requires:
-        if piece.effect == "give_positive_trait":
-            options = removable(g, seat, lambda c: g.defs[c].face_value > 0)
-            trait = yield from ask(g, seat, dk.TRAIT, "give_trait", options, source)
-            target = yield from ask(g, seat, dk.PLAYER, "give_trait_to", g.opponents(seat), source)
-            move_trait(g, trait, seat, target, "give")
-        elif piece.effect == "discard_colour_trait":
-            if piles_protected(g):
-                continue  # only reachable with the ignore_restricted_cost house rule
-            colour = piece["colour"]
-            options = removable(g, seat, lambda c: colour in g.defs[c].colours)
-            trait = yield from ask(g, seat, dk.TRAIT, "discard_trait", options, source)
-            yield from discard_trait(g, seat, trait)
+        pay = EXTRA.get(("requires", piece.effect))
+        if pay is not None:
+            yield from pay(g, seat, card, piece)
+
+
+def actions_ignored(g: Game) -> bool:
+    return "actions_ignored" in g.round.rules
 
 
 def play_trait(
@@ -141,163 +134,195 @@ def play_trait(
     """Play ``card`` (already checked as playable) from ``source`` into a trait pile.
 
     ``source`` is ``hand`` or ``discard`` (the card is taken from there) or ``deck`` (the
-    caller has taken it). Returns True when the trait was played.
+    caller has taken it). ``hero``: the requirement and the dominant limit are ignored.
+    Returns True when the trait was played.
     """
-    owner = seat if owner is None else owner
     d = g.defs[card]
     if source == "hand":
-        g.players[seat].hand.remove(card)
+        g.seats[seat].hand.remove(card)
     elif source == "discard":
-        g.discard.remove(card)
+        g.table.discard.remove(card)
+    if owner is None:
+        owner = seat
+        if card in g.hooked.get("destination", ()):
+            for piece, where in of_card(g, card, "destination"):
+                g.table.in_play.append(card)  # between zones while its destination is chosen
+                owner = yield from where(g, seat, card, piece)
+                g.table.in_play.remove(card)
     if d.dominant and not hero and dominant_count(g, owner) >= 2:
-        g.discard.append(card)  # a third dominant by chance is discarded
-        g.emit(ThirdDominantDiscarded(owner, card))
+        g.table.discard.append(card)  # a third dominant by chance is discarded
+        g.emit(ThirdDominantDiscarded, owner, card)
         return False
-    if d.requires and not hero:
-        g.in_play.append(card)  # between zones while its cost is paid
-        yield from pay_costs(g, seat, card)
-        g.in_play.remove(card)
-    g.emit(TraitPlayed(seat, card, owner, source, out_of_turn))
-    enter_pile(g, owner, card)
-    g.last_played_colours = d.real_colours
-    cancelled = False
-    acts = with_action and bool(d.action) and "ignore_actions" not in g.rules
-    if not out_of_turn and g.phase == "turns":
-        cancelled = yield from response_window(g, seat, card, acts)
-    for piece in d.on_play:
-        yield from HANDLERS[("on_play", piece.effect)](g, seat, card, piece)
-    if source == "hand" and "green" in d.colours:
-        yield from _self_replicating(g, seat, card)
-    if with_action and d.action and not cancelled:
-        if "ignore_actions" in g.rules:
-            g.emit(ActionIgnored(seat, card, "age"))
-        else:
-            g.emit(ActionResolving(seat, card))
-            yield from resolve_action(g, seat, card, d.action)
+    mark = g.open(trait_cause(g, card, seat), TraitPlayed, seat, card, owner, source, out_of_turn)
+    try:
+        if d.requires and not hero:
+            g.table.in_play.append(card)  # between zones while its cost is paid
+            yield from pay_costs(g, seat, card)
+            g.table.in_play.remove(card)
+        enter_pile(g, owner, card)
+        r = g.round
+        r.last_played_colours = d.real_colours
+        ignored = "actions_ignored" in r.rules
+        acts = with_action and bool(d.action) and not ignored
+        cancelled = False
+        if _someone_may_respond(g):
+            cancelled = yield from response_window(g, Window(seat, card, acts))
+        for piece in d.on_play:
+            if hook_of("on_play", piece.effect) is None:
+                yield from code("on_play", piece.effect)(g, seat, card, piece)
+        if source == "hand" and "green" in d.colours:
+            for other, piece, fn in in_pile(g, seat, "after_green_played"):
+                if other != card:
+                    yield from fn(g, seat, other, piece, card)
+        if with_action and d.action and not cancelled:
+            if ignored:
+                g.emit(ActionIgnored, seat, card, "age")
+            else:
+                yield from resolve_action(g, seat, card, d.action)
+    finally:
+        g.close(mark)
     return True
 
 
-handles("round", "ignore_actions")(play_trait)
+def resolve_action(g: Game, seat: int, card: int, pieces: tuple[Piece, ...], for_card: int | None = None) -> Flow:
+    """Carry out an action's pieces for ``seat``; ``card`` is the trait whose action it is.
 
-
-def resolve_action(g: Game, seat: int, card: int, pieces: tuple[Piece, ...]) -> Flow:
-    """Carry out an action's pieces for ``seat``; ``card`` is the trait whose action it is."""
-    g.resolving.append(card)
+    ``for_card``: the trait whose effect lets ``seat`` use another trait's action. Such an
+    action was not just played, so the other players may first cancel it (a trait just played
+    had its own window)."""
+    if for_card is not None and _someone_may_respond(g):
+        cancelled = yield from response_window(g, Window(seat, card, True, ACTION))
+        if cancelled:
+            return
+    resolving = g.round.resolving
+    mark = g.open(trait_cause(g, card, seat), ActionResolving, seat, card, for_card)
+    resolving.append(card)
     try:
         for piece in pieces:
-            yield from HANDLERS[("action", piece.effect)](g, seat, card, piece)
+            yield from code("action", piece.effect)(g, seat, card, piece)
     finally:
-        g.resolving.pop()
+        resolving.pop()
+        g.close(mark)
 
 
-def _responses(g: Game, responder: int, player: int, card: int, action_open: bool) -> list[int]:
-    """Out-of-turn traits ``responder`` may play now, after ``player`` played ``card``."""
+PLAYED, ACTION = "played", "action"
+"""Kinds of response window: a trait was just played, or an action is about to resolve."""
+
+
+@dataclass
+class Window:
+    """A response window: whose trait, which one, and whether its action may still be cancelled."""
+
+    player: int
+    played: int
+    action_open: bool
+    kind: str = PLAYED
+    cancelled: bool = False
+
+    def cancel(self, g: Game, by_player: int, by_card: int) -> None:
+        """Cancel the trait's action (once)."""
+        if self.action_open and not self.cancelled:
+            self.cancelled = True
+            g.emit(ActionCancelled, self.played, by_player, by_card)
+
+
+def _responses(g: Game, responder: int, window: Window) -> list[int]:
+    """Out-of-turn traits ``responder`` may play now."""
     out = []
-    defs = g.defs
-    for c in g.players[responder].hand:
-        for piece in defs[c].out_of_turn:
-            effect = piece.effect
-            if effect == "cancel_action":
-                fits = action_open
-            elif effect == "steal_played_trait":
-                fits = (
-                    card in g.players[player].pile
-                    and not defs[card].dominant
-                    and not piles_protected(g)
-                )
-            else:
-                fits = effect == "into_opponent_pile"
-            if fits and play_restriction(g, responder, c) is None:
+    for c in g.seats[responder].hand:
+        if c not in g.responders:
+            continue
+        for piece, fits in of_card(g, c, "response"):
+            if fits(g, responder, c, piece, window) and play_restriction(g, responder, c) is None:
                 out.append(c)
                 break
     return out
 
 
-@handles("out_of_turn", "cancel_action", "steal_played_trait", "into_opponent_pile")
-def response_window(g: Game, player: int, card: int, action_open: bool) -> Flow:
-    """Offer out-of-turn plays to each other player, from the active player's left.
+def _someone_may_respond(g: Game) -> bool:
+    """Whether any hand holds a trait that may be played in answer (most often none does)."""
+    responders = g.responders
+    if responders:
+        for p in g.seats:
+            if not responders.isdisjoint(p.hand):
+                return True
+    return False
 
-    Returns True when the played trait's action was cancelled (Chromatophores, Automimicry,
-    Parasitic). Out-of-turn plays do not open a window of their own.
+
+def response_window(g: Game, window: Window) -> Flow:
+    """Offer out-of-turn plays to the other players, from the left of the one whose trait it
+    is, then to that player (a trait played "at any time" may follow one's own play).
+
+    Every trait played opens one, whoever plays it and however (out-of-turn plays and World's
+    End plays included); so does an action resolved through another trait. Returns True when
+    the trait's action was cancelled.
     """
-    cancelled = False
-    for responder in g.opponents(player):
-        hand = g.players[responder].hand
-        if not any(c in g.responders for c in hand):
+    responders = g.responders
+    player = window.player
+    reason = "respond" if window.kind == PLAYED else "respond_to_action"
+    for responder in [*g.opponents(player), player]:
+        if responders.isdisjoint(g.seats[responder].hand):
             continue
-        options = _responses(g, responder, player, card, action_open and not cancelled)
+        options = _responses(g, responder, window)
         if not options:
             continue
         pick = yield from ask(
-            g, responder, dk.RESPOND, "respond", ["pass", *options], g.defs[card].id,
-            about=(player, card),
+            g, responder, dk.RESPOND, reason, ["pass", *options], g.defs[window.played].id,
+            about=(player, window.played),
         )
         if pick == "pass":
             continue
-        effect = g.defs[pick].out_of_turn[0].effect
-        if effect == "into_opponent_pile":
-            target = yield from ask(
-                g, responder, dk.PLAYER, "self_awareness_target", g.opponents(responder),
-                g.defs[pick].id,
-            )
-            yield from play_trait(g, responder, pick, "hand", False, owner=target, out_of_turn=True)
-            continue
-        yield from play_trait(g, responder, pick, "hand", False, out_of_turn=True)
-        if action_open and not cancelled:
-            cancelled = True
-            g.emit(ActionCancelled(card, responder, pick))
-        if effect == "steal_played_trait" and card in g.players[player].pile:
-            move_trait(g, card, player, responder, "steal")
-    return cancelled
+        piece, _ = of_card(g, int(pick), "response")[0]
+        yield from EXTRA[("out_of_turn", piece.effect)](g, responder, int(pick), piece, window)
+    return window.cancelled
 
 
-@handles("persistent", "return_to_hand_on_green_play")
-def _self_replicating(g: Game, seat: int, played: int) -> Flow:
-    """Self-Replicating: after playing another green trait from the hand, it may come back."""
-    for c in list(g.players[seat].pile):
-        if c == played:
-            continue
-        if any(p.effect == "return_to_hand_on_green_play" for p in g.defs[c].persistent):
-            answer = yield from ask(g, seat, dk.YES_NO, "return_to_hand", ("no", "yes"), g.defs[c].id)
-            if answer == "yes":
-                return_to_hand(g, seat, c)
-
-
-def offer_own_out_of_turn(g: Game, seat: int, effect: str, reason: str, with_action: bool) -> Flow:
-    """Offer ``seat`` to play, from the hand, each trait whose out-of-turn piece is ``effect``
-    (Late after stabilizing, Sneaky at World's End); playing it is not a turn."""
-    for card in list(g.players[seat].hand):
-        if any(p.effect == effect for p in g.defs[card].out_of_turn):
-            if card in g.players[seat].hand and play_restriction(g, seat, card) is None:
+def offer_own_out_of_turn(g: Game, seat: int, hook: str, reason: str) -> Flow:
+    """Offer ``seat`` to play, from the hand, each trait that may be played at this moment
+    (hook ``after_stabilizing`` or ``at_worlds_end``); playing it is not a turn."""
+    hand = g.seats[seat].hand
+    cards = g.hooked.get(hook)
+    if cards is None or cards.isdisjoint(hand):
+        return
+    for card in list(hand):
+        for piece, play in of_card(g, card, hook):
+            if card in hand and play_restriction(g, seat, card) is None:
                 pick = yield from ask(g, seat, dk.RESPOND, reason, ("pass", card), g.defs[card].id)
                 if pick != "pass":
-                    yield from play_trait(g, seat, card, "hand", with_action, out_of_turn=True)
+                    yield from play(g, seat, card, piece)
+            break
 
 
-def play_from_deck_top(g: Game, seat: int, cause: str, discard_if_unplayable: bool) -> Flow:
+def play_from_deck_top(g: Game, seat: int, discard_if_unplayable: bool) -> Flow:
     """Play the top card of the trait deck, ignoring its action (it arrives by chance)."""
-    card = take_top_of_deck(g)
+    card = yield from top_card(g, seat, _asking(g), "card_drawn")
     if card is None:
         return False
     reason = play_restriction(g, seat, card, deliberate=False)
     if reason is not None:
-        if discard_if_unplayable or g.options.discard_unmet_requirement or reason != REQUIREMENT:
-            g.discard.append(card)
-            g.emit(PlayFailed(seat, card, reason, True))
+        if discard_if_unplayable or g.options.discard_unmet_requirement:
+            g.table.discard.append(card)
+            g.emit(PlayFailed, seat, card, reason, True)
         else:
-            g.deck.append(card)  # rulebook: it is simply not played
-            g.emit(PlayFailed(seat, card, reason, False))
+            g.table.deck.append(card)  # rulebook: it is simply not played; it stays on top
+            g.emit(PlayFailed, seat, card, reason, False)
         return False
     return (yield from play_trait(g, seat, card, "deck", False))
 
 
-def replace_discarded(g: Game, seat: int, source: str) -> Flow:
-    """Regenerative Tissue: draw a card and play it if allowed, or play the deck's top card."""
-    if source == "deck_top":
-        yield from play_from_deck_top(g, seat, "regenerative_tissue", False)
+def draw_and_play(g: Game, seat: int) -> Flow:
+    """Draw a card and play it if allowed (no action); otherwise it stays in the hand."""
+    card = yield from draw_one(g, seat, _asking(g))
+    if card is None:
         return
-    drawn = draw(g, seat, 1, "regenerative_tissue")
-    if drawn and play_restriction(g, seat, drawn[0]) is None:
-        yield from play_trait(g, seat, drawn[0], "hand", False)
-    elif drawn:
-        g.emit(PlayFailed(seat, drawn[0], play_restriction(g, seat, drawn[0]) or "", False))
+    reason = play_restriction(g, seat, card)
+    if reason is None:
+        yield from play_trait(g, seat, card, "hand", False)
+    else:
+        g.emit(PlayFailed, seat, card, reason, False)
+
+
+def _asking(g: Game) -> str | None:
+    """The card whose effect is under way (the ``source`` of a question it asks)."""
+    cause = g.cause
+    return None if cause is None or cause.kind == "rule" else cause.id

@@ -1,7 +1,8 @@
 """The only code that changes hands, decks and gene pools; each change emits an event.
 
 Effects, ages and catastrophes call these; none of them edits the state directly. Functions
-that may need a player's answer are generators used with ``yield from``.
+that may need a player's answer are generators used with ``yield from``. Events take their
+cause from the effect under way (:meth:`Game.open`).
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision, Value
-from doomlings_access.rules.registry import handles
 from doomlings_access.rules.events import (
+    Cause,
     CardsPassed,
     DeckReshuffled,
     Discarded,
@@ -19,12 +20,14 @@ from doomlings_access.rules.events import (
     GenePoolChanged,
     GenePoolChangeIgnored,
     Stabilized,
+    rule_cause,
 )
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Flow, Game
 
 GENE_POOL_MIN, GENE_POOL_MAX = 1, 8
+RESHUFFLE = Cause.rule("reshuffle")
 
 
 def ask(
@@ -53,11 +56,12 @@ def pick_random(
 ) -> Flow:
     """Pick ``count`` cards at random, from the game's seeded generator.
 
-    In scorer mode the picks happened at a real table, so they are asked as CHANCE decisions.
+    When the game asks its random picks (the scorer: they happened at a real table), they are
+    CHANCE decisions instead.
     """
     pool = list(options)
     count = min(count, len(pool))
-    if not g.chance_from_outside:
+    if not g.random_picks_asked:
         return g.rng.sample(pool, count)
     picked: list[int] = []
     for i in range(count):
@@ -74,55 +78,93 @@ def random_from_opponent_hand(
 
     Returns (opponent, cards), or None when no opponent holds a card.
     """
-    victims = [o for o in g.opponents(seat) if g.players[o].hand]
+    victims = [o for o in g.opponents(seat) if g.seats[o].hand]
     if not victims:
         return None
     victim = yield from ask(g, seat, dk.PLAYER, question, victims, source)
-    cards = yield from pick_random(g, victim, g.players[victim].hand, count, source, pick_reason)
+    cards = yield from pick_random(g, victim, g.seats[victim].hand, count, source, pick_reason)
     return victim, cards
 
 
-def draw(g: Game, seat: int, count: int, cause: str | None = None) -> list[int]:
+def _reshuffle(g: Game) -> None:
+    """The deck ran out: the discard pile becomes the new deck."""
+    t = g.table
+    t.deck = t.discard
+    t.discard = []
+    g.rng.shuffle(t.deck)
+    g.emit(DeckReshuffled, len(t.deck), cause=RESHUFFLE)
+
+
+def draw(g: Game, seat: int, count: int) -> list[int]:
     """Draw cards into a hand; the discard pile is reshuffled only when the deck runs out."""
-    drawn: list[int] = []
-    hand = g.players[seat].hand
-    for _ in range(count):
-        if not g.deck:
-            if not g.discard:
-                break
-            g.deck = g.discard
-            g.discard = []
-            g.rng.shuffle(g.deck)
-            g.emit(DeckReshuffled(len(g.deck)))
-        card = g.deck.pop()
-        hand.append(card)
-        drawn.append(card)
+    hand = g.seats[seat].hand
+    t = g.table
+    deck = t.deck
+    if count <= len(deck):  # the usual case: the deck holds enough
+        cut = len(deck) - count
+        drawn = deck[cut:][::-1]  # popped one by one from the end, in that order
+        del deck[cut:]
+        hand.extend(drawn)
+    else:
+        drawn = []
+        for _ in range(count):
+            if not t.deck:
+                if not t.discard:
+                    break
+                _reshuffle(g)
+            card = t.deck.pop()
+            hand.append(card)
+            drawn.append(card)
     if drawn:
-        g.emit(Drew(seat, tuple(drawn), frozenset((seat,)), cause))
+        g.emit(Drew, seat, tuple(drawn), frozenset((seat,)))
     return drawn
 
 
 def take_top_of_deck(g: Game) -> int | None:
     """Take the top card of the deck (reshuffling the discard pile if needed)."""
-    if not g.deck and g.discard:
-        g.deck = g.discard
-        g.discard = []
-        g.rng.shuffle(g.deck)
-        g.emit(DeckReshuffled(len(g.deck)))
-    return g.deck.pop() if g.deck else None
+    t = g.table
+    if not t.deck and t.discard:
+        _reshuffle(g)
+    return t.deck.pop() if t.deck else None
 
 
-def discard_cards(
-    g: Game, seat: int, cards: Iterable[int], random: bool = False, cause: str | None = None
-) -> None:
+def top_card(g: Game, seat: int, source: str | None, reason: str) -> Flow:
+    """Take the top card of the deck. When the game asks its random picks (the scorer: what
+    came off the deck at a real table), which card it was is a CHANCE decision of ``seat``."""
+    if not g.random_picks_asked:
+        return take_top_of_deck(g)
+    # At a real table the deck may have run out and been reshuffled from the discard pile, so
+    # any card out of play may be the one that came.
+    t = g.table
+    picked = yield from pick_random(g, seat, [*t.deck, *t.discard], 1, source, reason)
+    if not picked:
+        return None
+    (t.deck if picked[0] in t.deck else t.discard).remove(picked[0])
+    return picked[0]
+
+
+def draw_one(g: Game, seat: int, source: str | None) -> Flow:
+    """Draw one card (asked as a CHANCE decision when the game asks its random picks)."""
+    if not g.random_picks_asked:
+        drawn = draw(g, seat, 1)
+        return drawn[0] if drawn else None
+    card = yield from top_card(g, seat, source, "card_drawn")
+    if card is not None:
+        g.seats[seat].hand.append(card)
+        g.emit(Drew, seat, (card,), frozenset((seat,)))
+    return card
+
+
+def discard_cards(g: Game, seat: int, cards: Iterable[int], random: bool = False) -> None:
     """Discard cards from a hand, face up."""
-    hand = g.players[seat].hand
+    hand = g.seats[seat].hand
     moved = tuple(cards)
+    discard = g.table.discard
     for card in moved:
         hand.remove(card)
-        g.discard.append(card)
+        discard.append(card)
     if moved:
-        g.emit(Discarded(seat, moved, random, cause))
+        g.emit(Discarded, seat, moved, random)
 
 
 def choose_cards(
@@ -142,7 +184,9 @@ def choose_cards(
         return pool
     chosen: list[int] = []
     for i in range(count):
-        card = yield from ask(g, seat, kind, reason, pool, source, i + 1, count, about)
+        card = pool[0] if len(pool) == 1 else int(
+            (yield Decision(seat, kind, reason, tuple(pool), source, i + 1, count, about))
+        )
         pool.remove(card)
         chosen.append(card)
     return chosen
@@ -154,7 +198,7 @@ def choose_and_discard(g: Game, seat: int, count: int, source: str | None, reaso
     When more would be discarded than kept, the player chooses the cards to keep instead,
     which is fewer questions ("Choose a card to keep.").
     """
-    hand = g.players[seat].hand
+    hand = g.seats[seat].hand
     count = min(count, len(hand))
     if count <= 0:
         return
@@ -164,15 +208,15 @@ def choose_and_discard(g: Game, seat: int, count: int, source: str | None, reaso
         discard = [c for c in hand if c not in kept]
     else:
         discard = yield from choose_cards(g, seat, count, hand, reason, source)
-    discard_cards(g, seat, discard, cause=source)
+    discard_cards(g, seat, discard)
 
 
 def discard_random(g: Game, seat: int, count: int, source: str | None) -> Flow:
-    hand = g.players[seat].hand
+    hand = g.seats[seat].hand
     if not hand or count <= 0:
         return
     picked = yield from pick_random(g, seat, hand, count, source, "random_discard")
-    discard_cards(g, seat, picked, random=True, cause=source)
+    discard_cards(g, seat, picked, random=True)
 
 
 def pass_cards(
@@ -180,21 +224,22 @@ def pass_cards(
     giver: int,
     receiver: int,
     cards: Sequence[int],
-    cause: str | None,
     public: bool = False,
     taken: bool = False,
+    random: bool = False,
 ) -> None:
     """Move cards from one hand to another; only the two players see which cards."""
-    hand = g.players[giver].hand
+    hand = g.seats[giver].hand
+    into = g.seats[receiver].hand
     for card in cards:
         hand.remove(card)
-        g.players[receiver].hand.append(card)
+        into.append(card)
     if cards:
         seen = None if public else frozenset((giver, receiver))
-        g.emit(CardsPassed(giver, receiver, tuple(cards), seen, cause, taken))
+        g.emit(CardsPassed, giver, receiver, tuple(cards), seen, taken, random)
 
 
-def change_gene_pool(g: Game, seat: int, delta: int, cause: str, forced: bool = False) -> None:
+def change_gene_pool(g: Game, seat: int, delta: int, cause: Cause, forced: bool = False) -> None:
     """Change a gene pool by ``delta``; a change past 1..8 is ignored unless ``forced``.
 
     ``forced`` is for a trait leaving a pile: its change is always reversed, even past the
@@ -202,39 +247,52 @@ def change_gene_pool(g: Game, seat: int, delta: int, cause: str, forced: bool = 
     """
     if delta == 0:
         return
-    p = g.players[seat]
+    p = g.seats[seat]
     new = p.gene_pool + delta
     if not forced and not GENE_POOL_MIN <= new <= GENE_POOL_MAX:
-        g.emit(GenePoolChangeIgnored(seat, delta, cause))
+        g.emit(GenePoolChangeIgnored, seat, delta, cause=cause)
         return
     old, p.gene_pool = p.gene_pool, new
-    g.emit(GenePoolChanged(seat, old, new, cause, forced))
+    g.emit(GenePoolChanged, seat, old, new, forced, cause=cause)
 
 
-def set_gene_pool(g: Game, seat: int, value: int, cause: str) -> None:
-    p = g.players[seat]
+def set_gene_pool(g: Game, seat: int, value: int) -> None:
+    p = g.seats[seat]
     if p.gene_pool != value:
         old, p.gene_pool = p.gene_pool, value
-        g.emit(GenePoolChanged(seat, old, value, cause))
+        g.emit(GenePoolChanged, seat, old, value)
 
 
-@handles("round", "hand_size")
 def hand_target(g: Game, seat: int) -> int:
-    """How many cards a player holds after stabilizing (Age of Wonder overrides the gene pool)."""
-    rule = g.rules.get("hand_size")
-    if rule is not None:
-        return int(rule["value"])
-    return max(g.players[seat].gene_pool, 0)
+    """How many cards a player holds after stabilizing: the gene pool, unless a rule says."""
+    for piece, fn in g.round.rules.get("hand_size", ()):
+        return int(fn(g, piece, seat))
+    return max(g.seats[seat].gene_pool, 0)
 
 
-def stabilize(g: Game, seat: int, cause: str | None = None) -> Flow:
+def stabilize(g: Game, seat: int) -> Flow:
     """Draw or discard until the hand matches the gene pool."""
-    hand = g.players[seat].hand
+    hand = g.seats[seat].hand
     target = hand_target(g, seat)
-    drew = discarded = 0
-    if len(hand) < target:
-        drew = len(draw(g, seat, target - len(hand), cause or "stabilize"))
-    elif len(hand) > target:
-        discarded = len(hand) - target
-        yield from choose_and_discard(g, seat, discarded, cause, "discard_to_stabilize")
-    g.emit(Stabilized(seat, drew, discarded, len(hand)))
+    step = rule_cause("stabilize", seat)
+    if len(hand) == target:
+        g.emit(Stabilized, seat, 0, 0, len(hand), cause=step)
+        return
+    source = _source_of(g)
+    mark = g.open(step)
+    try:
+        drew = discarded = 0
+        if len(hand) < target:
+            drew = len(draw(g, seat, target - len(hand)))
+        else:
+            discarded = len(hand) - target
+            yield from choose_and_discard(g, seat, discarded, source, "discard_to_stabilize")
+        g.emit(Stabilized, seat, drew, discarded, len(hand))
+    finally:
+        g.close(mark)
+
+
+def _source_of(g: Game) -> str | None:
+    """The card that asks, for a question's ``source``: the cause of the effect under way."""
+    cause = g.cause
+    return None if cause is None or cause.kind == "rule" else cause.id

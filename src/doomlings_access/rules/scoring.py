@@ -2,200 +2,269 @@
 
 Rulebook order: (1) points the final catastrophe's World's End effect gives or takes,
 (2) face values (a variable X counts 0), (3) bonuses and modifiers. Colour counts use the
-colours after Faith; colourless is never a colour.
+colours after any recolouring; colourless is never a colour.
+
+Scores are computed over a :class:`Tableau`: the piles, the hands that are known, the gene
+pools and the World's End marks. A game gives one of everything; a seat's view gives its own
+hand only, so a computer player can weigh a play without touching the game.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Mapping, Sequence
 
-from doomlings_access.cards.model import REAL_COLOURS, Piece
-from doomlings_access.rules.piles import colours_of
-from doomlings_access.rules.registry import handles
+from doomlings_access.cards.model import REAL_COLOURS, Piece, TraitDef
+from doomlings_access.rules.registry import EXTRA, code, implements, implements_second
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Game
 
 
-def _taken_over(g: Game, seat: int, card: int) -> int | None:
-    """AI Takeover's face value for this colourless trait of ``seat``'s pile, if it applies.
+@dataclass(frozen=True)
+class Tableau:
+    """What scoring reads: piles, known hands, gene pools and the World's End marks."""
 
-    It applies to the players the catastrophe affects (not those Denial protects), to
-    colourless traits, and in the retail printing not to dominants."""
-    rule = g.colourless_as
+    defs: Sequence[TraitDef] | Mapping[int, TraitDef]
+    piles: Sequence[Sequence[int]]
+    hands: Sequence[Sequence[int] | None]
+    """Each seat's hand, or None where it is not known (its hand bonuses then count 0)."""
+    gene_pools: Sequence[int]
+    worlds_end_points: Sequence[int] = ()
+    recolour: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    named_colour: Mapping[int, str] = field(default_factory=dict)
+    colourless_as: tuple[int, bool, frozenset[int]] | None = None
+    leader_bonus: bool = False
+    _colour_counts: dict[int, Counter[str]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    """Colour counts per seat, worked out once per tableau."""
+
+    @property
+    def n(self) -> int:
+        return len(self.piles)
+
+    def opponents(self, seat: int) -> list[int]:
+        n = self.n
+        return [(seat + i) % n for i in range(1, n)]
+
+    def colours_of(self, card: int) -> tuple[str, ...]:
+        return self.recolour.get(card) or self.defs[card].colours
+
+    def with_trait(self, seat: int, card: int) -> Tableau:
+        """This tableau with ``card`` added to ``seat``'s pile (to weigh a play)."""
+        piles = [list(p) for p in self.piles]
+        piles[seat].append(card)
+        return replace(self, piles=piles)
+
+
+def tableau_of(g: Game) -> Tableau:
+    """The whole game as scoring sees it."""
+    e = g.ending
+    return Tableau(
+        g.defs,
+        [p.pile for p in g.seats],
+        [p.hand for p in g.seats],
+        [p.gene_pool for p in g.seats],
+        e.points,
+        e.recolour,
+        e.named_colour,
+        e.colourless_as,
+        g.options.gene_pool_leader_bonus,
+    )
+
+
+def _taken_over(t: Tableau, seat: int, card: int) -> int | None:
+    """The World's End face value of this colourless trait of ``seat``'s pile, if a rule sets one.
+
+    It applies to the players the catastrophe affects, to colourless traits, and where the
+    rule says so not to dominants."""
+    rule = t.colourless_as
     if rule is None or seat not in rule[2]:
         return None
-    d = g.defs[card]
+    d = t.defs[card]
     if not d.colourless or (rule[1] and d.dominant):
         return None
     return rule[0]
 
 
-def face_value(g: Game, seat: int, card: int) -> int:
-    """Face value at the end: printed value (X is 0), or AI Takeover's value for colourless traits."""
-    taken = _taken_over(g, seat, card)
-    return g.defs[card].face_value if taken is None else taken
+def face_value(t: Tableau, seat: int, card: int) -> int:
+    """Face value at the end: printed value (X is 0), unless a World's End rule sets it."""
+    taken = _taken_over(t, seat, card) if t.colourless_as is not None else None
+    return t.defs[card].face_value if taken is None else taken
 
 
-def effects_ignored(g: Game, seat: int, card: int) -> bool:
-    """AI Takeover at World's End: colourless traits' effects are ignored (retail: not dominants)."""
-    return _taken_over(g, seat, card) is not None
+def effects_ignored(t: Tableau, seat: int, card: int) -> bool:
+    """A World's End rule may make colourless traits lose their effects."""
+    return t.colourless_as is not None and _taken_over(t, seat, card) is not None
 
 
-def colour_counts(g: Game, seat: int) -> Counter[str]:
-    counts: Counter[str] = Counter()
-    for card in g.players[seat].pile:
-        for colour in colours_of(g, card):
-            counts[colour] += 1
+def colour_counts(t: Tableau, seat: int) -> Counter[str]:
+    """How many traits of each colour ``seat``'s pile holds (a dual trait counts for both)."""
+    counts = t._colour_counts.get(seat)
+    if counts is None:
+        counts = Counter()
+        for card in t.piles[seat]:
+            for colour in t.colours_of(card):
+                counts[colour] += 1
+        t._colour_counts[seat] = counts
     return counts
 
 
-Bonus = Callable[["Game", int, int, Piece], int]
-BONUSES: dict[str, Bonus] = {}
-
-
-def bonus(piece_id: str) -> Callable[[Bonus], Bonus]:
-    def register(fn: Bonus) -> Bonus:
-        BONUSES[piece_id] = fn
-        return handles("bonus", piece_id)(fn)
-
-    return register
-
-
-@bonus("per_trait")
-def _per_trait(g: Game, seat: int, card: int, piece: Piece) -> int:
+@implements("bonus", "per_trait")
+def _per_trait(t: Tableau, seat: int, card: int, piece: Piece) -> int:
     colour, face = piece.get("colour"), piece.get("face")
     negative, same = piece.get("negative_face"), piece.get("same_name")
-    defs = g.defs
+    defs = t.defs
     count = 0
-    for c in g.players[seat].pile:
-        if colour is not None and colour not in colours_of(g, c):
+    for c in t.piles[seat]:
+        if colour is not None and colour not in t.colours_of(c):
             continue
-        if face is not None and (defs[c].face is None or face_value(g, seat, c) != face):
+        if face is not None and (defs[c].face is None or face_value(t, seat, c) != face):
             continue
-        if negative and face_value(g, seat, c) >= 0:
+        if negative and face_value(t, seat, c) >= 0:
             continue
         if same and defs[c].id != defs[card].id:
             continue
         count += 1
-    return count * piece["points"]
+    return int(count * piece["points"])
 
 
-@bonus("per_same_name_in_all_piles")
-def _per_same_name_in_all_piles(g: Game, seat: int, card: int, piece: Piece) -> int:
-    name = g.defs[card].id
-    return piece["points"] * sum(
-        1 for p in g.players for c in p.pile if g.defs[c].id == name
-    )
+@implements("bonus", "per_same_name_in_all_piles")
+def _per_same_name_in_all_piles(t: Tableau, seat: int, card: int, piece: Piece) -> int:
+    name = t.defs[card].id
+    return int(piece["points"]) * sum(1 for p in t.piles for c in p if t.defs[c].id == name)
 
 
-@bonus("per_card_in_hand")
-def _per_card_in_hand(g: Game, seat: int, card: int, piece: Piece) -> int:
+@implements("bonus", "per_card_in_hand")
+def _per_card_in_hand(t: Tableau, seat: int, card: int, piece: Piece) -> int:
+    hand = t.hands[seat]
+    if hand is None:
+        return 0
     dominant, has_effect = piece.get("dominant"), piece.get("has_effect")
     count = sum(
         1
-        for c in g.players[seat].hand
-        if (dominant is None or g.defs[c].dominant == dominant)
-        and (has_effect is None or g.defs[c].has_effect == has_effect)
+        for c in hand
+        if (dominant is None or t.defs[c].dominant == dominant)
+        and (has_effect is None or t.defs[c].has_effect == has_effect)
     )
-    return count * piece["points"]
+    return int(count * piece["points"])
 
 
-@bonus("distinct_colours")
-def _distinct_colours(g: Game, seat: int, card: int, piece: Piece) -> int:
+@implements("bonus", "distinct_colours")
+def _distinct_colours(t: Tableau, seat: int, card: int, piece: Piece) -> int:
     if piece["where"] == "hand":
-        found = {c for h in g.players[seat].hand for c in g.defs[h].colours}
+        hand = t.hands[seat]
+        if hand is None:
+            return 0
+        found = {c for h in hand for c in t.defs[h].colours}
     else:
-        found = set(colour_counts(g, seat))
-    return piece["points"] * len(found & set(REAL_COLOURS))
+        found = set(colour_counts(t, seat))
+    return int(piece["points"]) * len(found & set(REAL_COLOURS))
 
 
-@bonus("gene_pool_size")
-def _gene_pool_size(g: Game, seat: int, card: int, piece: Piece) -> int:
-    return g.players[seat].gene_pool
+@implements("bonus", "gene_pool_size")
+def _gene_pool_size(t: Tableau, seat: int, card: int, piece: Piece) -> int:
+    return int(t.gene_pools[seat])
 
 
-@bonus("fewest_colour")
-def _fewest_colour(g: Game, seat: int, card: int, piece: Piece) -> int:
-    counts = colour_counts(g, seat)
+@implements("bonus", "fewest_colour")
+def _fewest_colour(t: Tableau, seat: int, card: int, piece: Piece) -> int:
+    counts = colour_counts(t, seat)
     present = [counts[c] for c in REAL_COLOURS if counts[c]]
-    return piece["points"] * min(present) if len(present) >= 2 else 0
+    return int(piece["points"]) * min(present) if len(present) >= 2 else 0
 
 
-@bonus("colour_pairs")
-def _colour_pairs(g: Game, seat: int, card: int, piece: Piece) -> int:
-    counts = colour_counts(g, seat)
-    return piece["points"] * sum(counts[c] // 2 for c in REAL_COLOURS)
+@implements("bonus", "colour_pairs")
+def _colour_pairs(t: Tableau, seat: int, card: int, piece: Piece) -> int:
+    counts = colour_counts(t, seat)
+    return int(piece["points"]) * sum(counts[c] // 2 for c in REAL_COLOURS)
 
 
-@bonus("opponents_colour_pairs")
-def _opponents_colour_pairs(g: Game, seat: int, card: int, piece: Piece) -> int:
+@implements("bonus", "opponents_colour_pairs")
+def _opponents_colour_pairs(t: Tableau, seat: int, card: int, piece: Piece) -> int:
     colour = piece["colour"]
-    return piece["points"] * sum(colour_counts(g, o)[colour] // 2 for o in g.opponents(seat))
+    return int(piece["points"]) * sum(colour_counts(t, o)[colour] // 2 for o in t.opponents(seat))
 
 
-@bonus("most_traits")
-def _most_traits(g: Game, seat: int, card: int, piece: Piece) -> int:
-    mine = len(g.players[seat].pile)
-    return piece["points"] if all(mine > len(g.players[o].pile) for o in g.opponents(seat)) else 0
+@implements("bonus", "most_traits")
+def _most_traits(t: Tableau, seat: int, card: int, piece: Piece) -> int:
+    mine = len(t.piles[seat])
+    return int(piece["points"]) if all(mine > len(t.piles[o]) for o in t.opponents(seat)) else 0
 
 
-@bonus("most_of_colour")
-def _most_of_colour(g: Game, seat: int, card: int, piece: Piece) -> int:
-    counts = colour_counts(g, seat)
+@implements("bonus", "most_of_colour")
+def _most_of_colour(t: Tableau, seat: int, card: int, piece: Piece) -> int:
+    counts = colour_counts(t, seat)
     mine = counts[piece["colour"]]
     others = [counts[c] for c in REAL_COLOURS if c != piece["colour"]]
-    return piece["points"] if all(mine > n for n in others) else 0
+    return int(piece["points"]) if all(mine > n for n in others) else 0
 
 
-@bonus("per_named_colour_trait")
-def _per_named_colour_trait(g: Game, seat: int, card: int, piece: Piece) -> int:
-    colour = g.named_colour.get(card)
-    return piece["points"] * colour_counts(g, seat)[colour] if colour else 0
+@implements("bonus", "per_named_colour_trait")
+def _per_named_colour_trait(t: Tableau, seat: int, card: int, piece: Piece) -> int:
+    colour = t.named_colour.get(card)
+    return int(piece["points"]) * colour_counts(t, seat)[colour] if colour else 0
 
 
-@bonus("opponents_per_named_colour_trait")
-def _opponents_per_named_colour_trait(g: Game, seat: int, card: int, piece: Piece) -> int:
-    """Viral: scored by each opponent, so it counts nothing for its owner (see :func:`bonus_of`)."""
+@implements("bonus", "opponents_per_named_colour_trait")
+def _named_colour_for_owner(t: Tableau, seat: int, card: int, piece: Piece) -> int:
+    """Scored by each opponent (see :func:`_named_colour_for_opponent`): nothing for its owner."""
     return 0
 
 
-def _viral_penalty(g: Game, seat: int) -> int:
-    """Points Viral in other players' piles takes from ``seat``."""
+@implements_second("bonus", "opponents_per_named_colour_trait")
+def _named_colour_for_opponent(t: Tableau, owner: int, card: int, piece: Piece, seat: int) -> int:
+    colour = t.named_colour.get(card)
+    return int(piece["points"]) * colour_counts(t, seat)[colour] if colour else 0
+
+
+def _scored_by_opponents(t: Tableau, seat: int) -> int:
+    """Points that bonuses in other players' piles give (or take from) ``seat``: the second
+    part of a bonus piece, when it has one."""
     total = 0
-    for other in g.opponents(seat):
-        for card in g.players[other].pile:
-            if effects_ignored(g, other, card):
-                continue
-            for piece in g.defs[card].bonus:
-                if piece.effect == "opponents_per_named_colour_trait":
-                    colour = g.named_colour.get(card)
-                    if colour:
-                        total += piece["points"] * colour_counts(g, seat)[colour]
+    for other in t.opponents(seat):
+        for card in t.piles[other]:
+            for piece in t.defs[card].bonus:
+                for_opponent = EXTRA.get(("bonus", piece.effect))
+                if for_opponent is None or effects_ignored(t, other, card):
+                    continue
+                total += for_opponent(t, other, card, piece, seat)
     return total
 
 
-def bonus_of(g: Game, seat: int) -> int:
+def bonus_of(t: Tableau, seat: int) -> int:
     """All drop-of-life bonuses and modifiers for ``seat``."""
     total = 0
-    for card in g.players[seat].pile:
-        if effects_ignored(g, seat, card):
+    defs = t.defs
+    for card in t.piles[seat]:
+        bonuses = defs[card].bonus
+        if not bonuses or effects_ignored(t, seat, card):
             continue
-        for piece in g.defs[card].bonus:
-            total += BONUSES[piece.effect](g, seat, card, piece)
-    total += _viral_penalty(g, seat)
-    if g.options.gene_pool_leader_bonus:
-        pools = [p.gene_pool for p in g.players]
+        for piece in bonuses:
+            total += code("bonus", piece.effect)(t, seat, card, piece)
+    total += _scored_by_opponents(t, seat)
+    if t.leader_bonus:
+        pools = list(t.gene_pools)
         best = max(pools)
         if pools.count(best) == 1 and pools[seat] == best:
             total += 3
     return total
 
 
-def score(g: Game, seat: int) -> tuple[int, int, int, int]:
+def score_of(t: Tableau, seat: int) -> tuple[int, int, int, int]:
     """(World's End points, face value, bonus, total) for ``seat``."""
-    worlds_end = g.worlds_end_points[seat]
-    faces = sum(face_value(g, seat, c) for c in g.players[seat].pile)
-    extra = bonus_of(g, seat)
+    worlds_end = t.worlds_end_points[seat] if t.worlds_end_points else 0
+    if t.colourless_as is None:
+        defs = t.defs
+        faces = sum(defs[c].face_value for c in t.piles[seat])
+    else:
+        faces = sum(face_value(t, seat, c) for c in t.piles[seat])
+    extra = bonus_of(t, seat)
     return worlds_end, faces, extra, worlds_end + faces + extra
+
+
+def score(g: Game, seat: int) -> tuple[int, int, int, int]:
+    """(World's End points, face value, bonus, total) for ``seat`` of a game."""
+    return score_of(tableau_of(g), seat)

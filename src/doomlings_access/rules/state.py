@@ -1,20 +1,39 @@
-"""The mutable parts of a game that belong to one player."""
+"""The state of a game, in four typed parts, each with one owner in the rules.
+
+- :class:`Seat`: one player's hand, trait pile and gene pool (changed by the primitives).
+- :class:`Table`: the trait deck, the discard pile, the age deck and what has been revealed.
+- :class:`RoundState`: the round under way: its age and rules, whose turn, the first player.
+- :class:`Ending`: World's End and scoring: recolourings, named colours, points, winners.
+
+Every part copies itself cheaply, so a position can be kept and a game resumed from it
+(:meth:`doomlings_access.rules.game.Game.clone`) without replaying the whole game. Code
+outside ``rules/`` reads these parts and never assigns to them.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from doomlings_access.cards.model import AgeDef, Piece
+from doomlings_access.rules.events import Cause
+
+Hooked = tuple[tuple[Piece, Callable[..., Any]], ...]
+
+GENE_POOL_START = 5
 
 
-class PlayerState:
-    """One seat: name, hand, trait pile and gene pool (card ids are instance ids)."""
+@dataclass(slots=True)
+class Seat:
+    """One player: name, hand, trait pile and gene pool (card ids are instance ids)."""
 
-    __slots__ = ("name", "hand", "pile", "gene_pool")
+    name: str
+    hand: list[int] = field(default_factory=list)
+    pile: list[int] = field(default_factory=list)
+    gene_pool: int = GENE_POOL_START
 
-    def __init__(self, name: str, gene_pool: int = 5) -> None:
-        self.name = name
-        self.hand: list[int] = []
-        self.pile: list[int] = []
-        self.gene_pool = gene_pool
+    def copy(self) -> Seat:
+        return Seat(self.name, self.hand[:], self.pile[:], self.gene_pool)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -23,3 +42,120 @@ class PlayerState:
             "pile": list(self.pile),
             "gene_pool": self.gene_pool,
         }
+
+
+@dataclass(slots=True)
+class Table:
+    """Cards that belong to no seat: decks, the discard pile, what has been revealed."""
+
+    deck: list[int] = field(default_factory=list)
+    """The trait deck; its top is the end of the list."""
+    discard: list[int] = field(default_factory=list)
+    """The discard pile, face up; its top is the end of the list."""
+    in_play: list[int] = field(default_factory=list)
+    """A trait being played while its cost is paid (between zones)."""
+    age_deck: list[str] = field(default_factory=list)
+    """Ages and catastrophes still to come; the top is the end of the list."""
+    revealed: list[str] = field(default_factory=list)
+    """Ages and catastrophes, in the order revealed."""
+    catastrophes: list[str] = field(default_factory=list)
+    denial_spent: set[int] = field(default_factory=set)
+    """Traits whose one-time catastrophe protection has been used."""
+    box: list[int] = field(default_factory=list)
+    """Traits left out of this game (a described position may leave them out of the deck)."""
+
+    def copy(self) -> Table:
+        return Table(
+            self.deck[:],
+            self.discard[:],
+            self.in_play[:],
+            self.age_deck[:],
+            self.revealed[:],
+            self.catastrophes[:],
+            set(self.denial_spent),
+            self.box,
+        )
+
+
+# Phases of a game, in order.
+SETUP, AGE, CATASTROPHE, TURNS, WORLDS_END, SCORING, OVER = (
+    "setup",
+    "age",
+    "catastrophe",
+    "turns",
+    "worlds_end",
+    "scoring",
+    "over",
+)
+
+
+@dataclass(slots=True)
+class RoundState:
+    """The round under way, and where the game stands within it."""
+
+    number: int = 0
+    phase: str = SETUP
+    kind: str = ""
+    """``age`` or ``catastrophe``: what was revealed to start this round."""
+    first_player: int = 0
+    active: int | None = None
+    age: AgeDef | None = None
+    rules: Mapping[str, Hooked] = field(default_factory=dict)
+    """The round's rules in force (the age's, and Temporal Sands'), by hook point (read only:
+    shared by every game that reveals the same age)."""
+    last_played_colours: tuple[str, ...] = ()
+    protected: set[int] = field(default_factory=set)
+    """Seats the current catastrophe does nothing to (Denial)."""
+    turn_index: int = 0
+    """How many turns of this round have started (where a resumed round goes on)."""
+    skipping: Cause | None = None
+    """While set, ages are skipped until the next catastrophe (its cause: the trait played)."""
+    resolving: list[int] = field(default_factory=list)
+    """Traits whose actions are resolving (no endless loops)."""
+
+    def copy(self) -> RoundState:
+        return RoundState(
+            self.number,
+            self.phase,
+            self.kind,
+            self.first_player,
+            self.active,
+            self.age,
+            self.rules,
+            self.last_played_colours,
+            set(self.protected),
+            self.turn_index,
+            self.skipping,
+            self.resolving[:],
+        )
+
+
+@dataclass(slots=True)
+class Ending:
+    """World's End and scoring."""
+
+    catastrophe: str | None = None
+    """The catastrophe whose World's End effect is used, when a player chose it (Prepper)."""
+    recolour: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    named_colour: dict[int, str] = field(default_factory=dict)
+    colourless_as: tuple[int, bool, frozenset[int]] | None = None
+    """A World's End rule: (face value of colourless traits, dominants excepted, seats affected)."""
+    points: list[int] = field(default_factory=list)
+    """World's End points per seat."""
+    tie_break: list[int] = field(default_factory=list)
+    tie_breakers: list[int] = field(default_factory=list)
+    scores: list[tuple[int, int, int, int]] = field(default_factory=list)
+    winners: tuple[int, ...] = ()
+
+    def copy(self) -> Ending:
+        return Ending(
+            self.catastrophe,
+            dict(self.recolour),
+            dict(self.named_colour),
+            self.colourless_as,
+            self.points[:],
+            self.tie_break[:],
+            self.tie_breakers[:],
+            self.scores[:],
+            self.winners,
+        )

@@ -198,6 +198,16 @@ def load_json(path: Path, limit: int, depth: int = MAX_DEPTH) -> Any:
     return parse_json(read_bounded(path, limit), path, depth)
 
 
+def load_named_json(path: Path, limit: int) -> Any:
+    """:func:`load_json` for a file the player named on the command line: a missing one is
+    refused like any other (``why`` says so), so the caller has one error to turn into its
+    own one-line message."""
+    try:
+        return load_json(path, limit)
+    except FileNotFoundError:
+        raise Unreadable(path, "cannot read: no such file") from None
+
+
 # --- TOML ------------------------------------------------------------------------------------
 
 _TOML_SKIP = re.compile(

@@ -10,9 +10,12 @@ or logged: each such character is shown as ``?`` and the length is capped.
 
 from __future__ import annotations
 
-import logging
 import re
-from collections.abc import Collection
+
+TYPE_CHECKING = False  # neither typing nor logging is imported: ``doomlings card`` starts quickly
+if TYPE_CHECKING:
+    from collections.abc import Collection
+    from logging import LogRecord
 
 MAX_TEXT = 4000
 """Longest message printed or spoken at once (speech engines are given at most this much)."""
@@ -53,10 +56,13 @@ def has_unsafe(text: str) -> bool:
     return _UNSAFE.search(text) is not None
 
 
-class CleanLogRecords(logging.Filter):
-    """Logged messages quote what speech engines and libraries printed: clean them too."""
+class CleanLogRecords:
+    """Logged messages quote what speech engines and libraries printed: clean them too.
 
-    def filter(self, record: logging.LogRecord) -> bool:
+    (A log filter only needs this ``filter`` method; it is not a ``logging.Filter`` so that
+    this module, which every command uses, does not import logging.)"""
+
+    def filter(self, record: LogRecord) -> bool:
         record.msg = clean(record.getMessage())
         record.args = None
         return True

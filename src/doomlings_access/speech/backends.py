@@ -64,6 +64,10 @@ ENV_TTS_ENGINE = "DOOMLINGS_TTS_ENGINE"
 DEFAULT_TIMEOUT_FLOOR = 5.0
 SECONDS_PER_CHAR = 0.15
 MAX_UTTERANCE_CHARS = 4000
+PROVEN_AFTER = 0.25
+"""An engine still speaking this long after it started has opened its audio device."""
+EXIT_FLUSH_CAP = 15.0
+"""At exit, queued speech (the final scores, the winner) is spoken for at most this long."""
 
 
 def speech_off_notice(reason: str) -> str:
@@ -104,15 +108,22 @@ class Speaker(Protocol):
     name: str
     notice: str | None
 
-    def speak(self, text: str, interrupt: bool = True) -> None: ...
+    def speak(self, text: str, interrupt: bool = True, braille: str | None = None) -> None:
+        """Say ``text`` (labels are expanded into words); ``braille`` is the printed line,
+        labels kept, for an output with a braille display."""
 
     def stop(self) -> None: ...
 
-    def close(self) -> None: ...
+    def close(self, flush: float = 0.0) -> None:
+        """End speech; with ``flush``, first let queued speech finish for up to that long."""
 
     def take_notices(self) -> list[str]: ...
 
     def wait_idle(self, timeout: float | None = None) -> bool: ...
+
+    def settle(self, timeout: float) -> None:
+        """Wait (at most ``timeout``) until the engine has shown it works or has failed, so
+        a fallback notice can be given at once rather than after the next answer."""
 
 
 class _Notices:
@@ -150,17 +161,20 @@ class SilentSpeaker(_Notices):
         if notice:
             self._add_notice(notice)
 
-    def speak(self, text: str, interrupt: bool = True) -> None:
+    def speak(self, text: str, interrupt: bool = True, braille: str | None = None) -> None:
         return None
 
     def stop(self) -> None:
         return None
 
-    def close(self) -> None:
+    def close(self, flush: float = 0.0) -> None:
         return None
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         return True
+
+    def settle(self, timeout: float) -> None:
+        return None
 
     def __repr__(self) -> str:
         return f"SilentSpeaker({self.name!r})"
@@ -184,7 +198,7 @@ def _error_line(printed: str) -> str | None:
     return match.group(1).strip()[:100] if match else None
 
 
-def _signal_group(proc: subprocess.Popen, hard: bool = False) -> None:
+def _signal_group(proc: subprocess.Popen[bytes], hard: bool = False) -> None:
     """Terminate (or kill) a speech process and its children (aplay, a shell's sleep)."""
     if proc.poll() is not None:
         return
@@ -227,18 +241,19 @@ class CommandSpeaker(_Notices):
         self._init_notices()
         self._cond = threading.Condition()
         self._queue: collections.deque[str] = collections.deque()
-        self._current: subprocess.Popen | None = None
+        self._current: subprocess.Popen[bytes] | None = None
         self._busy = False
         self._interrupted = False
         self._closed = False
         self.failed: str | None = None
+        self._proven = threading.Event()
         self._thread = threading.Thread(target=self._loop, name=f"speech-{name}", daemon=True)
         self._thread.start()
         atexit.register(self.close)
 
     # The caller's side: quick, never waits for the engine.
 
-    def speak(self, text: str, interrupt: bool = True) -> None:
+    def speak(self, text: str, interrupt: bool = True, braille: str | None = None) -> None:
         if not text or not text.strip():
             return
         spoken = speakable(text)[:MAX_UTTERANCE_CHARS]
@@ -257,7 +272,12 @@ class CommandSpeaker(_Notices):
             self._interrupt_locked()
             self._cond.notify_all()
 
-    def close(self) -> None:
+    def close(self, flush: float = 0.0) -> None:
+        if flush > 0 and not self._closed:
+            try:
+                self.wait_idle(flush)
+            except KeyboardInterrupt:  # Ctrl-C while the last words are spoken: stop now
+                pass
         with self._cond:
             already = self._closed
             self._closed = True
@@ -276,6 +296,13 @@ class CommandSpeaker(_Notices):
                 lambda: (not self._queue and not self._busy) or self._closed or bool(self.failed),
                 timeout,
             )
+
+    def settle(self, timeout: float) -> None:
+        if not self._proven.is_set():
+            with self._cond:
+                idle = not self._queue and not self._busy
+            if not idle:  # nothing was said yet: nothing to wait for
+                self._proven.wait(timeout)
 
     def _interrupt_locked(self) -> None:
         if self._busy:
@@ -324,7 +351,7 @@ class CommandSpeaker(_Notices):
                     creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
                 )
             except OSError as exc:
-                raise _EngineFailure(f"{self.name} could not start ({exc.strerror or exc})")
+                raise _EngineFailure(f"{self.name} could not start ({exc.strerror or exc})") from exc
             watch_group(proc.pid)  # ended by the watcher if the game is killed mid-sentence
             with self._cond:
                 self._current = proc
@@ -336,12 +363,15 @@ class CommandSpeaker(_Notices):
                 proc.stdin.close()
             except OSError:
                 pass  # the engine ended before reading; its exit code tells why
-            deadline = time.monotonic() + limit
+            started = time.monotonic()
+            deadline = started + limit
             while True:
                 try:
                     rc = proc.wait(timeout=0.05)
                     break
                 except subprocess.TimeoutExpired:
+                    if time.monotonic() - started >= PROVEN_AFTER + self.startup_time:
+                        self._proven.set()  # still speaking: the audio device opened
                     if time.monotonic() >= deadline:
                         stalled = True
                         self._kill(proc)  # stalled: reported below, whatever its exit code
@@ -363,8 +393,9 @@ class CommandSpeaker(_Notices):
             raise _EngineFailure(f"{self.name} stopped with exit code {rc}{detail}")
         if line:
             raise _EngineFailure(f"{self.name} could not play audio ({line})")
+        self._proven.set()
 
-    def _kill(self, proc: subprocess.Popen) -> int | None:
+    def _kill(self, proc: subprocess.Popen[bytes]) -> int | None:
         _signal_group(proc)
         try:
             return proc.wait(timeout=1.0)
@@ -384,6 +415,7 @@ class CommandSpeaker(_Notices):
             # The notice is in place before anyone waiting in wait_idle wakes up.
             self._add_notice(speech_off_notice(reason))
             self._cond.notify_all()
+        self._proven.set()
         self._log.warning("speech off: %s", reason)
 
     def __repr__(self) -> str:
@@ -408,7 +440,7 @@ class AccessibleOutputSpeaker(_Notices):
         fallback: Callable[[], tuple[Speaker, str | None]],
         log: logging.Logger | None = None,
     ) -> None:
-        from accessible_output2.outputs.base import Output
+        from accessible_output2.outputs.base import Output  # type: ignore[import-untyped]
 
         self._auto = auto
         self._output = output
@@ -421,9 +453,9 @@ class AccessibleOutputSpeaker(_Notices):
         braille = getattr(type(output), "braille", None)
         self.brailles = braille is not None and braille is not Output.braille
 
-    def speak(self, text: str, interrupt: bool = True) -> None:
+    def speak(self, text: str, interrupt: bool = True, braille: str | None = None) -> None:
         if self._delegate is not None:
-            self._delegate.speak(text, interrupt=interrupt)
+            self._delegate.speak(text, interrupt=interrupt, braille=braille)
             return
         if not text or not text.strip():
             return
@@ -433,11 +465,12 @@ class AccessibleOutputSpeaker(_Notices):
             self._log.warning("%s failed to speak", self.name, exc_info=True)
             self._switch(f"{self.output_name} failed ({type(exc).__name__}: {exc})")
             assert self._delegate is not None  # _switch always sets one
-            self._delegate.speak(text, interrupt=interrupt)
+            self._delegate.speak(text, interrupt=interrupt, braille=braille)
             return
         if self.brailles:
             try:
-                self._output.braille(text)
+                # The display gets the printed line with its labels (dr4), never the words.
+                self._output.braille(braille if braille is not None else text)
             except Exception:  # noqa: BLE001 - e.g. SystemAccess's self.dll bug: speech goes on
                 self._log.warning("%s failed to braille; braille off", self.name, exc_info=True)
                 self.brailles = False
@@ -469,9 +502,11 @@ class AccessibleOutputSpeaker(_Notices):
             except Exception:  # noqa: BLE001
                 self._log.warning("%s failed to stop speech", self.name, exc_info=True)
 
-    def close(self) -> None:
+    def close(self, flush: float = 0.0) -> None:
+        """The screen reader speaks what it was sent by itself; ``flush`` only matters for
+        the fallback speaker."""
         if self._delegate is not None:
-            self._delegate.close()
+            self._delegate.close(flush)
         close = getattr(self._output, "close", None)
         if close is not None:
             try:
@@ -484,6 +519,10 @@ class AccessibleOutputSpeaker(_Notices):
             return self._delegate.wait_idle(timeout)
         return True
 
+    def settle(self, timeout: float) -> None:
+        if self._delegate is not None:
+            self._delegate.settle(timeout)
+
 
 def open_accessible_output(
     log: logging.Logger | None = None,
@@ -493,10 +532,13 @@ def open_accessible_output(
     ``output`` is the first active output, or None with ``reason`` saying why. Whatever AO2
     prints while it is imported and constructed is logged, never shown.
     """
+    from . import direct
+
     log = log or LOG
     try:
         with captured_output(log, "accessible_output2", fds=True):
-            from accessible_output2.outputs.auto import Auto
+            direct.prepare()  # on Linux: Speech Dispatcher's client, from the system
+            from accessible_output2.outputs.auto import Auto  # type: ignore[import-untyped]
 
             auto = Auto()
             output = auto.get_first_available_output()
@@ -506,7 +548,9 @@ def open_accessible_output(
     if output is None:
         names = ", ".join(type(o).__name__ for o in getattr(auto, "outputs", [])) or "none"
         log.info("accessible_output2: no active output (outputs tried: %s)", names)
-        return auto, None, "no screen reader was found for direct speech"
+        with captured_output(log, "speech dispatcher check", fds=True):
+            reason = direct.missing()
+        return auto, None, reason
     return auto, output, None
 
 
@@ -611,8 +655,12 @@ def make_speaker(
         return AccessibleOutputSpeaker(auto, output, tts, log)
     speaker, tts_reason = tts()
     if isinstance(speaker, SilentSpeaker):
-        return SilentSpeaker("off", notice=speech_off_notice(f"{reason}, and {tts_reason}"))
+        return SilentSpeaker(
+            "off", notice=speech_off_notice(f"direct speech is not possible: {reason}; and {tts_reason}")
+        )
     assert isinstance(speaker, CommandSpeaker)
     reason = reason or "no screen reader was found for direct speech"
-    speaker._add_notice(f"{reason[0].upper()}{reason[1:]}; speaking with {speaker.name} instead.")
+    speaker._add_notice(
+        f"Direct speech is not possible: {reason}. Speaking with {speaker.name} instead."
+    )
     return speaker

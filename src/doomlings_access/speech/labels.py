@@ -1,63 +1,123 @@
 """Turn deck labels into words for speech.
 
-Printed text keeps the deck's labels (``dr4``); a speech engine reads ``dr4`` as
-"doctor four", so spoken text expands each whole label token into words.
+Printed text keeps the deck's labels (``dr4``); a speech engine reads ``dr4`` as "doctor
+four", so spoken text says what a label means:
+
+- a trait label, in any case, with a possessive or punctuation around it: ``dr4's`` is
+  "dominant red 4's"; a negative value is said as a word, ``c-2`` is "colourless minus 2",
+  never left to a screen reader's punctuation level;
+- a catastrophe label, ``c ice age``: "catastrophe ice age";
+- a label shown in Unicode braille (``⠙⠗⠲``) is said like the label it shows;
+- a label quoted as text, the example in an instruction (``a label like "db17"``), is what
+  to type, so it is spelt out: "d b 1 7".
+
+Speech knows neither the braille tables nor the card data (it sits below both): the program
+tells it, once, how to read braille cells and which catastrophe labels exist
+(:func:`configure`, called by ``doomlings_access.app``).
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable, Iterable
 
 COLOUR_WORDS = {
     "b": "blue",
     "g": "green",
     "p": "purple",
     "r": "red",
+    "y": "yellow",
     "c": "colourless",
 }
 
-# A label: optional d (dominant), a colour letter, then a value or X.
-LABEL_RE = re.compile(r"^(d?)([bgprc])(-?\d+|[Xx])$")
-
-# Punctuation that may surround a label and is kept as it is.
-_SPLIT_RE = re.compile(r"^([(\[{\"'\u2018\u201c]*)(.*?)([)\]}\"'\u2019\u201d.,;:!?]*)$", re.DOTALL)
-_TOKEN_RE = re.compile(r"\S+")
+# A trait label: optional d (dominant), one or two colour letters, then a value or X.
+LABEL_RE = re.compile(r"^(d?)([bgprcy]{1,2})(-?\d+|x)$", re.IGNORECASE)
+_TRAIT_IN_TEXT = re.compile(
+    r"(?<![\w\-])(d?[bgprcy]{1,2}(?:-?\d+|x))(?=(?:['\u2019]s)?(?![\w\-]))", re.IGNORECASE
+)
+_QUOTED = re.compile(r"([\"'`\u2018\u201c])(d?[bgprcy]{1,2}(?:-?\d+|x))([\"'`\u2019\u201d])",
+                     re.IGNORECASE)
+_BRAILLE_RUN = re.compile("[\u2801-\u28ff][\u2800-\u28ff]*")
+_SPELLING = {"-": "dash", "#": "number sign"}
 
 
 def label_words(label: str) -> str | None:
-    """``dr4`` -> ``dominant red 4``; None when ``label`` is not a deck label."""
+    """``dr4`` -> ``dominant red 4``; None when ``label`` is not a trait label."""
     match = LABEL_RE.match(label)
     if match is None:
         return None
-    dominant, colour, value = match.groups()
+    dominant, colours, value = match.groups()
     if value in ("X", "x"):
         value_words = "X"
     elif value.startswith("-"):
         value_words = "minus " + value[1:]
     else:
         value_words = value
-    words = [COLOUR_WORDS[colour], value_words]
+    words = [" and ".join(COLOUR_WORDS[c] for c in colours.lower()), value_words]
     if dominant:
         words.insert(0, "dominant")
     return " ".join(words)
 
 
-def _expand_token(match: re.Match[str]) -> str:
-    token = match.group(0)
-    split = _SPLIT_RE.match(token)
-    if split is None:  # pragma: no cover - the pattern matches any string
-        return token
-    before, core, after = split.groups()
-    words = label_words(core)
-    if words is None:
-        return token
-    return f"{before}{words}{after}"
+def spelt(label: str) -> str:
+    """A label letter by letter, as it is typed: ``db17`` -> ``d b 1 7``."""
+    return " ".join(_SPELLING.get(ch, ch) for ch in label)
+
+
+_known: dict[str, object] = {"braille": None, "catastrophes": ()}
+
+
+def configure(
+    read_braille: Callable[[str], str] | None, catastrophe_labels: Iterable[str]
+) -> None:
+    """How to read a label shown in Unicode braille, and the catastrophe labels to expand."""
+    _known["braille"] = read_braille
+    _known["catastrophes"] = tuple(sorted(set(catastrophe_labels), key=len, reverse=True))
+    _catastrophe_re.cache_clear()
+
+
+def catastrophe_labels() -> tuple[str, ...]:
+    """The catastrophe labels (``c ice age``) speech expands, longest first."""
+    labels = _known["catastrophes"]
+    return labels if isinstance(labels, tuple) else ()
+
+
+@functools.cache
+def _catastrophe_re() -> re.Pattern[str] | None:
+    labels = catastrophe_labels()
+    if not labels:
+        return None
+    names = "|".join(re.escape(label[2:]) for label in labels if label.startswith("c "))
+    return re.compile(rf"(?<![\w\-])c ({names})(?![\w\-])", re.IGNORECASE)
+
+
+def _from_braille(match: re.Match[str]) -> str:
+    read = _known["braille"]
+    if not callable(read):
+        return match.group(0)
+    cells = match.group(0).rstrip("\u2800")
+    label = str(read(cells))
+    if LABEL_RE.match(label) or label.lower() in catastrophe_labels():
+        return label + match.group(0)[len(cells) :].replace("\u2800", " ")
+    return match.group(0)
+
+
+def _trait(match: re.Match[str]) -> str:
+    return label_words(match.group(1)) or match.group(1)
 
 
 def speakable(text: str) -> str:
-    """Expand every whole-token deck label in ``text`` into words.
+    """Say every deck label in ``text`` as words (see the module's description).
 
     ``"Ben plays dr4."`` -> ``"Ben plays dominant red 4."``; ``c-2`` -> ``colourless minus 2``;
-    ``gX`` -> ``green X``. Punctuation around a label is kept; other words are unchanged.
+    ``gX`` -> ``green X``; ``c ice age`` -> ``catastrophe ice age``; ``"db17"`` ->
+    ``"d b 1 7"``. Other words are unchanged.
     """
-    return _TOKEN_RE.sub(_expand_token, text)
+    if any("\u2801" <= ch <= "\u28ff" for ch in text):
+        text = _BRAILLE_RUN.sub(_from_braille, text)
+    text = _QUOTED.sub(lambda m: f"{m.group(1)}{spelt(m.group(2))}{m.group(3)}", text)
+    catastrophe = _catastrophe_re() if re.search(r"\bc ", text, re.IGNORECASE) else None
+    if catastrophe is not None:
+        text = catastrophe.sub(lambda m: f"catastrophe {m.group(1)}", text)
+    return _TRAIT_IN_TEXT.sub(_trait, text)

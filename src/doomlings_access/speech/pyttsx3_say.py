@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     if not text.strip():
         return 0
     try:
-        import pyttsx3
+        import pyttsx3  # type: ignore[import-untyped]
 
         engine = pyttsx3.init()
         if args.rate is not None:

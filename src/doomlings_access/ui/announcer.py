@@ -7,7 +7,8 @@ Cards a listener may not know are told only as counts.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.game import Game
@@ -70,6 +71,10 @@ class View:
     def whose(self, seat: int) -> str:
         return "your" if seat == self.me else f"{self.g.name(seat)}'s"
 
+    def theirs(self, seat: int) -> str:
+        """The possessive standing alone: "yours", "Ben's" (never "your" at a sentence end)."""
+        return "yours" if seat == self.me else f"{self.g.name(seat)}'s"
+
     def Whose(self, seat: int) -> str:
         w = self.whose(seat)
         return w[0].upper() + w[1:]
@@ -90,6 +95,13 @@ class View:
             return self.g.cards.by_id(card_id).name
         except KeyError:
             return card_id.replace("_", " ")
+
+    def cause(self, event: ev.Event) -> str:
+        """The name of the card (trait, age or catastrophe) that caused ``event``; "" for a rule."""
+        c = event.cause
+        if c is None or c.kind == ev.RULE:
+            return ""
+        return self.source(c.id)
 
 
 Phrase = Callable[[Any, View], str | None]
@@ -129,7 +141,8 @@ def _age(e: ev.AgeRevealed, v: View) -> str:
 
 @phrase(ev.AgeIgnored)
 def _age_ignored(e: ev.AgeIgnored, v: View) -> str:
-    return f"{v.source(e.age)} is skipped."
+    because = v.cause(e)
+    return f"{v.source(e.age)} is skipped" + (f" because of {because}." if because else ".")
 
 
 @phrase(ev.CatastropheRevealed)
@@ -146,7 +159,7 @@ def _first(e: ev.FirstPlayerMoved, v: View) -> str:
 
 @phrase(ev.CatastropheIgnored)
 def _denied(e: ev.CatastropheIgnored, v: View) -> str:
-    return f"Denial protects {v.whom(e.player)} from {v.source(e.catastrophe)}."
+    return f"{v.name(e.card)} protects {v.whom(e.player)} from {v.source(e.catastrophe)}."
 
 
 @phrase(ev.TurnStarted)
@@ -173,12 +186,13 @@ def _round_skipped(e: ev.RoundSkipped, v: View) -> str:
 
 @phrase(ev.Drew)
 def _drew(e: ev.Drew, v: View) -> str:
-    verb = "are dealt" if e.cause == "deal" and e.player == v.me else v.s(e.player, "draw")
-    if e.cause == "deal" and e.player != v.me:
+    dealt = e.cause is not None and e.cause.id == "deal"
+    verb = "are dealt" if dealt and e.player == v.me else v.s(e.player, "draw")
+    if dealt and e.player != v.me:
         verb = "is dealt"
-    if v.sees(e):
+    if v.sees(e) and e.cards:
         return f"{v.who(e.player)} {verb} {v.names(e.cards)}."
-    return f"{v.who(e.player)} {verb} {plural(len(e.cards), 'card')}."
+    return f"{v.who(e.player)} {verb} {plural(e.size, 'card')}."
 
 
 @phrase(ev.DeckReshuffled)
@@ -194,7 +208,7 @@ def _discarded(e: ev.Discarded, v: View) -> str:
 
 @phrase(ev.CardsPassed)
 def _passed(e: ev.CardsPassed, v: View) -> str:
-    what = v.names(e.cards) if v.sees(e) else plural(len(e.cards), "card")
+    what = v.names(e.cards) if v.sees(e) and e.cards else plural(e.size, "card")
     if e.taken:
         return f"{v.who(e.receiver)} {v.s(e.receiver, 'take')} {what} from {v.whom(e.giver)}."
     return f"{v.who(e.giver)} {v.s(e.giver, 'give')} {what} to {v.whom(e.receiver)}."
@@ -207,9 +221,9 @@ def _swapped(e: ev.HandsSwapped, v: View) -> str:
 
 @phrase(ev.CardsRevealed)
 def _revealed(e: ev.CardsRevealed, v: View) -> str:
-    if v.sees(e):
+    if v.sees(e) and e.cards:
         return f"{v.who(e.owner)} {v.s(e.owner, 'show')} {v.names(e.cards)}."
-    return f"{v.who(e.owner)} {v.s(e.owner, 'show')} {plural(len(e.cards), 'card')}."
+    return f"{v.who(e.owner)} {v.s(e.owner, 'show')} {plural(e.size, 'card')}."
 
 
 @phrase(ev.NextAgeSeen)
@@ -279,7 +293,7 @@ def _moved(e: ev.TraitMoved, v: View) -> str:
         return f"{v.who(e.to_player)} {v.s(e.to_player, 'steal')} {card} from {v.whose(e.from_player)} pile."
     if e.how == "give":
         return f"{v.who(e.from_player)} {v.s(e.from_player, 'give')} {card} to {v.whom(e.to_player)}."
-    return f"{card} goes from {v.whose(e.from_player)} pile to {v.whose(e.to_player)}."
+    return f"{card} goes from {v.whose(e.from_player)} pile to {v.theirs(e.to_player)}."
 
 
 @phrase(ev.TraitToHand)
@@ -289,19 +303,19 @@ def _to_hand(e: ev.TraitToHand, v: View) -> str:
 
 @phrase(ev.NothingToDo)
 def _nothing(e: ev.NothingToDo, v: View) -> str:
-    return f"{v.source(e.source)} does nothing for {v.whom(e.player)}: {NOTHING_REASONS.get(e.reason, e.reason.replace('_', ' '))}."
+    return f"{v.cause(e)} does nothing for {v.whom(e.player)}: {NOTHING_REASONS.get(e.reason, e.reason.replace('_', ' '))}."
 
 
 @phrase(ev.GenePoolChanged)
 def _gene_pool(e: ev.GenePoolChanged, v: View) -> str:
-    cause = v.source(e.cause)
+    cause = v.cause(e)
     return f"{v.Whose(e.player)} gene pool goes from {e.old} to {e.new}" + (f", {cause}." if cause else ".")
 
 
 @phrase(ev.GenePoolChangeIgnored, quiet_below=NORMAL)
 def _gene_pool_ignored(e: ev.GenePoolChangeIgnored, v: View) -> str:
     bound = "above 8" if e.delta > 0 else "below 1"
-    return f"{v.Whose(e.player)} gene pool cannot go {bound}; {v.source(e.cause)} changes nothing."
+    return f"{v.Whose(e.player)} gene pool cannot go {bound}; {v.cause(e)} changes nothing."
 
 
 @phrase(ev.Stabilized, quiet_below=NORMAL)
@@ -339,7 +353,7 @@ def _recoloured(e: ev.TraitsRecoloured, v: View) -> str:
 
 @phrase(ev.WorldsEndPoints)
 def _we_points(e: ev.WorldsEndPoints, v: View) -> str:
-    return f"{v.who(e.player)}: World's End {e.points:+d}, {v.source(e.cause)}."
+    return f"{v.who(e.player)}: World's End {e.points:+d}, {v.cause(e)}."
 
 
 @phrase(ev.ScoreTallied)
@@ -358,7 +372,7 @@ def _tie(e: ev.TieBreakDraw, v: View) -> str:
 
 @phrase(ev.GameOver)
 def _over(e: ev.GameOver, v: View) -> str:
-    totals = v.g.scores
+    totals = v.g.ending.scores
     best = totals[e.winners[0]][3] if e.winners else 0
     if len(e.winners) == 1:
         w = e.winners[0]

@@ -1,26 +1,57 @@
 """The companion for the physical braille deck: look-ups, World's End, scoring, table tracker.
 
 It shares the console, output and speech of the game. It keeps no rules of its own: card
-facts come from the card data, scoring from the same scorer as ``doomlings score``.
+facts come from the card data, scoring from the same scorer as ``doomlings score``. Which
+cards need more than a pile (a hand, a gene pool, the catastrophes revealed) is read from the
+cards' effect pieces, never from their names.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards import load_cards
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
-from doomlings_access.cards.model import REAL_COLOURS, CatastropheDef, TraitDef
-from doomlings_access.safety.text import whole_number
+from doomlings_access.cards.model import REAL_COLOURS, AgeDef, CatastropheDef, TraitDef
+from doomlings_access.safety.text import clean, whole_number
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.session import is_number
-from doomlings_access.ui.words import join, plural
+from doomlings_access.ui.words import Style, join, plural
 
-HAND_CARDS = {"saudade", "boredom", "camouflage", "fortunate", "brave"}
-GENE_POOL_CARDS = {"altruistic", "random_fertilization"}
+MAX_COUNT = 20
+"""The most copies one item of a line may ask for (``kidney x3``)."""
+MAX_ITEMS = 40
+"""The most cards one line may name."""
+SAME = ("same", "same as before")
+COUNT_AFTER = re.compile(r"^(?P<name>.+?)\s*[x\u00d7*]\s*(?P<count>\d{1,2})$", re.IGNORECASE)
+COUNT_BEFORE = re.compile(r"^(?P<count>\d{1,2})\s*[x\u00d7*]?\s+(?P<name>.+)$", re.IGNORECASE)
+
+
+def needs_hand(t: TraitDef) -> bool:
+    """A trait that scores or plays from the hand at the end (its effect pieces say so)."""
+    return any(
+        p.effect == "per_card_in_hand" or (p.effect == "distinct_colours" and p.get("where") == "hand")
+        for p in t.bonus
+    ) or any(p.effect == "play_from_hand" for p in t.worlds_end)
+
+
+def needs_gene_pool(t: TraitDef) -> bool:
+    return any(p.effect == "gene_pool_size" for p in t.bonus)
+
+
+def removes_traits(t: TraitDef) -> bool:
+    """A trait whose World's End effect makes players discard traits."""
+    return any("discard" in p.effect for p in t.worlds_end)
+
+
+def chooses_catastrophe(t: TraitDef) -> bool:
+    """A trait that picks which revealed catastrophe's World's End applies."""
+    return any(p.effect == "choose_worlds_end_catastrophe" for p in t.worlds_end)
 
 
 class Back(Exception):
@@ -42,11 +73,33 @@ class Tracker:
         return min(len(self.catastrophes) + 1, 3)
 
 
+def split_items(line: str) -> list[tuple[str, int]]:
+    """``tiny, quick and kidney x2`` -> ``[("tiny", 1), ("quick", 1), ("kidney", 2)]``."""
+    out = []
+    for part in re.split(r",|;|\band\b", line):
+        item = part.strip()
+        if not item:
+            continue
+        count = 1
+        for pattern in (COUNT_AFTER, COUNT_BEFORE):
+            match = pattern.match(item)
+            if match:
+                item, count = match.group("name").strip(), int(match.group("count"))
+                break
+        out.append((item, count))
+    return out
+
+
 class Companion:
-    def __init__(self, console: Console, out: Output, edition: str = "retail") -> None:
+    def __init__(
+        self, console: Console, out: Output, edition: str = "retail", labels: str = "text"
+    ) -> None:
         self.console, self.out = console, out
         self.cards = load_cards(edition)
+        self.style = Style(labels)
         self.tracker = Tracker()
+        self.last_piles: dict[str, list[str]] = {}
+        """Each player's pile as last entered: ``same as before`` takes it again."""
 
     # --- input helpers --------------------------------------------------------------------
     def read(self, prompt: str) -> str:
@@ -78,19 +131,34 @@ class Companion:
             self.out.info(f"Not a choice: {line[:20] or 'nothing'}. Choose 1 to {len(options)}.")
 
     def find(self, typed: str, kind: type | None = None) -> Any | None:
-        """One card from a name, prefix, misspelling or label; asks when several fit."""
+        """One card from a name, prefix, misspelling or label (in any form a braille user
+        types it); asks when several fit. A misspelling gets numbered suggestions: typing a
+        number takes one, Enter none, anything else is looked up instead."""
         pool = [c for c in self.cards.all_cards() if kind is None or isinstance(c, kind)]
-        try:
-            found = find_cards(typed, pool)
-        except UnknownCardError as exc:
-            text = str(exc)
-            self.out.info(text[0].upper() + text[1:])
-            return None
-        if len(found) == 1:
-            return found[0]
-        labels = [f"{c.name}, {c.label}" for c in found]  # type: ignore[attr-defined]
-        pick = self.choose(f"{len(found)} cards fit {typed}:", labels)
-        return found[pick]
+        for _ in range(5):  # a few corrections in a row, then give up on this item
+            try:
+                found = find_cards(typed, pool, read_typed_label)
+            except UnknownCardError as exc:
+                text = str(exc)
+                self.out.info(text[0].upper() + text[1:])
+                if not exc.suggestions:
+                    return None
+                line = self.read(f"Choose 1 to {len(exc.suggestions)}, or Enter for none: ")
+                if not line:
+                    return None
+                if is_number(line) and 1 <= int(line) <= len(exc.suggestions):
+                    typed = exc.suggestions[int(line) - 1]
+                else:
+                    typed = line
+                continue
+            if len(found) == 1:
+                return found[0]
+            labels = [f"{c.name}, {self.style.label(c)}" for c in found]
+            return found[self.choose(f"{len(found)} cards fit {typed}:", labels)]
+        return None
+
+    def shown(self, card: TraitDef | CatastropheDef) -> str:
+        return f"{card.name}, {self.style.label(card)}"
 
     # --- the menu --------------------------------------------------------------------------
     def run(self) -> int:
@@ -127,28 +195,35 @@ class Companion:
                 return
             card = self.find(typed)
             if card is not None:
-                self.out.lines(full_description(card))
+                label = None if isinstance(card, AgeDef) else self.style.label(card)
+                self.out.lines(full_description(card, label))
 
     # --- World's End -----------------------------------------------------------------------
     def worlds_end(self) -> None:
-        cat = self.final_catastrophe()
-        self.out.info(f"{cat.name}'s World's End: {cat.worlds_end_text}")
+        final = self.final_catastrophe()
+        self.out.info(f"{final.name}'s World's End: {final.worlds_end_text}")
         if not self.tracker.players:
             self.ask_players()
         order = self.order()
         self.out.info("World's End, in turn order from the first player:")
-        piles: dict[str, list[str]] = {}
+        piles = self.ask_piles(order)
         for name in order:
-            piles[name] = self.ask_traits(name)
             special = [self.cards.traits[t] for t in piles[name] if self.cards.traits[t].worlds_end]
-            if special:
-                for trait in special:
-                    self.out.info(f"{name} resolves {trait.name}: {trait.text}")
-            else:
+            for trait in special:
+                self.out.info(f"{name} resolves {trait.name}: {trait.text}")
+            if not special:
                 self.out.info(f"{name} has no World's End traits.")
-        self.out.info(f"Then everyone: {cat.name}. {cat.worlds_end_text}")
+        resolved = self.keeping(piles, lambda: self.resolve(order, piles, final))
+        if resolved is None:
+            return
+        result, data = resolved
+        early = self.announce_trait_removals(data, piles, order)
+        chosen = self.cards.catastrophes[self._cat_id(result.worlds_end or final.name)]
+        why = "" if chosen.id == final.id else f", chosen instead of {final.name}"
+        self.out.info(f"Then everyone: {chosen.name}{why}. {chosen.worlds_end_text}")
+        self.announce_removals(result.removed, early, chosen.name)
         self.out.info("Now the scores.")
-        self.tally(order, piles, cat)
+        self.read_back(result)
 
     def final_catastrophe(self) -> CatastropheDef:
         if self.tracker.catastrophes and len(self.tracker.catastrophes) == 3:
@@ -156,27 +231,39 @@ class Companion:
         while True:
             card = self.find(self.read("Name the final catastrophe: "), CatastropheDef)
             if card is not None:
-                return card
+                return card  # type: ignore[no-any-return]
 
     def order(self) -> list[str]:
         t = self.tracker
         return [t.players[(t.first + i) % len(t.players)] for i in range(len(t.players))]
 
+    def _cat_id(self, name: str) -> str:
+        return next(c.id for c in self.cards.catastrophes.values() if c.name == name)
+
     # --- scoring ---------------------------------------------------------------------------
     def score(self) -> None:
         self.ask_players()
-        piles = {name: self.ask_traits(name) for name in self.tracker.players}
-        cat = None
-        if self.tracker.catastrophes:
-            cat = self.cards.catastrophes[self.tracker.catastrophes[-1]]
-        else:
-            line = self.read("Final catastrophe, or Enter for none: ")
-            while line:
-                cat = self.find(line, CatastropheDef)
-                if cat is not None:
-                    break
+        piles = self.ask_piles(self.tracker.players)
+
+        def finish() -> tuple[Any, dict[str, Any]] | None:
+            cat = None
+            if self.tracker.catastrophes:
+                cat = self.cards.catastrophes[self.tracker.catastrophes[-1]]
+            else:
                 line = self.read("Final catastrophe, or Enter for none: ")
-        self.tally(self.tracker.players, piles, cat)
+                while line:
+                    cat = self.find(line, CatastropheDef)
+                    if cat is not None:
+                        break
+                    line = self.read("Final catastrophe, or Enter for none: ")
+            return self.resolve(self.tracker.players, piles, cat)
+
+        resolved = self.keeping(piles, finish)
+        if resolved is not None:
+            result, data = resolved
+            early = self.announce_trait_removals(data, piles, self.tracker.players)
+            self.announce_removals(result.removed, early, result.worlds_end)
+            self.read_back(result)
 
     def ask_players(self) -> None:
         if self.tracker.players:
@@ -187,23 +274,84 @@ class Companion:
             line = self.read("Players' names, in seat order, separated by commas: ")
             names = [n.strip() for n in line.split(",") if n.strip()]
             if 1 <= len(names) <= 6 and len({n.lower() for n in names}) == len(names):
+                if any(len(n) > 20 for n in names):
+                    self.out.info("A name may have at most 20 characters.")
+                    continue
                 self.tracker = Tracker(names, [5] * len(names))
                 self.out.info(f"Players: {join(names)}. First player: {names[0]}.")
                 return
             self.out.info("Give 1 to 6 different names, like Ana, Ben, Cy.")
 
-    def ask_traits(self, name: str) -> list[str]:
-        """Traits one per line, by name or label; undo, list, done."""
-        self.out.info(f"{name}'s traits, one per line. Type done when finished, undo, or list.")
-        traits: list[str] = []
+    def ask_piles(self, order: list[str]) -> dict[str, list[str]]:
+        """Every player's trait pile. ``back`` asks first when piles were entered, and keeps
+        them for ``same as before``."""
+        self.out.info(
+            "Type each pile on one line: names or labels separated by commas, a count like "
+            "kidney x2, or same as before. End a line with a comma to add more."
+        )
+        piles: dict[str, list[str]] = {}
+        for name in order:
+            current: list[str] = []
+            while name not in piles:
+                try:
+                    piles[name] = self.ask_traits(name, current)
+                except Back:
+                    entered = {**piles, **({name: current} if current else {})}
+                    if not entered or self.confirm_back(entered):
+                        self.last_piles.update(entered)
+                        raise
+        self.last_piles.update(piles)
+        return piles
+
+    def keeping(self, piles: dict[str, list[str]], step: Any) -> Any:
+        """Run a step after the piles were entered; ``back`` asks before leaving them."""
         while True:
-            line = self.read(f"{name}, trait {len(traits) + 1}: ")
+            try:
+                return step()
+            except Back:
+                if self.confirm_back(piles):
+                    raise
+
+    def confirm_back(self, entered: dict[str, list[str]]) -> bool:
+        whose = join([f"{n}'s" for n in entered])
+        self.out.info(
+            f"Back to the menu? {whose} {'pile is' if len(entered) == 1 else 'piles are'} kept: "
+            "type same as before to use them."
+        )
+        line = self.read_plain("Type y to go back, n to go on: ")
+        if line.lower() in ("y", "yes"):
+            return True
+        self.out.info("Going on.")
+        return False
+
+    def read_plain(self, prompt: str) -> str:
+        """A line where "back" is an answer, not a way out."""
+        try:
+            return self.console.read(prompt).strip()
+        except KeyboardInterrupt:
+            return "y"
+
+    def ask_traits(self, name: str, traits: list[str]) -> list[str]:
+        """One player's pile, added to ``traits``: several on a line, counts, ``same as
+        before``, ``undo``, ``list``; Enter (or ``done``) ends it."""
+        while True:
+            prompt = f"{name}'s traits: " if not traits else f"{name}, more traits, or Enter: "
+            line = self.read(prompt)
             low = line.lower()
             if low in ("done", "d", ""):
                 if low == "" and not traits:
-                    self.out.info("Type a trait, or done for an empty pile.")
+                    same = ", same as before" if name in self.last_piles else ""
+                    self.out.info(f"Type the traits{same}, or done for an empty pile.")
                     continue
-                self.out.info(f"{name}: {plural(len(traits), 'trait')}.")
+                self.out.info(f"{name}: {self.pile_words(traits)}.")
+                return traits
+            if low in SAME:
+                before = self.last_piles.get(name)
+                if before is None:
+                    self.out.info(f"No pile of {name}'s from before. Type the traits.")
+                    continue
+                traits[:] = list(before)
+                self.out.info(f"{name}, same as before: {self.pile_words(traits)}.")
                 return traits
             if low == "undo":
                 if traits:
@@ -212,62 +360,61 @@ class Companion:
                     self.out.info("Nothing to undo.")
                 continue
             if low == "list":
-                names = [self.cards.traits[t].name for t in traits]
-                self.out.info(f"{name}: {join(names) if names else 'no traits yet'}.")
+                self.out.info(f"{name}: {self.pile_words(traits) if traits else 'no traits yet'}.")
                 continue
-            card = self.find(line, TraitDef)
-            if card is not None:
-                traits.append(card.id)
-                self.out.info(f"{card.name}, {card.label}.")
+            first = not traits
+            added, complete = self.read_cards(line, traits)
+            if complete and not line.endswith(","):  # the pile, or its last line
+                if first:
+                    self.out.info(f"{name}, {plural(len(traits), 'trait')}: {added}.")
+                else:
+                    self.out.info(f"{name}: {self.pile_words(traits)}.")
+                return traits
+            if added:
+                self.out.info(f"{name}: {added}. Enter when done.")
 
-    def ask_cards(self, prompt: str) -> list[str]:
-        cards: list[str] = []
-        while True:
-            line = self.read(f"{prompt} {len(cards) + 1}, or done: ")
-            if line.lower() in ("done", "d", ""):
-                return cards
-            if line.lower() == "undo" and cards:
-                cards.pop()
+    def read_cards(self, line: str, into: list[str]) -> tuple[str, bool]:
+        """Add the traits a line names to ``into``: what was added, read back, and whether
+        every item of the line was understood."""
+        added = []
+        complete = True
+        items = split_items(line)
+        if len(items) > MAX_ITEMS:
+            self.out.info(f"That line names {len(items)} cards; at most {MAX_ITEMS} a line.")
+            return "", False
+        for typed, count in items:
+            card = self.find(typed, TraitDef) if 1 <= count <= MAX_COUNT else None
+            if card is None:
+                if not 1 <= count <= MAX_COUNT:
+                    self.out.info(f"{typed}: a count from 1 to {MAX_COUNT}, please.")
+                complete = False
                 continue
-            card = self.find(line, TraitDef)
-            if card is not None:
-                cards.append(card.id)
+            into.extend([card.id] * count)
+            added.append(self.shown(card) + (f", {count} times" if count > 1 else ""))
+        return "; ".join(added), complete and bool(added)
 
-    def tally(self, order: list[str], piles: dict[str, list[str]], cat: CatastropheDef | None) -> None:
-        from doomlings_access.scorer import ScoreFileError, score_table
+    def pile_words(self, traits: list[str]) -> str:
+        counts: dict[str, int] = {}
+        for t in traits:
+            counts[t] = counts.get(t, 0) + 1
+        words = [
+            self.cards.traits[t].name + (f" x{n}" if n > 1 else "") for t, n in counts.items()
+        ]
+        return f"{plural(len(traits), 'trait')}, {join(words)}" if traits else "no traits"
 
-        names = {t.id: t.name for t in self.cards.traits.values()}
-        players: list[dict[str, Any]] = []
-        for name in order:
-            entry: dict[str, Any] = {"name": name, "traits": [names[t] for t in piles[name]], "choices": {}}
-            ids = set(piles[name])
-            if ids & HAND_CARDS:
-                entry["hand"] = [names[t] for t in self.ask_cards(f"{name}'s hand, card")]
-            seat = self.tracker.players.index(name) if name in self.tracker.players else None
-            if ids & GENE_POOL_CARDS:
-                default = self.tracker.gene_pools[seat] if seat is not None and self.tracker.gene_pools else 5
-                entry["gene_pool"] = self.ask_gene_pool(name, default)
-            players.append(entry)
-        cats = [self.cards.catastrophes[c].name for c in self.tracker.catastrophes]
-        if cat is not None and (not cats or cats[-1] != cat.name):
-            cats = [c for c in cats if c != cat.name][:2] + [cat.name]
-        data: dict[str, Any] = {"players": players, "catastrophes": cats, "edition": self.cards.edition}
-        for _ in range(40):
-            try:
-                result = score_table(data, "the table")
-            except ScoreFileError as exc:
-                missing = exc.missing
-                if missing is None:
-                    self.out.info(str(exc))
-                    return
-                data["players"][missing.player]["choices"][missing.card] = self.ask_choice(
-                    data["players"][missing.player]["name"], missing
-                )
-                continue
-            for p in result.players:
-                self.out.info(p.sentence())
-            self.out.lines(result.lines()[-1:])
-            return
+    def ask_hand(self, name: str) -> list[str]:
+        """The cards in a player's hand, for the traits that count them."""
+        hand: list[str] = []
+        line = self.read(f"{name}'s hand, the cards in it on one line, or Enter for none: ")
+        while line:
+            added, complete = self.read_cards(line, hand)
+            if added:
+                self.out.info(f"{name}'s hand: {added}.")
+            if complete and not line.endswith(","):
+                return hand
+            line = self.read(f"{name}'s hand, more cards, or Enter: ")
+        self.out.info(f"{name}'s hand: {plural(len(hand), 'card')}.")
+        return hand
 
     def ask_gene_pool(self, name: str, default: int) -> int:
         """A gene pool the scorer accepts; anything else is said and asked again, so the
@@ -284,16 +431,112 @@ class Companion:
             value = whole_number(line, low, high)
             if value is not None:
                 return value
-            self.out.info(f"A gene pool is a whole number from {low} to {high}. Type it again, or Enter for {default}.")
+            self.out.info(f"Not a gene pool: {clean(line, 20)}. Type a number from {low} to {high}.")
+
+    def ask_revealed(self, final: CatastropheDef) -> list[str]:
+        """The catastrophes revealed before the final one, when a trait chooses among them."""
+        known = [c for c in self.tracker.catastrophes if c != final.id][:2]
+        while len(known) < 2:
+            card = self.find(
+                self.read(f"Catastrophe {len(known) + 1} of 3, revealed before {final.name}: "),
+                CatastropheDef,
+            )
+            if card is not None and card.id != final.id and card.id not in known:
+                known.append(card.id)
+        return [*known, final.id]
+
+    def resolve(
+        self, order: list[str], piles: dict[str, list[str]], cat: CatastropheDef | None
+    ) -> tuple[Any, dict[str, Any]] | None:
+        """Score the table with the scorer, asking for what the cards need: a hand, a gene
+        pool, the catastrophes revealed, and each choice the rules ask for."""
+        from doomlings_access.scorer import ScoreFileError, score_table
+
+        names = {t.id: t.name for t in self.cards.traits.values()}
+        players: list[dict[str, Any]] = []
+        for name in order:
+            entry: dict[str, Any] = {"name": name, "traits": [names[t] for t in piles[name]], "choices": {}}
+            traits = [self.cards.traits[t] for t in set(piles[name])]
+            if any(needs_hand(t) for t in traits):
+                entry["hand"] = [names[t] for t in self.ask_hand(name)]
+            seat = self.tracker.players.index(name) if name in self.tracker.players else None
+            if any(needs_gene_pool(t) for t in traits):
+                default = self.tracker.gene_pools[seat] if seat is not None and self.tracker.gene_pools else 5
+                entry["gene_pool"] = self.ask_gene_pool(name, default)
+            players.append(entry)
+        ids = self.tracker.catastrophes
+        if cat is not None:
+            choosing = any(chooses_catastrophe(self.cards.traits[t]) for p in piles.values() for t in p)
+            if choosing and len(ids) < 3:
+                ids = self.ask_revealed(cat)
+            elif not ids or ids[-1] != cat.id:
+                ids = [c for c in ids if c != cat.id][:2] + [cat.id]
+        data: dict[str, Any] = {
+            "players": players,
+            "catastrophes": [self.cards.catastrophes[c].name for c in ids],
+            "edition": self.cards.edition,
+        }
+        for _ in range(40):
+            try:
+                return score_table(data, "the table"), data
+            except ScoreFileError as exc:
+                missing = exc.missing
+                if missing is None:
+                    self.out.info(str(exc))
+                    return None
+                data["players"][missing.player]["choices"][missing.card] = self.ask_choice(
+                    data["players"][missing.player]["name"], missing
+                )
+        return None
+
+    def announce_trait_removals(
+        self, data: dict[str, Any], piles: dict[str, list[str]], order: list[str]
+    ) -> list[Any]:
+        """Tell the traits that World's End traits (Hyper-Intelligence) made players discard,
+        before the catastrophe's own World's End: they are what the same table loses with no
+        catastrophe at all."""
+        from doomlings_access.scorer import ScoreFileError, score_table
+
+        causes = [
+            f"{name}'s {self.cards.traits[t].name}"
+            for name in order
+            for t in dict.fromkeys(piles[name])
+            if removes_traits(self.cards.traits[t])
+        ]
+        if not causes:
+            return []
+        try:
+            early = score_table({**data, "catastrophes": []}, "the table").removed
+        except ScoreFileError:
+            return []
+        cause = f"{causes[0]}: " if len(causes) == 1 else ""
+        for removal in early:
+            self.out.info(f"{cause}{removal.player} discards {removal.trait}.")
+        return early
+
+    def announce_removals(self, removed: list[Any], told: list[Any], catastrophe: str | None) -> None:
+        """Tell the traits discarded at World's End not told yet (the catastrophe's)."""
+        left = list(told)
+        for removal in removed:
+            if removal in left:
+                left.remove(removal)
+                continue
+            cause = f"{catastrophe}: " if catastrophe else "At World's End, "
+            self.out.info(f"{cause}{removal.player} discards {removal.trait}.")
+
+    def read_back(self, result: Any) -> None:
+        for p in result.players:
+            self.out.info(p.sentence())
+        self.out.lines(result.lines()[-1:])
 
     def ask_choice(self, who: str, missing: Any) -> Any:
         if missing.reason == "recolour_from":
-            pick = self.choose(f"{who}'s Faith: recolour which colour?", ["none", *REAL_COLOURS])
+            pick = self.choose(f"{who}'s {missing.card}: recolour which colour?", ["none", *REAL_COLOURS])
             if pick == 0:
                 return "none"
             source = REAL_COLOURS[pick - 1]
             others = [c for c in REAL_COLOURS if c != source]
-            target = others[self.choose(f"{who}'s Faith: {source} becomes which colour?", others)]
+            target = others[self.choose(f"{who}'s {missing.card}: {source} becomes which colour?", others)]
             return {"from": source, "to": target}
         from doomlings_access.scorer import NEEDS
 
@@ -321,7 +564,7 @@ class Companion:
                     t.gene_pools[seat] += 1 if word == "up" else -1
                     self.out.info(f"{t.players[seat]}'s gene pool is now {t.gene_pools[seat]}.")
             elif word == "age":
-                card = self.find(rest, type(self.cards.birth_of_life)) if rest else None
+                card = self.find(rest, AgeDef) if rest else None
                 if card is not None:
                     t.round += 1
                     self.out.info(f"Round {t.round}, era {t.era}: {card.name}. {card.text}")

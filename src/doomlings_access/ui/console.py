@@ -11,7 +11,8 @@ import atexit
 import os
 import sys
 import threading
-from typing import Any, Protocol, Sequence, TextIO
+from collections.abc import Sequence
+from typing import Any, Protocol, TextIO
 
 from doomlings_access.safety.text import MAX_SHOWN, clean
 
@@ -51,7 +52,7 @@ class PlainConsole:
             line = line[:MAX_LINE]
         answer = line.rstrip("\r\n")
         if not self.stdin.isatty():  # echo piped answers so the transcript reads as a dialogue
-            self.stdout.write(clean(answer, MAX_SHOWN) + "\n")  # never raw escapes
+            self.stdout.write(clean(answer, MAX_SHOWN) + "\n")  # never an escape sequence
         return answer
 
     def _skip_rest_of_line(self) -> None:
@@ -80,7 +81,7 @@ class ToolkitConsole:
 
     def _import(self) -> None:
         try:
-            import prompt_toolkit.completion  # noqa: F401  (the slow part)
+            import prompt_toolkit.completion
             import prompt_toolkit.history  # noqa: F401
         except Exception as exc:  # noqa: BLE001  (then every question is read as a plain line)
             self.failed = exc
@@ -110,6 +111,26 @@ class ToolkitConsole:
 
         completer = WordCompleter(sorted(set(words)), ignore_case=True, sentence=True)
         return str(session.prompt(clean(prompt), completer=completer))
+
+
+class PromptVoice(Protocol):
+    def prompt(self, text: str) -> None: ...
+
+
+class SpokenPrompts:
+    """A console whose prompts are also spoken: a self-voiced player hears what is asked
+    ("Choose 1 to 4, or h for help") at every question of the game, the menus and the
+    companion, not only the lines printed before it."""
+
+    def __init__(self, console: Console, voice: PromptVoice) -> None:
+        self.console, self.voice = console, voice
+
+    def write(self, line: str) -> None:
+        self.console.write(line)
+
+    def read(self, prompt: str, words: Sequence[str] = ()) -> str:
+        self.voice.prompt(prompt)
+        return self.console.read(prompt, words)
 
 
 def wants_plain(forced: bool = False) -> bool:

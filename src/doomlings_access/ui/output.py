@@ -6,19 +6,28 @@ everything printed or spoken here goes through the one sanitiser first.
 
 from __future__ import annotations
 
-import textwrap
-from typing import Callable
+from collections.abc import Callable
+from typing import Protocol
 
+from doomlings_access.lines import WIDTH, wrap
 from doomlings_access.safety.text import clean
 from doomlings_access.ui.words import Said
 
-WIDTH = 80
+__all__ = ["WIDTH", "Output", "Voice", "wrap"]
+
+
+class Voice(Protocol):
+    """Where spoken lines go (``doomlings_access.app.Speech``)."""
+
+    def speak(self, text: str, interrupt: bool = False, braille: str | None = None) -> None: ...
+
+    def prompt(self, text: str, interrupt: bool = False) -> None: ...
 
 
 class Output:
     """Prints, remembers and speaks every message, through one door."""
 
-    def __init__(self, write: Callable[[str], None], speaker: object | None = None) -> None:
+    def __init__(self, write: Callable[[str], None], speaker: Voice | None = None) -> None:
         self.write = write
         self.speaker = speaker
         self.history: list[Said] = []
@@ -32,7 +41,14 @@ class Output:
         if self.speaker is not None and speak:
             interrupt = interrupt or self.fresh
             self.fresh = False
-            self.speaker.speak(clean(said.speech), interrupt=interrupt)  # type: ignore[attr-defined]
+            # Words for speech, the printed line (labels kept) for a braille display.
+            self.speaker.speak(clean(said.speech), interrupt=interrupt, braille=clean(said.text))
+
+    def prompt(self, text: str) -> None:
+        """Speak a prompt the console is about to print (the console prints it, not this)."""
+        if self.speaker is not None and text.strip():
+            interrupt, self.fresh = self.fresh, False
+            self.speaker.prompt(clean(text.strip()), interrupt=interrupt)
 
     def answered(self) -> None:
         """The player typed something: the next message cuts off whatever is being said."""
@@ -45,10 +61,3 @@ class Output:
     def lines(self, lines: list[str]) -> None:
         for line in lines:
             self.info(line)
-
-
-def wrap(text: str) -> list[str]:
-    """Lines of at most 80 characters, broken at spaces; no indentation."""
-    if len(text) <= WIDTH:
-        return [text]
-    return textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False) or [text]

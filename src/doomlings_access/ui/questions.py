@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision, Value
-from doomlings_access.rules.game import Game
+from doomlings_access.rules.view import PlayerView
 from doomlings_access.ui.words import Said, Style, card_speech, card_text, join
 
 TITLES = {
@@ -19,11 +19,12 @@ TITLES = {
     "may_play_drawn": "{src}: you may play one of the cards you drew",
     "extra_play": "{src}: you may play another trait",
     "play_from_discard": "{src}: choose a card to play from the discard pile",
-    "play_late": "Play Late now that you have stabilized?",
-    "play_sneaky": "World's End: play Sneaky from your hand?",
-    "eloquence_play": "Eloquence: you may play one more trait, without its action",
+    "play_late": "{src}: play it now that you have stabilized?",
+    "play_sneaky": "World's End: play {src} from your hand?",
+    "eloquence_play": "{src}: you may play one more trait, without its action",
     "respond": "{about0} played {about1}. Play a trait out of turn?",
     "respond_action": "{about0} played {about1}: {text} Play a trait out of turn?",
+    "respond_to_action": "{about0} is using the action of {about1}: {text} Play a trait out of turn?",
     "cannot_play": "You cannot play any trait this turn",
     "discard_to_stabilize": "Stabilize: choose a card to discard",
     "keep": "{src}: choose a card to keep",
@@ -54,15 +55,15 @@ TITLES = {
     "reckless_with": "{src}: choose an opponent",
     "move_to": "{src}: move it into whose pile?",
     "resolve_action_of": "{src}: choose a trait whose action you use",
-    "self_awareness_target": "Self-Awareness: into whose pile?",
+    "into_whose_pile": "{src}: into whose pile?",
     "discard_hand_and_stabilize": "{src}: discard your hand and stabilize?",
     "may_discard": "{src}: you may discard a card",
     "discard_dominant": "{src}: you may discard a dominant card",
     "may_skip_stabilize": "{src}: stabilize, or not?",
     "may_redraw": "{src}: stabilize, or discard your hand and draw 3?",
-    "recolour_from": "Faith: recolour your traits of which colour?",
-    "recolour_to": "Faith: recolour your {about0} traits into which colour?",
-    "choose_worlds_end": "Prepper: whose World's End effect applies?",
+    "recolour_from": "{src}: recolour your traits of which colour?",
+    "recolour_to": "{src}: recolour your {about0} traits into which colour?",
+    "choose_worlds_end": "{src}: whose World's End effect applies?",
 }
 YES_NO_TITLES = {"return_to_hand": "{src}: take it back into your hand?"}
 
@@ -106,26 +107,26 @@ class Question:
         return out
 
 
-def _title(g: Game, d: Decision) -> str:
+def _title(g: PlayerView, d: Decision) -> str:
     src = g.cards.by_id(d.source).name if d.source and d.source != "tie_break" else ""
     reason = d.reason
-    if reason == "respond" and len(d.about) == 2 and g.defs[int(d.about[1])].action:
+    if reason == "respond" and len(d.about) == 2 and g.card(int(d.about[1])).action:
         reason = "respond_action"  # cancelling an action: say what the action does
     template = (YES_NO_TITLES if d.kind == dk.YES_NO else {}).get(reason) or TITLES.get(reason)
     if template is None:
         template = "{src}: choose" if src else "Choose"
     about = list(d.about)
     fields = {"src": src or "Choose"}
-    if d.reason == "respond" and len(about) == 2:
+    if d.reason in ("respond", "respond_to_action") and len(about) == 2:
         fields["about0"] = g.name(int(about[0]))
-        fields["about1"] = g.defs[int(about[1])].name
-        fields["text"] = g.defs[int(about[1])].text
+        fields["about1"] = g.card(int(about[1])).name
+        fields["text"] = g.card(int(about[1])).text
     elif about:
         v = about[0]
         if d.reason in ("recolour_to",):
             fields["about0"] = str(v)
         elif d.reason in ("swap_take", "swap_second"):
-            fields["about0"] = g.defs[int(v)].name
+            fields["about0"] = g.card(int(v)).name
         else:
             fields["about0"] = g.name(int(v)) if isinstance(v, int) and v < g.n else str(v)
     text = template.format(**{k: fields.get(k, "") for k in ("src", "about0", "about1", "text")})
@@ -133,13 +134,13 @@ def _title(g: Game, d: Decision) -> str:
         text += f", {d.step} of {d.of}"
     text += "" if text.endswith("?") else "."
     if d.kind == dk.PLAY and d.reason in ("play_trait", "play_another"):
-        held = [c for c in g.players[d.player].hand if c not in d.options]
+        held = [c for c in g.hand if c not in d.options]
         if held:
-            text += f" Not playable now: {join([g.defs[c].name for c in held])}."
+            text += f" Not playable now: {join([g.card(c).name for c in held])}."
     return text
 
 
-def build_question(g: Game, d: Decision, style: Style) -> Question:
+def build_question(g: PlayerView, d: Decision, style: Style) -> Question:
     """Describe a decision for the player who must answer it."""
     options = []
     for v in d.options:
@@ -147,7 +148,7 @@ def build_question(g: Game, d: Decision, style: Style) -> Question:
             name = g.name(v)
             options.append(Option(v, name, name, (name.lower(),)))
         elif isinstance(v, int):
-            t = g.defs[v]
+            t = g.card(v)
             text, speech = card_text(t, style), card_speech(t)
             if d.kind == dk.TRAIT:
                 owner = g.owner_of(v)
@@ -156,7 +157,7 @@ def build_question(g: Game, d: Decision, style: Style) -> Question:
                     speech += f", {g.name(owner)}'s pile"
             options.append(Option(v, text, speech, (t.name.lower(), t.label.lower())))
         elif d.kind == dk.CATASTROPHE:
-            name = g.catastrophe(str(v)).name
+            name = g.cards.catastrophes[str(v)].name
             options.append(Option(v, name, name, (name.lower(),)))
         else:
             word = KEYWORDS_BY_REASON.get((d.reason, str(v))) or KEYWORDS.get(str(v)) or str(v).capitalize()

@@ -7,9 +7,12 @@ answer gets one line and the same question again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Protocol
 
+from doomlings_access.ai import Agent
+from doomlings_access.braille.labels import read_typed_label
+from doomlings_access.cards.describe import full_description
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.decisions import Decision
 from doomlings_access.safety.text import MAX_DIGITS
@@ -57,10 +60,6 @@ def reserved_words() -> frozenset[str]:
     from doomlings_access.ui.questions import KEYWORDS
 
     return frozenset([*COMMANDS, *ALIASES, *KEYWORDS, *EXTRA_RESERVED])
-
-
-class Agent(Protocol):
-    def choose(self, game: Game) -> Choice: ...
 
 
 @dataclass
@@ -117,7 +116,8 @@ class Session:
                 d = self.game.pending
                 assert d is not None
                 if d.player in self.agents:
-                    self.game.apply(self.agents[d.player].choose(self.game))
+                    answer = self.agents[d.player].choose(self.game.view(d.player), d)
+                    self.game.apply(Choice(d.player, answer))
                 else:
                     self.game.apply(self.ask(d))
                 if self.on_action is not None:
@@ -130,16 +130,17 @@ class Session:
     def where_we_are(self) -> str:
         """"Round 7, era 2, Tectonic Shift. Your turn." for a resumed game."""
         g = self.game
-        place = f"Round {g.round}, era {g.era}"
-        if g.age is not None:
-            place += f", {g.age.name}"
-        elif g.catastrophes and g.phase != "worlds_end":
-            place += f", catastrophe {g.catastrophe(g.catastrophes[-1]).name}"
-        if g.phase in ("worlds_end", "scoring"):
+        r = g.round
+        place = f"Round {r.number}, era {g.era}"
+        if r.age is not None:
+            place += f", {r.age.name}"
+        elif g.table.catastrophes and r.phase != "worlds_end":
+            place += f", catastrophe {g.catastrophe(g.table.catastrophes[-1]).name}"
+        if r.phase in ("worlds_end", "scoring"):
             return f"{place}. The world is ending."
-        if g.active is None:
+        if r.active is None:
             return f"{place}."
-        turn = "Your turn." if g.active == self.me else f"{g.name(g.active)}'s turn."
+        turn = "Your turn." if r.active == self.me else f"{g.name(r.active)}'s turn."
         return f"{place}. {turn}"
 
     def announce(self) -> None:
@@ -151,7 +152,7 @@ class Session:
     # --- asking a person ----------------------------------------------------------------
     def ask(self, d: Decision) -> Choice:
         self.hand_over(d.player)
-        q = build_question(self.game, d, self.style)
+        q = build_question(self.game.view(d.player), d, self.style)
         self.show(q)
         while True:
             line = self.read(q)
@@ -167,7 +168,7 @@ class Session:
         self.out.info(f"Pass to {self.game.name(seat)}. Press Enter when ready.")
         self.read_raw("")
         self.announcer.me = seat
-        self.out.lines(review.hand(self.game, seat, self.style, f"{self.game.name(seat)}, your"))
+        self.out.lines(review.hand(self.game.view(seat), self.style, f"{self.game.name(seat)}, your"))
 
     def show(self, q: Question) -> None:
         for said in q.lines():
@@ -224,15 +225,15 @@ class Session:
         exact = [o for o in q.options if low in o.words]
         if exact:
             return Choice(q.decision.player, exact[0].value)
-        braille = self.braille_label(line)
-        if braille:
-            exact = [o for o in q.options if braille in o.words]
+        label = read_typed_label(line)  # a label typed in braille or BRF, any case
+        if label:
+            exact = [o for o in q.options if label.lower() in o.words]
             if exact:
                 return Choice(q.decision.player, exact[0].value)
-        word, _, rest = low.partition(" ")
+        word = low.partition(" ")[0]
         command = ALIASES.get(word, word)
         if command in COMMANDS:
-            self.command(command, rest.strip(), q)
+            self.command(command, line.partition(" ")[2].strip(), q)  # the name as typed
             return None
         prefixed = {o.value: o for o in q.options if any(w.startswith(low) for w in o.words)}
         if len(prefixed) == 1:
@@ -244,39 +245,29 @@ class Session:
         self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}, or h for help.")
         return None
 
-    @staticmethod
-    def braille_label(text: str) -> str | None:
-        if not any("\u2800" <= ch <= "\u28ff" for ch in text):
-            return None
-        try:
-            from doomlings_access.braille.labels import unicode_to_label
-
-            return unicode_to_label(text).lower()
-        except (ImportError, ValueError, KeyError):
-            return None
-
     # --- commands ----------------------------------------------------------------------
     def viewer(self, q: Question) -> int:
         return q.decision.player
 
     def command(self, command: str, arg: str, q: Question) -> None:
-        g, me = self.game, self.viewer(q)
+        me = self.viewer(q)
+        v = self.game.view(me)
         if command == "hand":
-            self.out.lines(review.hand(g, me, self.style))
+            self.out.lines(review.hand(v, self.style))
         elif command == "pile":
             seat = self.seat_named(arg) if arg else me
             if seat is not None:
-                self.out.lines(review.pile(g, seat, self.style, me))
+                self.out.lines(review.pile(v, seat, self.style))
         elif command == "table":
-            self.out.lines(review.table(g, me))
+            self.out.lines(review.table(v))
         elif command == "scores":
-            self.out.lines(review.scores(g, me))
+            self.out.lines(review.scores(v))
         elif command == "age":
-            self.out.lines(review.age(g))
+            self.out.lines(review.age(v))
         elif command == "genes":
-            self.out.lines(review.gene_pools(g, me))
+            self.out.lines(review.gene_pools(v))
         elif command == "deck":
-            self.out.lines(review.deck(g, self.style))
+            self.out.lines(review.deck(v, self.style))
         elif command == "log":
             if arg and not (is_number(arg) and int(arg) > 0):
                 self.out.info(f"Log needs a number, like log 5. Choose 1 to {len(q.options)}.")
@@ -293,13 +284,13 @@ class Session:
             else:
                 self.out.info("Nothing has been announced yet.")
         elif command == "card":
-            self.out.lines(review.describe_card(g, arg) if arg else ["Type card and a name, like card Tiny."])
+            self.describe_card(arg, len(q.options))
         elif command == "rules":
             self.out.lines(rules(arg or None))
         elif command == "verbosity":
-            self.set_verbosity(arg)
+            self.set_verbosity(arg.lower())
         elif command == "speech":
-            self.set_speech(arg)
+            self.set_speech(arg.lower())
         elif command == "options":
             self.show(q)
         elif command == "help":
@@ -309,15 +300,32 @@ class Session:
                 raise QuitGame()
             self.show(q)
 
+    def describe_card(self, typed: str, options: int) -> None:
+        """``card NAME``: every fact about a card; when several fit, or the name is misspelt,
+        they are numbered and the player picks one (Enter goes back to the question)."""
+        if not typed:
+            self.out.info("Type card and a name, like card Tiny.")
+            return
+        found, listing = review.cards_fitting(self.game.cards, typed, self.style)
+        self.out.lines(listing)
+        if len(found) > 1 or (listing and found):
+            line = clean(self.read_raw(f"Which card? Choose 1 to {len(found)}, or Enter to go back: "))
+            if not (is_number(line) and 1 <= int(line) <= len(found)):
+                self.out.info(f"Back to the question. Choose 1 to {options}, or h for help.")
+                return
+            found = [found[int(line) - 1]]
+        if found:
+            self.out.lines(full_description(found[0], self.style.label(found[0])))
+
     def seat_named(self, typed: str) -> int | None:
-        names = [p.name.lower() for p in self.game.players]
+        names = [p.name.lower() for p in self.game.seats]
         wanted = typed.lower()
         if wanted in ("me", "my", "mine", "you"):
             return self.me if self.me is not None else self.holder
         hits = [i for i, n in enumerate(names) if n.startswith(wanted)]
         if len(hits) == 1:
             return hits[0]
-        self.out.info(f"No single player named {shorten(typed)}. Players: {', '.join(p.name for p in self.game.players)}.")
+        self.out.info(f"No single player named {shorten(typed)}. Players: {', '.join(p.name for p in self.game.seats)}.")
         return None
 
     def set_verbosity(self, arg: str) -> None:
@@ -339,7 +347,7 @@ class Session:
 
     def help(self, q: Question) -> None:
         n = len(q.options)
-        self.out.info(f"{q.title.text} Type a number from 1 to {n}, or the first letters of a name, or a label like db17.")
+        self.out.info(f"{q.title.text} Type a number from 1 to {n}, or the first letters of a name, or a label like \"db17\".")
         self.out.info("Commands:")
         self.out.lines(list(COMMANDS.values()))
 
@@ -386,4 +394,4 @@ def shorten(text: str, limit: int = 20) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-__all__ = ["Session", "Prefs", "QuitGame"]
+__all__ = ["Prefs", "QuitGame", "Session"]

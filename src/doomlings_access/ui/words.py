@@ -6,8 +6,9 @@ expands them into words ("dominant blue 17"), since a synthesizer reads ``dr4`` 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Protocol
 
 from doomlings_access.cards.model import TraitDef
 
@@ -35,18 +36,30 @@ def label_words(t: TraitDef) -> str:
     return f"{'dominant ' if t.dominant else ''}{colours} {value}"
 
 
+class Labelled(Protocol):
+    @property
+    def label(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class Style:
     """How labels are printed: ``text`` (db17) or ``braille`` (Unicode braille, Nemeth digits)."""
 
     labels: str = "text"
 
-    def label(self, t: TraitDef) -> str:
-        if self.labels == "braille":
-            from doomlings_access.braille.labels import label_to_unicode
+    def label(self, card: Labelled) -> str:
+        """A card's label as this reader wants it (a trait's or a catastrophe's)."""
+        return self.show(card.label)
 
-            return label_to_unicode(t.label)
-        return t.label
+    def show(self, label: str) -> str:
+        if self.labels == "braille":
+            from doomlings_access.braille.labels import LabelError, label_to_unicode
+
+            try:
+                return label_to_unicode(label)
+            except LabelError:  # a character with no braille cell: shown as it is
+                return label
+        return label
 
 
 @dataclass(frozen=True)

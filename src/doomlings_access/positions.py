@@ -1,0 +1,214 @@
+"""Position files: a game set up by hand, in card names, for teachers, rules lawyers and bug
+reports (``doomlings scenario FILE``). The format is documented in ``docs/positions.md``.
+
+A position file is JSON. It names the players with what each holds, the ages and catastrophes
+so far, where play starts and how much is played; cards are written as on the card (any case,
+a unique beginning, or a close misspelling is suggested back). Every error names the file and
+the field, for example ``table.json: players[1].hand[2]: no trait named 'Tyni'. Did you mean
+Tiny?``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, Mapping
+
+from doomlings_access.cards import CardSet, load_cards
+from doomlings_access.cards.lookup import UnknownCardError, find_name
+from doomlings_access.rules import Options, Position, Setup
+from doomlings_access.rules.position import PLAYS, REST_OF_DECK, STARTS
+
+TOP_FIELDS = {
+    "edition", "seed", "options", "players", "first_player", "revealed", "age", "age_deck",
+    "deck", "rest_of_deck", "discard", "start", "turn", "play", "denial_spent", "protected",
+}
+PLAYER_FIELDS = {"name", "hand", "traits", "gene_pool"}
+MAX_CARDS = 200
+"""More cards than any table holds (two decks' worth): a longer list is refused."""
+
+
+class PositionFileError(ValueError):
+    """A position file that cannot be set up; the message names the file and the field."""
+
+    def __init__(self, file: str, field: str | None, why: str) -> None:
+        super().__init__(f"{file}: {field}: {why}" if field else f"{file}: {why}")
+        self.file, self.field, self.why = file, field, why
+
+
+class _Reader:
+    def __init__(self, file: str, cards: CardSet) -> None:
+        self.file, self.cards = file, cards
+        self.traits = {t.name: t.id for t in cards.traits.values()}
+        self.ages = {a.name: a.id for a in cards.ages.values()}
+        self.catastrophes = {c.name: c.id for c in cards.catastrophes.values()}
+
+    def fail(self, field: str | None, why: str) -> PositionFileError:
+        return PositionFileError(self.file, field, why)
+
+    def card(self, typed: Any, table: Mapping[str, str], field: str, what: str) -> str:
+        if not isinstance(typed, str) or not typed.strip():
+            raise self.fail(field, f"expected a {what} name")
+        if typed in table.values():  # an id is accepted too
+            return typed
+        try:
+            return table[find_name(typed, list(table), what)]
+        except UnknownCardError as exc:
+            raise self.fail(field, str(exc)) from None
+
+    def cards_list(self, data: Any, field: str, table: Mapping[str, str], what: str) -> tuple[str, ...]:
+        if data is None:
+            return ()
+        if not isinstance(data, list):
+            raise self.fail(field, f"expected a list of {what} names")
+        if len(data) > MAX_CARDS:
+            raise self.fail(field, f"more than {MAX_CARDS} cards")
+        return tuple(self.card(c, table, f"{field}[{i}]", what) for i, c in enumerate(data))
+
+    def round_cards(self, data: Any, field: str) -> tuple[str, ...]:
+        both = {**self.ages, **self.catastrophes}
+        return self.cards_list(data, field, both, "age or catastrophe")
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_position(data: Any, file: str = "position") -> Setup:
+    """The game a position file describes (raises :class:`PositionFileError`)."""
+    if not isinstance(data, dict):
+        raise PositionFileError(file, None, "expected a JSON object")
+    for key in data:
+        if key not in TOP_FIELDS:
+            raise PositionFileError(file, str(key)[:40], "unknown field")
+    edition = data.get("edition", "retail")
+    if edition not in ("retail", "first"):
+        raise PositionFileError(file, "edition", 'must be "retail" or "first"')
+    options = _options(data.get("options", {}), edition, file)
+    r = _Reader(file, load_cards(edition))
+    seed = data.get("seed", 1)
+    if not _whole(seed) or not 0 <= seed < 2**63:
+        raise r.fail("seed", "a whole number from 0")
+
+    players = data.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 6:
+        raise r.fail("players", "a list of 2 to 6 players")
+    names: list[str] = []
+    hands: list[tuple[str, ...]] = []
+    piles: list[tuple[str, ...]] = []
+    pools: list[int] = []
+    for i, p in enumerate(players):
+        where = f"players[{i}]"
+        if not isinstance(p, dict):
+            raise r.fail(where, "expected an object with a name")
+        for key in p:
+            if key not in PLAYER_FIELDS:
+                raise r.fail(f"{where}.{str(key)[:40]}", "unknown field")
+        name = p.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise r.fail(f"{where}.name", "a name of 1 to 40 characters")
+        if not name.isprintable():
+            raise r.fail(f"{where}.name", "has control characters")
+        names.append(name.strip())
+        hands.append(r.cards_list(p.get("hand"), f"{where}.hand", r.traits, "trait"))
+        piles.append(r.cards_list(p.get("traits"), f"{where}.traits", r.traits, "trait"))
+        pool = p.get("gene_pool", 5)
+        if not _whole(pool) or not 0 <= pool <= 12:
+            raise r.fail(f"{where}.gene_pool", "a whole number (normally 1 to 8)")
+        pools.append(pool)
+    if len({n.lower() for n in names}) != len(names):
+        raise r.fail("players", "two players share a name")
+
+    def seat(field: str, default: int | None) -> int | None:
+        value = data.get(field)
+        if value is None:
+            return default
+        if not isinstance(value, str):
+            raise r.fail(field, "a player's name")
+        matches = [i for i, n in enumerate(names) if n.lower() == value.strip().lower()]
+        if not matches:
+            raise r.fail(field, f"no player named {value[:40]!r}")
+        return matches[0]
+
+    def choice(field: str, allowed: tuple[str, ...], default: str) -> str:
+        value = data.get(field, default)
+        if value not in allowed:
+            raise r.fail(field, f"one of {', '.join(allowed)}")
+        return str(value)
+
+    revealed = r.round_cards(data.get("revealed"), "revealed")
+    age = data.get("age")
+    age_id = r.card(age, r.ages, "age", "age") if age is not None else None
+    age_deck = data.get("age_deck")
+    protected_names = data.get("protected", [])
+    if not isinstance(protected_names, list):
+        raise r.fail("protected", "a list of player names")
+    protected = []
+    for i, name in enumerate(protected_names):
+        if not isinstance(name, str):
+            raise r.fail(f"protected[{i}]", "a player's name")
+        found = [s for s, n in enumerate(names) if n.lower() == name.strip().lower()]
+        if not found:
+            raise r.fail(f"protected[{i}]", f"no player named {name[:40]!r}")
+        protected.append(found[0])
+    first = seat("first_player", 0)
+    assert first is not None
+    position = Position(
+        hands=tuple(hands),
+        piles=tuple(piles),
+        gene_pools=tuple(pools),
+        deck=r.cards_list(data.get("deck"), "deck", r.traits, "trait"),
+        rest_of_deck=choice("rest_of_deck", REST_OF_DECK, "shuffled"),
+        discard=r.cards_list(data.get("discard"), "discard", r.traits, "trait"),
+        revealed=revealed,
+        age=age_id,
+        age_deck=None if age_deck is None else r.round_cards(age_deck, "age_deck"),
+        first_player=first,
+        start=choice("start", STARTS, "turn"),
+        turn=seat("turn", None),
+        play=choice("play", PLAYS, "game"),
+        denial_spent=r.cards_list(data.get("denial_spent"), "denial_spent", r.traits, "trait"),
+        protected=tuple(protected),
+    )
+    if age_id is not None and position.start != "turn":
+        raise r.fail("age", 'an age in play needs "start": "turn"')
+    return Setup(tuple(names), seed, options, position)
+
+
+def _options(data: Any, edition: str, file: str) -> Options:
+    if not isinstance(data, dict):
+        raise PositionFileError(file, "options", "an object of house rules")
+    known = {f.name: f.type for f in fields(Options)}
+    values: dict[str, Any] = {"edition": edition}
+    for key, value in data.items():
+        if key not in known or key == "edition":
+            raise PositionFileError(file, f"options.{str(key)[:40]}", "no such house rule")
+        if key == "empty_hand_draw":
+            if not _whole(value) or not 1 <= value <= 8:
+                raise PositionFileError(file, f"options.{key}", "a whole number from 1 to 8")
+        elif not isinstance(value, bool):
+            raise PositionFileError(file, f"options.{key}", "true or false")
+        values[key] = value
+    return Options(**values)
+
+
+def names_of(setup: Setup, cards: CardSet, state: dict[str, Any], defs: list[Any]) -> dict[str, Any]:
+    """A game's state (:meth:`Game.snapshot`) with card ids written as card names."""
+    def name(card: int) -> str:
+        return str(defs[card].name)
+
+    out = dict(state)
+    out["players"] = [
+        {
+            "name": p["name"],
+            "hand": [name(c) for c in p["hand"]],
+            "traits": [name(c) for c in p["pile"]],
+            "gene_pool": p["gene_pool"],
+        }
+        for p in state["players"]
+    ]
+    for key in ("deck", "discard", "in_play"):
+        out[key] = [name(c) for c in state[key]]
+    for key in ("revealed", "catastrophes", "age_deck"):
+        out[key] = [cards.by_id(c).name for c in state[key]]
+    out.pop("rng", None)
+    return out

@@ -1,0 +1,135 @@
+"""``doomlings scenario FILE``: set up a position file, play given answers, tell what happened.
+
+It stops at the next question (and says what is asked, and of whom), or with ``to_end`` plays
+on with seeded random answers to the winner. Answers are written as at the prompt: an option's
+number, or a name, label or keyword.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from doomlings_access.cards import load_cards
+from doomlings_access.positions import names_of, read_position
+from doomlings_access.rules import Choice, Game
+from doomlings_access.safety.files import FileRefused, load_named_json
+from doomlings_access.ui.announcer import Announcer
+from doomlings_access.ui.questions import Question, build_question
+from doomlings_access.ui.words import Style
+
+MAX_FILE = 1_000_000
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be played as given; the message names the file and field."""
+
+
+@dataclass
+class Outcome:
+    game: Game
+    lines: list[str] = field(default_factory=list)
+    question: Question | None = None
+
+
+def load(path: str) -> Game:
+    """The game a position file describes. The file is read within bounds: a regular file
+    (a FIFO or a device is refused, never waited on) of at most :data:`MAX_FILE` bytes, with
+    nesting and digit caps."""
+    try:
+        data = load_named_json(Path(path), MAX_FILE)
+    except FileRefused as exc:
+        raise ScenarioError(f"{path}: {exc.why}") from None
+    setup = read_position(data, path)
+    try:
+        return Game(load_cards(setup.options.edition), setup)
+    except ValueError as exc:  # a position the rules refuse (PositionError names the field)
+        raise ScenarioError(f"{path}: {exc}") from None
+
+
+def pick(q: Question, typed: str) -> Choice | None:
+    """The option ``typed`` names: its number, or a word of it (whole, or a unique beginning)."""
+    text = " ".join(typed.split()).lower()
+    if text.isascii() and text.isdigit():
+        index = int(text)
+        if 1 <= index <= len(q.options):
+            return Choice(q.decision.player, q.options[index - 1].value)
+        return None
+    exact = [o for o in q.options if text in o.words]
+    if exact:
+        return Choice(q.decision.player, exact[0].value)
+    begun = {o.value: o for o in q.options if any(w.startswith(text) for w in o.words)}
+    if len(begun) == 1:
+        return Choice(q.decision.player, next(iter(begun.values())).value)
+    return None
+
+
+def play(
+    game: Game,
+    answers: list[str],
+    *,
+    to_end: bool = False,
+    seed: int = 1,
+    seat: int | None = None,
+    style: Style | None = None,
+) -> Outcome:
+    """Play ``answers`` (then, with ``to_end``, seeded random answers) and tell it for ``seat``
+    (``None``: an onlooker, who sees only what is public)."""
+    style = style or Style()
+    for i, typed in enumerate(answers):
+        d = game.pending
+        if d is None:
+            raise ScenarioError(f"answers[{i}]: the game is already over")
+        q = build_question(game.view(d.player), d, style)
+        choice = pick(q, typed)
+        if choice is None:
+            options = ", ".join(f"{n}. {o.text}" for n, o in enumerate(q.options, 1))
+            raise ScenarioError(
+                f"answers[{i}]: {typed[:40]!r} is not an option of {game.name(d.player)}'s "
+                f"question ({q.title.text} {options})"
+            )
+        game.apply(choice)
+    rng = random.Random(seed)
+    while to_end and game.pending is not None:
+        d = game.pending
+        game.apply(Choice(d.player, d.options[rng.randrange(len(d.options))]))
+    announcer = Announcer(game, seat, "verbose", style)
+    out = Outcome(game, [said.text for said in announcer.render_all(game.seat_log(seat))])
+    d = game.pending
+    if d is not None:
+        out.question = build_question(game.view(d.player), d, style)
+    return out
+
+
+def report(out: Outcome, stream: TextIO, as_json: bool) -> None:
+    """Print what happened, then the question waiting (or the result), or all of it as JSON."""
+    g = out.game
+    q = out.question
+    if as_json:
+        data: dict[str, Any] = {
+            "announcements": out.lines,
+            "events": [e.to_json() for e in g.log],
+            "state": names_of(g.setup, g.cards, g.snapshot(), g.defs),
+            "pending": None,
+            "winners": [g.name(s) for s in g.winners],
+        }
+        if q is not None:
+            data["pending"] = {
+                "player": g.name(q.decision.player),
+                "question": q.title.text,
+                "reason": q.decision.reason,
+                "options": [o.text for o in q.options],
+            }
+        stream.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        return
+    for line in out.lines:
+        stream.write(line + "\n")
+    if q is not None:
+        stream.write(f"Waiting for {g.name(q.decision.player)}: {q.title.text}\n")
+        for n, o in enumerate(q.options, 1):
+            stream.write(f"{n}. {o.text}\n")
+    elif not g.winners:
+        stream.write("The position is played out.\n")

@@ -1,0 +1,197 @@
+"""The companion's walk-throughs as golden transcripts (issue 14).
+
+Each walk-through is the real ``doomlings companion`` with its answers piped in (plain mode,
+which echoes each answer after its prompt, so the transcript reads as a dialogue), its
+settings and data in a temporary folder. The whole output must equal the golden file in
+tests/golden/. To accept a deliberate change: python tests/companion/test_walkthroughs.py --update
+
+Besides the exact text, each test states what the walk-through is there to show, so a golden
+file cannot quietly accept a regression.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from programs import DOOMLINGS
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+SCORE_LINE = re.compile(r"^(\w+): -?\d+ points?\. World's End -?\d+, face value -?\d+, bonus -?\d+\.$")
+
+# The table tracker, three catastrophes (the world ends with The Big One); then World's End.
+# Ana holds Prepper and chooses Ice Age's World's End instead; Ben's Hyper-Intelligence names
+# red, and Cy must discard a red trait at random (the companion asks which one went).
+PREPPER_AND_HYPER_INTELLIGENCE = [
+    "4", "Ana, Ben, Cy",
+    "catastrophe ice age", "catastrophe retrovirus", "catastrophe the big one",
+    "2",
+    "prepper, tiny",
+    "hyper, kidney x2",
+    "camouflage, quick,", "fire skin",  # a trailing comma: more on the next line
+    "quick, tiny",  # Cy's hand, for Camouflage
+    "1",  # Prepper: Ice Age
+    "4",  # Hyper-Intelligence: red
+    "1",  # the red trait Cy discarded at random
+    "5",
+]
+
+# Score the table; back at Cy's pile asks first (n: go on), back again (y) keeps Ana's and
+# Ben's piles; scoring again takes them with "same as before".
+BACK_KEEPS_PILES = [
+    "3", "Ana, Ben, Cy",
+    "tiny, quick",
+    "kidney x3",
+    "back", "n",  # at Cy's pile: asked first, and going on
+    "leaves",
+    "back", "y",  # at the final catastrophe: asked again, and back to the menu
+    "3", "",
+    "same as before", "same",
+    "leaves, c-2",
+    "",  # no final catastrophe
+    "5",
+]
+
+# Look-ups as a braille user types them: BRF with numeric indicator, UEB digits, the sheet's
+# indicators, Unicode braille; a misspelling picked by number; labels shown in braille.
+LOOK_UPS = [
+    "1", "DB#17", "dr#d", "2", "_% C-2 _:", ";;;C ICE AGE;'", "⠛⠭", "1", "Tyni", "1", "", "5",
+]
+
+# Three players scored from the menu in few keystrokes: several traits on a line, counts,
+# prefixes and labels. Enter ends a pile; Ben's second Enter takes the gene pool offered for
+# Altruistic; 4 answers Sentience's colour.
+QUICK_TABLE = [
+    "3", "Ana, Ben, Cy",
+    "sentience, quick, tiny",
+    "altr, kidney x2",
+    "pers, c-2",
+    "ice age",
+    "",  # Ben's gene pool: the 5 offered
+    "4",  # Sentience names red
+]
+
+
+def run_companion(tmp_path: Path, answers: list[str], *options: str) -> str:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DOOMLINGS_")}
+    env.update(
+        HOME=str(tmp_path), LANG="C.UTF-8", LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8",
+        DOOMLINGS_DATA_DIR=str(tmp_path / "data"), DOOMLINGS_CONFIG_DIR=str(tmp_path / "config"),
+    )
+    done = subprocess.run(
+        [*DOOMLINGS, *options, "companion"], input="\n".join(answers) + "\n", env=env,
+        cwd=tmp_path, capture_output=True, text=True, encoding="utf-8", timeout=60, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    return done.stdout
+
+
+def golden(name: str, text: str) -> None:
+    path = GOLDEN / f"companion_{name}.txt"
+    assert text == path.read_text(encoding="utf-8"), f"differs from {path.name}"
+
+
+def lines(text: str) -> list[str]:
+    return text.splitlines()
+
+
+def test_worlds_end_uses_the_catastrophe_prepper_chose_and_tells_the_removal(tmp_path):
+    text = run_companion(tmp_path, PREPPER_AND_HYPER_INTELLIGENCE)
+    golden("prepper_hyper_intelligence", text)
+    flat = " ".join(text.split())
+    assert "Then everyone: The Big One" not in flat
+    assert "Then everyone: Ice Age, chosen instead of The Big One." in flat
+    assert flat.index("Ana's Prepper: the catastrophe chosen?") < flat.index("Then everyone")
+    removal = re.search(r"Ben's Hyper-Intelligence: Cy discards (Quick|Fire Skin)\.", flat)
+    assert removal, "the Hyper-Intelligence removal is told"
+    assert flat.index("Ben's Hyper-Intelligence: the colour named?") < removal.start()
+    assert removal.start() < flat.index("Then everyone"), "cause before effect"
+    assert "Cy's hand: Quick, r2; Tiny, db17." in flat, "the cards typed for a hand are echoed"
+    assert sum(bool(SCORE_LINE.match(line)) for line in lines(text)) == 3
+
+
+def test_back_asks_first_and_keeps_the_piles_entered(tmp_path):
+    text = run_companion(tmp_path, BACK_KEEPS_PILES)
+    golden("back_keeps_piles", text)
+    flat = " ".join(text.split())
+    asked = "Back to the menu? Ana's and Ben's piles are kept: type same as before to use them."
+    assert flat.count(asked) == 1
+    assert "Ana's, Ben's and Cy's piles are kept" in flat  # the second back
+    assert "Going on." in flat and "Back to the companion menu." in flat
+    assert "Ana, same as before: 2 traits, Tiny and Quick." in flat
+    assert "Ben, same as before: 3 traits, Kidney x3." in flat
+    assert "Cy, 2 traits: Leaves, g1; Confusion, c-2." in flat
+    assert sum(bool(SCORE_LINE.match(line)) for line in lines(text)) == 3
+
+
+def test_look_up_every_form_a_braille_user_types_with_braille_labels(tmp_path):
+    text = run_companion(tmp_path, LOOK_UPS, "--labels", "braille")
+    golden("look_ups_braille", text)
+    assert "Tiny, label ⠙⠃⠂⠶." in text
+    assert "2 cards fit dr#d:" in text and "Apex Predator, label ⠙⠗⠲." in text
+    assert "Confusion, label ⠉⠤⠆." in text
+    assert "Ice Age, catastrophe, label ⠉⠀⠊⠉⠑⠀⠁⠛⠑." in text
+    assert "No card named 'Tyni'. Did you mean: 1. Tiny?" in text
+    assert text.count("Tiny, label ⠙⠃⠂⠶.") == 2
+
+
+def test_scoring_three_players_takes_at_most_25_keystrokes_a_player(tmp_path):
+    text = run_companion(tmp_path, [*QUICK_TABLE, "5"])
+    keystrokes = sum(len(a) + 1 for a in QUICK_TABLE)  # each answer and its Enter
+    print(f"\nscoring a three-player table: {keystrokes} keystrokes, {keystrokes / 3:.1f} a player")
+    assert keystrokes <= 75, keystrokes
+    golden("quick_table", text)
+    scores = [line for line in lines(text) if SCORE_LINE.match(line)]
+    assert [line.split(":")[0] for line in scores] == ["Ana", "Ben", "Cy"], "every total read back"
+    assert re.search(r"^Winner: \w+\.$", text, re.MULTILINE)
+
+
+CASES = {
+    "prepper_hyper_intelligence": (PREPPER_AND_HYPER_INTELLIGENCE, ()),
+    "back_keeps_piles": (BACK_KEEPS_PILES, ()),
+    "look_ups_braille": (LOOK_UPS, ("--labels", "braille")),
+    "quick_table": ([*QUICK_TABLE, "5"], ()),
+}
+
+if __name__ == "__main__":
+    import tempfile
+
+    if "--update" not in sys.argv:
+        pytest.main([__file__])
+    else:
+        for name, (answers, options) in CASES.items():
+            with tempfile.TemporaryDirectory() as folder:
+                out = run_companion(Path(folder), answers, *options)
+            (GOLDEN / f"companion_{name}.txt").write_text(out, encoding="utf-8")
+            print(f"wrote companion_{name}.txt")
+
+
+def test_hostile_answers_get_one_line_and_the_same_question(tmp_path):
+    answers = [
+        "3", "Ana, \x1b[31mBen\x1b[0m, " + "C" * 30, "Ana, Ben",
+        ", ".join(["tiny"] * 60),  # too many on one line
+        "kidney x99, quick x0",  # counts out of range
+        "zzzzqq",  # nothing close: no suggestion
+        "tiny, altruistic",
+        "kidney",
+        "",  # no final catastrophe
+        "abc", "99", "4",  # Ana's gene pool, for Altruistic
+        "5",
+    ]
+    text = run_companion(tmp_path, answers)
+    assert "Traceback" not in text and "\x1b" not in text
+    assert "A name may have at most 20 characters." in text
+    assert "That line names 60 cards; at most 40 a line." in text
+    assert "kidney: a count from 1 to 20, please." in text
+    assert "quick: a count from 1 to 20, please." in text
+    assert "No card named 'zzzzqq'." in text
+    assert "Not a gene pool: abc. Type a number from 0 to 12." in text
+    assert "Not a gene pool: 99." in text
+    assert sum(bool(SCORE_LINE.match(line)) for line in lines(text)) == 2

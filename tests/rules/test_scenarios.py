@@ -1,0 +1,240 @@
+"""Rulings as position files (tests/positions/*.json), each played through ``doomlings scenario``.
+
+One file per departure from the rulebook that was fixed, and per judgement call written down in
+docs/rules-notes.md; the rulebook's words are quoted in each test.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from doomlings_access.cli import main
+
+POSITIONS = Path(__file__).resolve().parents[1] / "positions"
+
+
+def scenario(capsys: pytest.CaptureFixture[str], name: str, *args: str) -> dict[str, Any]:
+    """Run ``doomlings scenario tests/positions/NAME.json ARGS --json``; the parsed output."""
+    code = main(["scenario", str(POSITIONS / f"{name}.json"), *args, "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def events(data: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [e for e in data["events"] if e["type"] == kind]
+
+
+def player(data: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(p for p in data["state"]["players"] if p["name"] == name)
+
+
+# --- departures from the rulebook, fixed -------------------------------------------------------
+
+
+def test_optimistic_nihilism_in_a_catastrophe_round_skips_to_the_next_catastrophe(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Card: "jump straight to the next catastrophe: all remaining turns are skipped, any ages
+    drawn on the way are ignored". Played in a catastrophe's round, the ages after it are
+    ignored up to the next catastrophe."""
+    data = scenario(capsys, "optimistic_nihilism_in_a_catastrophe_round")
+    ignored = events(data, "AgeIgnored")
+    assert [e["age"] for e in ignored] == ["eclipse", "flourish"]
+    assert all(e["cause"]["id"] == "optimistic_nihilism" for e in ignored)
+    assert not [e for e in events(data, "AgeRevealed") if e["age"] in ("eclipse", "flourish")]
+    assert [e["catastrophe"] for e in events(data, "CatastropheRevealed")] == ["super_volcano"]
+    assert "Eclipse is skipped because of Optimistic Nihilism." in data["announcements"]
+
+
+def test_self_awareness_played_on_its_owners_turn_goes_into_an_opponents_pile(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Card: "At any time you may play it from your hand into an opponent's trait pile": on one's
+    own turn too."""
+    data = scenario(capsys, "self_awareness_on_its_owners_turn", "--answers", "Self-Awareness,Cy")
+    assert player(data, "Ana")["traits"] == []
+    assert player(data, "Cy")["traits"] == ["Self-Awareness"]
+    played = events(data, "TraitPlayed")
+    assert [(e["player"], e["owner"]) for e in played] == [(0, 2)]
+
+
+def test_a_trait_played_at_worlds_end_opens_a_response_window(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Parasitic: "When an opponent plays a trait, you may play Parasitic from your hand": also
+    a trait played by Eloquence at World's End."""
+    data = scenario(capsys, "a_trait_played_at_worlds_end_gets_responses")
+    assert data["pending"]["reason"] == "eloquence_play"
+    data = scenario(capsys, "a_trait_played_at_worlds_end_gets_responses", "--answers", "Fangs")
+    assert data["pending"]["player"] == "Ben" and data["pending"]["reason"] == "respond"
+    data = scenario(
+        capsys, "a_trait_played_at_worlds_end_gets_responses", "--answers", "Fangs,Parasitic"
+    )
+    assert player(data, "Ben")["traits"] == ["Quick", "Parasitic", "Fangs"]
+    assert player(data, "Ana")["traits"] == ["Eloquence"]
+    assert data["winners"]
+
+
+def test_a_trait_played_at_worlds_end_by_regenerative_tissue_resolves_its_worlds_end(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Rulebook: "players check their traits for any World's End symbols ... Resolve these
+    effects now!": Sentience, played by Regenerative Tissue after Hyper-Intelligence took Fangs,
+    names its colour and scores."""
+    data = scenario(
+        capsys, "regenerative_tissue_at_worlds_end_resolves_the_new_trait", "--answers", "red,blue"
+    )
+    named = events(data, "ColourNamed")
+    assert [(e["player"], e["colour"]) for e in named] == [(1, "red"), (0, "blue")]
+    assert player(data, "Ana")["traits"] == ["Regenerative Tissue", "Sentience"]
+    ana = next(e for e in events(data, "ScoreTallied") if e["player"] == 0)
+    assert (ana["face_value"], ana["bonus"]) == (2, 1)  # Sentience: +1 per blue trait
+
+
+def test_a_trait_from_the_deck_that_an_age_forbids_stays_on_top(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Rulebook: a trait that arrives by chance must meet its requirement "to play from ... the
+    top of the deck"; only a third dominant is discarded. First-printing Regenerative Tissue
+    plays the deck's top card; green Bark, locked by Tectonic Shift, is not played and stays."""
+    data = scenario(capsys, "a_forbidden_trait_from_the_deck_stays_on_top", "--answers", "Quick")
+    failed = events(data, "PlayFailed")
+    assert [(e["reason"], e["discarded"]) for e in failed] == [("colour_locked", False)]
+    assert "Bark" not in data["state"]["discard"]
+    assert "Bark" in player(data, "Ana")["hand"]  # still on top, so drawn when Ana stabilized
+
+
+# --- judgement calls (docs/rules-notes.md) ---------------------------------------------------
+
+
+def test_telekinetic_never_trades_a_colourless_trait(capsys: pytest.CaptureFixture[str]) -> None:
+    """Rulebook: colourless "cannot be considered for color designated effects": a colourless
+    trait has no colour, so it is never "of a different colour"."""
+    data = scenario(capsys, "telekinetic_and_colourless_traits")
+    assert data["pending"]["reason"] == "swap_take"
+    assert data["pending"]["options"] == ["Quick, r2, Ben's pile", "Spiny, b1, Ben's pile"]
+
+
+def test_the_big_one_with_two_players_gives_a_card_for_each_side(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The Big One: "give 1 card from your hand to each neighbour (left and right)"; with two
+    players the one opponent is on both sides and gets two cards."""
+    data = scenario(capsys, "the_big_one_with_two_players", "--answers", "Gills,Spiny,Fangs,Quick")
+    assert len(events(data, "CardsPassed")) == 4
+    assert sorted(player(data, "Ana")["hand"]) == ["Bark", "Gills", "Spiny"]
+    assert sorted(player(data, "Ben")["hand"]) == ["Fangs", "Fear", "Quick"]
+
+
+def test_the_big_one_house_rule_gives_one_card(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = json.loads((POSITIONS / "the_big_one_with_two_players.json").read_text())
+    data["options"]["one_card_to_a_lone_neighbour"] = True
+    path = tmp_path / "one_card.json"
+    path.write_text(json.dumps(data))
+    assert main(["scenario", str(path), "--answers", "Gills,Fangs", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert len(events(out, "CardsPassed")) == 2 and out["pending"] is None
+
+
+def test_denial_protects_from_passing_but_not_from_receiving(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Denial: "The next catastrophe does nothing to you": its owner passes nothing; the cards
+    others pass still arrive, since passing is what the others do."""
+    data = scenario(capsys, "denial_still_receives_passed_cards")
+    assert sorted(player(data, "Ana")["hand"]) == ["Gills", "Quick", "Spiny"]
+    assert player(data, "Ben")["hand"] == ["Bark"] and player(data, "Cy")["hand"] == []
+    assert player(data, "Ana")["gene_pool"] == 5
+
+
+def test_the_four_horsemen_does_not_use_up_denial(capsys: pytest.CaptureFixture[str]) -> None:
+    """Denial "does not work against The Four Horsemen": the protection stays for the next
+    catastrophe, here the final one, so Ana skips its gene pool and World's End effects."""
+    data = scenario(capsys, "the_four_horsemen_leaves_denial_for_the_next", "--answers", "Fangs")
+    ignored = events(data, "CatastropheIgnored")
+    assert [(e["player"], e["catastrophe"]) for e in ignored] == [(0, "super_volcano")]
+    assert player(data, "Ana")["traits"] == ["Denial"]  # The Four Horsemen took Quick
+    assert player(data, "Ana")["gene_pool"] == 4 and player(data, "Ben")["gene_pool"] == 3
+    tallies = {e["player"]: e for e in events(data, "ScoreTallied")}
+    assert tallies[0]["worlds_end"] == 0 and tallies[1]["worlds_end"] == -1
+
+
+# --- the command itself ------------------------------------------------------------------------
+
+
+def test_scenario_stops_at_the_next_question_and_says_whose(tmp_path: Path) -> None:
+    """The real command: announcements, then the question waiting, as plain lines."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "doomlings_access", "scenario",
+         str(POSITIONS / "self_awareness_on_its_owners_turn.json"), "--answers", "1"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert "Ana's turn." in lines
+    assert lines[-3:] == ["Waiting for Ana: Self-Awareness: into whose pile?", "1. Ben", "2. Cy"]
+
+
+def test_scenario_to_the_end_names_the_winner(capsys: pytest.CaptureFixture[str]) -> None:
+    data = scenario(capsys, "the_four_horsemen_leaves_denial_for_the_next", "--to-end")
+    assert data["pending"] is None and data["winners"]
+
+
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        (lambda d: d["players"][0]["hand"].append("Tinny"), "players[0].hand[2]: no trait named 'Tinny'. Did you mean: 1. Tiny"),
+        (lambda d: d.__setitem__("turn", "Zed"), "turn: no player named 'Zed'"),
+        (lambda d: d.__setitem__("colour", "red"), "colour: unknown field"),
+        (lambda d: d["players"][1].__setitem__("gene_pool", "5"), "players[1].gene_pool:"),
+        (lambda d: d.__setitem__("revealed", ["The Birth of Life", "Tiny"]), "revealed[1]: no age or catastrophe named 'Tiny'"),
+        (lambda d: d.__setitem__("options", {"free_lunch": True}), "options.free_lunch: no such house rule"),
+        (lambda d: d.__setitem__("players", d["players"][:1]), "players: a list of 2 to 6 players"),
+    ],
+)
+def test_a_wrong_position_file_names_the_field(
+    change: Any, field: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads((POSITIONS / "self_awareness_on_its_owners_turn.json").read_text())
+    change(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    assert main(["scenario", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: {field}" in err and "Traceback" not in err
+
+
+def test_an_answer_that_is_not_an_option_says_what_was_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = POSITIONS / "self_awareness_on_its_owners_turn.json"
+    assert main(["scenario", str(path), "--answers", "Tiny"]) == 2
+    err = capsys.readouterr().err
+    assert "answers[0]: 'Tiny' is not an option of Ana's question (Play a trait." in err
+
+
+def test_an_action_used_through_another_trait_may_be_cancelled(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Chromatophores: "play from your hand at any moment to cancel an action": also the action
+    of Ben's Introspective that Ana's Inventive uses (after Ben let Inventive's own pass)."""
+    data = scenario(capsys, "cancel_an_action_used_through_another_trait", "--answers", "pass")
+    assert data["pending"]["reason"] == "respond_to_action"
+    assert data["pending"]["question"].startswith("Ana is using the action of Introspective")
+    data = scenario(
+        capsys, "cancel_an_action_used_through_another_trait", "--answers", "pass,Chromatophores"
+    )
+    cancelled = events(data, "ActionCancelled")
+    assert len(cancelled) == 1
+    assert "Ben's Chromatophores cancels the action of Introspective." in data["announcements"]
+    assert not [e for e in events(data, "Drew") if e["cause"]["id"] == "introspective"]

@@ -1,0 +1,122 @@
+"""Each seat sees only its own view, and two games that differ only in what a seat cannot see
+give that seat equal views (issue: events that say why and for whom).
+
+The twin of a game is built by the rules' own :func:`unseen_dealt_afresh`: every card in
+another hand or the deck that the seat never saw gets another trait. Both views must be equal,
+and the computer players, who read only views, must answer alike.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from builders import table
+
+from doomlings_access.ai.heuristic import HeuristicAgent
+from doomlings_access.ai.random_agent import RandomAgent
+from doomlings_access.cards import load_cards
+from doomlings_access.rules import Choice, Game, Options, Setup
+from doomlings_access.rules.view import unseen_dealt_afresh
+
+GAMES = [(seed, 2 + seed % 5, ("retail", "first")[seed // 5 % 2]) for seed in range(200)]
+
+
+def decisions(seed: int, players: int, edition: str):  # type: ignore[no-untyped-def]
+    """Every decision of a seeded game played by random agents (the game at each, live)."""
+    setup = Setup(tuple(f"P{i}" for i in range(players)), seed, Options(edition=edition))
+    g = Game(load_cards(edition), setup, checkpoints=True)
+    agents = [RandomAgent(seed, s) for s in range(players)]
+    while not g.is_over:
+        d = g.pending
+        assert d is not None
+        yield g
+        g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
+
+
+@pytest.mark.parametrize("chunk", range(10))
+def test_views_are_equal_when_only_unseen_cards_differ(chunk: int) -> None:
+    """200 seeded games, 2 to 6 players, both printings: at every decision, the seat that
+    decides and one other seat see the same view of the game and of its twin."""
+    rng = random.Random(chunk)
+    checked = differing = 0
+    for seed, players, edition in GAMES[chunk::10]:
+        for g in decisions(seed, players, edition):
+            d = g.pending
+            assert d is not None
+            for seat in {d.player, (d.player + 1 + rng.randrange(players - 1)) % players}:
+                twin = unseen_dealt_afresh(g, seat, rng)
+                others = [c for s, p in enumerate(g.seats) if s != seat for c in p.hand]
+                if [g.defs[c].id for c in others] != [twin.defs[c].id for c in others]:
+                    differing += 1
+                assert twin.view(seat) == g.view(seat), (seed, len(g.actions), seat)
+                checked += 1
+    assert checked > 500
+    assert differing > checked // 2, "the twins hardly differ: the test would not see a leak"
+
+
+def test_a_view_shows_others_hands_only_as_counts() -> None:
+    t = table(hands={"Ana": ["Tiny", "Kidney"], "Ben": ["Quick", "Fangs", "Spiny"]})
+    v = t.g.view(0)
+    assert v.hand == tuple(t.g.seats[0].hand) and v.hand_sizes == (2, 3)
+    hidden = set(t.g.seats[1].hand) | set(t.g.table.deck)
+    assert not hidden & set(v.faces)
+    assert v.pending is not None and v.pending.player == 0
+    assert t.g.view(1).pending is None
+
+
+def test_private_draws_are_counts_in_another_seat_log() -> None:
+    g = Game(load_cards(), Setup(("Ana", "Ben", "Cy"), 4))
+    deals = [e for e in g.view(1).log if type(e).__name__ == "Drew"]
+    assert [(e.player, len(e.cards), e.size) for e in deals] == [(0, 0, 5), (1, 5, 5), (2, 0, 5)]
+
+
+@pytest.mark.parametrize("seed", range(0, 40, 4))
+def test_computer_players_answer_alike_when_only_unseen_cards_differ(seed: int) -> None:
+    """No peeking: the easy and normal players decide the same in a game and in its twin."""
+    rng = random.Random(seed)
+    for g in decisions(seed, 2 + seed % 5, "retail"):
+        d = g.pending
+        assert d is not None
+        twin = unseen_dealt_afresh(g, d.player, rng)
+        for agent in (RandomAgent(seed, d.player), HeuristicAgent(seed, d.player)):
+            assert agent.choose(g.view(d.player), d) == agent.choose(twin.view(d.player), d)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_samples_of_a_view_are_games_consistent_with_it(seed: int) -> None:
+    """A sampled game stands at the same decision, with the seat's own cards and every pile as
+    the seat sees them, and other hands of the same sizes; it plays on to the end."""
+    rng = random.Random(seed)
+    for i, g in enumerate(decisions(seed, 4, ("retail", "first")[seed % 2])):
+        if i % 7:
+            continue
+        d = g.pending
+        assert d is not None
+        v = g.view(d.player)
+        s = v.sample(rng)
+        assert s.pending == d
+        assert tuple(s.seats[d.player].hand) == v.hand
+        assert [s.defs[c] for c in v.hand] == [v.card(c) for c in v.hand]
+        assert tuple(tuple(p.pile) for p in s.seats) == v.piles
+        assert [s.defs[c] for p in v.piles for c in p] == [v.card(c) for p in v.piles for c in p]
+        assert tuple(len(p.hand) for p in s.seats) == v.hand_sizes
+        assert sorted(d.id for d in s.defs) == sorted(d.id for d in g.defs)
+        while not s.is_over:
+            sd = s.pending
+            assert sd is not None
+            s.apply(Choice(sd.player, sd.options[rng.randrange(len(sd.options))]))
+
+
+def test_samples_from_a_game_and_its_twin_are_the_same() -> None:
+    """The sample depends on what the seat may know and on the generator, nothing else."""
+    for g in decisions(11, 4, "retail"):
+        if len(g.actions) == 30:
+            break
+    d = g.pending
+    assert d is not None
+    twin = unseen_dealt_afresh(g, d.player, random.Random(5))
+    a = g.view(d.player).sample(random.Random(9))
+    b = twin.view(d.player).sample(random.Random(9))
+    assert a.snapshot() == b.snapshot()
+    assert [x.id for x in a.defs] == [x.id for x in b.defs]

@@ -1,0 +1,148 @@
+"""A whole short game self-voiced (``--speech tts``), recorded as real espeak-ng speech.
+
+Issue 14: a self-voiced player hears every question ("Choose 1 to 4") and, at the end, the
+final scores and the winner. The game runs in a pseudo-terminal with its tts engine pointed
+(DOOMLINGS_ESPEAK, the game's own way to name the engine) at a small script that hands each
+utterance to the real espeak-ng, writing a WAV file instead of playing it. Each answer is typed
+only once its question was spoken, as a listener would. Then the recording is checked: every
+question is in it, the final scores and the winner are its last words, and each WAV's length
+fits the length of its text (real speech, not silence or an empty file).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import time
+import wave
+from pathlib import Path
+
+import pexpect
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+from test_terminal import child_env, game_command
+
+PROMPT = "Choose 1 to "
+SCORE_LINE = re.compile(r"^(You|Otto|Pia): -?\d+ points?\. World's End")
+
+
+@pytest.fixture
+def recorder(tmp_path: Path) -> tuple[str, Path]:
+    espeak = shutil.which("espeak-ng")
+    if espeak is None or shutil.which("sox") is None:
+        pytest.skip("needs espeak-ng and sox")
+    folder = tmp_path / "speech"
+    folder.mkdir()
+    script = tmp_path / "espeak-to-wav"
+    script.write_text(
+        "#!/bin/sh\n"
+        f'n="{folder}/$(date +%s%N)"\n'
+        'cat > "$n.part"\n'
+        f'"{espeak}" "$@" -w "$n.wav" -f "$n.part"\n'
+        'mv "$n.part" "$n.txt"\n'
+    )
+    script.chmod(0o755)
+    return str(script), folder
+
+
+def spoken(folder: Path) -> list[tuple[str, Path]]:
+    """Every finished utterance, in order: its text and its WAV file."""
+    return [(t.read_text("utf-8"), t.with_suffix(".wav")) for t in sorted(folder.glob("*.txt"))]
+
+
+def seconds(wav: Path) -> float:
+    with wave.open(str(wav), "rb") as w:
+        return w.getnframes() / w.getframerate()
+
+
+def test_a_whole_game_is_heard_questions_and_final_scores(tmp_path, recorder):
+    engine, folder = recorder
+    command = game_command()
+    args = ["play", "--players", "3", "--names", "Ana", "--seed", "7", "--plain",
+            "--speech", "tts"]
+    child = pexpect.spawn(
+        command[0], command[1:] + args, env=child_env(tmp_path, DOOMLINGS_ESPEAK=engine),
+        dimensions=(24, 80), encoding="utf-8", timeout=20, cwd=str(tmp_path),
+    )
+    questions = 0
+    try:
+        while child.expect_exact([PROMPT, pexpect.EOF]) == 0:
+            questions += 1
+            deadline = time.monotonic() + 15
+            while sum(PROMPT in text for text, _ in spoken(folder)) < questions:
+                assert time.monotonic() < deadline, f"question {questions} was not spoken"
+                time.sleep(0.02)
+            child.sendline("1")
+            assert questions < 200
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
+    said = spoken(folder)
+    texts = [text for text, _ in said]
+    # Every question was spoken, once each.
+    assert questions >= 10
+    assert sum(PROMPT in t for t in texts) == questions
+    # The last words, flushed at exit: the final scores of all three, then the winner.
+    tail = texts[-4:]
+    assert all(SCORE_LINE.match(t) for t in tail[:3]), '\n'.join(texts[-12:])
+    assert re.match(r"^.+ wins? with -?\d+ points?\. Game over\.$", tail[3]), tail
+    # The recording is speech of the right length: espeak-ng at 175 words a minute says
+    # about 14 characters a second.
+    total_chars = sum(len(t) for t in texts)
+    total_seconds = 0.0
+    for text, wav in said:
+        length = seconds(wav)
+        total_seconds += length
+        assert 0.02 * len(text) < length < 0.2 * len(text) + 0.5, (text, length)
+    assert 0.04 < total_seconds / total_chars < 0.12, (total_seconds, total_chars)
+    # All of it as one WAV file, as a listener hears it, and it is not silence.
+    game_wav = tmp_path / "game.wav"
+    subprocess.run(["sox", *[str(w) for _, w in said], str(game_wav)], check=True)
+    assert abs(seconds(game_wav) - total_seconds) < 0.5
+    stat = subprocess.run(["sox", str(game_wav), "-n", "stat"], capture_output=True, text=True,
+                          check=True).stderr
+    rms = float(re.search(r"RMS\s+amplitude:\s+([\d.]+)", stat).group(1))
+    assert rms > 0.01, stat
+    final = said[-1][1]
+    assert seconds(final) > 1.0
+
+
+def test_speech_is_off_is_said_before_the_first_answer(tmp_path):
+    """With no sound device, espeak-ng fails at once: the player is told before the first
+    question is answered, not after."""
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("needs espeak-ng")
+    conf = tmp_path / "asound-broken.conf"
+    conf.write_text("pcm.!default { type hw; card 29 }\n")
+    env = child_env(
+        tmp_path,
+        ALSA_CONFIG_PATH=f"/usr/share/alsa/alsa.conf:{conf}",
+        PULSE_SERVER="unix:/nonexistent/pulse",
+    )
+    command = game_command()
+    args = ["play", "--players", "2", "--seed", "7", "--plain", "--speech", "tts"]
+    child = pexpect.spawn(command[0], command[1:] + args, env=env, dimensions=(24, 80),
+                          encoding="utf-8", timeout=20, cwd=str(tmp_path))
+    try:
+        child.expect_exact(PROMPT)
+        before = child.before
+        assert "Speech is off: espeak-ng could not play audio" in before, before
+        assert before.rstrip().endswith("The game goes on in text.") or "Play a trait" in before
+        child.sendline("q")
+        child.expect_exact("Type y to quit, n to go on: ")
+        child.sendline("y")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
+
+
+def test_a_computer_is_never_called_you() -> None:
+    from doomlings_access.app import GameChoices, seat_names
+
+    assert seat_names(GameChoices(players=3, humans=1, names=["Ana"])) == ["Ana", "Otto", "Pia"]
+    assert seat_names(GameChoices(players=3, humans=1)) == ["You", "Otto", "Pia"]
+    assert seat_names(GameChoices(players=3, humans=2, names=["Ana"])) == ["Ana", "Ben", "Otto"]
