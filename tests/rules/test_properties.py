@@ -367,7 +367,7 @@ def test_rules_modules_never_use_the_global_random_module() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(0, 2**64), st.integers(0, 200))
+@given(st.integers(0, 2**64), st.integers(0, 300))
 def test_the_game_shuffles_as_the_standard_library_does(seed: int, size: int) -> None:
     """Seeded games and saves depend on every shuffle; the quicker one must not change them."""
     from doomlings_access.rules.chance import GameRandom

@@ -19,10 +19,19 @@ class GameRandom(random.Random):
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
         getrandbits = self.getrandbits
-        for i in reversed(range(1, len(x))):
-            n = i + 1
-            k = n.bit_length()
+        size = len(x)
+        steps = _STEPS if size < len(_STEPS) else _steps(size + 1)
+        for i, n, k in steps[size:1:-1]:  # place position i, choosing among the first n
             j = getrandbits(k)
             while j >= n:
                 j = getrandbits(k)
             x[i], x[j] = x[j], x[i]
+
+
+def _steps(sizes: int) -> list[tuple[int, int, int]]:
+    """For each n below ``sizes``: the position placed, n, and the bits drawn to choose below n."""
+    return [(n - 1, n, n.bit_length()) for n in range(sizes)]
+
+
+_STEPS = _steps(256)
+"""The steps of the shuffles a game makes (its decks are smaller)."""

@@ -23,6 +23,7 @@ from doomlings_access.rules.events import (
 )
 from doomlings_access.rules.piles import (
     colours_of,
+    count_colour,
     discard_trait,
     enter_pile,
     leave_pile,
@@ -32,7 +33,14 @@ from doomlings_access.rules.piles import (
     return_to_hand,
     trait_cause,
 )
-from doomlings_access.rules.play import play_restriction, play_trait, playable_in_hand, resolve_action
+from doomlings_access.rules.play import (
+    REQUIREMENT,
+    RESTRICTED_COST,
+    play_restriction,
+    play_trait,
+    playable_in_hand,
+    resolve_action,
+)
 from doomlings_access.rules.primitives import (
     ask,
     choose_and_discard,
@@ -479,16 +487,11 @@ def skip_to_next_catastrophe(g: Game, seat: int, card: int, piece: Piece) -> Flo
 
 @implements("requires", "min_colour_traits")
 def _min_colour_traits(g: Game, seat: int, card: int, piece: Piece) -> str | None:
-    from doomlings_access.rules.piles import count_colour
-    from doomlings_access.rules.play import REQUIREMENT
-
     return REQUIREMENT if count_colour(g, seat, piece["colour"]) < piece["count"] else None
 
 
 @implements("requires", "give_positive_trait")
 def _can_give_positive(g: Game, seat: int, card: int, piece: Piece) -> str | None:
-    from doomlings_access.rules.play import REQUIREMENT
-
     return None if removable(g, seat, lambda c: g.defs[c].face_value > 0) else REQUIREMENT
 
 
@@ -503,8 +506,6 @@ def _give_positive(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 
 @implements("requires", "discard_colour_trait")
 def _can_discard_colour(g: Game, seat: int, card: int, piece: Piece) -> str | None:
-    from doomlings_access.rules.play import REQUIREMENT, RESTRICTED_COST
-
     colour = piece["colour"]
     if not removable(g, seat, lambda c: colour in g.defs[c].colours):
         return REQUIREMENT

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Decision
 from doomlings_access.rules.catastrophes import apply_catastrophe, denial_protects
 from doomlings_access.rules.effects import SkipToCatastrophe
 from doomlings_access.rules.events import (
@@ -33,6 +34,7 @@ from doomlings_access.rules.events import (
 )
 from doomlings_access.rules.hooks import in_pile, index_round
 from doomlings_access.rules.play import offer_own_out_of_turn, play_trait, playable_in_hand
+from doomlings_access.rules.options import MAX_PLAYERS
 from doomlings_access.rules.position import NEXT_ROUND
 from doomlings_access.rules.primitives import ask, discard_cards, draw, hand_target, stabilize
 from doomlings_access.rules.registry import code
@@ -109,29 +111,25 @@ def remaining_age_deck(g: Game) -> list[str]:
     return deck
 
 
+DEAL = Cause.rule("deal")
+
+
 def set_up(g: Game) -> None:
-    """Shuffle and deal: the age deck, the trait deck, five traits each, gene pools at 5."""
+    """Shuffle and deal: the age deck, the trait deck, five traits each, gene pools at 5.
+    The game is then played on from there (:func:`play_on`)."""
     g.table.age_deck = list(reversed(build_age_deck(g)))
     g.table.deck = list(range(len(g.defs)))
     g.rng.shuffle(g.table.deck)
     g.round.first_player = 0
-    mark = g.open(
-        Cause.rule("deal"),
-        GameStarted,
-        tuple(p.name for p in g.seats),
-        0,
-        tuple(g.options.differences()),
-    )
+    if g.record:  # the names and the options that differ are worked out only to be told
+        names = tuple(p.name for p in g.seats)
+        mark = g.open(DEAL, GameStarted, names, 0, tuple(g.options.differences()))
+    else:
+        mark = g.open(DEAL)
     for seat in range(g.n):
         draw(g, seat, STARTING_HAND)
     g.close(mark)
-
-
-def run_game(g: Game) -> Flow:
-    """The whole game, from dealing to the winner."""
-    set_up(g)
     g.round.phase = NEXT_ROUND
-    yield from play_on(g)
 
 
 def play_on(g: Game) -> Flow:
@@ -148,33 +146,43 @@ def play_on(g: Game) -> Flow:
             yield from take_turn(g, seat)
             r.active = None
             return
-        yield from finish_round(g)
+        end_round(g, (yield from take_turns(g)))
         if scope == "round":
             return
     elif scope == "round":
-        yield from next_round(g)
+        if (yield from reveal_next(g)) == TURNS_FOLLOW:
+            end_round(g, (yield from take_turns(g)))
         return
-    while g.table.age_deck:
-        final = yield from next_round(g)
-        if final:
+    while g.table.age_deck:  # each round: reveal, then the turns (if any)
+        then = yield from reveal_next(g)
+        if then == WORLD_ENDS:
             break
+        if then == TURNS_FOLLOW:
+            end_round(g, (yield from take_turns(g)))
     yield from worlds_end_and_scoring(g)
 
 
-def next_round(g: Game) -> Flow:
-    """Reveal the top of the age deck and play its round. Returns True for the final catastrophe."""
+TURNS_FOLLOW, NO_TURNS, WORLD_ENDS = "turns_follow", "no_turns", "world_ends"
+"""What follows a reveal: the round's turns, nothing (an age ignored, or a catastrophe that
+ends its round), or World's End (the third catastrophe)."""
+
+
+def reveal_next(g: Game) -> Flow:
+    """Reveal the top of the age deck and apply it. Returns what follows (:data:`TURNS_FOLLOW`,
+    :data:`NO_TURNS` or :data:`WORLD_ENDS`); the turns are taken by the caller, so that a
+    turn's questions pass through as few generators as can be."""
     g.mark_checkpoint()
     top = g.table.age_deck.pop()
     g.table.revealed.append(top)
     r = g.round
     if top in g.cards.catastrophes:
         r.skipping = None
-        return (yield from catastrophe_round(g, top))
+        return (yield from reveal_catastrophe(g, top))
     if r.skipping is not None:
         g.emit(AgeIgnored, top, cause=r.skipping)
-        return False
-    yield from age_round(g, g.cards.ages[top])
-    return False
+        return NO_TURNS
+    yield from reveal_age(g, g.cards.ages[top])
+    return TURNS_FOLLOW
 
 
 def repeated_age(g: Game, age: AgeDef) -> AgeDef | None:
@@ -240,8 +248,8 @@ def set_round_age(g: Game, age: AgeDef) -> tuple[tuple[Piece, ...], AgeDef | Non
     return known[3], repeated
 
 
-def age_round(g: Game, age: AgeDef) -> Flow:
-    """Reveal an age, apply it, take the turns."""
+def reveal_age(g: Game, age: AgeDef) -> Flow:
+    """Reveal an age and apply it; its turns follow."""
     r = g.round
     r.number += 1
     reveal, repeated = set_round_age(g, age)
@@ -261,13 +269,11 @@ def age_round(g: Game, age: AgeDef) -> Flow:
     finally:
         g.close(mark)
     r.turn_index = 0
-    yield from finish_round(g)
 
 
-def catastrophe_round(g: Game, cat_id: str) -> Flow:
-    """A catastrophe: first player moves left, gene pools, catastrophic effect, then turns.
-
-    Returns True for the third catastrophe, which ends the world.
+def reveal_catastrophe(g: Game, cat_id: str) -> Flow:
+    """A catastrophe: first player moves left, gene pools, catastrophic effect; then its turns
+    (the option ``catastrophe_ends_round``: none), or World's End for the third. Returns which.
     """
     cat = g.catastrophe(cat_id)
     r = g.round
@@ -293,23 +299,17 @@ def catastrophe_round(g: Game, cat_id: str) -> Flow:
     finally:
         g.close(mark)
     if len(g.table.catastrophes) == 3:
-        return True
+        return WORLD_ENDS
     r.turn_index = 0
     if g.options.catastrophe_ends_round:
         end_round(g)
-        return False
-    yield from finish_round(g)
-    return False
-
-
-def finish_round(g: Game) -> Flow:
-    """The round's turns still to take, then the end of the round."""
-    skipped = yield from take_turns(g)
-    end_round(g, skipped)
+        return NO_TURNS
+    return TURNS_FOLLOW
 
 
 def end_round(g: Game, skipped: Cause | None = None) -> None:
-    """The round is over: a catastrophe's protection ends; a skip carries on to later ages."""
+    """The round is over (its turns taken, or cut short by ``skipped``): a catastrophe's
+    protection ends; a skip carries on to later ages."""
     r = g.round
     if r.kind == "catastrophe":
         r.protected = set()
@@ -356,24 +356,23 @@ def start_of_turn(g: Game, seat: int) -> Flow:
         yield from fn(g, piece, seat)
 
 
-def _starts_with_something(g: Game, seat: int) -> bool:
-    """Whether anything happens at the start of ``seat``'s turn (most turns: nothing)."""
-    rules = g.round.rules
-    if "round_turn_start" in rules or "before_turn_play" in rules:
-        return True
-    cards = g.hooked.get("trait_turn_start")
-    return cards is not None and not cards.isdisjoint(g.seats[seat].pile)
+_TURN = [rule_cause("turn", seat) for seat in range(MAX_PLAYERS)]
+_STABILIZE = [rule_cause("stabilize", seat) for seat in range(MAX_PLAYERS)]
 
 
 def take_turn(g: Game, seat: int) -> Flow:
     """One turn: play a trait (or the age's alternative), follow its effects, stabilize."""
     r = g.round
     r.active = seat
-    mark = g.open(rule_cause("turn", seat), TurnStarted, seat)
+    mark = g.open(_TURN[seat], TurnStarted, seat)
     try:
-        if _starts_with_something(g, seat):
-            yield from start_of_turn(g, seat)
         rules = r.rules
+        if (
+            "round_turn_start" in rules
+            or "before_turn_play" in rules
+            or not g.turn_starters.isdisjoint(g.seats[seat].pile)
+        ):
+            yield from start_of_turn(g, seat)
         instead = rules.get("turn_play") if rules else None
         if instead:
             for piece, fn in instead:
@@ -408,11 +407,11 @@ def take_turn(g: Game, seat: int) -> Flow:
                     break
             if len(options) == 1:  # the one card that can be played: no question
                 card = options[0]
-            else:
-                card = yield from ask(g, seat, dk.PLAY, "play_trait", options, None, step, plays)
-            yield from play_trait(g, seat, int(card), "hand", True)
+            else:  # (asked directly: the most frequent question, and never of one option)
+                card = int((yield Decision(seat, dk.PLAY, "play_trait", tuple(options), None, step, plays)))
+            yield from play_trait(g, seat, card, "hand", True)
             for piece, fn in after:
-                yield from fn(g, piece, seat, int(card))
+                yield from fn(g, piece, seat, card)
         # The end of the turn: the round's rules before stabilizing, stabilizing (or its
         # alternative), after it; then Late. (A hand may be a new list now: hands are swapped.)
         hand = g.seats[seat].hand
@@ -426,12 +425,8 @@ def take_turn(g: Game, seat: int) -> Flow:
         if stabilizes:
             short = hand_target(g, seat) - len(hand)
             if short >= 0:  # stable, or drawing: no question to ask
-                cause = rule_cause("stabilize", seat)
-                drew = 0
-                if short:
-                    inner = g.open(cause)
-                    drew = len(draw(g, seat, short))
-                    g.close(inner)
+                cause = _STABILIZE[seat]
+                drew = len(draw(g, seat, short, cause)) if short else 0
                 g.emit(Stabilized, seat, drew, 0, len(hand), cause=cause)
             else:
                 yield from stabilize(g, seat)

@@ -33,7 +33,7 @@ from doomlings_access.rules.chance import GameRandom
 from doomlings_access.rules.decisions import Choice, Decision, Value
 from doomlings_access.rules.errors import GameOverError, IllegalActionError
 from doomlings_access.rules.events import Cause, Event
-from doomlings_access.rules.options import Options, Setup
+from doomlings_access.rules.options import MAX_PLAYERS, Options, Setup
 from doomlings_access.rules.state import OVER, Ending, RoundState, Seat, Table
 
 if TYPE_CHECKING:
@@ -79,8 +79,9 @@ class Game:
         self.cards = cards
         self.setup = setup
         self.options: Options = setup.options
-        self.n = len(setup.players)
-        if not 2 <= self.n <= 6 and setup.position is None:
+        self.n = n = len(setup.players)
+        self._clockwise = [[(start + i) % n for i in range(n)] for start in range(n)]
+        if not 2 <= self.n <= MAX_PLAYERS and setup.position is None:
             raise ValueError("Doomlings is for 2 to 6 players")
         self.rng: random.Random = GameRandom(setup.seed)
         self.record = record
@@ -107,11 +108,12 @@ class Game:
         """How much the flow plays: the whole ``game``, or (a described position) a ``round``
         or a ``turn``."""
         self._frames: list[tuple[int | None, Cause | None]] = []
-        self._flow: Flow | None = None
+        self._send: Callable[[Value], Decision] | None = None
+        """Answers the flow of the rules (a generator) and runs it to its next question."""
         self._knowledge: dict[int, Knowledge] = {}
         self._seat_logs: dict[int, list[Event]] = {}
         self._index_cards()
-        from doomlings_access.rules.flow import play_on, run_game
+        from doomlings_access.rules.flow import play_on, set_up
 
         if _resume is not None:
             self._restore(_resume)
@@ -119,40 +121,49 @@ class Game:
             from doomlings_access.rules.position import place
 
             place(self, position)
+        else:
+            set_up(self)
         self.replay_defs = self.defs
         """The traits the recorded actions were answered with (``defs`` differ only in a copy
         whose unseen cards were dealt afresh: replaying must use these)."""
-        self._start(run_game(self) if _resume is None and position is None else play_on(self))
+        self._start(play_on(self))
 
     def _index_cards(self) -> None:
-        """Per card instance, the pieces of each hook point (so rules need no name checks).
-
-        ``hooked`` gives, for each hook point, the cards that plug into it, so most checks are
-        one set test; ``unconditional`` marks the cards only an age can stop from being played.
-        """
+        """What the rules look up about the card instances (:class:`.hooks.CardIndex`), so
+        rules need no name checks and most checks are one set test."""
         from doomlings_access.rules.hooks import index_cards
 
-        self.hooks, self.hooked, self.unconditional = index_cards(self.defs)
-        self.trait_causes: dict[tuple[int, int | None], Cause] = {}
-        """Causes made for traits, kept (a cause is an immutable value)."""
+        index = index_cards(self.defs)
+        self.hooks = index.hooks
+        self.hooked = index.hooked
+        self.unconditional = index.unconditional
+        self.dominant = index.dominant
+        self.worlds_end_cards = index.worlds_end
+        self.trait_causes = index.trait_causes
         self.responders = self.hooked.get("response", frozenset())
         """Cards that may be played in answer to another player's trait."""
         self.late = self.hooked.get("after_stabilizing", frozenset())
         """Cards that may be played once their owner has stabilized."""
+        self.turn_starters = self.hooked.get("trait_turn_start", frozenset())
+        """Cards that do something at the start of their owner's turn."""
+        self.destined = self.hooked.get("destination", frozenset())
+        """Cards whose player chooses whose pile they go to."""
+        self.gene_pool_traits = self.hooked.get("pile_gene_pool", frozenset())
+        """Cards that change their owner's gene pool while in a pile."""
 
     # --- driving the game ------------------------------------------------------------------
 
     def _start(self, flow: Flow) -> None:
-        self._flow = flow
-        self._run(None)
-
-    def _run(self, value: Value | None) -> None:
-        assert self._flow is not None
         try:
-            self.pending = self._flow.send(value)  # type: ignore[arg-type]
+            self.pending = next(flow)
         except StopIteration:
-            self.pending = None
-            self.round.phase = OVER
+            self._over()
+        else:
+            self._send = flow.send
+
+    def _over(self) -> None:
+        self.pending = None
+        self.round.phase = OVER
 
     @property
     def is_over(self) -> bool:
@@ -178,16 +189,21 @@ class Game:
         d = self.pending
         if d is None:
             raise GameOverError("the game is over")
-        if type(action.player) is not int or action.player != d.player:
+        player, value = action
+        if player is not d.player and (type(player) is not int or player != d.player):
             raise IllegalActionError(
-                f"it is {self.seats[d.player].name}'s decision, not seat {action.player!r}'s"
+                f"it is {self.seats[d.player].name}'s decision, not seat {player!r}'s"
             )
-        if type(action.value) not in (int, str) or action.value not in d.options:
-            raise IllegalActionError(f"{action.value!r} is not an option")
-        mark = len(self.log)
+        if value not in d.options or (type(value) is not int and type(value) is not str):
+            raise IllegalActionError(f"{value!r} is not an option")
+        log = self.log
+        mark = len(log)
         self.actions.append(action)
-        self._run(action.value)
-        return self.log[mark:]
+        try:
+            self.pending = self._send(value)  # type: ignore[misc]  # a game with a question has a flow
+        except StopIteration:
+            self._over()
+        return log[mark:] if self.record else []
 
     # --- events and their causes ----------------------------------------------------------
 
@@ -220,9 +236,11 @@ class Game:
         but takes ``cause``."""
         frames = self._frames
         mark = len(frames)
-        if kind is None:
+        if not self.record:  # no event: every parent is None
+            frames.append((None, cause))
+        elif kind is None:
             frames.append((frames[-1][0] if frames else None, cause))
-        elif self.record:
+        else:
             event = kind(*args, **kwargs)
             log = self.log
             event.seq = seq = len(log)
@@ -232,8 +250,6 @@ class Game:
                     event.cause = inherited
             log.append(event)
             frames.append((seq, cause))
-        else:
-            frames.append((None, cause))
         return mark
 
     def close(self, mark: int) -> None:
@@ -406,13 +422,11 @@ class Game:
 
     def seats_from(self, start: int) -> list[int]:
         """Seats in clockwise order starting at ``start``."""
-        n = self.n
-        return [(start + i) % n for i in range(n)]
+        return self._clockwise[start][:]
 
     def opponents(self, seat: int) -> list[int]:
         """The other seats, in order from ``seat``'s left."""
-        n = self.n
-        return [(seat + i) % n for i in range(1, n)]
+        return self._clockwise[seat][1:]
 
     def owner_of(self, card_id: int) -> int | None:
         """Whose trait pile holds the card, if any."""

@@ -11,10 +11,11 @@ age is revealed (:func:`index_round`).
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 
 from doomlings_access.cards.model import Piece, TraitDef
 from doomlings_access.cards.pieces import HOOK_SLOTS, hook_of
+from doomlings_access.rules.events import Cause
 from doomlings_access.rules.registry import REGISTRY
 from doomlings_access.rules.state import Hooked
 
@@ -57,14 +58,30 @@ def index_traits(defs: list[TraitDef]) -> list[Mapping[str, Hooked]]:
     return out
 
 
-CardIndex = tuple[list[Mapping[str, Hooked]], dict[str, frozenset[int]], list[bool]]
+class CardIndex(NamedTuple):
+    """What the rules look up about a game's card instances, worked out once per set of cards
+    and shared between its games (none of it changes once made)."""
+
+    hooks: list[Mapping[str, Hooked]]
+    """Per card, its pieces by hook point."""
+    hooked: dict[str, frozenset[int]]
+    """Per hook point, the cards that plug into it (most checks are one set test)."""
+    unconditional: list[bool]
+    """Per card, whether only an age can stop it from being played (no requirement, not
+    dominant)."""
+    dominant: list[bool]
+    """Per card, whether it is dominant (counted with ``sum(map(...))``, no Python loop)."""
+    worlds_end: frozenset[int]
+    """The cards with a World's End effect of their own."""
+    trait_causes: dict[tuple[int, int | None], Cause]
+    """Causes made for traits, filled as they are needed (a cause depends only on the cards)."""
+
+
 _BY_DEFS: dict[tuple[int, ...], tuple[list[TraitDef], CardIndex]] = {}
 
 
 def index_cards(defs: list[TraitDef]) -> CardIndex:
-    """Hook points per card, the cards of each hook point, and which cards need no play check.
-
-    Shared between the games of one set of cards (it never changes once built)."""
+    """The :class:`CardIndex` of ``defs`` (kept for the usual decks)."""
     key = tuple(map(id, defs))
     known = _BY_DEFS.get(key)
     if known is not None:
@@ -74,9 +91,14 @@ def index_cards(defs: list[TraitDef]) -> CardIndex:
     for card, by_hook in enumerate(hooks):
         for name in by_hook:
             found.setdefault(name, set()).add(card)
-    hooked = {name: frozenset(cards) for name, cards in found.items()}
-    unconditional = [not d.dominant and not d.requires for d in defs]
-    index = (hooks, hooked, unconditional)
+    index = CardIndex(
+        hooks,
+        {name: frozenset(cards) for name, cards in found.items()},
+        [not d.dominant and not d.requires for d in defs],
+        [d.dominant for d in defs],
+        frozenset(card for card, d in enumerate(defs) if d.worlds_end),
+        {},
+    )
     if len(_BY_DEFS) < 64:  # the usual decks; sampled games relabel cards and are not kept
         _BY_DEFS[key] = (list(defs), index)
     return index

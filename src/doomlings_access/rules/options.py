@@ -63,6 +63,9 @@ class Options:
         return [f.name for f in fields(self) if getattr(self, f.name) != getattr(default, f.name)]
 
 
+MAX_PLAYERS = 6
+
+
 @dataclass(frozen=True)
 class Setup:
     """Everything that, with the list of actions, fully describes a game.
@@ -80,7 +83,7 @@ class Setup:
             isinstance(name, str) and name.strip() for name in self.players
         ):
             raise ValueError("players must be a list of names")
-        if not 1 <= len(self.players) <= 6:
+        if not 1 <= len(self.players) <= MAX_PLAYERS:
             raise ValueError("Doomlings is for 2 to 6 players")
         if len(set(self.players)) != len(self.players):
             raise ValueError("player names must differ")

@@ -49,14 +49,16 @@ def piles_protected(g: Game) -> bool:
 
 def removable(g: Game, seat: int, test: Callable[[int], bool] | None = None) -> list[int]:
     """Traits of ``seat``'s pile that may leave it (never a dominant), optionally filtered."""
-    defs = g.defs
-    return [c for c in g.seats[seat].pile if not defs[c].dominant and (test is None or test(c))]
+    dominant = g.dominant
+    if test is None:
+        return [c for c in g.seats[seat].pile if not dominant[c]]
+    return [c for c in g.seats[seat].pile if not dominant[c] and test(c)]
 
 
 def enter_pile(g: Game, seat: int, card: int) -> None:
     """Put a trait into a pile; its gene pool change applies (ignored past 1..8)."""
     g.seats[seat].pile.append(card)
-    if card in g.hooked.get("pile_gene_pool", ()):
+    if card in g.gene_pool_traits:
         for piece, fn in of_card(g, card, "pile_gene_pool"):
             fn(g, seat, card, piece, 1)
 
@@ -64,7 +66,7 @@ def enter_pile(g: Game, seat: int, card: int) -> None:
 def leave_pile(g: Game, seat: int, card: int) -> None:
     """Take a trait out of a pile; its gene pool change is always reversed, even past 1..8."""
     g.seats[seat].pile.remove(card)
-    if card in g.hooked.get("pile_gene_pool", ()):
+    if card in g.gene_pool_traits:
         for piece, fn in of_card(g, card, "pile_gene_pool"):
             fn(g, seat, card, piece, -1)
 

@@ -42,8 +42,7 @@ RESTRICTED_COST = "restricted_cost"
 
 
 def dominant_count(g: Game, seat: int) -> int:
-    defs = g.defs
-    return sum(1 for c in g.seats[seat].pile if defs[c].dominant)
+    return sum(map(g.dominant.__getitem__, g.seats[seat].pile))
 
 
 def age_restriction(g: Game, card: int) -> str | None:
@@ -144,7 +143,7 @@ def play_trait(
         g.table.discard.remove(card)
     if owner is None:
         owner = seat
-        if card in g.hooked.get("destination", ()):
+        if card in g.destined:
             for piece, where in of_card(g, card, "destination"):
                 g.table.in_play.append(card)  # between zones while its destination is chosen
                 owner = yield from where(g, seat, card, piece)
@@ -153,7 +152,8 @@ def play_trait(
         g.table.discard.append(card)  # a third dominant by chance is discarded
         g.emit(ThirdDominantDiscarded, owner, card)
         return False
-    mark = g.open(trait_cause(g, card, seat), TraitPlayed, seat, card, owner, source, out_of_turn)
+    cause = g.trait_causes.get((card, seat)) or trait_cause(g, card, seat)
+    mark = g.open(cause, TraitPlayed, seat, card, owner, source, out_of_turn)
     try:
         if d.requires and not hero:
             g.table.in_play.append(card)  # between zones while its cost is paid

@@ -47,8 +47,7 @@ def ask(
         raise RuntimeError(f"no options for {reason}")
     if len(opts) == 1:
         return opts[0]
-    answer = yield Decision(player, kind, reason, opts, source, step, of, about)
-    return answer
+    return (yield Decision(player, kind, reason, opts, source, step, of, about))
 
 
 def pick_random(
@@ -95,8 +94,10 @@ def _reshuffle(g: Game) -> None:
     g.emit(DeckReshuffled, len(t.deck), cause=RESHUFFLE)
 
 
-def draw(g: Game, seat: int, count: int) -> list[int]:
-    """Draw cards into a hand; the discard pile is reshuffled only when the deck runs out."""
+def draw(g: Game, seat: int, count: int, cause: Cause | None = None) -> list[int]:
+    """Draw cards into a hand; the discard pile is reshuffled only when the deck runs out.
+
+    ``cause``: why, when it is not the effect under way (a step of the rules)."""
     hand = g.seats[seat].hand
     t = g.table
     deck = t.deck
@@ -115,8 +116,8 @@ def draw(g: Game, seat: int, count: int) -> list[int]:
             card = t.deck.pop()
             hand.append(card)
             drawn.append(card)
-    if drawn:
-        g.emit(Drew, seat, tuple(drawn), frozenset((seat,)))
+    if drawn and g.record:
+        g.emit(Drew, seat, tuple(drawn), frozenset((seat,)), cause=cause)
     return drawn
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from doomlings_access.cards.model import REAL_COLOURS, Piece, TraitDef
 from doomlings_access.rules.registry import EXTRA, code, implements, implements_second
@@ -40,6 +40,12 @@ class Tableau:
         default_factory=dict, init=False, compare=False, repr=False
     )
     """Colour counts per seat, worked out once per tableau."""
+    _second_parts: list[tuple[int, int, Piece, Callable[..., int]]] | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
+    """Bonus pieces with a part for the owner's opponents, found once per tableau."""
+    _names: Counter[str] | None = field(default=None, init=False, compare=False, repr=False)
+    """How many traits of each name are in all the piles, counted once per tableau."""
 
     @property
     def n(self) -> int:
@@ -116,6 +122,8 @@ def colour_counts(t: Tableau, seat: int) -> Counter[str]:
 def _per_trait(t: Tableau, seat: int, card: int, piece: Piece) -> int:
     colour, face = piece.get("colour"), piece.get("face")
     negative, same = piece.get("negative_face"), piece.get("same_name")
+    if colour is not None and face is None and not negative and not same:
+        return int(colour_counts(t, seat)[colour] * piece["points"])
     defs = t.defs
     count = 0
     for c in t.piles[seat]:
@@ -133,8 +141,12 @@ def _per_trait(t: Tableau, seat: int, card: int, piece: Piece) -> int:
 
 @implements("bonus", "per_same_name_in_all_piles")
 def _per_same_name_in_all_piles(t: Tableau, seat: int, card: int, piece: Piece) -> int:
-    name = t.defs[card].id
-    return int(piece["points"]) * sum(1 for p in t.piles for c in p if t.defs[c].id == name)
+    names = t._names
+    if names is None:
+        defs = t.defs
+        names = Counter(defs[c].id for pile in t.piles for c in pile)
+        object.__setattr__(t, "_names", names)
+    return int(piece["points"]) * names[t.defs[card].id]
 
 
 @implements("bonus", "per_card_in_hand")
@@ -223,15 +235,27 @@ def _named_colour_for_opponent(t: Tableau, owner: int, card: int, piece: Piece, 
 def _scored_by_opponents(t: Tableau, seat: int) -> int:
     """Points that bonuses in other players' piles give (or take from) ``seat``: the second
     part of a bonus piece, when it has one."""
-    total = 0
-    for other in t.opponents(seat):
-        for card in t.piles[other]:
-            for piece in t.defs[card].bonus:
-                for_opponent = EXTRA.get(("bonus", piece.effect))
-                if for_opponent is None or effects_ignored(t, other, card):
-                    continue
-                total += for_opponent(t, other, card, piece, seat)
-    return total
+    return sum(
+        for_opponent(t, owner, card, piece, seat)
+        for owner, card, piece, for_opponent in _second_parts(t)
+        if owner != seat
+    )
+
+
+def _second_parts(t: Tableau) -> list[tuple[int, int, Piece, Callable[..., int]]]:
+    """Every bonus piece in play with a part for the owner's opponents (found once per tableau):
+    (owner, card, piece, its second part)."""
+    found = t._second_parts
+    if found is None:
+        found = []
+        for owner, pile in enumerate(t.piles):
+            for card in pile:
+                for piece in t.defs[card].bonus:
+                    for_opponent = EXTRA.get(("bonus", piece.effect))
+                    if for_opponent is not None and not effects_ignored(t, owner, card):
+                        found.append((owner, card, piece, for_opponent))
+        object.__setattr__(t, "_second_parts", found)
+    return found
 
 
 def bonus_of(t: Tableau, seat: int) -> int:

@@ -76,8 +76,12 @@ def worlds_end_and_scoring(g: Game) -> Flow:
 
 
 def _to_resolve(g: Game, seat: int, done: set[int]) -> list[int]:
-    defs = g.defs
-    return [c for c in g.seats[seat].pile if c not in done and defs[c].worlds_end]
+    """``seat``'s traits with a World's End effect not yet resolved, in pile order."""
+    ends = g.worlds_end_cards
+    pile = g.seats[seat].pile
+    if ends.isdisjoint(pile):
+        return []
+    return [c for c in pile if c in ends and c not in done]
 
 
 def _resolve_traits(g: Game, seat: int, done: set[int]) -> Flow:
