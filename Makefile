@@ -32,12 +32,17 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/card_startup.py
 
-# The long fuzz run: thousands of seeded games, 2 to 6 players, both editions.
+# The long fuzz run: thousands of seeded games, 2 to 6 players, both editions; the scorer
+# against thousands of played games; then hostile save, score and settings files
+# (FUZZ_EXAMPLES inputs of each kind, randomised).
+FUZZ_EXAMPLES ?= 20000
 fuzz: $(STAMP)
 	$(BIN)/doomlings simulate --games 3000 --seed 1 --replay-check
 	$(BIN)/doomlings simulate --games 3000 --seed 5001 --edition first --replay-check
 	$(BIN)/doomlings simulate --games 1000 --seed 9001 --all-28-ages --long-age-deck
 	DOOMLINGS_SCORER_GAMES=3000 $(BIN)/python -m pytest -q tests/scoring/test_scorer_equals_game.py
+	DOOMLINGS_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -s -p no:cacheprovider \
+		tests/adversarial/test_fuzz_files.py
 
 simulate: fuzz
 

@@ -7,6 +7,7 @@ console and the speech mode, and hands everything to the prompt loop.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import time
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
+from doomlings_access.safety.text import NameRefused, check_name, clean, shown, whole_number
 from doomlings_access.ui.console import Console, SpokenPrompts, make_console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.words import Said
@@ -23,12 +25,15 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from doomlings_access.rules import Game
-    from doomlings_access.saves import Seats
+    from doomlings_access.saves import SaveFileError, Seats
     from doomlings_access.ai import Agent
     from doomlings_access.ui.session import Prefs
 
     SpeechSwitch = Callable[[str], str]
     Body = Callable[[Console, Output, Prefs, "Speech"], int]
+
+MAX_SEED = 10**18
+"""Seeds have at most 18 digits (a 5,000-digit seed would only make the save unreadable)."""
 
 
 @dataclass
@@ -48,9 +53,18 @@ def choices_from_args(args: argparse.Namespace) -> GameChoices:
         raise ValueError("--players must be 2 to 6")
     if not 0 <= args.humans <= args.players:
         raise ValueError(f"--humans must be 0 to {args.players}")
+    if args.seed is not None and not -MAX_SEED < args.seed < MAX_SEED:
+        raise ValueError("--seed must have at most 18 digits")
     names = [n.strip() for n in args.names.split(",") if n.strip()] if args.names else []
     if len(names) > args.players:
         raise ValueError(f"--names gives {len(names)} names for {args.players} players")
+    from doomlings_access.ui.session import reserved_words
+
+    for name in names:
+        try:
+            check_name(name, reserved_words())
+        except NameRefused as exc:
+            raise ValueError(f"--names: {exc}") from None
     if len({n.lower() for n in names}) != len(names):
         raise ValueError("--names must all differ")
     levels = [lv.strip() for lv in args.level.split(",")]
@@ -97,10 +111,19 @@ def build_game(c: GameChoices) -> tuple[Game, Seats]:
 def run_game(
     c: GameChoices, console: Console, output: Output, prefs: Prefs, change_speech: SpeechSwitch
 ) -> int:
-    from doomlings_access.saves import new_save_path
+    from doomlings_access.saves import claim_new_save, new_save_path, tidy_saves
 
     game, seats = build_game(c)
-    return _play_saved(game, seats, new_save_path(), None, console, output, prefs, change_speech, False)
+    tidy_saves()
+    try:
+        path, lock = claim_new_save()  # a name no other game has, owned by this process
+    except OSError:  # the saves folder cannot be written: play on; the autosave says so once
+        path, lock = new_save_path(), None
+    try:
+        return _play_saved(game, seats, path, None, console, output, prefs, change_speech, False)
+    finally:
+        if lock is not None:
+            lock.release()
 
 
 def agents_for(game: Game, seats: Seats) -> dict[int, Agent]:
@@ -127,16 +150,26 @@ def _play_saved(
     resumed: bool,
 ) -> int:
     """Play with an autosave after every action (and one before the first question)."""
+    from doomlings_access.safety.files import FileRefused, reason
     from doomlings_access.saves import write_save
     from doomlings_access.ui.session import Session
 
     started = created or time.time()
+    failing = False
 
     def autosave(g: Game) -> None:
+        """Save after every action; a failure (a full disk) is said once, not every action."""
+        nonlocal failing
         try:
             write_save(path, g, seats, started)
-        except OSError as exc:
-            output.info(f"Could not save the game to {path}: {exc.strerror or exc}.")
+        except (OSError, FileRefused) as exc:
+            if not failing:
+                output.info(f"Warning: the game cannot be saved ({shown(reason(exc), 60)}); play goes on.")
+            failing = True
+            return
+        if failing:
+            output.info("The game is saved again.")
+            failing = False
 
     autosave(game)
     session = Session(game, seats.humans, agents_for(game, seats), console, output, prefs,
@@ -152,27 +185,38 @@ def resume(args: argparse.Namespace) -> int:
         from doomlings_access.lines import wrap
 
         found, problems = list_saves()
-        lines = [f"{broken.name} cannot be read as a saved game." for broken in problems]
+        lines = [f"{shown(broken.name)} cannot be read as a saved game." for broken in problems]
         if not found:
             lines.append("No saved games.")
         lines.extend(item.line(n) for n, item in enumerate(found, 1))
         for line in lines:  # at most 80 characters a line, like everything else
-            print("\n".join(wrap(line)))
+            print("\n".join(wrap(clean(line))))
         return 0
     return _with_output(args, lambda console, out, prefs, speech: _resume(args.save, console, out, prefs, speech))
 
 
 def _resume(chosen: str | None, console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
+    """Resume ``chosen`` (a path, or a name in the saves folder), else the newest unfinished
+    game. The save is locked while it is played; a save in use elsewhere is refused."""
     from pathlib import Path
 
-    from doomlings_access.saves import SaveFileError, list_saves, read_save
+    from doomlings_access.cards import CardDataError
+    from doomlings_access.safety.lock import SaveInUse
+    from doomlings_access.saves import (
+        SaveFileError,
+        list_saves,
+        lock_save,
+        read_save,
+        saves_dir,
+        tidy_saves,
+    )
+    from doomlings_access.ui.session import reserved_words
 
+    tidy_saves()
     candidates: list[Path]
     if chosen:
         path = Path(chosen)
-        if not path.exists():
-            from doomlings_access.saves import saves_dir
-
+        if not os.path.lexists(path):
             path = saves_dir() / chosen
         candidates = [path]
     else:
@@ -184,33 +228,79 @@ def _resume(chosen: str | None, console: Console, out: Output, prefs: Prefs, spe
             out.info("No unfinished game to resume.")
             return 0
     for path in candidates:
-        try:
-            saved = read_save(path)
-        except SaveFileError:
-            _set_aside(path, out)
+        if not os.path.isfile(path):  # nothing to lock or load: say why, touch nothing
+            _report(SaveFileError(path, None, _missing_or_odd(path), at_fault=False), out)
             if chosen:
                 return 2
             continue
-        if saved.game.is_over:
-            out.info(f"{path.name} is a finished game; it is kept as a record.")
-            return 0
-        return _play_saved(saved.game, saved.seats, path, saved.created, console, out, prefs, speech.switch, True)
+        try:
+            lock = lock_save(path)
+        except SaveInUse as exc:
+            out.info(str(exc))
+            return 2
+        try:
+            try:
+                saved = read_save(path, reserved_words())
+            except SaveFileError as exc:
+                _report(exc, out)
+                if chosen:
+                    return 2
+                continue
+            except CardDataError as exc:
+                out.info(f"The cards cannot be loaded, so no game can be: {exc}. No save was changed.")
+                return 2
+            if saved.game.is_over:
+                out.info(f"{shown(path.name)} is a finished game; it is kept as a record.")
+                return 0
+            return _play_saved(saved.game, saved.seats, path, saved.created, console, out, prefs, speech.switch, True)
+        finally:
+            if lock is not None:
+                lock.release()
     out.info("No saved game could be loaded.")
     return 2
 
 
+def _missing_or_odd(path: Path) -> str:
+    if not os.path.lexists(path):
+        return "does not exist"
+    if os.path.isdir(path):
+        return "is a folder, not a saved game"
+    return "is not a regular file"
+
+
 def _set_aside(path: Path, out: Output) -> None:
     """Say what is wrong with a save, and keep it under another name (never delete it)."""
-    from doomlings_access.saves import SaveFileError, move_aside, read_save
+    from doomlings_access.cards import CardDataError
+    from doomlings_access.saves import SaveFileError, read_save
+    from doomlings_access.ui.session import reserved_words
 
     try:
-        read_save(path)
-        return
+        read_save(path, reserved_words())
     except SaveFileError as exc:
-        out.info(f"Cannot load {exc}.")
-    if path.exists():
+        _report(exc, out)
+    except CardDataError:
+        pass  # the cards' fault, said when a game is loaded; the save is left alone
+
+
+def _report(exc: SaveFileError, out: Output) -> None:
+    """Say what is wrong; move the file aside only when it is at fault and the game wrote it
+    in its own saves folder. A folder that refuses the rename blocks nothing."""
+    from doomlings_access.safety.files import FileRefused, reason
+    from doomlings_access.safety.lock import holder
+    from doomlings_access.saves import may_set_aside, move_aside
+
+    out.info(f"Cannot load {exc}.")
+    path = exc.path
+    in_use = holder(path) not in (None, os.getpid())  # another game plays it
+    if not exc.at_fault or not may_set_aside(path) or in_use:
+        out.info(f"The file {shown(path.name)} is left as it is.")
+        return
+    try:
         aside = move_aside(path)
-        out.info(f"The file was kept as {aside.name}.")
+    except (OSError, FileRefused) as err:
+        out.info(f"It could not be moved aside ({shown(reason(err), 80)}); it is left as it is.")
+        return
+    out.info(f"The file was kept as {shown(aside.name)}.")
 
 
 def transcript(args: argparse.Namespace) -> int:
@@ -240,14 +330,52 @@ def transcript(args: argparse.Namespace) -> int:
         print(f"doomlings: {exc}", file=sys.stderr)
         return 2
     me = saved.seats.humans[0] if len(saved.seats.humans) == 1 else None
-    lines = [line for said in Announcer(saved.game, me).render_all(saved.game.log) for line in wrap(said.text)]
+    said = Announcer(saved.game, me).render_all(saved.game.log)
+    lines = [line for s in said for line in wrap(clean(s.text))]
     text = "\n".join(lines) + "\n"
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
-        print(f"Wrote {len(lines)} lines to {args.out}.")
+        problem = _write_transcript(Path(args.out), path, text)
+        if problem:
+            print(f"doomlings: {problem}", file=sys.stderr)
+            return 2
+        print(f"Wrote {len(lines)} lines to {shown(args.out, 300)}.")
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _write_transcript(out: Path, source: Path, text: str) -> str | None:
+    """Write the transcript to ``out``; the reason it was not written, or None.
+
+    Never into the game's own folders, never over a saved game (the source or any other),
+    never through a link or onto a device; the folder must exist."""
+    from doomlings_access.safety.files import FileRefused, read_bounded, write_atomic
+    from doomlings_access.saves import saves_dir
+    from doomlings_access.settings import config_path
+
+    shown_out = shown(str(out), 300)
+    try:
+        folder = out.parent.resolve()
+        own = {saves_dir().resolve(), config_path().parent.resolve()}
+    except (OSError, RuntimeError):
+        folder, own = None, set()
+    if folder in own:
+        return f"cannot write {shown_out}: that is the game's own folder; choose another place"
+    try:
+        if os.path.lexists(out) and os.path.isfile(out) and os.path.samefile(out, source):
+            return f"cannot write {shown_out}: it is the saved game itself"
+        head = read_bounded(out, 1 << 24)[:64] if os.path.isfile(out) and not os.path.islink(out) else b""
+    except (OSError, FileRefused):
+        head = b""
+    if head.lstrip().startswith(b'{"format"'):
+        return f"cannot write {shown_out}: it is a saved game, and it is not overwritten"
+    try:
+        write_atomic(out, text.encode("utf-8"))
+    except FileRefused as exc:
+        return f"cannot write {exc}"
+    except OSError as exc:
+        return f"cannot write {shown_out}: {exc.strerror or exc}"
+    return None
 
 
 def configure_speech_labels() -> None:
@@ -395,37 +523,35 @@ def _menu_loop(console: Console, out: Output, prefs: Prefs, speech: Speech) -> i
             out.info(f"{i}. {item}")
         try:
             line = console.read(f"Choose 1 to {len(items)}: ").strip().lower()
-        except (EOFError, KeyboardInterrupt):
-            return 0
-        if line in ("1", "n", "new", "new game"):
-            try:
-                choices = _new_game_questions(console, out)
-            except (EOFError, KeyboardInterrupt):
+            if line in ("6", "q", "quit", "exit"):
+                out.info("Goodbye.")
                 return 0
-            if choices is not None:
-                run_game(choices, console, out, prefs, speech.switch)
-        elif line in ("2", "resume"):
-            _resume_menu(console, out, prefs, speech)
-        elif line in ("3", "c", "companion"):
-            from doomlings_access.ui.companion import Companion
-
-            Companion(console, out, labels=prefs.labels).run()
-        elif line in ("4", "rules", "help", "rules and help"):
-            from doomlings_access.ui.rules_text import TOPICS
-
-            for topic, lines in TOPICS.items():
-                out.info(f"Rules, {topic}:")
-                out.lines(lines)
-        elif line in ("5", "s", "settings"):
-            try:
-                _settings_menu(console, out, prefs, speech)
-            except (EOFError, KeyboardInterrupt):
-                return 0
-        elif line in ("6", "q", "quit", "exit"):
-            out.info("Goodbye.")
+            _menu_item(line, items, console, out, prefs, speech)
+        except (EOFError, KeyboardInterrupt):  # end of input at any question: leave quietly
             return 0
-        else:
-            out.info(f"Not a choice: {line[:20]}. Choose 1 to {len(items)}.")
+
+
+def _menu_item(line: str, items: list[str], console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
+    if line in ("1", "n", "new", "new game"):
+        choices = _new_game_questions(console, out)
+        if choices is not None:
+            run_game(choices, console, out, prefs, speech.switch)
+    elif line in ("2", "resume"):
+        _resume_menu(console, out, prefs, speech)
+    elif line in ("3", "c", "companion"):
+        from doomlings_access.ui.companion import Companion
+
+        Companion(console, out, labels=prefs.labels).run()
+    elif line in ("4", "rules", "help", "rules and help"):
+        from doomlings_access.ui.rules_text import TOPICS
+
+        for topic, lines in TOPICS.items():
+            out.info(f"Rules, {topic}:")
+            out.lines(lines)
+    elif line in ("5", "s", "settings"):
+        _settings_menu(console, out, prefs, speech)
+    else:
+        out.info(f"Not a choice: {shown(line, 20) or 'nothing'}. Choose 1 to {len(items)}.")
 
 
 def _resume_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
@@ -448,19 +574,31 @@ def _resume_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) ->
 def _number(console: Console, out: Output, question: str, default: int, low: int, high: int) -> int:
     while True:
         raw = _ask(console, out, question, str(default))
-        if raw.isascii() and raw.isdigit() and low <= int(raw) <= high:
-            return int(raw)
-        out.info(f"Not a choice: {raw[:20]}. Choose {low} to {high}.")
+        value = whole_number(raw, low, high)
+        if value is not None:
+            return value
+        out.info(f"Not a choice: {shown(raw, 20)}. Choose {low} to {high}.")
 
 
 def _new_game_questions(console: Console, out: Output) -> GameChoices | None:
     players = _number(console, out, "How many players, 2 to 6?", 3, 2, 6)
     humans = _number(console, out, f"How many of them are people, 1 to {players}?", 1, 1, players)
+    from doomlings_access.ui.session import reserved_words
+
     names: list[str] = []
     for i in range(humans):
         default = "You" if humans == 1 else DEFAULT_NAMES[i]
-        name = _ask(console, out, f"Name of person {i + 1}?", default)[:20]
-        names.append(name if name.lower() not in {n.lower() for n in names} else f"{name} {i + 1}")
+        while True:
+            try:
+                name = check_name(_ask(console, out, f"Name of person {i + 1}?", default), reserved_words())
+            except NameRefused as exc:
+                out.info(f"That name cannot be used: {exc}.")
+                continue
+            if name.lower() in {n.lower() for n in names}:
+                out.info(f"{name} is taken; give each person a different name.")
+                continue
+            break
+        names.append(name)
     level = "normal"
     if humans < players:
         while True:
@@ -478,6 +616,7 @@ def _settings_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) 
         VERBOSITY,
         load_settings,
         save_settings,
+        voice_problem,
     )
 
     settings, _ = load_settings()
@@ -490,11 +629,21 @@ def _settings_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) 
             out.info(f"Choose {', '.join(allowed)}.")
     rate = _number(console, out, "Speech rate, 80 to 450 words a minute?", settings.rate, 80, 450)
     settings.rate = rate
-    settings.voice = _ask(console, out, "Voice name, or Enter for the default?", settings.voice or "default")
-    if settings.voice == "default":
-        settings.voice = ""
-    path = save_settings(settings)
+    while True:
+        voice = _ask(console, out, "Voice name, or Enter for the default?", settings.voice or "default")
+        problem = voice_problem(voice)
+        if problem is None:
+            break
+        out.info(f"{problem} Type a voice name, or Enter for the default.")
+    settings.voice = "" if voice == "default" else voice
     prefs.verbosity, prefs.labels, prefs.speech = settings.verbosity, settings.labels, settings.speech
     speech.rate, speech.voice = settings.rate, settings.voice
     out.info(speech.switch(settings.speech))
-    out.info(f"Settings saved to {path}.")
+    from doomlings_access.safety.files import FileRefused, reason
+
+    try:
+        path = save_settings(settings)
+    except (OSError, FileRefused) as exc:
+        out.info(f"Settings could not be saved ({shown(reason(exc), 80)}); they hold until you quit.")
+        return
+    out.info(f"Settings saved to {shown(str(path), 300)}.")

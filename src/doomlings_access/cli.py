@@ -1,13 +1,18 @@
 """The ``doomlings`` command. Each subcommand imports only what it needs, so look-ups stay fast.
 
 Bad input never gives a traceback: one clear line on standard error and exit code 2.
+Whatever is printed that came from outside (a path, a typed name, a file's words) goes
+through the one sanitiser (``safety.text.clean``) first.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+
+from doomlings_access.safety.text import clean
 
 USAGE_ERROR = 2
 
@@ -24,7 +29,7 @@ class _Help(argparse.HelpFormatter):
 
 COMMANDS = (
     "play", "companion", "resume", "transcript", "braille-ref", "speech-check", "card",
-    "score", "simulate", "cards", "scenario",
+    "score", "simulate", "cards", "scenario", "doctor",
 )
 _VALUED = ("--speech", "--verbosity", "--labels", "--edition")
 
@@ -119,10 +124,28 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     cards.add_argument(
         "--check", action="store_true", help="list cards whose behaviour is not implemented"
     )
+
+    doctor = command("doctor", "check the saves, settings and card cache in use, and offer to fix them")
+    answers = doctor.add_mutually_exclusive_group()
+    answers.add_argument("--yes", action="store_true", help="fix everything without asking")
+    answers.add_argument("--no", action="store_true", help="only report; change nothing")
     return parser
 
 
+def _tolerant_streams() -> None:
+    """Undecodable bytes typed or piped in, and characters the terminal cannot show, become
+    a replacement character instead of a crash."""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # a closed or unusual stream: leave it as it is
+                pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _tolerant_streams()
     words = sys.argv[1:] if argv is None else list(argv)
     parser = _parser(_command_in(words))
     from doomlings_access.arguments import fill_defaults
@@ -139,6 +162,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C before any question: nothing to lose, leave quietly
         print("\nInterrupted.", file=sys.stderr)
         return 130
+    except ValueError as exc:
+        from doomlings_access.cards import CardDataError
+
+        if isinstance(exc, CardDataError):  # the cards' fault, said as such; no save is touched
+            return _fail(f"the card data cannot be loaded: {exc}")
+        raise
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -172,6 +201,10 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return _braille_ref(args)
     if args.command == "speech-check":
         return _speech_check(args)
+    if args.command == "doctor":
+        from doomlings_access.doctor import doctor
+
+        return doctor("yes" if args.yes else "no" if args.no else "ask")
     from doomlings_access.app import menu
 
     return menu(args)
@@ -199,7 +232,7 @@ def _card(args: argparse.Namespace) -> int:
     typed = " ".join(args.name)
     try:
         found = find_cards(typed, cards, read_typed_label)
-        listing = [f"{len(found)} cards fit {typed}:"]
+        listing = [f"{len(found)} cards fit {clean(typed, 100)}:"]
         listing += [f"{n}. {c.name}, {shown(c.label)}" for n, c in enumerate(found, 1)]
     except UnknownCardError as exc:  # "Did you mean: 1. Tiny?"
         found = [c for name in exc.suggestions for c in cards if c.name == name]
@@ -242,7 +275,7 @@ def _pick(count: int) -> int | None:
             return None
         if line.isascii() and line.isdigit() and 1 <= int(line) <= count:
             return int(line) - 1
-        print(f"Not a choice: {line[:20]}. Choose 1 to {count}.")
+        print(f"Not a choice: {clean(line, 20)}. Choose 1 to {count}.")
 
 
 def _sentence(text: str) -> str:
@@ -250,11 +283,12 @@ def _sentence(text: str) -> str:
 
 
 def _print_lines(lines: Sequence[str]) -> None:
-    """Print lines wrapped at 80 characters, like everything else the game prints."""
+    """Print lines wrapped at 80 characters, like everything else the game prints, cleaned
+    (a misspelt name is quoted back)."""
     from doomlings_access.lines import wrap
 
     for line in lines:
-        print("\n".join(wrap(line)))
+        print("\n".join(wrap(clean(line))))
 
 
 def _braille_ref(args: argparse.Namespace) -> int:
@@ -262,19 +296,27 @@ def _braille_ref(args: argparse.Namespace) -> int:
 
     from doomlings_access.braille.louis import LiblouisMissing
     from doomlings_access.braille.reading import check_readback
-    from doomlings_access.braille.reference import check_reference, default_folder, write_reference
+    from doomlings_access.braille.reference import (
+        MAX_SHEET_BYTES,
+        check_reference,
+        default_folder,
+        write_reference,
+    )
     from doomlings_access.cards import CardDataError, load_cards
+    from doomlings_access.safety.files import FileRefused, read_bounded
 
     folder = Path(args.folder) if args.folder else default_folder()
+    if os.path.lexists(folder) and not folder.is_dir():
+        return _fail(f"--folder {clean(str(folder), 300)} is not a folder")
     try:
         if args.check:
             stale = check_reference(folder, args.edition)
             for name in stale:
-                print(f"Stale or missing: {folder / name}")
+                print(clean(f"Stale or missing: {folder / name}"))
             if not stale:
-                print(f"The braille reference in {folder} is up to date.")
+                print(clean(f"The braille reference in {folder} is up to date."))
             readback = check_readback(
-                (folder / "card_list.brf").read_bytes().decode("ascii", "replace"),
+                read_bounded(folder / "card_list.brf", MAX_SHEET_BYTES).decode("ascii", "replace"),
                 load_cards(args.edition).all_cards(),
             )
             print(readback.line())  # liblouis reads every name and label back
@@ -284,9 +326,14 @@ def _braille_ref(args: argparse.Namespace) -> int:
         written = write_reference(folder, args.edition)
     except (LiblouisMissing, CardDataError) as exc:
         return _fail(str(exc))
-    except OSError as exc:  # card_list.brf missing or unreadable: reported as stale above
-        return _fail(f"cannot read {exc.filename}: {exc.strerror}")
-    print(f"Wrote {len(written)} files to {folder}.")
+    except FileRefused as exc:  # a FIFO, a device, a link or too big: never waited on or written through
+        return _fail(str(exc))
+    except OSError as exc:
+        if args.check:  # card_list.brf missing or unreadable: reported as stale above
+            return _fail(f"cannot read {clean(str(exc.filename or folder), 300)}: {exc.strerror or exc}")
+        where = clean(str(folder), 300)
+        return _fail(f"cannot write the braille reference in {where}: {exc.strerror or exc}")
+    print(clean(f"Wrote {len(written)} files to {folder}."))
     return 0
 
 
@@ -295,17 +342,26 @@ def _speech_check(args: argparse.Namespace) -> int:
     from doomlings_access.speech import speech_check
 
     configure_speech_labels()
+    if args.wav:
+        from pathlib import Path
+
+        from doomlings_access.safety.files import FileRefused, check_target
+
+        try:
+            check_target(Path(args.wav))  # a device or a FIFO is never renamed over
+        except FileRefused as exc:
+            return _fail(f"speech check failed: {exc}")
     try:
         mode = args.speech or "tts"  # a speech check speaks unless told otherwise
         lines = speech_check(mode, wav=args.wav, rate=args.rate, voice=args.voice)
     except (OSError, RuntimeError, ValueError) as exc:
         return _fail(f"speech check failed: {exc}")
-    print("\n".join(lines))
+    print("\n".join(clean(line) for line in lines))
     return 0
 
 
 def _fail(message: str) -> int:
-    print(f"doomlings: {message}", file=sys.stderr)
+    print(f"doomlings: {clean(message, 1000)}", file=sys.stderr)
     return USAGE_ERROR
 
 
@@ -319,9 +375,9 @@ def _score(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        print(json.dumps(result.to_json()))
+        print(json.dumps(result.to_json()))  # JSON escapes every control character itself
     else:
-        print("\n".join(result.lines()))
+        print("\n".join(clean(line) for line in result.lines()))
     return 0
 
 

@@ -2,36 +2,69 @@
 
 A save holds the setup (players, seed, options), who plays each seat, and the list of actions;
 loading replays them, so a save is a few kilobytes and the game comes back exactly. Every
-write goes to a temporary file that is flushed and synced, then renamed over the old save,
-so a kill at any moment leaves either the old save or the new one, never half of one.
-A broken save is moved aside (never overwritten or deleted) with a message naming the file
-and what is wrong.
+write goes to an exclusive temporary file that is flushed and synced, then renamed over the
+old save, so a kill at any moment leaves either the old save or the new one, never half of one.
+A save is read within bounds (size, nesting, digits) and checked field by field: a broken one
+gets a message naming the file and what is wrong. Only a save at fault, written by the game in
+its own saves folder, is ever moved aside (never overwritten or deleted); a failure to load the
+cards is the cards' fault and leaves every save alone. While a game runs, its save is locked
+(``<save>.lock`` with the process id), so a second game cannot play the same save.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import time
-from dataclasses import dataclass, field
+from collections.abc import Collection
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from doomlings_access import __version__
 from doomlings_access.cards import load_cards
-from doomlings_access.rules import Choice, Game, Setup
+from doomlings_access.rules import Choice, Game, Options, Setup
+from doomlings_access.safety.files import (
+    TEMP_NAME,
+    FileRefused,
+    Unreadable,
+    is_own_regular_file,
+    load_json,
+    write_atomic,
+)
+from doomlings_access.safety.lock import SUFFIX as LOCK_SUFFIX
+from doomlings_access.safety.lock import SaveInUse, SaveLock, remove_stale
+from doomlings_access.safety.text import NameRefused, check_name, clean
+from doomlings_access.safety.tidy import DAY, HOUR, remove_old, set_aside
 
 FORMAT = 1
 """Version of the save format. Older formats are migrated or refused; newer ones are refused."""
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+"""Largest save read (a finished six-player game takes about 10 kB)."""
+MAX_ACTIONS = 20_000
+"""Most actions a save may hold (a long six-player game takes under 1,500)."""
+LATEST_TIME = 1e11
+"""Timestamps beyond this (the year 5138) are nonsense from a hand-edited file."""
+BROKEN_KEPT_DAYS = 30
+"""Saves moved aside as broken are removed after this many days."""
+
+_BROKEN = re.compile(r".+\.json\.broken-\d{8}-\d{6}(?:-\d+)?")
+_OLD_TEMP = re.compile(r".+\.json\.tmp")  # the fixed temporary name of earlier versions
+_LOCK = re.compile(r".+\.json" + re.escape(LOCK_SUFFIX))
 
 
 class SaveFileError(ValueError):
-    """A save cannot be used: the message names the file and what is wrong."""
+    """A save cannot be used: the message names the file and what is wrong.
 
-    def __init__(self, path: Path, field: str | None, why: str) -> None:
+    ``at_fault`` is false when the file could not be read at all (missing, not a regular
+    file, no permission): then nothing is known against it, and it is never moved aside."""
+
+    def __init__(self, path: Path, field: str | None, why: str, at_fault: bool = True) -> None:
         where = f"{path}: {field}" if field else str(path)
-        super().__init__(f"{where}: {why}")
-        self.path, self.field, self.why = path, field, why
+        super().__init__(clean(f"{where}: {why}", 600))
+        self.path, self.field, self.why, self.at_fault = path, field, why, at_fault
 
 
 def saves_dir() -> Path:
@@ -64,14 +97,50 @@ class Saved:
 
 
 def new_save_path(folder: Path | None = None) -> Path:
+    """A free name for a new game's save (see :func:`claim_new_save` to also own it)."""
     folder = folder or saves_dir()
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"game-{stamp}.json"
     n = 2
-    while path.exists():
+    while os.path.lexists(path) or os.path.lexists(path.with_name(path.name + LOCK_SUFFIX)):
         path = folder / f"game-{stamp}-{n}.json"
         n += 1
     return path
+
+
+def claim_new_save(folder: Path | None = None) -> tuple[Path, SaveLock]:
+    """A unique name for a new game's save, locked for this process: two games started in the
+    same second (or at the same instant) get different names. Raises OSError when the saves
+    folder cannot be written."""
+    folder = folder or saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 10_000):
+        path = folder / (f"game-{stamp}.json" if n == 1 else f"game-{stamp}-{n}.json")
+        if os.path.lexists(path):
+            continue
+        lock = SaveLock(path)
+        try:
+            lock.acquire(new=True)  # the lock file is created exclusively: the name is ours
+        except (FileExistsError, SaveInUse):
+            continue
+        if os.path.lexists(path):
+            lock.release()
+            continue
+        return path, lock
+    raise OSError(f"no free name for a new save in {folder}")
+
+
+def lock_save(path: Path) -> SaveLock | None:
+    """Own ``path`` while a game plays it. Raises :class:`SaveInUse` when another game holds
+    it; None when no lock can be made (a folder that cannot be written: the game is played,
+    and the autosave says it cannot save)."""
+    try:
+        return SaveLock(path).acquire()
+    except SaveInUse:
+        raise
+    except OSError:
+        return None
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -86,8 +155,10 @@ def summary(game: Game) -> dict[str, Any]:
 
 
 def write_save(path: Path, game: Game, seats: Seats, created: float | None = None) -> None:
-    """Write the save atomically: temporary file, flush, fsync, rename, fsync the folder."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write the save atomically through an exclusive temporary file (see safety.files).
+
+    Raises OSError (full disk, no permission) or FileRefused (the save's name is taken by a
+    link, a device or a folder)."""
     now = time.time()
     data = {
         "format": FORMAT,
@@ -99,22 +170,11 @@ def write_save(path: Path, game: Game, seats: Seats, created: float | None = Non
         "actions": [a.to_json() for a in game.actions],
         "summary": summary(game),
     }
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, separators=(",", ":"))
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
-    try:
-        fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    write_atomic(path, json.dumps(data, separators=(",", ":")).encode("utf-8"), make_folder=True)
+    # One game writes a save at a time (the lock), so another temporary file of this save is
+    # what a write killed in flight left behind: gone now, not in an hour.
+    mine = re.compile(re.escape(f".{path.name[:180]}.") + r"[0-9a-f]{16}\.tmp|" + re.escape(f"{path.name}.tmp"))
+    remove_old(path.parent, mine, -1.0)
 
 
 def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path) -> Any:
@@ -126,19 +186,61 @@ def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], path: P
     return value
 
 
-def read_save(path: Path) -> Saved:
-    """Load and replay a save; raises :class:`SaveFileError` naming the problem."""
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_TYPE_WORDS = {bool: "true or false", int: "a whole number", str: "text"}
+
+
+def _check_setup(raw: dict[str, Any], path: Path, reserved: Collection[str]) -> None:
+    """What the rules' own checks let through: names that would hijack the prompt or the
+    terminal, and options of the wrong type (``empty_hand_draw: 3.5`` fails only mid-game)."""
+    players = raw.get("players")
+    if isinstance(players, list):
+        for i, name in enumerate(players):
+            if isinstance(name, str):
+                try:
+                    check_name(name, reserved)
+                except NameRefused as exc:
+                    raise SaveFileError(path, f"setup.players[{i}]", str(exc)) from None
+    options = raw.get("options")
+    if isinstance(options, dict):
+        defaults = {f.name: type(getattr(Options(), f.name)) for f in fields(Options)}
+        for key, value in options.items():
+            want = defaults.get(key)
+            if want is not None and type(value) is not want:
+                raise SaveFileError(path, f"setup.options.{key}", f"must be {_TYPE_WORDS[want]}")
+
+
+def _time(value: Any) -> float:
+    """A timestamp from the file, or 0 (unknown) when it is not a sensible one."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number = float(value)
+        if math.isfinite(number) and 0 <= number <= LATEST_TIME:
+            return number
+    return 0.0
+
+
+def load_save_json(path: Path) -> Any:
+    """The parsed save, read within bounds; :class:`SaveFileError` when it cannot be."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveFileError(path, None, f"cannot be read ({exc.strerror or exc})") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveFileError(path, None, "is not text (corrupted)") from None
-    except json.JSONDecodeError as exc:
-        why = "is cut short (truncated)" if exc.pos >= len(raw.rstrip()) - 1 else "is not valid JSON"
-        raise SaveFileError(path, None, f"{why}: line {exc.lineno}, column {exc.colno}") from None
+        return load_json(path, MAX_SAVE_BYTES)
+    except FileNotFoundError:
+        raise SaveFileError(path, None, "does not exist", at_fault=False) from None
+    except Unreadable as exc:
+        raise SaveFileError(path, None, exc.why, at_fault=False) from None
+    except FileRefused as exc:
+        raise SaveFileError(path, None, exc.why) from None
+
+
+def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
+    """Load and replay a save; raises :class:`SaveFileError` naming the problem.
+
+    ``reserved``: words a player name may not be (the prompt's commands). A failure to load
+    the cards raises the cards' own error (``CardDataError``): it is not the save's fault.
+    """
+    data = load_save_json(path)
     if not isinstance(data, dict):
         raise SaveFileError(path, None, "is not a saved game")
     version = _need(data, "format", int, path)
@@ -148,47 +250,97 @@ def read_save(path: Path) -> Saved:
         raise SaveFileError(path, "format", f"format {version} is too old to migrate")
     unknown = set(data) - {"format", "program", "created", "updated", "setup", "seats", "actions", "summary"}
     if unknown:
-        raise SaveFileError(path, sorted(unknown)[0], "is not a field of a saved game")
+        raise SaveFileError(path, min(unknown), "is not a field of a saved game")
+    setup_raw = _need(data, "setup", dict, path)
+    _check_setup(setup_raw, path, reserved)
     try:
-        setup = Setup.from_json(_need(data, "setup", dict, path))
+        setup = Setup.from_json(setup_raw)
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveFileError(path, "setup", f"is not a valid game setup ({exc})") from None
-    seats_raw = _need(data, "seats", dict, path)
-    try:
-        humans = [int(h) for h in seats_raw.get("humans", [])]
-        levels = {int(k): str(v) for k, v in seats_raw.get("levels", {}).items()}
-    except (TypeError, ValueError, AttributeError):
-        raise SaveFileError(path, "seats", "is not a list of seats") from None
-    if any(not 0 <= h < len(setup.players) for h in humans) or any(v not in ("easy", "normal") for v in levels.values()):
-        raise SaveFileError(path, "seats", "names a seat or level that does not exist")
     actions = _need(data, "actions", list, path)
+    if len(actions) > MAX_ACTIONS:
+        raise SaveFileError(path, "actions", f"has more than {MAX_ACTIONS} actions")
     cards = load_cards(setup.options.edition)  # a fault in the card data is not the save's
     try:
         game = Game(cards, setup)
-    except (ValueError, KeyError) as exc:
+    except (ValueError, TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
+        # a setup the rules refuse (a hostile "position" among them) is the save's fault
         raise SaveFileError(path, "setup", str(exc)) from None
+    seats_raw = _need(data, "seats", dict, path)
+    humans = seats_raw.get("humans", [])
+    levels = seats_raw.get("levels", {})
+    if (
+        not isinstance(humans, list) or not all(_is_int(h) for h in humans)
+        or len(set(humans)) != len(humans)
+        or not isinstance(levels, dict) or not all(isinstance(k, str) and k.isascii() and k.isdigit() and len(k) < 3 for k in levels)
+    ):
+        raise SaveFileError(path, "seats", "is not a list of seats")
+    seats = Seats(list(humans), {int(k): v for k, v in levels.items()})
+    if any(not 0 <= h < len(setup.players) for h in seats.humans) or any(
+        not 0 <= k < len(setup.players) or v not in ("easy", "normal") for k, v in seats.levels.items()
+    ):
+        raise SaveFileError(path, "seats", "names a seat or level that does not exist")
     for i, raw_action in enumerate(actions):
         try:
             game.apply(Choice.from_json(raw_action))
-        except ValueError as exc:
+        except (ValueError, TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
             raise SaveFileError(path, f"actions[{i}]", f"is not a legal move there ({exc})") from None
-    created, updated = (
-        float(value) if isinstance(value := data.get(key), (int, float)) else 0.0
-        for key in ("created", "updated")
-    )
-    return Saved(path, game, Seats(humans, levels), created, updated)
+    return Saved(path, game, seats, _time(data.get("created")), _time(data.get("updated")))
 
 
-def move_aside(path: Path) -> Path:
-    """Keep a broken save under a new name, so it is never overwritten or deleted."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.broken-{stamp}")
-    n = 2
-    while target.exists():
-        target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
-        n += 1
-    os.replace(path, target)
-    return target
+def may_set_aside(path: Path, folder: Path | None = None) -> bool:
+    """Only a file the game itself wrote is ever renamed: a regular ``.json`` file (not a
+    link) of ours, directly in the saves folder."""
+    folder = folder or saves_dir()
+    try:
+        inside = path.parent.resolve() == folder.resolve()
+    except (OSError, RuntimeError):
+        return False
+    return inside and path.name.endswith(".json") and is_own_regular_file(path)
+
+
+def move_aside(path: Path, folder: Path | None = None) -> Path:
+    """Keep a broken save under a new name, so it is never overwritten or deleted.
+
+    Raises :class:`FileRefused` for a file the game may not rename (see :func:`may_set_aside`)
+    and OSError when the folder refuses the rename."""
+    if not may_set_aside(path, folder):
+        raise FileRefused(path, "is not a save the game wrote in its saves folder; it is left alone")
+    return set_aside(path)
+
+
+def tidy_saves(folder: Path | None = None) -> list[Path]:
+    """Remove our own leftovers from the saves folder: temporary files of writes that were
+    killed (after an hour), stale lock files of killed games, and broken saves moved aside
+    more than :data:`BROKEN_KEPT_DAYS` days ago. Returns what was removed."""
+    folder = folder or saves_dir()
+    removed = remove_old(folder, TEMP_NAME, HOUR) + remove_old(folder, _OLD_TEMP, HOUR)
+    removed += remove_old(folder, _BROKEN, BROKEN_KEPT_DAYS * DAY)
+    try:
+        locks = [folder / name for name in os.listdir(folder) if _LOCK.fullmatch(name)]
+    except OSError:
+        locks = []
+    removed += [path for path in locks if is_own_regular_file(path) and remove_stale(path)]
+    return removed
+
+
+def leftovers(folder: Path | None = None) -> dict[str, list[Path]]:
+    """Our own extra files in the saves folder by kind (for ``doomlings doctor``)."""
+    folder = folder or saves_dir()
+    out: dict[str, list[Path]] = {"temporary": [], "broken": [], "lock": []}
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return out
+    for name in names:
+        path = folder / name
+        if TEMP_NAME.fullmatch(name) or _OLD_TEMP.fullmatch(name):
+            out["temporary"].append(path)
+        elif _BROKEN.fullmatch(name):
+            out["broken"].append(path)
+        elif _LOCK.fullmatch(name):
+            out["lock"].append(path)
+    return out
 
 
 @dataclass
@@ -202,31 +354,53 @@ class Listed:
     updated: float
 
     def line(self, n: int) -> str:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.updated))
+        try:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.updated)) if self.updated else None
+        except (OverflowError, OSError, ValueError):
+            when = None
         where = f"round {self.round}, era {self.era}" + (f", {self.age}" if self.age else "")
         state = "finished" if self.over else where
-        return f"{n}. {', '.join(self.players)}: {state}; last played {when}. {self.path.name}"
+        played = f"last played {when}" if when else "last played at an unknown time"
+        return clean(f"{n}. {', '.join(self.players)}: {state}; {played}. {self.path.name}")
+
+
+def _listed(path: Path, data: Any) -> Listed | None:
+    """The listing line's facts, checked strictly; None when anything is off."""
+    if not isinstance(data, dict) or not isinstance(data.get("summary"), dict) or not isinstance(data.get("setup"), dict):
+        return None
+    s, players = data["summary"], data["setup"].get("players")
+    if not isinstance(players, list) or not 1 <= len(players) <= 6 or not all(isinstance(p, str) for p in players):
+        return None
+    round_, era, age, over = s.get("round"), s.get("era"), s.get("age"), s.get("over")
+    if not (_is_int(round_) and _is_int(era) and 0 <= round_ < 10**6 and 0 <= era < 10):
+        return None
+    if not (age is None or isinstance(age, str)) or not isinstance(over, bool):
+        return None
+    names = [clean(p, 40) for p in players]
+    return Listed(path, names, round_, era, clean(age, 60) if age else None, over, _time(data.get("updated")))
 
 
 def list_saves(folder: Path | None = None) -> tuple[list[Listed], list[Path]]:
-    """Saved games, newest first, and the files that could not be read as saves."""
+    """Saved games, newest first, and the files that could not be read as saves.
+
+    Every file is read within bounds; a FIFO, a device or a link to one is a problem, never a
+    hang."""
     folder = folder or saves_dir()
     found: list[Listed] = []
     problems: list[Path] = []
-    if not folder.is_dir():
+    try:
+        names = sorted(name for name in os.listdir(folder) if name.endswith(".json"))
+    except OSError:
         return found, problems
-    for path in folder.glob("*.json"):
+    for name in names:
+        path = folder / name
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            s = data["summary"]
-            players = data["setup"]["players"]
-            if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-                raise TypeError("players")
-            found.append(
-                Listed(path, players, int(s["round"]), int(s["era"]),
-                       s.get("age"), bool(s["over"]), float(data.get("updated", 0)))
-            )
-        except (OSError, ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError):
+            listed = _listed(path, load_json(path, MAX_SAVE_BYTES))
+        except (OSError, ValueError):
+            listed = None
+        if listed is None:
             problems.append(path)
+        else:
+            found.append(listed)
     found.sort(key=lambda item: item.updated, reverse=True)
     return found, problems

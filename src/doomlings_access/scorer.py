@@ -5,30 +5,48 @@ The file gives each player's traits (and hand and gene pool where cards need the
 catastrophes in order, and the answers to the choices the cards ask. A choice with one
 possible answer, or whose answer changes nobody's score, is taken without being asked; a
 missing choice that matters is an error naming the card and what it needs.
+
+The file is hostile until checked: it is read within bounds (a regular file of at most
+:data:`MAX_FILE_BYTES`, nesting and digit caps), holds at most :data:`MAX_CARDS` cards, and any
+answer of the wrong kind, or a table the rules cannot settle, is an error naming the field.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from doomlings_access.cards import load_cards
+from doomlings_access.cards import CardDataError, load_cards
 from doomlings_access.cards.lookup import UnknownCardError, find_name
 from doomlings_access.rules import Choice, Game, Options, Position, Setup
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.hooks import in_pile
+from doomlings_access.safety.files import FileRefused, load_named_json
+from doomlings_access.safety.text import MAX_NAME, clean, has_unsafe
 
 MAX_REPEATS_CHECK = 200
+GENE_POOL_RANGE = (0, 12)
+"""The gene pools a table may give (normally 1 to 8; catastrophes and traits move them)."""
+MAX_FILE_BYTES = 1024 * 1024
+"""Largest score file read (a full table takes about 2 kB)."""
+MAX_CARDS = 300
+"""Most cards (traits and hands of every player) a table may hold: one deck has 116 traits,
+so this allows two decks and a sloppy tally, while keeping scoring quick (the rules' scoring
+takes time that grows faster than the number of traits)."""
+RULES_FAILURES = (RuntimeError, ValueError, KeyError, IndexError, TypeError, AssertionError)
+"""What the rules raise for a table no real game reaches (one player giving a trait away)."""
 
 
 class ScoreFileError(ValueError):
     """The score file is wrong: the message names the file and the field."""
 
     missing: MissingChoice | None = None
+
+    def __init__(self, message: str) -> None:
+        super().__init__(clean(message, 600))  # it quotes the file: never raw control characters
 
 
 @dataclass
@@ -120,9 +138,11 @@ class _Table:
         if edition not in ("retail", "first"):
             raise self.error("edition", 'must be "retail" or "first"')
         self.options = self._options(data.get("options", {}), edition)
+        self._found: dict[tuple[str, int], str] = {}  # name look-ups (by table), each found once
         self.cards = cards = load_cards(edition)
         self.trait_names = {t.name: t.id for t in cards.traits.values()}
         self.cat_names = {c.name: c.id for c in cards.catastrophes.values()}
+        self.card_names = {**self.trait_names, **self.cat_names}
         cats = data.get("catastrophes", [])
         if not isinstance(cats, list) or len(cats) > 3:
             raise self.error("catastrophes", "a list of at most 3 catastrophe names")
@@ -135,6 +155,9 @@ class _Table:
         players = data.get("players")
         if not isinstance(players, list) or not 1 <= len(players) <= 6:
             raise self.error("players", "a list of 1 to 6 players")
+        held = sum(_cards_held(p) for p in players)
+        if held > MAX_CARDS:
+            raise self.error("players", f"{held} cards on the table; at most {MAX_CARDS} can be scored")
         self.players: list[dict[str, Any]] = []
         for i, p in enumerate(players):
             self.players.append(self._player(p, f"players[{i}]"))
@@ -176,10 +199,15 @@ class _Table:
     def name_of(self, typed: Any, names: dict[str, str], field: str, what: str = "trait") -> str:
         if not isinstance(typed, str):
             raise self.error(field, f"expected a {what} name")
-        try:
-            return find_name(typed, list(names), what)
-        except UnknownCardError as exc:
-            raise self.error(field, str(exc)) from None
+        if len(typed) > 100:
+            raise self.error(field, f"no {what} has a name that long")
+        key = (typed, id(names))
+        if key not in self._found:
+            try:
+                self._found[key] = find_name(typed, list(names), what)
+            except UnknownCardError as exc:
+                raise self.error(field, str(exc)) from None
+        return self._found[key]
 
     def _player(self, p: Any, field: str) -> dict[str, Any]:
         if not isinstance(p, dict):
@@ -190,6 +218,10 @@ class _Table:
         name = p.get("name")
         if not isinstance(name, str) or not name.strip():
             raise self.error(f"{field}.name", "a player needs a name")
+        if has_unsafe(name) or not name.isprintable():
+            raise self.error(f"{field}.name", "a name cannot hold control or invisible characters")
+        if len(name.strip()) > MAX_NAME:
+            raise self.error(f"{field}.name", f"a name has at most {MAX_NAME} characters")
         out: dict[str, Any] = {"name": name.strip()}
         for zone in ("traits", "hand"):
             cards = p.get(zone, [])
@@ -200,17 +232,17 @@ class _Table:
                 for i, c in enumerate(cards)
             ]
         pool = p.get("gene_pool", 5)
-        if not isinstance(pool, int) or isinstance(pool, bool) or not 0 <= pool <= 12:
+        low, high = GENE_POOL_RANGE
+        if not isinstance(pool, int) or isinstance(pool, bool) or not low <= pool <= high:
             raise self.error(f"{field}.gene_pool", "a whole number (normally 1 to 8)")
         out["gene_pool"] = pool
         choices = p.get("choices", {})
         if not isinstance(choices, dict):
             raise self.error(f"{field}.choices", "expected an object from card name to answer")
         out["choices"] = {}
-        all_names = {**self.trait_names, **self.cat_names}
         for key, answer in choices.items():
-            card = self.name_of(key, all_names, f"{field}.choices", "card")
-            out["choices"][all_names[card]] = answer
+            card = self.name_of(key, self.card_names, f"{field}.choices", "card")
+            out["choices"][self.card_names[card]] = answer
         return out
 
     def position(self, protected: tuple[int, ...] = ()) -> Position:
@@ -358,9 +390,11 @@ class _Answers:
                     if g.defs[option].face_value >= cap:
                         return option
             raise self.table.error(where, f"no trait left in the deck has face value {given}")
-        if isinstance(given, str) and given not in self.table.trait_names.values():
+        if not isinstance(given, str):
+            raise self.table.error(where, "expected a trait name or a whole number (its face value)")
+        if given not in self.table.trait_names.values():
             given = self.table.trait_names[self.table.name_of(given, self.table.trait_names, where)]
-        return self._card_option(g, d, str(given), where)
+        return self._card_option(g, d, given, where)
 
     def _card_option(self, g: Game, d: Decision, trait_id: str, where: str) -> Value:
         for option in d.options:
@@ -373,6 +407,14 @@ class _Answers:
     @staticmethod
     def _card_name(g: Game, card_id: str | None) -> str:
         return g.cards.by_id(card_id).name if card_id else "the game"
+
+
+def _cards_held(player: Any) -> int:
+    """How many cards a player's entry lists (counted before any is looked up)."""
+    if not isinstance(player, dict):
+        return 0
+    zones = (player.get("traits"), player.get("hand"))
+    return sum(len(zone) for zone in zones if isinstance(zone, list))
 
 
 def _draw_cap(g: Game) -> int | None:
@@ -453,6 +495,17 @@ NEEDS = {
 def score_table(data: Any, file: str = "score file") -> ScoreResult:
     """Score a parsed score file; raises :class:`ScoreFileError` on any problem."""
     table = _Table(data, file)
+    try:
+        return _score(table)
+    except (ScoreFileError, CardDataError):
+        raise
+    except RULES_FAILURES as exc:  # a failure of the rules on this table is the file's error
+        raise table.error(None, f"the rules cannot score this table ({exc})") from None
+
+
+def _score(table: _Table) -> ScoreResult:
+    """Play the table's World's End, answering from the file; a missing answer that changes
+    a score is an error naming the card."""
     answers = _Answers(table)
     yes, unknown = table.protection()
     protected = tuple(yes)
@@ -541,16 +594,11 @@ def _removed(table: _Table, g: Game) -> list[Removal]:
 
 
 def score_file(path: str) -> ScoreResult:
-    """Read and score a score file."""
+    """Read (within bounds: a FIFO or a link to a device is refused, never waited on) and
+    score a score file."""
     shown = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScoreFileError(f"{shown}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ScoreFileError(f"{shown}: not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScoreFileError(f"{shown}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        data = load_named_json(Path(path), MAX_FILE_BYTES)
+    except FileRefused as exc:
+        raise ScoreFileError(f"{shown}: {exc.why}") from None
     return score_table(data, shown)

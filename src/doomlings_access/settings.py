@@ -1,20 +1,25 @@
 """Settings remembered between games, in a TOML file in the user's config folder.
 
 A broken settings file never stops the game: the message names the file and the field, and
-the defaults are used.
+the defaults are used. The file is read within bounds (a FIFO or a link to a device is refused,
+not waited on) and written atomically, with every string escaped so any voice name, emoji
+included, reads back as it was written.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import tomllib
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+
+from doomlings_access.safety.files import FileRefused, load_toml, write_atomic
+from doomlings_access.safety.text import has_unsafe, shown
 
 SPEECH_MODES = ("screen-reader", "direct", "tts", "off")
 VERBOSITY = ("terse", "normal", "verbose")
 LABELS = ("text", "braille")
+MAX_SETTINGS_BYTES = 64 * 1024
+MAX_VOICE = 100
 
 
 @dataclass
@@ -35,37 +40,64 @@ def config_path() -> Path:
     return Path(user_config_dir("doomlings-access")) / "settings.toml"
 
 
+def voice_problem(voice: str) -> str | None:
+    """Why ``voice`` cannot be a voice name (one sentence), or None."""
+    if has_unsafe(voice) or not voice.isprintable():
+        return "A voice name cannot hold control or invisible characters."
+    if len(voice) > MAX_VOICE:
+        return f"A voice name has at most {MAX_VOICE} characters."
+    if voice.startswith("-"):
+        return "A voice name cannot begin with a hyphen."
+    return None
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings and a one-line problem report (or None)."""
     path = path or config_path()
-    if not path.exists():
-        return Settings(), None
+    where = shown(str(path), 300)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        return Settings(), f"Settings file {path} is unreadable ({exc}); using defaults."
+        data = load_toml(path, MAX_SETTINGS_BYTES)
+    except FileNotFoundError:
+        return Settings(), None
+    except FileRefused as exc:
+        return Settings(), f"Settings file {exc}; using defaults."
     settings = Settings()
     allowed = {"speech": SPEECH_MODES, "verbosity": VERBOSITY, "labels": LABELS}
     for key, value in data.items():
         if key not in {f.name for f in fields(Settings)}:
-            return Settings(), f"Settings file {path}: unknown field {key!r}; using defaults."
+            return Settings(), f"Settings file {where}: unknown field {shown(key, 40)!r}; using defaults."
         if key in allowed and value not in allowed[key]:
-            return Settings(), f"Settings file {path}: {key} must be one of {', '.join(allowed[key])}; using defaults."
-        if key == "rate" and (not isinstance(value, int) or not 80 <= value <= 450):
-            return Settings(), f"Settings file {path}: rate must be a number from 80 to 450; using defaults."
-        if key == "voice" and not isinstance(value, str):
-            return Settings(), f"Settings file {path}: voice must be text; using defaults."
+            return Settings(), f"Settings file {where}: {key} must be one of {', '.join(allowed[key])}; using defaults."
+        if key == "rate" and (
+            not isinstance(value, int) or isinstance(value, bool) or not 80 <= value <= 450
+        ):
+            return Settings(), f"Settings file {where}: rate must be a number from 80 to 450; using defaults."
+        if key == "voice" and (not isinstance(value, str) or voice_problem(value)):
+            return Settings(), f"Settings file {where}: voice must be a short line of text; using defaults."
         setattr(settings, key, value)
     return settings, None
 
 
+def toml_string(text: str) -> str:
+    """A TOML basic string: quotes, backslashes and control characters escaped, everything
+    else (accents, braille, emoji) written as itself in UTF-8."""
+    out = ['"']
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
+    """Write the settings atomically; raises OSError or FileRefused when they cannot be."""
     path = path or config_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
     lines = []
     for key, value in asdict(settings).items():
-        lines.append(f"{key} = {value}" if isinstance(value, int) else f"{key} = {json.dumps(value)}")
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    tmp.replace(path)
+        lines.append(f"{key} = {value}" if isinstance(value, int) else f"{key} = {toml_string(value)}")
+    write_atomic(path, ("\n".join(lines) + "\n").encode("utf-8"), make_folder=True)
     return path

@@ -49,6 +49,10 @@ from doomlings_access.cards.model import (
     CatastropheDef,
     TraitDef,
 )
+from doomlings_access.safety.files import FileRefused, read_bounded, write_atomic
+
+MAX_SHEET_BYTES = 4 * 1024 * 1024
+"""Largest reference file read back by a check (the card list is about 30 kB)."""
 
 CELLS = 40
 """Cells per braille line, and characters per line of the plain text files."""
@@ -824,15 +828,15 @@ def write_reference(
     """Write every file into ``folder`` (the ``braille_ref`` folder itself; created if need be).
 
     Returns the paths written. Raises :class:`~doomlings_access.braille.louis.LiblouisMissing`
-    when liblouis is not installed.
+    when liblouis is not installed, and :class:`~doomlings_access.safety.files.FileRefused`
+    when a file's place is taken by a link, a FIFO or a device (never written through).
     """
     folder = Path(folder)
     files = render_reference(edition, numeric_indicator, cards_folder)
-    folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name, data in files.items():
         path = folder / name
-        path.write_bytes(data)
+        write_atomic(path, data, make_folder=True, durable=False)
         written.append(path)
     return written
 
@@ -852,8 +856,12 @@ def check_reference(
     folder = Path(folder)
     problems = []
     for name, data in render_reference(edition, numeric_indicator, cards_folder).items():
-        path = folder / name
-        if not path.is_file() or not _same(path.read_bytes(), data):
+        try:  # within bounds: a FIFO, a device or a huge file is stale, never waited on
+            current = read_bounded(folder / name, MAX_SHEET_BYTES)
+        except (OSError, FileRefused):
+            problems.append(name)
+            continue
+        if not _same(current, data):
             problems.append(name)
     return problems
 

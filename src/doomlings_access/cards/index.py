@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import zlib
 
@@ -28,6 +29,9 @@ MAX_LINES = 20
 MAX_TEXT = 4000
 LABEL_MARK = "\x00label\x00"
 """Where the label goes in a description line (it is shown as text or braille when read)."""
+INDEX_NAME = re.compile(r"index-(?:retail|first)-[0-9a-f]{8}\.json")
+"""Names of index files (one per edition and key); older ones are removed after a while."""
+KEPT_DAYS = 30
 DATA_FILES = ("traits.toml", "ages.toml", "catastrophes.toml")
 CODE_FILES = ("index.py", "describe.py", "loader.py", "model.py", "pieces.py")
 
@@ -130,22 +134,28 @@ def _build(edition: str) -> list[Entry]:
 
 
 def _write(path: str, key: str, entries: list[Entry]) -> None:
+    """Store the index atomically, through an exclusive temporary file (a link, a FIFO or a
+    device in its place is left alone, and the index is simply not kept); old indexes and
+    leftovers are tidied at the same time. Only reached when the index is (re)built, which
+    loads the whole card set anyway, so importing the file helpers here costs nothing."""
+    from pathlib import Path
+
+    from doomlings_access.safety.files import TEMP_NAME, FileRefused, write_atomic
+    from doomlings_access.safety.tidy import DAY, HOUR, remove_old
+
     data = {
         "format": FORMAT,
         "key": key,
         "cards": [[e.name, e.label, e.kind, e.lines] for e in entries],
     }
-    tmp = f"{path}.{os.getpid()}.tmp"
+    target = Path(path)
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False)
-        os.replace(tmp, path)  # atomic: another process reads the old file or the new one
-    except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        raw = json.dumps(data, ensure_ascii=False).encode("utf-8")
+        write_atomic(target, raw, make_folder=True, durable=False)
+    except (OSError, FileRefused):
+        return
+    remove_old(target.parent, INDEX_NAME, KEPT_DAYS * DAY)
+    remove_old(target.parent, TEMP_NAME, HOUR)
 
 
 def card_index(edition: str = "retail") -> list[Entry]:

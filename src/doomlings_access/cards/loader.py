@@ -8,13 +8,15 @@ card into a card that does nothing.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import re
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable
+from typing import Any
 
 from doomlings_access.cards.model import (
     COLOUR_LETTERS,
@@ -33,6 +35,18 @@ from doomlings_access.cards.pieces import (
     TRAIT_SLOTS,
     VOCABULARY,
 )
+from doomlings_access.cards.index import FORMAT as INDEX_FORMAT
+from doomlings_access.cards.index import INDEX_NAME
+from doomlings_access.safety.files import (
+    TEMP_NAME,
+    FileRefused,
+    parse_json,
+    parse_toml,
+    read_bounded,
+    reason,
+    write_atomic,
+)
+from doomlings_access.safety.tidy import DAY, HOUR, remove_old
 
 EDITIONS = ("retail", "first")
 TRAIT_KINDS = frozenset(
@@ -241,62 +255,185 @@ def _read_catastrophe(file: str, table: dict[str, Any], edition: str) -> Catastr
     )
 
 
-def _cache_file(path: Path) -> Path | None:
+MAX_CARD_FILE = 8 * 1024 * 1024
+"""Largest card data file read (ours are about 100 kB)."""
+MAX_CACHE_FILE = 16 * 1024 * 1024
+CACHE_FORMAT = 1
+CACHE_KEPT_DAYS = 30
+"""Cache entries of card files that have since changed are removed after this many days."""
+_CACHE_NAME = re.compile(r"[a-z_]+-[0-9a-f]{8}-\d+\.v\d+\.json")
+_OLD_CACHE = re.compile(r"[a-z_]+-[0-9a-f]{8}-\d+\.json(?:\.\d+\.tmp)?")  # earlier versions'
+_OWN = (_CACHE_NAME, TEMP_NAME, _OLD_CACHE, INDEX_NAME)
+
+
+def cache_folder() -> Path | None:
+    """Where parsed card files are cached: ``$DOOMLINGS_CACHE_DIR/doomlings-access``, else
+    ``$XDG_CACHE_HOME/doomlings-access``, else ``~/.cache/doomlings-access``; None when
+    there is no home folder."""
     base = os.environ.get("DOOMLINGS_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
     if not base:
         home = Path.home()
         if not home.is_dir():
             return None
         base = str(home / ".cache")
-    stat = path.stat()
-    key = f"{path.resolve()}:{stat.st_mtime_ns}:{stat.st_size}".encode()
-    return Path(base) / "doomlings-access" / f"{path.stem}-{zlib.crc32(key):08x}-{stat.st_size}.json"
+    return Path(base) / "doomlings-access"
 
 
-def _parse_toml(path: Path) -> dict[str, Any]:
-    """Parse a card file; the parsed form is cached as JSON (quicker to read) by size and time.
-
-    The cache only saves parsing: every card is still validated on every load.
-    """
-    cache = _cache_file(path)
-    if cache is not None and cache.exists():
-        try:
-            data = json.loads(cache.read_text(encoding="utf-8"))
-            if isinstance(data, dict):
-                return data
-        except (OSError, ValueError):
-            pass
-    import tomllib  # only when the cache cannot serve: keeps look-ups quick
-
-    with path.open("rb") as fh:
-        doc = tomllib.load(fh)
-    if cache is not None:
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(doc), encoding="utf-8")
-            os.replace(tmp, cache)
-        except OSError:
-            pass
-    return doc
+def _cache_key(path: Path, st: os.stat_result) -> str:
+    return f"{path.resolve()}:{st.st_mtime_ns}:{st.st_size}"
 
 
-def _load_file(
-    folder: Path, name: str, key: str, read: Callable[[str, dict[str, Any], str], Any], edition: str
-) -> dict[str, Any]:
-    path = folder / name
-    shown = f"card_data/{name}"
+def _cache_file(path: Path, st: os.stat_result) -> Path | None:
+    folder = cache_folder()
+    if folder is None:
+        return None
+    key = _cache_key(path, st).encode()
+    return folder / f"{path.stem}-{zlib.crc32(key):08x}-{st.st_size}.v{CACHE_FORMAT}.json"
+
+
+def _read_cache(cache: Path, key: str) -> dict[str, Any] | None:
+    """The cached parse of a card file, or None when there is none or it cannot be trusted.
+
+    A cache entry is a header line (format, the card file's path, time and size, and the
+    SHA-256 of the rest) and the parsed file as JSON. Anything that does not match, however
+    it got that way, is ignored and rebuilt: a cache fault is never a card data error."""
     try:
-        doc = _parse_toml(path)
+        raw = read_bounded(cache, MAX_CACHE_FILE, follow_links=False)
+        head, _, body = raw.partition(b"\n")
+        header = json.loads(head)
+        if (
+            not isinstance(header, dict)
+            or header.get("format") != CACHE_FORMAT
+            or header.get("source") != key
+            or header.get("sha256") != hashlib.sha256(body).hexdigest()
+        ):
+            return None
+        doc = parse_json(body, cache)
+    except (OSError, ValueError, RecursionError):
+        return None
+    return doc if isinstance(doc, dict) else None
+
+
+def check_cache_file(cache: Path) -> str | None:
+    """What is wrong with one cache entry or look-up index (for ``doomlings doctor``), or None."""
+    try:
+        raw = read_bounded(cache, MAX_CACHE_FILE, follow_links=False)
+    except (OSError, FileRefused) as exc:
+        return reason(exc)
+    if INDEX_NAME.fullmatch(cache.name):
+        try:
+            index = parse_json(raw, cache)
+        except FileRefused as exc:
+            return exc.why
+        if (
+            not isinstance(index, dict)
+            or index.get("format") != INDEX_FORMAT
+            or not isinstance(index.get("cards"), list)
+        ):
+            return "is not a look-up index of this version (corrupt or old)"
+        return None
+    head, _, body = raw.partition(b"\n")
+    try:
+        header = json.loads(head)
+    except ValueError:
+        header = None
+    if not isinstance(header, dict) or header.get("format") != CACHE_FORMAT:
+        return "is not a cache entry of this version (corrupt or old)"
+    if header.get("sha256") != hashlib.sha256(body).hexdigest():
+        return "does not match its checksum (corrupt)"
+    try:
+        parse_json(body, cache)
+    except FileRefused as exc:
+        return exc.why
+    return None
+
+
+def cache_files() -> list[Path]:
+    """The cache's own files: entries, look-up indexes and leftover temporary files."""
+    folder = cache_folder()
+    if folder is None:
+        return []
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    return [folder / n for n in names if any(p.fullmatch(n) for p in _OWN)]
+
+
+def clear_cache() -> list[Path]:
+    """Remove every cache file of ours (regular files we own, nothing else); it is rebuilt
+    on the next load."""
+    folder = cache_folder()
+    if folder is None:
+        return []
+    return [path for pattern in _OWN for path in remove_old(folder, pattern, -1.0)]
+
+
+def _write_cache(cache: Path, key: str, doc: dict[str, Any]) -> None:
+    """Store a parse; old entries and leftovers are tidied at the same time. A cache that
+    cannot be written (read-only, full, or its name taken by a link or a FIFO) is skipped."""
+    body = json.dumps(doc).encode("utf-8")
+    header = {"format": CACHE_FORMAT, "source": key, "sha256": hashlib.sha256(body).hexdigest()}
+    try:
+        write_atomic(cache, json.dumps(header).encode("utf-8") + b"\n" + body, make_folder=True, durable=False)
+    except (OSError, FileRefused):
+        return
+    remove_old(cache.parent, _CACHE_NAME, CACHE_KEPT_DAYS * DAY)
+    remove_old(cache.parent, _OLD_CACHE, CACHE_KEPT_DAYS * DAY)
+    remove_old(cache.parent, TEMP_NAME, HOUR)
+
+
+def _parse_source(path: Path, shown: str) -> dict[str, Any]:
+    """Parse a card file itself, within bounds; its faults are the card data's."""
+    try:
+        return parse_toml(read_bounded(path, MAX_CARD_FILE), path)
     except FileNotFoundError:
         raise CardDataError(shown, None, None, "file is missing") from None
-    except ValueError as exc:  # tomllib.TOMLDecodeError
-        raise CardDataError(shown, None, None, f"not valid TOML: {exc}") from None
+    except FileRefused as exc:
+        raise CardDataError(shown, None, None, exc.why.removeprefix("is ")) from None
+
+
+def _parse_toml(path: Path, shown: str) -> tuple[dict[str, Any], Callable[[], dict[str, Any]] | None]:
+    """Parse a card file, from the cache when it holds a trusted parse of this very file.
+
+    The cache only saves parsing: every card is still validated on every load. Returns the
+    parse and, when it came from the cache, how to parse the file itself instead.
+    """
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise CardDataError(shown, None, None, "file is missing") from None
+    except OSError as exc:
+        raise CardDataError(shown, None, None, f"cannot be read ({exc.strerror or exc})") from None
+    cache = _cache_file(path, st)
+    key = _cache_key(path, st)
+    if cache is not None:
+        doc = _read_cache(cache, key)
+        if doc is not None:
+
+            def rebuild() -> dict[str, Any]:
+                fresh = _parse_source(path, shown)
+                _write_cache(cache, key, fresh)
+                return fresh
+
+            return doc, rebuild
+    doc = _parse_source(path, shown)
+    if cache is not None:
+        _write_cache(cache, key, doc)
+    return doc, None
+
+
+def _cards_of(
+    doc: dict[str, Any], shown: str, key: str, read: Callable[[str, dict[str, Any], str], Any], edition: str
+) -> dict[str, Any]:
     for top in doc:
         if top != key:
             raise CardDataError(shown, None, top, f"unknown table; only [[{key}]] is allowed")
+    tables = doc.get(key, [])
+    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
+        raise CardDataError(shown, None, key, f"expected [[{key}]] tables")
     out: dict[str, Any] = {}
-    for table in doc.get(key, []):
+    for table in tables:
         card = read(shown, table, edition)
         if card.id in out:
             raise CardDataError(shown, f'{key} "{card.id}"', "id", "duplicate id")
@@ -304,6 +441,20 @@ def _load_file(
     if not out:
         raise CardDataError(shown, None, key, "no cards")
     return out
+
+
+def _load_file(
+    folder: Path, name: str, key: str, read: Callable[[str, dict[str, Any], str], Any], edition: str
+) -> dict[str, Any]:
+    shown = f"card_data/{name}"
+    doc, rebuild = _parse_toml(folder / name, shown)
+    try:
+        return _cards_of(doc, shown, key, read, edition)
+    except (CardDataError, TypeError, AttributeError, KeyError):
+        if rebuild is None:
+            raise
+    # The cache passed its checksum yet its cards fail: never blame the card file for that.
+    return _cards_of(rebuild(), shown, key, read, edition)
 
 
 @functools.cache

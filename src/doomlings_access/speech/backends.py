@@ -33,12 +33,16 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
+from doomlings_access.safety.text import CleanLogRecords
+
 from .capture import captured_output
 from .labels import speakable
+from .reaper import forget_group, watch_group
 
 LOG = logging.getLogger("doomlings_access.speech")
 # Without this, an unconfigured program would get warnings on stderr (logging's last resort).
 LOG.addHandler(logging.NullHandler())
+LOG.addFilter(CleanLogRecords())  # engines print what they like: never raw into a log
 
 MODES = ("screen-reader", "direct", "tts", "off")
 _MODE_ALIASES = {
@@ -348,6 +352,7 @@ class CommandSpeaker(_Notices):
                 )
             except OSError as exc:
                 raise _EngineFailure(f"{self.name} could not start ({exc.strerror or exc})") from exc
+            watch_group(proc.pid)  # ended by the watcher if the game is killed mid-sentence
             with self._cond:
                 self._current = proc
                 if self._interrupted or self._closed:
@@ -371,6 +376,7 @@ class CommandSpeaker(_Notices):
                         stalled = True
                         self._kill(proc)  # stalled: reported below, whatever its exit code
                         break
+            forget_group(proc.pid)
             out.seek(0)
             printed = out.read().decode("utf-8", "replace").strip()
         if printed:

@@ -102,6 +102,17 @@ def _render_espeak(
     _run_renderer("espeak-ng", argv, text, rate, log)
 
 
+def _check_target(target: str) -> None:
+    from pathlib import Path
+
+    from doomlings_access.safety.files import FileRefused, check_target
+
+    try:
+        check_target(Path(target))
+    except FileRefused as exc:
+        raise SpeechError(str(exc)) from None
+
+
 def render_wav(
     text: str,
     path: str,
@@ -115,8 +126,9 @@ def render_wav(
 
     Uses pyttsx3 (``save_to_file`` + ``runAndWait``, one utterance, in a helper process whose
     output is captured and logged), and ``espeak-ng -w`` when pyttsx3 fails. ``engine`` may force ``pyttsx3`` or ``espeak-ng``.
-    The file is written next to ``path`` and renamed into place, so a failure leaves no half
-    file. Raises SpeechError when no engine could render it.
+    The file is written in a private folder next to ``path`` (so no planted link is written
+    through) and renamed into place, never over a device, FIFO or link, so a failure leaves no
+    half file. Raises SpeechError when no engine could render it.
     """
     log = log or LOG
     if engine not in ("auto", "pyttsx3", "espeak-ng"):
@@ -124,6 +136,7 @@ def render_wav(
     spoken = speakable(text)
     target = os.path.abspath(path)
     folder = os.path.dirname(target)
+    _check_target(target)
     problems: list[str] = []
     renderers = []
     if engine in ("auto", "pyttsx3"):
@@ -131,15 +144,15 @@ def render_wav(
     if engine in ("auto", "espeak-ng"):
         renderers.append(("espeak-ng", _render_espeak))
     for name, render in renderers:
-        try:
-            handle, scratch = tempfile.mkstemp(suffix=".wav", prefix=".speech-", dir=folder)
+        try:  # a folder of our own (0700) beside the target: nobody can plant a link in it
+            private = tempfile.mkdtemp(prefix=".speech-", dir=folder)
         except OSError as exc:
             raise SpeechError(f"cannot write to {folder} ({exc.strerror or exc})") from exc
-        os.close(handle)
-        os.unlink(scratch)  # let the engine create it; an empty leftover would look like success
+        scratch = os.path.join(private, "speech.wav")  # the engine creates it
         try:
             render(spoken, scratch, rate, voice, log)
             if _wav_has_audio(scratch):
+                _check_target(target)  # again: never rename over a device, FIFO or link
                 os.replace(scratch, target)
                 log.info("rendered %s with %s", target, name)
                 return
@@ -150,8 +163,7 @@ def render_wav(
             log.warning("%s could not render speech", name, exc_info=True)
             problems.append(f"{name} failed ({type(exc).__name__}: {exc})")
         finally:
-            if os.path.exists(scratch):
-                os.unlink(scratch)
+            shutil.rmtree(private, ignore_errors=True)
     raise SpeechError("; ".join(problems) or "no speech engine was found")
 
 

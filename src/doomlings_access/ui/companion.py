@@ -17,6 +17,7 @@ from doomlings_access.cards import load_cards
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.cards.model import REAL_COLOURS, AgeDef, CatastropheDef, TraitDef
+from doomlings_access.safety.text import clean, whole_number
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.session import is_number
@@ -416,13 +417,21 @@ class Companion:
         return hand
 
     def ask_gene_pool(self, name: str, default: int) -> int:
+        """A gene pool the scorer accepts; anything else is said and asked again, so the
+        traits already typed are never lost to one wrong number."""
+        from doomlings_access.scorer import GENE_POOL_RANGE
+
+        low, high = GENE_POOL_RANGE
+        if not low <= default <= high:  # the tracker can go beyond (up and down are free)
+            default = min(max(default, low), high)
         while True:
             line = self.read(f"{name}'s gene pool [{default}]: ")
             if not line:
                 return default
-            if is_number(line) and int(line) <= 12:
-                return int(line)
-            self.out.info(f"Not a gene pool: {line[:20]}. Type a number from 0 to 12.")
+            value = whole_number(line, low, high)
+            if value is not None:
+                return value
+            self.out.info(f"Not a gene pool: {clean(line, 20)}. Type a number from {low} to {high}.")
 
     def ask_revealed(self, final: CatastropheDef) -> list[str]:
         """The catastrophes revealed before the final one, when a trait chooses among them."""

@@ -14,12 +14,19 @@ import threading
 from collections.abc import Sequence
 from typing import Any, Protocol, TextIO
 
+from doomlings_access.safety.text import MAX_SHOWN, clean
+
 
 class Console(Protocol):
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
         """Read one line; raises EOFError at end of input, KeyboardInterrupt on Ctrl-C."""
 
     def write(self, line: str) -> None: ...
+
+
+MAX_LINE = 8192
+"""Longest line read as one answer: a longer one is cut here and its rest skipped, so a huge
+paste costs no more memory than this (and is answered as too long)."""
 
 
 class PlainConsole:
@@ -30,20 +37,29 @@ class PlainConsole:
         self.stdout = stdout or sys.stdout
 
     def write(self, line: str) -> None:
-        self.stdout.write(line + "\n")
+        self.stdout.write(clean(line) + "\n")
         self.stdout.flush()
 
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
-        self.stdout.write(prompt)
+        self.stdout.write(clean(prompt))
         self.stdout.flush()
-        line = self.stdin.readline()
+        line = self.stdin.readline(MAX_LINE + 1)
         if not line:
             self.stdout.write("\n")
             raise EOFError
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            self._skip_rest_of_line()  # one answer (too long), however much was pasted
+            line = line[:MAX_LINE]
+        answer = line.rstrip("\r\n")
         if not self.stdin.isatty():  # echo piped answers so the transcript reads as a dialogue
-            shown = "".join(ch for ch in line.rstrip("\r\n") if ch.isprintable())
-            self.stdout.write(shown + "\n")  # never an escape sequence or control character
-        return line.rstrip("\r\n")
+            self.stdout.write(clean(answer, MAX_SHOWN) + "\n")  # never an escape sequence
+        return answer
+
+    def _skip_rest_of_line(self) -> None:
+        while True:
+            more = self.stdin.readline(MAX_LINE)
+            if not more or more.endswith("\n"):
+                return
 
 
 class ToolkitConsole:
@@ -84,7 +100,7 @@ class ToolkitConsole:
         return self.session
 
     def write(self, line: str) -> None:
-        sys.stdout.write(line + "\n")
+        sys.stdout.write(clean(line) + "\n")
         sys.stdout.flush()
 
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
@@ -94,7 +110,7 @@ class ToolkitConsole:
         from prompt_toolkit.completion import WordCompleter
 
         completer = WordCompleter(sorted(set(words)), ignore_case=True, sentence=True)
-        return str(session.prompt(prompt, completer=completer))
+        return str(session.prompt(clean(prompt), completer=completer))
 
 
 class PromptVoice(Protocol):

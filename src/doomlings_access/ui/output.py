@@ -1,4 +1,8 @@
-"""Where messages go: printed as plain lines (wrapped at 80), kept in history, and spoken."""
+"""Where messages go: printed as plain lines (wrapped at 80), kept in history, and spoken.
+
+Messages carry names and text from outside (player names, typed words, file contents), so
+everything printed or spoken here goes through the one sanitiser first.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from doomlings_access.lines import WIDTH, wrap
+from doomlings_access.safety.text import clean
 from doomlings_access.ui.words import Said
 
 __all__ = ["WIDTH", "Output", "Voice", "wrap"]
@@ -19,7 +24,6 @@ class Voice(Protocol):
     def prompt(self, text: str, interrupt: bool = False) -> None: ...
 
 
-
 class Output:
     """Prints, remembers and speaks every message, through one door."""
 
@@ -30,7 +34,7 @@ class Output:
         self.fresh = False
 
     def say(self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True) -> None:
-        for line in wrap(said.text):
+        for line in wrap(clean(said.text)):
             self.write(line)
         if remember:
             self.history.append(said)
@@ -38,13 +42,13 @@ class Output:
             interrupt = interrupt or self.fresh
             self.fresh = False
             # Words for speech, the printed line (labels kept) for a braille display.
-            self.speaker.speak(said.speech, interrupt=interrupt, braille=said.text)
+            self.speaker.speak(clean(said.speech), interrupt=interrupt, braille=clean(said.text))
 
     def prompt(self, text: str) -> None:
         """Speak a prompt the console is about to print (the console prints it, not this)."""
         if self.speaker is not None and text.strip():
             interrupt, self.fresh = self.fresh, False
-            self.speaker.prompt(text.strip(), interrupt=interrupt)
+            self.speaker.prompt(clean(text.strip()), interrupt=interrupt)
 
     def answered(self) -> None:
         """The player typed something: the next message cuts off whatever is being said."""

@@ -10,11 +10,13 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TextIO
 
 from doomlings_access.cards import load_cards
 from doomlings_access.positions import names_of, read_position
 from doomlings_access.rules import Choice, Game
+from doomlings_access.safety.files import FileRefused, load_named_json
 from doomlings_access.ui.announcer import Announcer
 from doomlings_access.ui.questions import Question, build_question
 from doomlings_access.ui.words import Style
@@ -34,20 +36,13 @@ class Outcome:
 
 
 def load(path: str) -> Game:
-    """The game a position file describes."""
+    """The game a position file describes. The file is read within bounds: a regular file
+    (a FIFO or a device is refused, never waited on) of at most :data:`MAX_FILE` bytes, with
+    nesting and digit caps."""
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE + 1)
-    except OSError as exc:
-        raise ScenarioError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE:
-        raise ScenarioError(f"{path}: larger than {MAX_FILE} bytes")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ScenarioError(f"{path}: not UTF-8 text") from None
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise ScenarioError(f"{path}: not valid JSON ({exc})") from None
+        data = load_named_json(Path(path), MAX_FILE)
+    except FileRefused as exc:
+        raise ScenarioError(f"{path}: {exc.why}") from None
     setup = read_position(data, path)
     try:
         return Game(load_cards(setup.options.edition), setup)

@@ -15,6 +15,7 @@ from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards.describe import full_description
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.decisions import Decision
+from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.ui import review
 from doomlings_access.ui.announcer import VERBOSITIES, Announcer
 from doomlings_access.ui.console import Console
@@ -48,6 +49,17 @@ ALIASES = {
     "d": "deck", "l": "log", "r": "repeat", "c": "card", "v": "verbosity", "o": "options",
     "?": "help", "q": "quit", "score": "scores", "gene": "genes", "traits": "pile",
 }
+
+
+EXTRA_RESERVED = ("y", "n", "yes", "no", "back", "b", "me", "my", "mine", "done", "undo", "list")
+"""Words other questions answer to (quit? y or n; the companion's back, done, undo, list)."""
+
+
+def reserved_words() -> frozenset[str]:
+    """Words a player name may not be: typing the name would answer as a command instead."""
+    from doomlings_access.ui.questions import KEYWORDS
+
+    return frozenset([*COMMANDS, *ALIASES, *KEYWORDS, *EXTRA_RESERVED])
 
 
 @dataclass
@@ -341,8 +353,9 @@ class Session:
 
 
 def is_number(text: str) -> bool:
-    """Plain digits 0-9 only (not superscripts, circled or other scripts' digits)."""
-    return text.isascii() and text.isdigit()
+    """Plain digits 0-9 only (not superscripts, circled or other scripts' digits), and few
+    enough that converting them is instant (Python refuses more than 4,300 digits)."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
 
 
 def clean(raw: str) -> str:

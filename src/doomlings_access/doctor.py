@@ -1,0 +1,217 @@
+"""``doomlings doctor``: the saves, settings and card cache this machine uses, each checked,
+with an offer to set broken files aside or clear the cache.
+
+Every line says the subject first, then its state. Fixes are offered one at a time and only
+for our own files in our own folders: a broken save the game wrote (moved aside, never
+deleted), a broken settings file (moved aside; the defaults are used), the card cache (cleared;
+it is rebuilt), old leftovers (temporary files of killed writes, stale locks, broken saves
+older than 30 days). ``--yes`` applies every fix, ``--no`` only reports; otherwise each is
+asked on standard input, and the end of input means no.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from doomlings_access.safety.text import clean, shown
+
+Answer = Callable[[str], bool]
+
+
+class _Asker:
+    """Answers to the offers: all yes, all no, or read from standard input."""
+
+    def __init__(self, mode: str) -> None:
+        self.mode = mode
+        self.ended = False
+
+    def __call__(self, question: str) -> bool:
+        if self.mode in ("yes", "no"):
+            say(f"{question} {self.mode}")
+            return self.mode == "yes"
+        if self.ended:
+            return False
+        from doomlings_access.ui.console import PlainConsole
+
+        console = PlainConsole()
+        while True:
+            try:
+                line = console.read(clean(f"{question} Type y or n [n]: ")).strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                say("End of input: nothing more is changed.")
+                self.ended = True
+                return False
+            if line in ("y", "yes"):
+                return True
+            if line in ("", "n", "no"):
+                return False
+            say(f"Not an answer: {shown(line, 20)}. Type y or n.")
+
+
+def say(line: str) -> None:
+    print(clean(line))
+
+
+def doctor(mode: str = "ask") -> int:
+    """Check everything; returns 0 when all is well (or was fixed), 1 when problems remain."""
+    ask = _Asker(mode)
+    _cache(ask)  # first: loading the cards rebuilds a corrupt entry, so look before that
+    problems = _cards() + _settings(ask) + _saves(ask)
+    say("All is well." if not problems else f"Problems left: {problems}.")
+    return 0 if not problems else 1
+
+
+def _cards() -> int:
+    from doomlings_access.cards import CardDataError, load_cards
+    from doomlings_access.cards.loader import data_dir
+
+    say(f"Card data: {data_dir()}")
+    try:
+        for edition in ("retail", "first"):
+            load_cards(edition)
+    except CardDataError as exc:
+        say(f"Card data: broken: {exc}. Reinstall the game to repair it.")
+        return 1
+    say("Card data: every card loads.")
+    return 0
+
+
+def _cache(ask: Answer) -> None:
+    """The cache heals itself (a bad entry is ignored and rebuilt), so it is reported and
+    offered for clearing, but never left as a problem."""
+    from doomlings_access.cards.index import INDEX_NAME
+    from doomlings_access.cards.loader import (
+        cache_files,
+        cache_folder,
+        check_cache_file,
+        clear_cache,
+    )
+
+    folder = cache_folder()
+    if folder is None:
+        say("Card cache: none (no home folder); the cards are read from the card data.")
+        return
+    files = cache_files()
+    size = sum(_size(p) for p in files)
+    say(f"Card cache: {folder}, {len(files)} files, {size:,} bytes.")
+    for path in files:
+        index = INDEX_NAME.fullmatch(path.name) is not None  # the look-up index of ``card``
+        if path.name.endswith(".tmp") or (".v" not in path.name and not index):
+            say(f"Card cache: {path.name}: a leftover or an entry of an earlier version.")
+            continue
+        why = check_cache_file(path)
+        if why:
+            say(f"Card cache: {path.name} {why}; it is ignored and rebuilt when needed.")
+    if files and ask(f"Clear the card cache ({len(files)} files)? It is rebuilt when needed."):
+        removed = clear_cache()
+        say(f"Card cache: removed {len(removed)} files.")
+
+
+def _settings(ask: Answer) -> int:
+    from doomlings_access.settings import config_path, load_settings
+
+    path = config_path()
+    if not os.path.lexists(path):
+        say(f"Settings: {path} is not written yet; the defaults are used.")
+        return 0
+    settings, problem = load_settings(path)
+    if problem is None:
+        say(f"Settings: {path} is fine: speech {settings.speech}, rate {settings.rate}, "
+            f"verbosity {settings.verbosity}, labels {settings.labels}.")
+        return 0
+    say(f"Settings: {problem}")
+    return _offer_aside(path, path.parent, ask, "so the defaults are used")
+
+
+def _saves(ask: Answer) -> int:
+    from doomlings_access.cards import CardDataError
+    from doomlings_access.safety.lock import holder
+    from doomlings_access.saves import SaveFileError, leftovers, read_save, saves_dir, tidy_saves
+    from doomlings_access.ui.session import reserved_words
+
+    folder = saves_dir()
+    if not folder.is_dir():
+        say(f"Saves: {folder} does not exist yet; no game was saved.")
+        return 0
+    names = sorted(n for n in _names(folder) if n.endswith(".json"))
+    say(f"Saves: {folder}, {len(names)} saved games.")
+    problems = 0
+    for name in names:
+        path = folder / name
+        pid = holder(path)
+        if pid is not None:
+            say(f"Save {name}: in use by a running game (process {pid}).")
+            continue
+        try:
+            saved = read_save(path, reserved_words())
+        except CardDataError:
+            say(f"Save {name}: not checked, since the card data is broken.")
+            continue
+        except SaveFileError as exc:
+            say(f"Save {name}: broken: {exc}.")
+            problems += _offer_aside(path, folder, ask, "so the other games load without it", exc.at_fault)
+            continue
+        g = saved.game
+        state = "finished" if g.is_over else f"round {g.round}, era {g.era}"
+        say(f"Save {name}: fine: {', '.join(g.setup.players)}; {state}.")
+    extra = leftovers(folder)
+    for kind, paths in extra.items():
+        for path in paths:
+            say(f"Save folder: {path.name} is a {kind} file, {_age(path)} old.")
+    if any(extra.values()) and ask(
+        "Remove the leftovers nobody uses (temporary files over an hour old, stale locks, "
+        "broken saves over 30 days old)?"
+    ):
+        removed = tidy_saves(folder)
+        say(f"Save folder: removed {len(removed)} leftover files.")
+    return problems
+
+
+def _offer_aside(path: Path, folder: Path, ask: Answer, why: str, at_fault: bool = True) -> int:
+    """Offer to move a broken file aside; 0 if it was, 1 if the problem stays."""
+    from doomlings_access.safety.files import is_own_regular_file
+    from doomlings_access.safety.tidy import set_aside
+
+    if not at_fault or not is_own_regular_file(path) or path.parent.resolve() != folder.resolve():
+        say(f"{path.name} is not a file the game wrote there; it is left alone.")
+        return 1
+    if not ask(f"Move {path.name} aside, {why}?"):
+        return 1
+    try:
+        target = set_aside(path)
+    except OSError as exc:
+        say(f"{path.name} could not be moved aside: {exc.strerror or exc}.")
+        return 1
+    say(f"{path.name} was kept as {target.name}.")
+    return 0
+
+
+def _names(folder: Path) -> list[str]:
+    try:
+        return os.listdir(folder)
+    except OSError as exc:
+        print(clean(f"Saves: {folder} cannot be read: {exc.strerror or exc}."), file=sys.stderr)
+        return []
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.lstat(path).st_size
+    except OSError:
+        return 0
+
+
+def _age(path: Path) -> str:
+    try:
+        seconds = max(0.0, time.time() - os.lstat(path).st_mtime)
+    except OSError:
+        return "an unknown time"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} minutes"
+    if seconds < 86400:
+        return f"{int(seconds // 3600)} hours"
+    return f"{int(seconds // 86400)} days"

@@ -1,0 +1,363 @@
+"""Bounded reading and link-proof atomic writing: the only way the program touches its files.
+
+Reading: only regular files are opened (a FIFO would block for ever, ``/dev/zero`` never ends),
+at most a given number of bytes is read, and parsed JSON or TOML may not nest deeper than
+:data:`MAX_DEPTH` nor hold integers longer than :data:`MAX_INT_DIGITS` digits, so a hostile
+file gives one clear error instead of a hang, a crash or a recursion error.
+
+Writing: the data goes to a new temporary file created exclusively (``O_EXCL``, no link
+followed) beside the target, is flushed and synced, then renamed over the target; a target
+that is a link, a device, a FIFO or a folder is refused. A planted link is never written
+through, and a kill at any moment leaves the old file or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import math
+import os
+import re
+import secrets
+import stat
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from doomlings_access.safety.text import shown
+
+MAX_DEPTH = 32
+"""Deepest nesting of lists and objects in any file we read (ours need 6)."""
+MAX_INT_DIGITS = 40
+"""Most digits of an integer in any file we read (a seed needs 20)."""
+
+_O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_O_BINARY = getattr(os, "O_BINARY", 0)
+
+TEMP_NAME = re.compile(r"\..+\.[0-9a-f]{16}\.tmp")
+"""Names of the temporary files :func:`write_atomic` makes (for tidying up after a kill)."""
+
+
+class FileRefused(ValueError):
+    """A file we will not read or write; ``why`` says what is wrong in a few words."""
+
+    def __init__(self, path: Path | str, why: str) -> None:
+        super().__init__(f"{shown(str(path), 300)}: {why}")
+        self.path, self.why = Path(path), why
+
+
+class Unreadable(FileRefused):
+    """The file could not be read at all (not a regular file, no permission, an I/O error):
+    nothing is known about its contents, so it is never treated as broken."""
+
+
+def reason(exc: OSError | FileRefused) -> str:
+    """Why a file operation failed, in a few words: what we refused, or what the system said."""
+    if isinstance(exc, FileRefused):
+        return exc.why
+    return exc.strerror or str(exc)
+
+
+def kind_of(mode: int) -> str:
+    """What a file is, in words, from its ``st_mode``."""
+    if stat.S_ISREG(mode):
+        return "a regular file"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISLNK(mode):
+        return "a link"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def _cannot(path: Path, action: str, exc: OSError) -> Unreadable:
+    if exc.errno == errno.ELOOP:
+        return Unreadable(path, "is a link, and links are not followed here")
+    return Unreadable(path, f"cannot be {action} ({exc.strerror or exc})")
+
+
+def read_bounded(path: Path, limit: int, *, follow_links: bool = True) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes.
+
+    Raises FileNotFoundError when nothing is there (often not an error for the caller),
+    :class:`FileRefused` when it is too large, and :class:`Unreadable` when it is not a regular
+    file (checked before opening, so a FIFO or device is never opened), cannot be read, or is
+    a link and ``follow_links`` is false.
+    """
+    try:
+        st = os.stat(path, follow_symlinks=follow_links)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise _cannot(path, "read", exc) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise Unreadable(path, f"is {kind_of(st.st_mode)}, not a regular file")
+    flags = os.O_RDONLY | _O_NONBLOCK | _O_CLOEXEC | _O_BINARY | (0 if follow_links else _O_NOFOLLOW)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise _cannot(path, "read", exc) from None
+    try:
+        st = os.fstat(fd)  # what was opened, which may have been swapped since the check
+        if not stat.S_ISREG(st.st_mode):
+            raise Unreadable(path, f"is {kind_of(st.st_mode)}, not a regular file")
+        chunks: list[bytes] = []
+        total = 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 16, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise FileRefused(path, f"is too large (more than {limit:,} bytes)")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise _cannot(path, "read", exc) from None
+    finally:
+        os.close(fd)
+
+
+def decode(raw: bytes, path: Path) -> str:
+    """UTF-8 text (a byte order mark is allowed), or :class:`FileRefused`."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise FileRefused(path, "is not UTF-8 text (corrupted)") from None
+
+
+# --- JSON ------------------------------------------------------------------------------------
+
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_JSON_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(brackets: list[str], limit: int) -> bool:
+    depth = 0
+    for ch in brackets:
+        if ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+class _Refused(Exception):
+    """Raised from inside the JSON parser's hooks."""
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _Refused(f"has a number with more than {MAX_INT_DIGITS} digits")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused("has a number too large to use")
+    return value
+
+
+def _no_constant(text: str) -> float:
+    raise _Refused(f"has {text}, which is not a number JSON allows")
+
+
+def parse_json(raw: bytes, path: Path, depth: int = MAX_DEPTH) -> Any:
+    """Parse JSON bytes with the nesting and digit caps; :class:`FileRefused` says why not."""
+    text = decode(raw, path)
+    if _too_deep(_JSON_BRACKETS.findall(_JSON_STRING.sub("", text)), depth):
+        raise FileRefused(path, f"is nested more than {depth} levels deep")
+    try:
+        return json.loads(
+            text, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant
+        )
+    except _Refused as exc:
+        raise FileRefused(path, str(exc)) from None
+    except json.JSONDecodeError as exc:
+        truncated = exc.pos >= len(text.rstrip()) - 1
+        why = "is cut short (truncated), so not valid JSON" if truncated else "is not valid JSON"
+        raise FileRefused(path, f"{why}: line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:  # unreachable after the depth check; kept as a last line of defence
+        raise FileRefused(path, f"is nested more than {depth} levels deep") from None
+
+
+def load_json(path: Path, limit: int, depth: int = MAX_DEPTH) -> Any:
+    """Read and parse a bounded JSON file (FileNotFoundError when missing)."""
+    return parse_json(read_bounded(path, limit), path, depth)
+
+
+def load_named_json(path: Path, limit: int) -> Any:
+    """:func:`load_json` for a file the player named on the command line: a missing one is
+    refused like any other (``why`` says so), so the caller has one error to turn into its
+    own one-line message."""
+    try:
+        return load_json(path, limit)
+    except FileNotFoundError:
+        raise Unreadable(path, "cannot read: no such file") from None
+
+
+# --- TOML ------------------------------------------------------------------------------------
+
+_TOML_SKIP = re.compile(
+    r'"""[\s\S]*?"""|' r"'''[\s\S]*?'''|" r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"|' r"'[^'\n]*'|#[^\n]*"
+)
+
+
+_TOML_HEADER = re.compile(r"\s*\[\[?[^\[\]=,]*\]\]?\s*")
+
+
+def _dotted_too_deep(stripped: str, depth: int) -> bool:
+    """A dotted key nests without brackets (``a.b.c = 1``), and the standard parser takes
+    time that grows much faster than the key's length: count the parts before parsing."""
+    for line in stripped.splitlines():
+        if "=" in line:
+            key = line.split("=", 1)[0]
+        elif _TOML_HEADER.fullmatch(line):
+            key = line
+        else:
+            continue
+        if key.count(".") >= depth:
+            return True
+    return False
+
+
+def _check_tree(data: Any, path: Path, depth: int) -> None:
+    """Nesting (including dotted keys, which nest without brackets) and integer size."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    big = 10**MAX_INT_DIGITS
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            if isinstance(item, int) and not -big < item < big:
+                raise FileRefused(path, f"has a number with more than {MAX_INT_DIGITS} digits")
+            continue
+        if level > depth:
+            raise FileRefused(path, f"is nested more than {depth} levels deep")
+        stack.extend((child, level + 1) for child in children)
+
+
+def parse_toml(raw: bytes, path: Path, depth: int = MAX_DEPTH) -> dict[str, Any]:
+    """Parse TOML bytes with the nesting and digit caps; :class:`FileRefused` says why not."""
+    import tomllib  # here, not at the top: most commands never read TOML
+
+    text = decode(raw, path)
+    stripped = _TOML_SKIP.sub("", text)
+    if _too_deep(_JSON_BRACKETS.findall(stripped), depth) or _dotted_too_deep(stripped, depth):
+        raise FileRefused(path, f"is nested more than {depth} levels deep")
+    try:
+        data = tomllib.loads(text, parse_float=_finite_float)
+    except _Refused as exc:
+        raise FileRefused(path, str(exc)) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise FileRefused(path, f"is not valid TOML ({shown(str(exc), 120)})") from None
+    except ValueError:  # an integer beyond Python's 4,300-digit conversion limit
+        raise FileRefused(path, f"has a number with more than {MAX_INT_DIGITS} digits") from None
+    except RecursionError:
+        raise FileRefused(path, f"is nested more than {depth} levels deep") from None
+    _check_tree(data, path, depth)
+    return data
+
+
+def load_toml(path: Path, limit: int, depth: int = MAX_DEPTH) -> dict[str, Any]:
+    """Read and parse a bounded TOML file (FileNotFoundError when missing)."""
+    return parse_toml(read_bounded(path, limit), path, depth)
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def check_target(path: Path) -> None:
+    """:class:`FileRefused` unless ``path`` is absent or a regular file (never a link)."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise _cannot(path, "written", exc) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise FileRefused(path, f"is {kind_of(st.st_mode)}, not a regular file; it is not overwritten")
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename durable (not possible, and not needed, on every system)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | _O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, data: bytes, *, make_folder: bool = False, durable: bool = True) -> None:
+    """Replace ``path`` with ``data`` atomically, through an exclusive temporary file beside it.
+
+    Raises :class:`FileRefused` when the target is not a regular file (or the folder is
+    missing and ``make_folder`` is false), and OSError when the disk refuses (full, read
+    only, no permission). The temporary file never outlives a failure of this process.
+    """
+    folder = path.parent
+    if make_folder:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise FileRefused(folder, "is not a folder") from None
+    elif not folder.is_dir():
+        raise FileRefused(folder, "is not an existing folder")
+    check_target(path)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC | _O_BINARY
+    for _ in range(16):
+        tmp = folder / f".{path.name[:180]}.{secrets.token_hex(8)}.tmp"
+        try:
+            fd = os.open(tmp, flags, 0o666)
+            break
+        except FileExistsError:
+            continue
+    else:
+        raise FileRefused(path, "no temporary file could be made beside it")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            if durable:
+                os.fsync(fh.fileno())
+        check_target(path)  # again, right before the rename: it may have been swapped
+        os.replace(tmp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+    if durable:
+        _sync_folder(folder)
+
+
+def is_own_regular_file(path: Path) -> bool:
+    """A regular file (not a link) owned by the user running the game: the only kind of file
+    the game ever renames or removes."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    if not stat.S_ISREG(st.st_mode):
+        return False
+    getuid = getattr(os, "getuid", None)
+    return getuid is None or st.st_uid == getuid()

@@ -1,0 +1,357 @@
+"""Issue 12, crashes: undecodable input, end of input, huge numbers, deep nesting, odd
+timestamps, unwritable folders, odd scorer answers, odd output paths and wrong-typed options
+all get one clear line (then the same question again), never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from kit import GAME, Home, device, edited, good_save
+
+HUGE = "9" * 5000  # beyond Python's 4,300-digit conversion limit
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Home:
+    return Home(tmp_path)
+
+
+# --- undecodable and ending input ----------------------------------------------------------------
+
+BAD_BYTES = b"\xff\xfe\xc3\x28\xa0\xa1\xed\xa0\x80"
+
+
+@pytest.mark.parametrize("where", ["menu", "game", "companion", "settings", "names", "doctor"])
+def test_invalid_utf8_on_standard_input_is_not_a_crash(home: Home, where: str) -> None:
+    script = {
+        "menu": ([], BAD_BYTES + b"\n6\n"),
+        "game": (["play", "--seed", "4"], BAD_BYTES + b"\nq\ny\n"),
+        "companion": (["companion"], b"1\n" + BAD_BYTES + b"\n\n5\n"),
+        "settings": ([], b"5\n" + BAD_BYTES + b"\noff\nnormal\ntext\n" + BAD_BYTES + b"\n200\nen\n6\n"),
+        "names": ([], b"1\n2\n1\n" + BAD_BYTES + b"\nAna\nnormal\nq\ny\n6\n"),
+        "doctor": (["doctor"], BAD_BYTES + b"\n"),
+    }
+    args, stdin = script[where]
+    strict = home.env(PYTHONIOENCODING="utf-8:strict")  # as under a UTF-8 locale like en_US.UTF-8
+    done = home.run(*args, *([] if where == "doctor" else GAME), stdin=stdin, env=strict).clean()
+    assert done.returncode in (0, 1), done.both
+
+
+def test_invalid_utf8_in_names_is_refused(home: Home) -> None:
+    done = home.run("play", *GAME, "--names", os.fsdecode(b"Ana,B\xffn")).clean()
+    assert done.returncode == 2 and "--names" in done.err
+
+
+MENU_PATHS = {
+    "resume-which": "2\n",
+    "new-players": "1\n",
+    "new-humans": "1\n3\n",
+    "new-name": "1\n3\n1\n",
+    "new-level": "1\n3\n1\nAna\n",
+    "settings-speech": "5\n",
+    "settings-rate": "5\noff\nnormal\ntext\n",
+    "settings-voice": "5\noff\nnormal\ntext\n200\n",
+    "companion-players": "3\n3\n",
+    "companion-traits": "3\n3\nAna\n",
+}
+
+
+@pytest.mark.parametrize("path", list(MENU_PATHS))
+def test_end_of_input_at_any_menu_question_leaves_quietly(home: Home, path: str) -> None:
+    good_save(home.saves)
+    good_save(home.saves, "game-20240102-120000.json", seed=7)
+    done = home.run(*GAME, stdin=MENU_PATHS[path]).clean()
+    assert done.returncode == 0, done.both
+
+
+# --- huge numbers anywhere -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["menu", "players", "humans", "rate", "resume-which", "game", "log",
+                                   "companion-menu", "companion-gene-pool", "companion-choose"])
+def test_a_number_of_5000_digits_is_one_line_and_the_same_question(home: Home, where: str) -> None:
+    good_save(home.saves)
+    script = {
+        "menu": ([], f"{HUGE}\n6\n"),
+        "players": ([], f"1\n{HUGE}\n2\n1\nAna\nnormal\nq\ny\n6\n"),
+        "humans": ([], f"1\n2\n{HUGE}\n1\nAna\nnormal\nq\ny\n6\n"),
+        "rate": ([], f"5\noff\nnormal\ntext\n{HUGE}\n200\nen\n6\n"),
+        "resume-which": ([], f"2\n{HUGE}\n1\nq\ny\n6\n"),
+        "game": (["play", "--seed", "4"], f"{HUGE}\nq\ny\n"),
+        "log": (["play", "--seed", "4"], f"log {HUGE}\nq\ny\n"),
+        "companion-menu": (["companion"], f"{HUGE}\n5\n"),
+        "companion-gene-pool": (["companion"], f"3\nAna\nAltruistic\ndone\n\n{HUGE}\n4\n5\n"),
+        "companion-choose": (["companion"], f"1\nde\n{HUGE}\n1\n\n5\n"),
+    }
+    args, stdin = script[where]
+    done = home.run(*args, *GAME, stdin=stdin).clean()
+    assert done.returncode == 0, done.both
+    assert HUGE not in done.out, "a long line is shown shortened"
+
+
+SAVE_FIELDS = {
+    "seed": lambda d: d["setup"].__setitem__("seed", "HUGE_NUMBER"),
+    "format": lambda d: d.__setitem__("format", "HUGE_NUMBER"),
+    "round": lambda d: d["summary"].__setitem__("round", "HUGE_NUMBER"),
+    "action-value": lambda d: d["actions"].__setitem__(2, [0, "HUGE_NUMBER"]),
+    "action-player": lambda d: d["actions"].__setitem__(2, ["HUGE_NUMBER", 1]),
+    "created": lambda d: d.__setitem__("created", "HUGE_NUMBER"),
+    "human-seat": lambda d: d["seats"].__setitem__("humans", ["HUGE_NUMBER"]),
+}
+
+
+@pytest.mark.parametrize("field", list(SAVE_FIELDS))
+def test_a_save_with_a_5000_digit_number_is_a_clear_error(home: Home, field: str) -> None:
+    path = good_save(home.saves)
+    data = json.loads(path.read_bytes())
+    SAVE_FIELDS[field](data)
+    path.write_text(json.dumps(data).replace('"HUGE_NUMBER"', HUGE))
+    good = good_save(home.saves, "game-20240105-120000.json", seed=8)
+    listed = home.run("resume", "--list").clean()
+    assert listed.returncode == 0 and good.name in listed.out
+    done = home.run("resume", str(path), *GAME).clean()
+    assert done.returncode == 2 and "more than 40 digits" in done.flat()
+    assert home.run("resume", *GAME, stdin="q\ny\n").clean().returncode == 0
+
+
+@pytest.mark.parametrize("where", ["gene_pool", "tie_break", "choice", "catastrophes"])
+def test_a_score_file_with_a_5000_digit_number_is_a_clear_error(home: Home, tmp_path: Path, where: str) -> None:
+    player = {"name": "Ana", "traits": ["Tiny"], "gene_pool": 5}
+    table: dict[str, object] = {"players": [player, {"name": "Ben", "traits": ["Tiny"]}]}
+    if where == "gene_pool":
+        player["gene_pool"] = "GENE"
+    elif where == "tie_break":
+        table["tie_break"] = {"Ana": "GENE"}
+    elif where == "choice":
+        player["choices"] = {"Tiny": "GENE"}
+    else:
+        table["catastrophes"] = ["GENE"]
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(table).replace('"GENE"', HUGE))
+    done = home.run("score", str(path)).clean()
+    assert done.returncode == 2 and len(done.err.splitlines()) == 1 and "digits" in done.err
+
+
+def test_a_settings_file_with_a_5000_digit_rate_uses_the_defaults(home: Home) -> None:
+    home.settings.write_text(f"rate = {HUGE}\n")
+    done = home.run(*GAME, stdin="6\n").clean()
+    assert done.returncode == 0 and "using defaults" in done.flat()
+
+
+# --- deep nesting ----------------------------------------------------------------------------------
+
+DEEP_JSON = "[" * 100_000 + "]" * 100_000
+DEEP_TOML = "x = " + "[" * 100_000 + "]" * 100_000 + "\n"
+DEEP_INLINE = "x = " + "{a = " * 3000 + "1" + "}" * 3000 + "\n"
+DEEP_DOTTED = "." .join(["a"] * 20_000) + " = 1\n"
+
+
+@pytest.mark.parametrize("text", [DEEP_JSON, '{"setup": ' + DEEP_JSON + "}", '{"format": 1, "actions": [' + "[" * 5000 + "]" * 5000 + "]}"],
+                         ids=["array", "in-setup", "in-actions"])
+def test_a_deeply_nested_save_is_a_clear_error_and_the_others_still_load(home: Home, text: str) -> None:
+    (home.saves / "game-20240109-120000.json").write_text(text)
+    good = good_save(home.saves)
+    listed = home.run("resume", "--list").clean()
+    assert listed.returncode == 0 and good.name in listed.out
+    done = home.run("resume", *GAME, stdin="q\ny\n").clean()
+    assert done.returncode == 0 and "nested more than" in done.flat()
+
+
+@pytest.mark.parametrize("text", [DEEP_JSON, '{"players": ' + DEEP_JSON + "}", '{"players": [{"name": "A", "choices": ' + "{\"a\": " * 3000 + "1" + "}" * 3000 + "}]}"],
+                         ids=["array", "players", "choices"])
+def test_a_deeply_nested_score_file_is_a_clear_error(home: Home, tmp_path: Path, text: str) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(text)
+    done = home.run("score", str(path)).clean()
+    assert done.returncode == 2 and "nested more than" in done.err
+
+
+@pytest.mark.parametrize("text", [DEEP_TOML, DEEP_INLINE, DEEP_DOTTED], ids=["array", "inline-table", "dotted-keys"])
+def test_a_deeply_nested_settings_file_breaks_no_command(home: Home, text: str) -> None:
+    home.settings.write_text(text)
+    for args, stdin in (([*GAME], "6\n"), (["play", *GAME, "--seed", "2"], "q\ny\n"),
+                        (["companion", *GAME], "5\n"), (["resume", *GAME], ""), (["doctor", "--no"], "")):
+        done = home.run(*args, stdin=stdin).clean()
+        assert done.returncode in (0, 1), (args, done.both)
+    assert "using defaults" in home.run(*GAME, stdin="6\n").flat()
+
+
+# --- odd timestamps --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("updated", ["1e300", "-1e300", "1e308", "-5", '"yesterday"', "null", "true", "[1]", "253402300800"])
+def test_an_odd_updated_time_in_one_save_breaks_no_listing(home: Home, updated: str) -> None:
+    odd = good_save(home.saves, "game-20240101-120000.json")
+    raw = json.loads(odd.read_bytes())
+    odd.write_text(json.dumps(raw).replace(f'"updated": {json.dumps(raw["updated"])}', f'"updated": {updated}'))
+    good = good_save(home.saves, "game-20240102-120000.json", seed=9)
+    done = home.run("resume", "--list").clean()
+    assert done.returncode == 0 and odd.name in done.out and good.name in done.out, done.both
+    menu = home.run(*GAME, stdin="2\n\nq\ny\n6\n").clean()
+    assert menu.returncode == 0
+
+
+def test_a_timestamp_beyond_infinity_is_refused_not_a_crash(home: Home) -> None:
+    path = good_save(home.saves)
+    path.write_text(path.read_text().replace('"updated":', '"updated":1e999,"x":', 1))
+    done = home.run("resume", "--list").clean()
+    assert done.returncode == 0 and path.name in done.out  # listed among the unreadable
+
+
+# --- a folder that cannot be written ---------------------------------------------------------------
+
+
+@contextmanager
+def unwritable(folder: Path) -> Iterator[None]:
+    """The folder cannot be written: by its permissions, or (root ignores those) by the
+    file system's immutable flag."""
+    if os.geteuid() != 0:
+        os.chmod(folder, 0o555)
+        try:
+            yield
+        finally:
+            os.chmod(folder, 0o755)
+        return
+    chattr = shutil.which("chattr")
+    if chattr is None or subprocess.run([chattr, "+i", str(folder)], capture_output=True, check=False).returncode:
+        pytest.skip("as root, a folder is made unwritable with chattr +i, which this file system refuses")
+    try:
+        yield
+    finally:
+        subprocess.run([chattr, "-i", str(folder)], check=False)
+
+
+def test_a_broken_save_in_an_unwritable_folder_blocks_no_good_game(home: Home) -> None:
+    good = good_save(home.saves, "game-20240101-120000.json")
+    broken = home.saves / "game-20240102-120000.json"
+    broken.write_text('{"format": 1, "setup": {')
+    with unwritable(home.saves):
+        done = home.run("resume", *GAME, stdin="1\n1\nq\ny\n").clean()
+        listed = home.run("resume", "--list").clean()
+        doctor = home.run("doctor", "--yes").clean()
+        fresh = home.run("play", *GAME, "--seed", "3", stdin="1\n1\nq\ny\n").clean()
+    assert done.returncode == 0, done.both
+    assert "could not be moved aside" in done.flat()
+    assert any(line.startswith("Round ") for line in done.out.splitlines()), "the good game is played"
+    assert done.out.count("cannot be saved") == 1, "one warning, not one per action"
+    assert good.name in listed.out and broken.name in listed.out
+    assert doctor.returncode == 1 and "could not be moved aside" in doctor.flat()
+    assert fresh.returncode == 0 and fresh.out.count("cannot be saved") == 1
+    assert sorted(p.name for p in home.saves.iterdir()) == [good.name, broken.name]
+
+
+# --- odd scorer answers ----------------------------------------------------------------------------
+
+DEUS = {"catastrophes": ["Ice Age", "Retrovirus", "Deus Ex Machina"],
+        "players": [{"name": "Ana", "traits": ["Tiny"], "choices": {"Deus Ex Machina": "ANSWER"}},
+                    {"name": "Ben", "traits": ["Quick"]}]}
+
+
+@pytest.mark.parametrize("answer", ["3.5", "true", "false", "[1, 2]", "{}", '{"from": "red"}', "null", "-1",
+                                    "99999999999", '"5"', '""', '"\\u001b[2J"', "1e308"])
+def test_deus_ex_machina_given_an_odd_answer_is_a_clear_error(home: Home, tmp_path: Path, answer: str) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(DEUS).replace('"ANSWER"', answer))
+    done = home.run("score", str(path)).clean()
+    assert done.returncode in (0, 2), done.both
+    if done.returncode == 2:
+        assert len(done.err.splitlines()) == 1 and "t.json" in done.err
+
+
+@pytest.mark.parametrize("table", [
+    {"catastrophes": ["Ice Age"], "players": [{"name": "A", "traits": ["Eloquence"], "hand": ["Morality"],
+                                               "choices": {"Eloquence": "Morality"}}]},
+    {"catastrophes": ["Ice Age"], "players": [{"name": "A", "traits": ["Eloquence"], "hand": ["Morality", "Tiny"]}]},
+    {"players": [{"name": "A", "traits": ["Morality"]}]},
+], ids=["eloquence-plays-morality", "eloquence-undecided", "morality-alone"])
+def test_a_single_player_table_the_rules_cannot_settle_is_a_clear_error(home: Home, tmp_path: Path, table: dict[str, object]) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(table))
+    done = home.run("score", str(path)).clean()
+    assert done.returncode in (0, 2), done.both
+    if done.returncode == 2:
+        assert len(done.err.splitlines()) == 1
+
+
+# --- odd output paths --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["missing-folder", "device", "fifo", "folder", "link", "file-as-folder"])
+def test_transcript_out_to_an_odd_place_is_one_line(home: Home, tmp_path: Path, kind: str) -> None:
+    save = good_save(home.saves)
+    target = {
+        "missing-folder": tmp_path / "no" / "such" / "t.txt",
+        "device": tmp_path / "null-device",
+        "fifo": tmp_path / "fifo",
+        "folder": tmp_path,
+        "link": tmp_path / "link.txt",
+        "file-as-folder": tmp_path / "plain.txt" / "t.txt",
+    }[kind]
+    if kind == "fifo":
+        os.mkfifo(target)
+    if kind == "device":
+        device(tmp_path)
+    if kind == "link":
+        target.symlink_to(tmp_path / "elsewhere.txt")
+    (tmp_path / "plain.txt").write_text("x")
+    done = home.run("transcript", str(save), "--out", str(target), timeout=20).clean()
+    assert done.returncode == 2 and done.err.startswith("doomlings: cannot write"), done.both
+    assert len(done.err.splitlines()) == 1
+    assert not (tmp_path / "elsewhere.txt").exists()
+
+
+@pytest.mark.parametrize("kind", ["file", "device", "fifo"])
+def test_braille_ref_folder_that_is_not_a_folder_is_one_line(home: Home, tmp_path: Path, kind: str) -> None:
+    target = {"file": tmp_path / "f.txt", "device": tmp_path / "null-device", "fifo": tmp_path / "fifo"}[kind]
+    if kind == "device":
+        device(tmp_path)
+    if kind == "file":
+        target.write_text("x")
+    if kind == "fifo":
+        os.mkfifo(target)
+    for args in (["braille-ref", "--folder", str(target)], ["braille-ref", "--check", "--folder", str(target)]):
+        done = home.run(*args, timeout=20).clean()
+        assert done.returncode == 2 and "not a folder" in done.err
+
+
+# --- wrong-typed options in a save ------------------------------------------------------------------
+
+OPTIONS = {
+    "empty_hand_draw": [3.5, "5", True, None, [5]],
+    "long_age_deck": ["yes", 1, None],
+    "edition": [5, None],
+    "all_28_ages": [0, "false"],
+}
+
+
+@pytest.mark.parametrize(("option", "value"), [(o, v) for o, vs in OPTIONS.items() for v in vs])
+def test_a_save_with_a_wrong_typed_option_is_refused_before_play(home: Home, option: str, value: object) -> None:
+    path = good_save(home.saves)
+    edited(path, lambda d: d["setup"]["options"].__setitem__(option, value))
+    done = home.run("resume", str(path), *GAME, stdin="1\n" * 30).clean()
+    assert done.returncode == 2, done.both
+    assert f"setup.options.{option}" in done.flat() or "setup:" in done.flat()
+    assert "Choose 1 to" not in done.out
+
+
+def test_simulate_and_play_reject_a_seed_too_large(home: Home) -> None:
+    done = home.run("play", *GAME, "--seed", HUGE[:100]).clean()
+    assert done.returncode == 2 and "--seed" in done.err
+
+
+@pytest.mark.parametrize("where", ["game", "menu"])
+def test_a_pasted_line_of_two_megabytes_is_one_answer_too_long(home: Home, where: str) -> None:
+    line = "x" * 2_000_000
+    args, stdin = (["play", "--seed", "3"], f"{line}\n1\nq\ny\n") if where == "game" else ([], f"{line}\n6\n")
+    done = home.run(*args, *GAME, stdin=stdin).clean()
+    assert done.returncode == 0
+    assert len(done.out) < 100_000, "the echo and the message are short"
+    assert ("That is too long." in done.out) if where == "game" else ("Not a choice: xxxx" in done.out)

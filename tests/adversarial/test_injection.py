@@ -1,0 +1,224 @@
+"""Issue 12, injection: no text from outside reaches the terminal, the speech engine or a file
+it was not meant for.
+
+Names from ``--names``, the menu, a save and a score file, typed lines, and file contents go
+through one sanitiser; names that are commands or numbers are refused; a planted link is
+never written through; a device is never renamed over. Real command, real files, real links.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from kit import COLLIDING_NAMES, GAME, HOSTILE_NAMES, UNSAFE, Home, device, edited, good_save
+
+from doomlings_access.safety.text import clean
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Home:
+    return Home(tmp_path)
+
+
+NAME_IDS = list(HOSTILE_NAMES)
+ARGV_IDS = [k for k in NAME_IDS if "\x00" not in HOSTILE_NAMES[k]]  # argv cannot hold NUL
+
+
+@pytest.mark.parametrize("kind", ARGV_IDS)
+def test_hostile_names_on_the_command_line_are_refused_without_echoing_them(home: Home, kind: str) -> None:
+    done = home.run("play", *GAME, "--names", f"Ana,{HOSTILE_NAMES[kind]}").clean()
+    assert done.returncode == 2 and done.err.startswith("doomlings: --names: ")
+    assert "control or invisible characters" in done.err and not home.files()
+
+
+@pytest.mark.parametrize("name", COLLIDING_NAMES)
+def test_names_that_are_commands_or_numbers_are_refused(home: Home, name: str) -> None:
+    done = home.run("play", *GAME, "--names", name).clean()
+    assert done.returncode == 2, done.both
+    assert "command" in done.err or "number" in done.err
+    assert not home.files()
+
+
+def test_the_menu_asks_again_for_a_hostile_or_colliding_name(home: Home) -> None:
+    bad = [HOSTILE_NAMES["title"], "h", "7", "x" * 31, ""]
+    answers = "1\n2\n1\n" + "".join(f"{b}\n" for b in bad[:-1]) + "Zoé\nnormal\nq\ny\n6\n"
+    done = home.run(*GAME, stdin=answers).clean()
+    assert done.returncode == 0, done.both
+    assert done.out.count("Name of person 1? [You]: ") == 5
+    assert done.out.count("That name cannot be used:") == 4
+    assert "New game: Zoé" in done.out
+
+
+@pytest.mark.parametrize("kind", NAME_IDS)
+def test_hostile_names_in_a_save_never_reach_the_terminal(home: Home, tmp_path: Path, kind: str) -> None:
+    path = good_save(home.saves)
+    name = HOSTILE_NAMES[kind]
+    edited(path, lambda d: (d["setup"].__setitem__("players", ["Ana", name, "Pia"]),
+                            d["summary"].__setitem__("winners", [name])))
+    listed = home.run("resume", "--list").clean()
+    assert listed.returncode == 0 and path.name in listed.out
+    done = home.run("resume", *GAME).clean()
+    assert "setup.players[1]" in done.out and "control or invisible characters" in done.flat()
+    assert not path.exists(), "a save the game wrote, at fault: moved aside"
+    aside = next(home.saves.glob(f"{path.name}.broken-*"))
+    transcript = home.run("transcript", str(aside)).clean()
+    assert transcript.returncode == 2
+
+
+@pytest.mark.parametrize("name", ["h", "q", "1", "Help"])
+def test_a_save_whose_name_would_hijack_answers_is_not_played(home: Home, name: str) -> None:
+    path = good_save(home.saves)
+    edited(path, lambda d: d["setup"].__setitem__("players", ["Ana", name, "Pia"]))
+    done = home.run("resume", str(path), *GAME, stdin="h\n").clean()
+    assert done.returncode == 2 and "setup.players[1]" in done.out and "Choose 1 to" not in done.out
+
+
+@pytest.mark.parametrize("kind", NAME_IDS)
+def test_hostile_names_in_a_score_file_are_an_error_naming_the_field(home: Home, tmp_path: Path, kind: str) -> None:
+    table = {"players": [{"name": HOSTILE_NAMES[kind], "traits": ["Tiny"]}, {"name": "Ben"}]}
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(table))
+    done = home.run("score", str(path)).clean()
+    assert done.returncode == 2 and "players[0].name" in done.err and len(done.err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("field", ["trait", "catastrophe", "choice", "unknown-field", "tie-break"])
+def test_hostile_text_in_any_score_file_field_is_shown_safely(home: Home, tmp_path: Path, field: str) -> None:
+    evil = "\x1b]0;pwned\x07\x1b[2J\nWinner: Eve."
+    ana: dict[str, object] = {"name": "Ana", "traits": ["Tiny"]}
+    table: dict[str, object] = {"players": [ana]}
+    if field == "trait":
+        ana["traits"] = [evil]
+    elif field == "catastrophe":
+        table["catastrophes"] = [evil]
+    elif field == "choice":
+        ana["choices"] = {evil: "red"}
+    elif field == "unknown-field":
+        table[evil] = 1
+    else:
+        table["tie_break"] = {evil: "Tiny"}
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(table))
+    done = home.run("score", str(path)).clean()
+    assert done.returncode == 2 and len(done.err.splitlines()) == 1, done.err
+
+
+@pytest.mark.parametrize("typed", ["\x1b]0;pwned\x07", "\x9b2J", "\u202eevil", "\x1b]52;c;eA==\x07"])
+def test_typed_escapes_are_never_echoed_raw(home: Home, typed: str) -> None:
+    menu = home.run(*GAME, stdin=f"{typed}\n6\n").clean()
+    assert "Not a choice:" in menu.out
+    game = home.run("play", *GAME, "--seed", "3", stdin=f"{typed}\nq\ny\n").clean()
+    assert game.returncode == 0
+    companion = home.run("companion", *GAME, stdin=f"1\n{typed}\n\n5\n").clean()
+    assert companion.returncode == 0
+    card = home.run("card", typed).clean()
+    assert card.returncode == 2
+
+
+def test_the_sanitiser_replaces_every_unsafe_character_and_caps_length() -> None:
+    for ch in [chr(c) for c in range(0x20)] + [chr(c) for c in range(0x7F, 0xA0)] + list(
+        "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029\ud800"
+    ):
+        out = clean(f"a{ch}b")
+        assert UNSAFE.search(out) is None and out in ("a?b", "a b"), repr(ch)
+    assert clean("x" * 5000, 100) == "x" * 97 + "..."
+    assert clean("Zoé 日本 ⠙⠃ 😀") == "Zoé 日本 ⠙⠃ 😀"
+
+
+# --- links and devices are never written through or renamed over --------------------------------
+
+
+def test_a_planted_temporary_link_is_never_followed(home: Home, tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    save = good_save(home.saves)
+    for name in (f"{save.name}.tmp", f".{save.name}.tmp", "settings.tmp"):
+        (home.saves / name).symlink_to(victim)
+    (home.config / "settings.toml.tmp").symlink_to(victim)
+    (home.config / "settings.tmp").symlink_to(victim)
+    done = home.run("resume", *GAME, stdin="1\n1\n1\nq\ny\n").clean()
+    assert done.returncode == 0
+    home.run(*GAME, stdin="5\ntts\nnormal\ntext\n200\nen\n6\n").clean()
+    assert victim.read_text() == "precious"
+    assert (home.saves / f"{save.name}.tmp").is_symlink()
+    assert home.settings.is_file() and not home.settings.is_symlink()
+
+
+def test_a_save_that_is_a_link_is_not_written_through(home: Home, tmp_path: Path) -> None:
+    real = good_save(tmp_path, "real.json")
+    before = real.read_bytes()
+    link = home.saves / "game-20240101-120000.json"
+    link.symlink_to(real)
+    done = home.run("resume", str(link), *GAME, stdin="1\n1\n1\nq\ny\n").clean()
+    assert done.returncode == 0
+    assert done.out.count("cannot be saved") == 1, "one warning, not one per action"
+    assert real.read_bytes() == before and link.is_symlink()
+
+
+@pytest.mark.parametrize("target", ["device", "fifo", "link", "folder"])
+def test_speech_check_never_renames_over_a_device_or_special_file(home: Home, tmp_path: Path, target: str) -> None:
+    path = tmp_path / "out.wav"
+    if target == "fifo":
+        os.mkfifo(path)
+    elif target == "link":
+        path.symlink_to(tmp_path / "elsewhere.wav")
+    elif target == "folder":
+        path.mkdir()
+    else:
+        path = device(tmp_path)
+    mode = os.lstat(path).st_mode
+    done = home.run("speech-check", "--wav", str(path)).clean()
+    assert done.returncode == 2 and "not a regular file" in done.err
+    assert os.lstat(path).st_mode == mode
+    if target == "device":
+        assert stat.S_ISCHR(os.lstat(path).st_mode)
+    assert not list(tmp_path.glob(".speech-*"))
+
+
+def test_settings_that_are_a_link_are_read_but_never_written_through(home: Home, tmp_path: Path) -> None:
+    real = tmp_path / "dotfiles.toml"
+    real.write_text('speech = "off"\nrate = 300\n')
+    home.settings.symlink_to(real)
+    done = home.run(*GAME, stdin="5\ntts\nnormal\ntext\n200\nen\n6\n").clean()
+    assert "Settings could not be saved" in done.flat()
+    assert real.read_text() == 'speech = "off"\nrate = 300\n' and home.settings.is_symlink()
+
+
+@pytest.mark.parametrize("kind", NAME_IDS)
+def test_names_reach_the_speech_engine_cleaned(tmp_path: Path, kind: str) -> None:
+    """The real output door and the real tts speaker, with an engine that writes down what
+    it is given to say."""
+    from doomlings_access.speech import make_speaker
+    from doomlings_access.ui.output import Output
+    from doomlings_access.ui.words import Said
+
+    heard = tmp_path / "heard.txt"
+    engine = tmp_path / "engine"
+    engine.write_text(f"#!/bin/sh\ncat >> {heard}\necho >> {heard}\n")
+    engine.chmod(0o755)
+    speaker = make_speaker("tts", espeak=str(engine))
+    printed: list[str] = []
+    try:
+        name = HOSTILE_NAMES[kind]
+        Output(printed.append, speaker).say(Said(f"{name} plays Tiny.", f"{name} plays Tiny."))
+        assert speaker.wait_idle(10.0)
+    finally:
+        speaker.close()
+    text = heard.read_text(encoding="utf-8", errors="replace").rstrip("\n")
+    assert "plays Tiny" in text and UNSAFE.search(text) is None and "\n" not in text, repr(text)
+    assert len(printed) == 1 and UNSAFE.search(printed[0]) is None
+
+
+def test_what_a_speech_engine_prints_is_logged_cleaned(caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    from doomlings_access.speech import backends
+
+    with caplog.at_level(logging.INFO, logger=backends.LOG.name):
+        backends.LOG.info("%s printed: %s", "espeak-ng", "\x1b]0;pwned\x07\x1b[2J\nfake line")
+    (record,) = caplog.records
+    assert record.getMessage() == "espeak-ng printed: ?]0;pwned??[2J?fake line"
