@@ -128,12 +128,13 @@ class Game:
         whose unseen cards were dealt afresh: replaying must use these)."""
         self._start(play_on(self))
 
-    def _index_cards(self) -> None:
+    def _index_cards(self, shared: bool = True) -> None:
         """What the rules look up about the card instances (:class:`.hooks.CardIndex`), so
-        rules need no name checks and most checks are one set test."""
+        rules need no name checks and most checks are one set test. ``shared``: see
+        :func:`.hooks.index_cards`."""
         from doomlings_access.rules.hooks import index_cards
 
-        index = index_cards(self.defs)
+        index = index_cards(self.defs, shared)
         self.hooks = index.hooks
         self.hooked = index.hooked
         self.unconditional = index.unconditional

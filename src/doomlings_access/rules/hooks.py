@@ -4,14 +4,15 @@ Each rule-changing piece declares, in the card vocabulary, the hook point it plu
 (``cards.pieces.HOOKS``). The rules ask a hook point by name and get the pieces in force that
 plug into it, with the code registered for them, never testing a card's or a piece's name.
 
-Traits are indexed once per game (:func:`index_traits`); the round's rules are indexed when an
-age is revealed (:func:`index_round`).
+Traits are indexed once per set of cards (:func:`index_cards`); the round's rules are indexed
+when an age is revealed (:func:`index_round`).
 """
 
 from __future__ import annotations
 
+from itertools import compress
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from doomlings_access.cards.model import COLOURS, Piece, TraitDef
 from doomlings_access.cards.pieces import HOOK_SLOTS, hook_of
@@ -43,37 +44,51 @@ def hooks_of_trait(d: TraitDef) -> Mapping[str, Hooked]:
     return MappingProxyType({k: tuple(v) for k, v in found.items()})
 
 
-_BY_DEF: dict[int, tuple[TraitDef, Mapping[str, Hooked]]] = {}
-"""Hook points of each trait definition (keyed by identity; the definition is kept alive)."""
+class TraitFacts(NamedTuple):
+    """What the rules look up about one trait definition (the same for all its copies)."""
+
+    hooks: Mapping[str, Hooked]
+    unconditional: bool
+    dominant: bool
+    worlds_end: bool
+    of_colour: tuple[bool, ...]
+    """Whether it is of each of :data:`COLOURS`, as printed."""
 
 
-def index_traits(defs: list[TraitDef]) -> list[Mapping[str, Hooked]]:
-    """Per card instance, its hook points (shared between copies of one trait)."""
-    out = []
-    for d in defs:
-        known = _BY_DEF.get(id(d))
-        if known is None or known[0] is not d:
-            known = _BY_DEF[id(d)] = (d, hooks_of_trait(d))
-        out.append(known[1])
-    return out
+_BY_DEF: dict[int, tuple[TraitDef, TraitFacts]] = {}
+"""The facts of each trait definition (keyed by identity; the definition is kept alive)."""
+
+
+def facts_of(d: TraitDef) -> TraitFacts:
+    known = _BY_DEF.get(id(d))
+    if known is None or known[0] is not d:
+        facts = TraitFacts(
+            hooks_of_trait(d),
+            not d.dominant and not d.requires,
+            d.dominant,
+            bool(d.worlds_end),
+            tuple(colour in d.colours for colour in COLOURS),
+        )
+        known = _BY_DEF[id(d)] = (d, facts)
+    return known[1]
 
 
 class CardIndex(NamedTuple):
-    """What the rules look up about a game's card instances, worked out once per set of cards
-    and shared between its games (none of it changes once made)."""
+    """What the rules look up about a game's card instances: per card, the facts of its trait,
+    and for each hook point the cards that plug into it."""
 
-    hooks: list[Mapping[str, Hooked]]
+    hooks: Sequence[Mapping[str, Hooked]]
     """Per card, its pieces by hook point."""
     hooked: dict[str, frozenset[int]]
     """Per hook point, the cards that plug into it (most checks are one set test)."""
-    unconditional: list[bool]
+    unconditional: Sequence[bool]
     """Per card, whether only an age can stop it from being played (no requirement, not
     dominant)."""
-    dominant: list[bool]
+    dominant: Sequence[bool]
     """Per card, whether it is dominant (counted with ``sum(map(...))``, no Python loop)."""
     worlds_end: frozenset[int]
     """The cards with a World's End effect of their own."""
-    of_colour: dict[str, list[bool]]
+    of_colour: dict[str, Sequence[bool]]
     """Per colour (colourless included), per card: whether the card is of it as printed."""
     trait_causes: dict[tuple[int, int | None], Cause]
     """Causes made for traits, filled as they are needed (a cause depends only on the cards)."""
@@ -82,13 +97,18 @@ class CardIndex(NamedTuple):
 _BY_DEFS: dict[tuple[int, ...], tuple[list[TraitDef], CardIndex]] = {}
 
 
-def index_cards(defs: list[TraitDef]) -> CardIndex:
-    """The :class:`CardIndex` of ``defs`` (kept for the usual decks)."""
-    key = tuple(map(id, defs))
-    known = _BY_DEFS.get(key)
-    if known is not None:
-        return known[1]
-    hooks = index_traits(defs)
+def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
+    """The :class:`CardIndex` of ``defs``.
+
+    ``shared``: the index is kept and given to every game of the same cards (the usual decks).
+    A sampled game, whose unseen cards were dealt afresh, has cards of its own: its index is
+    built from the facts of each trait, which are kept."""
+    key = tuple(map(id, defs)) if shared else ()
+    if shared:
+        known = _BY_DEFS.get(key)
+        if known is not None:
+            return known[1]
+    hooks, unconditional, dominant, ends, colours = zip(*map(facts_of, defs)) if defs else ((),) * 5
     found: dict[str, set[int]] = {}
     for card, by_hook in enumerate(hooks):
         for name in by_hook:
@@ -96,13 +116,13 @@ def index_cards(defs: list[TraitDef]) -> CardIndex:
     index = CardIndex(
         hooks,
         {name: frozenset(cards) for name, cards in found.items()},
-        [not d.dominant and not d.requires for d in defs],
-        [d.dominant for d in defs],
-        frozenset(card for card, d in enumerate(defs) if d.worlds_end),
-        {colour: [colour in d.colours for d in defs] for colour in COLOURS},
+        unconditional,
+        dominant,
+        frozenset(compress(range(len(defs)), ends)),
+        dict(zip(COLOURS, zip(*colours))) if defs else {c: () for c in COLOURS},
         {},
     )
-    if len(_BY_DEFS) < 64:  # the usual decks; sampled games relabel cards and are not kept
+    if shared and len(_BY_DEFS) < 64:
         _BY_DEFS[key] = (list(defs), index)
     return index
 

@@ -284,7 +284,7 @@ class _Sampler:
         if self.hidden:
             _deal_afresh(defs, self.hidden, self.constrained, rng)
         g.defs = defs
-        g._index_cards()
+        g._index_cards(shared=False)
         g.rng = GameRandom(rng.getrandbits(64))
         return g
 
@@ -328,7 +328,7 @@ def unseen_dealt_afresh(g: Game, seat: int, rng: random.Random) -> Game:
         defs = list(twin.defs)
         _deal_afresh(defs, unseen, (), rng)
         twin.defs = defs
-        twin._index_cards()
+        twin._index_cards(shared=False)
     return twin
 
 
