@@ -308,7 +308,7 @@ def transcript(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from doomlings_access.saves import SaveFileError, list_saves, read_save, saves_dir
-    from doomlings_access.ui.announcer import Announcer
+    from doomlings_access.ui.announcer import told_as_played
     from doomlings_access.ui.output import wrap
 
     if args.latest:
@@ -330,7 +330,7 @@ def transcript(args: argparse.Namespace) -> int:
         print(f"doomlings: {exc}", file=sys.stderr)
         return 2
     me = saved.seats.humans[0] if len(saved.seats.humans) == 1 else None
-    said = Announcer(saved.game, me).render_all(saved.game.log)
+    said = told_as_played(saved.game, saved.seats.humans, me)
     lines = [line for s in said for line in wrap(clean(s.text))]
     text = "\n".join(lines) + "\n"
     if args.out:

@@ -22,7 +22,7 @@ STEP_TIMEOUT = 15
 # Prompts without their trailing space: prompt_toolkit draws that space as cursor moves.
 MENU = "Choose 1 to 5:"
 LOOK_UP = "Card name or label, or Enter to go back:"
-QUESTION = "or h for help: "
+QUESTION = "or ? for help: "
 BRAILLE = range(0x2801, 0x2840)
 
 
@@ -143,7 +143,7 @@ def test_speech_tts_before_or_after_play(tmp_path: Path, args: list[str]) -> Non
     first_question(tmp_path, args, said if "tts" in args else None, DOOMLINGS_ESPEAK=engine)
     if "tts" in args:
         spoken = _read(said)
-        assert "Choose 1 to 5, or h for help:" in spoken, spoken
+        assert "Choose 1 to 5, or ? for help:" in spoken, spoken
         assert spoken.rstrip().endswith("You left the game."), "the last words were spoken"
     else:
         assert not said.exists(), "speech was on although no option asked for it"

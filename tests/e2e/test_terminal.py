@@ -27,7 +27,7 @@ import pexpect
 import pytest
 
 GAME_ARGS = ["play", "--seed", "7", "--players", "3", "--humans", "1", "--speech", "off"]
-PROMPT = r"Choose 1 to \d+, or h for help: "
+PROMPT = r"Choose 1 to \d+, or \? for help: "
 QUIT_QUESTION = "Quit the game? Type y to quit, n to go on: "
 STEP_TIMEOUT = 10  # seconds for any one step of a game
 MAX_ANSWERS = 400  # a runaway guard: seed 7 needs 18 answers
@@ -240,7 +240,7 @@ def test_whole_game_in_prompt_toolkit_mode_inside_tmux(  # type: ignore[no-untyp
     tmux.run("pipe-pane", "-o", "-t", tmux.target, f"cat >> {shlex.quote(str(raw_file))}")
     go_file.touch()
 
-    prompt = re.compile(r"Choose 1 to \d+, or h for help:")
+    prompt = re.compile(r"Choose 1 to \d+, or \? for help:")
     keystrokes = answers = 0
     deadline = time.monotonic() + 60
     while True:

@@ -37,7 +37,7 @@ from doomlings_access.ui.questions import build_question
 from doomlings_access.ui.session import Prefs, Session
 from doomlings_access.ui.words import Style
 
-PROMPT = re.compile(rb"Choose 1 to (\d+), or h for help: $")
+PROMPT = re.compile(rb"Choose 1 to (\d+), or \? for help: $")
 QUIT_QUESTION = re.compile(rb"Quit the game\? Type y to quit, n to go on: $")
 STEP_TIMEOUT = 20.0  # seconds for any one step (generous: two cores shared by two games)
 WORKERS = max(2, min(4, os.cpu_count() or 2))
@@ -523,13 +523,13 @@ def test_terminal_closed_hangs_up_and_the_game_is_saved(tmp_path: Path) -> None:
     env = isolated_env(tmp_path)
     env["TERM"] = "dumb"
     child = pexpect.spawn(DOOMLINGS[0], DOOMLINGS[1:] + play_args(33, 3), env=env, timeout=STEP_TIMEOUT)
-    child.expect(r"Choose 1 to \d+, or h for help: ")
+    child.expect(r"Choose 1 to \d+, or \? for help: ")
     first = read_save(the_save(tmp_path))
     ref = reference_game(first.game.setup, first.seats)
     for k in range(3):
         n = len(numbered(ref.questions[k]))
         child.sendline(str(answer_for(33, k, n)))
-        child.expect(r"Choose 1 to \d+, or h for help: ")
+        child.expect(r"Choose 1 to \d+, or \? for help: ")
     child.close(force=False)
     assert child.exitstatus == 0, (child.exitstatus, child.signalstatus)
     check_at_prompt(ref, read_save(the_save(tmp_path)), 3)

@@ -125,6 +125,9 @@ class AgeRevealed(Event):
     era: int
     repeats: str | None = None
     """For Temporal Sands: the earlier age whose effect applies again."""
+    era_left: int = 0
+    """Cards still to come in this era's pile, its catastrophe among them (public: the piles'
+    sizes are known, only their order is hidden)."""
 
 
 @dataclass(slots=True)

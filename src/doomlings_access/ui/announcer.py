@@ -7,7 +7,7 @@ Cards a listener may not know are told only as counts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from doomlings_access.rules import events as ev
@@ -136,7 +136,16 @@ def _age(e: ev.AgeRevealed, v: View) -> str:
     text = f"Round {e.round}, era {e.era}: {age.name}. {age.text}"
     if e.repeats:
         text += f" It repeats {v.source(e.repeats)}."
-    return text
+    return text + where_in_era(e)
+
+
+def where_in_era(e: ev.AgeRevealed) -> str:
+    """How far the next catastrophe may be: its era's pile holds it among the cards left."""
+    if e.era_left <= 0 or e.era > 3:
+        return ""
+    if e.era_left == 1:
+        return f" Next: catastrophe {e.era} of 3."
+    return f" Catastrophe {e.era} of 3 comes within {plural(e.era_left - 1, 'more age')}."
 
 
 @phrase(ev.AgeIgnored)
@@ -148,7 +157,7 @@ def _age_ignored(e: ev.AgeIgnored, v: View) -> str:
 @phrase(ev.CatastropheRevealed)
 def _catastrophe(e: ev.CatastropheRevealed, v: View) -> str:
     c = v.g.catastrophe(e.catastrophe)
-    head = f"Catastrophe {e.number} of 3: {c.name}. Gene pool {c.gene_pool:+d}. {c.catastrophic_text}"
+    head = f"Round {e.round}, catastrophe {e.number} of 3: {c.name}. Gene pool {c.gene_pool:+d}. {c.catastrophic_text}"
     return f"{head} World's End: {c.worlds_end_text}"
 
 
@@ -308,8 +317,7 @@ def _nothing(e: ev.NothingToDo, v: View) -> str:
 
 @phrase(ev.GenePoolChanged)
 def _gene_pool(e: ev.GenePoolChanged, v: View) -> str:
-    cause = v.cause(e)
-    return f"{v.Whose(e.player)} gene pool goes from {e.old} to {e.new}" + (f", {cause}." if cause else ".")
+    return f"{v.Whose(e.player)} gene pool goes from {e.old} to {e.new}."
 
 
 @phrase(ev.GenePoolChangeIgnored, quiet_below=NORMAL)
@@ -388,6 +396,7 @@ class Announcer:
         self.me = me
         self.verbosity = verbosity
         self.style = style or Style()
+        self._roots: dict[int, int] = {}  # event to the root of its story (kept across calls)
 
     def render(self, event: ev.Event) -> Said | None:
         quiet = QUIET_AT.get(type(event))
@@ -406,9 +415,173 @@ class Announcer:
         return Said(text, speech)
 
     def render_all(self, events: list[ev.Event]) -> list[Said]:
-        out = []
-        for event in events:
-            said = self.render(event)
-            if said is not None:
-                out.append(said)
+        """The events as a listener hears them: one message per story (a turn, a round's card,
+        a catastrophe), its sentences in order, each effect after its cause and named by it
+        when the cause is not the card just told; same-kind events of one cause merged."""
+        out: list[Said] = []
+        story: list[Said] = []
+        root: int | None = None
+        told: str = ""  # the card whose effects the story is telling
+        i = 0
+        while i < len(events):
+            e = events[i]
+            here = self._root_of(e)
+            if here != root or isinstance(e, STANDS_ALONE):
+                out.extend(_paragraph(story))
+                story, root, told = [], here, ""
+            said, i = self._merged(events, i)
+            if said is None:
+                continue
+            cause = self._cause_name(e)
+            if isinstance(e, NAMES_ITS_CARD):
+                told = self._card_told(e) or told
+            elif cause and cause != told and not isinstance(e, NAMES_ITS_CAUSE):
+                if not said.text.startswith(cause):
+                    said = Said(f"{cause}: {_lower_you(said.text)}", f"{cause}: {_lower_you(said.speech)}")
+                told = cause
+            elif cause:
+                told = cause
+            story.append(said)
+        out.extend(_paragraph(story))
         return out
+
+    def _root_of(self, e: ev.Event) -> int:
+        """The story an event belongs to: the root of its chain of parents."""
+        parent = e.parent
+        if parent is None:
+            root = e.seq
+        else:
+            known = self._roots.get(parent)
+            if known is None:  # told before this announcer was made (a resumed game)
+                known, log = parent, self.game.log
+                while 0 <= known < len(log):
+                    up = log[known].parent
+                    if up is None:
+                        break
+                    known = up
+            root = known
+        self._roots[e.seq] = root
+        return root
+
+    def _cause_name(self, e: ev.Event) -> str:
+        c = e.cause
+        if c is None or c.kind == ev.RULE:
+            return ""
+        try:
+            return self.game.cards.by_id(c.id).name
+        except KeyError:
+            return c.id.replace("_", " ")
+
+    def _card_told(self, e: ev.Event) -> str:
+        if isinstance(e, ev.TraitPlayed):
+            return self.game.defs[e.card].name
+        if isinstance(e, ev.AgeRevealed):
+            return self.game.cards.ages[e.age].name
+        if isinstance(e, ev.CatastropheRevealed):
+            return self.game.catastrophe(e.catastrophe).name
+        return ""
+
+    def _merged(self, events: list[ev.Event], i: int) -> tuple[Said | None, int]:
+        """The sentence for ``events[i]``, merged with the same-kind events after it; and
+        where the next sentence starts."""
+        e = events[i]
+        v = View(self.game, self.me, self.style, speech=False)
+        if isinstance(e, ev.TurnStarted) and self.verbosity != VERBOSE:
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            if e.player == self.me or (nxt is not None and nxt.parent == e.seq):
+                return None, i + 1  # the question, or the next sentence, names the player
+        if isinstance(e, ev.Drew) and self.render(e) is not None:
+            run = _run(events, i, ev.Drew, lambda d: not v.sees(d) or not d.cards)
+            if len(run) > 1 and len({d.size for d in run}) == 1:
+                return self._each_drew(run), i + len(run)
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            if (
+                isinstance(nxt, ev.Stabilized)
+                and nxt.player == e.player
+                and e.cause is not None
+                and e.cause.id == "stabilize"
+                and self.render(nxt) is not None
+            ):
+                drew = self.render(e)
+                assert drew is not None
+                keep = f", {nxt.hand} in hand."
+                return Said(drew.text[:-1] + keep, drew.speech[:-1] + keep), i + 2
+        if isinstance(e, ev.GenePoolChanged) and self.render(e) is not None:
+            run = _run(events, i, ev.GenePoolChanged, lambda g: True)
+            if len(run) > 1:
+                pools = join([f"{v.whom(g.player)} {g.old} to {g.new}" for g in run])
+                text = f"Gene pools: {pools}."
+                return Said(text, text), i + len(run)
+        return self.render(e), i + 1
+
+    def _each_drew(self, run: list[ev.Drew]) -> Said:
+        v = View(self.game, self.me, self.style, speech=False)
+        names = join([v.whom(d.player) for d in run])
+        dealt = run[0].cause is not None and run[0].cause.id == "deal"
+        verb = "are each dealt" if dealt else "each draw"
+        text = f"{names[0].upper()}{names[1:]} {verb} {plural(run[0].size, 'card')}."
+        return Said(text, text)
+
+
+def told_as_played(
+    game: Game, humans: Collection[int], me: int | None, verbosity: str = NORMAL, style: Style | None = None
+) -> list[Said]:
+    """The game's announcements as its people heard them: a person hears what happened since
+    their last question just before the next one, so a story cut by a question is two
+    messages. The game is replayed (quietly) to find where its people were asked."""
+    twin = Game(game.cards, game.setup)
+    ends = []
+    for action in game.actions:
+        d = twin.pending
+        if d is not None and (d.player in humans or not humans):
+            ends.append(len(twin.log))
+        twin.apply(action)
+    announcer = Announcer(game, me, verbosity, style)
+    out: list[Said] = []
+    start = 0
+    for end in [*ends, len(game.log)]:
+        out.extend(announcer.render_all(game.log[start:end]))
+        start = max(start, end)
+    return out
+
+
+STANDS_ALONE = (ev.ScoreTallied, ev.GameOver)
+"""Events told as messages of their own: a list of scores is read one player at a time."""
+NAMES_ITS_CARD = (ev.TraitPlayed, ev.AgeRevealed, ev.CatastropheRevealed)
+"""Events whose sentence names the card whose effects follow."""
+NAMES_ITS_CAUSE = (
+    ev.NothingToDo, ev.WorldsEndPoints, ev.GenePoolChangeIgnored, ev.AgeIgnored,
+    ev.CatastropheIgnored, ev.RoundSkipped, ev.ActionResolving, ev.ActionCancelled,
+    ev.ActionIgnored, ev.ColourNamed, ev.ThirdDominantDiscarded, ev.PlayFailed,
+)
+"""Events whose sentence already names its cause."""
+
+
+def _run(events: list[ev.Event], i: int, kind: type[ev.Event], fits: Callable[[Any], bool]) -> list[Any]:
+    """Events of ``kind`` from ``i`` on with the same cause and parent, one per player."""
+    first = events[i]
+    run: list[Any] = []
+    seen: set[int | None] = set()
+    for e in events[i:]:
+        player = getattr(e, "player", None)
+        if type(e) is not kind or e.cause != first.cause or e.parent != first.parent:
+            break
+        if not fits(e) or player in seen:
+            break
+        seen.add(player)
+        run.append(e)
+    return run
+
+
+def _lower_you(text: str) -> str:
+    """"You draw" after a cause's name reads "Echolocation: you draw"."""
+    if text.startswith(("You ", "Your ")):
+        return "y" + text[1:]
+    return text
+
+
+def _paragraph(story: list[Said]) -> list[Said]:
+    """A story's sentences as one message."""
+    if not story:
+        return []
+    return [Said(" ".join(s.text for s in story), " ".join(s.speech for s in story))]

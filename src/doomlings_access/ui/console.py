@@ -119,7 +119,7 @@ class PromptVoice(Protocol):
 
 class SpokenPrompts:
     """A console whose prompts are also spoken: a self-voiced player hears what is asked
-    ("Choose 1 to 4, or h for help") at every question of the game, the menus and the
+    ("Choose 1 to 4, or ? for help") at every question of the game, the menus and the
     companion, not only the lines printed before it."""
 
     def __init__(self, console: Console, voice: PromptVoice) -> None:

@@ -13,7 +13,7 @@ from doomlings_access.rules.view import PlayerView
 from doomlings_access.ui.words import Said, Style, card_speech, card_text, join
 
 TITLES = {
-    "play_trait": "Play a trait",
+    "play_trait": "Your turn: play a trait",
     "play_another": "{src}: play another trait",
     "play_drawn": "{src}: play one of the cards you drew",
     "may_play_drawn": "{src}: you may play one of the cards you drew",

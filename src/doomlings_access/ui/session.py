@@ -17,7 +17,7 @@ from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.decisions import Decision
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.ui import review
-from doomlings_access.ui.announcer import VERBOSITIES, Announcer
+from doomlings_access.ui.announcer import VERBOSITIES, Announcer, told_as_played
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Question, build_question
@@ -29,7 +29,7 @@ MAX_INPUT = 200
 COMMANDS = {
     "hand": "hand, h: your hand",
     "pile": "pile NAME, p: a player's trait pile (yours without a name)",
-    "table": "table, t: every player's traits, gene pool and hand size",
+    "table": "table, t: for each player from the first: traits in pile, gene pool, hand size",
     "scores": "scores, s: the scores now",
     "age": "age, a: the age, the era and the catastrophes so far",
     "genes": "genes, g: every gene pool",
@@ -103,7 +103,7 @@ class Session:
         self.on_action = on_action
         if resumed:
             # The history (for log and repeat) is the whole game so far, told again silently.
-            self.out.history.extend(self.announcer.render_all(game.log))
+            self.out.history.extend(told_as_played(game, humans, self.me, self.prefs.verbosity, self.style))
             self.told = len(game.log)
             self.out.info(self.where_we_are(), remember=True)
 
@@ -122,7 +122,11 @@ class Session:
                     self.game.apply(self.ask(d))
                 if self.on_action is not None:
                     self.on_action(self.game)
-                self.announce()
+                nxt = self.game.pending
+                if nxt is None or nxt.player not in self.agents or not self.humans:
+                    # Computer moves are told together before a person's question, so the
+                    # effects of one turn are heard as one message.
+                    self.announce()
         except QuitGame:
             self.out.info("You left the game.")
         return 0
@@ -176,7 +180,7 @@ class Session:
 
     def read(self, q: Question) -> str:
         n = len(q.options)
-        return self.read_raw(f"Choose 1 to {n}, or h for help: ", self.words(q))
+        return self.read_raw(f"Choose 1 to {n}, or ? for help: ", self.words(q))
 
     def read_raw(self, prompt: str, words: list[str] | None = None) -> str:
         while True:
@@ -210,10 +214,10 @@ class Session:
         line = clean(raw)
         n = len(q.options)
         if not line:
-            self.out.info(f"Nothing typed. Choose 1 to {n}, or h for help.")
+            self.out.info(f"Nothing typed. Choose 1 to {n}, or ? for help.")
             return None
         if len(raw) > MAX_INPUT:
-            self.out.info(f"That is too long. Choose 1 to {n}, or h for help.")
+            self.out.info(f"That is too long. Choose 1 to {n}, or ? for help.")
             return None
         low = line.lower()
         if is_number(low):
@@ -242,7 +246,7 @@ class Session:
             names = [o.text for o in prefixed.values()]
             self.out.info(f"{shorten(line)} fits {len(names)} choices: {', '.join(names)}. Be more exact.")
             return None
-        self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}, or h for help.")
+        self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}, or ? for help.")
         return None
 
     # --- commands ----------------------------------------------------------------------
@@ -311,7 +315,7 @@ class Session:
         if len(found) > 1 or (listing and found):
             line = clean(self.read_raw(f"Which card? Choose 1 to {len(found)}, or Enter to go back: "))
             if not (is_number(line) and 1 <= int(line) <= len(found)):
-                self.out.info(f"Back to the question. Choose 1 to {options}, or h for help.")
+                self.out.info(f"Back to the question. Choose 1 to {options}, or ? for help.")
                 return
             found = [found[int(line) - 1]]
         if found:

@@ -1,0 +1,106 @@
+"""What a listener hears between two of their questions: one message per story, causes named
+before their effects, same-kind events of one cause merged, where the round stands.
+
+Games are played in-process through the real prompt loop (plain text streams), 2 to 6
+players, some with names a careless announcer would confuse with "you".
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from builders import new_game
+
+from doomlings_access.ai.heuristic import HeuristicAgent
+from doomlings_access.rules import Game, Setup
+from doomlings_access.rules import events as ev
+from doomlings_access.ui.announcer import Announcer, told_as_played
+from doomlings_access.ui.console import PlainConsole
+from doomlings_access.ui.output import Output
+from doomlings_access.ui.session import Prefs, Session
+
+NAMES = [("Ana",), ("you",), ("You", "Otto"), ("Ana", "Ben"), ("Quin",), ()]
+PROMPT = re.compile(r"Choose|Press Enter|for help")
+OPTION = re.compile(r"\s*\d+\. ")
+
+
+def play(seed: int, players: int, names: tuple[str, ...]) -> tuple[str, Game]:
+    """A game with one person (answering 1 at every prompt) and computer players."""
+    fill = [n for n in ("Otto", "Pia", "Quin", "Rae", "Sol", "Tam") if n.lower() not in {x.lower() for x in names}]
+    seats = (list(names[:1]) or ["Ana"]) + fill[: players - 1]
+    g = new_game(Setup(tuple(seats), seed))
+    stdin, stdout = io.StringIO("1\n" * 3000), io.StringIO()
+    console = PlainConsole(stdin, stdout)
+    agents = {s: HeuristicAgent(seed, s) for s in range(1, players)}
+    Session(g, [0], agents, console, Output(console.write), Prefs()).run()
+    return stdout.getvalue(), g
+
+
+GAMES = [(seed, 2 + seed % 5, NAMES[seed % len(NAMES)]) for seed in range(50)]
+
+
+@pytest.mark.parametrize("chunk", range(5))
+def test_fifty_games_name_their_players_and_merge_their_bursts(chunk: int) -> None:
+    """No computer seat is "You"; no "You is", "You's", "You draws"; no two lines in a row
+    telling the same kind of draw; gene-pool steps of one cause are one sentence."""
+    for seed, players, names in GAMES[chunk::5]:
+        text, g = play(seed, players, names)
+        assert g.is_over
+        assert not re.search(r"\bYou (is|draws|plays|discards)\b|\bYou's\b", text), (seed, names)
+        lines = [line for line in text.splitlines() if line.strip()]
+        gaps, run = [], 0
+        for line in lines:
+            if PROMPT.search(line):
+                gaps.append(run)
+                run = 0
+            elif not OPTION.match(line):
+                run += 1
+        # A turn of a computer player is one message: never a line per event.
+        assert max(gaps) < 40, (seed, max(gaps))
+        draws = re.findall(r"(\w+) draws? (\d+) cards?\. (\w+) draws? \2 cards?\.", text)
+        assert not draws, (seed, draws[:3])
+
+
+def test_a_catastrophes_gene_pools_are_one_sentence_and_the_round_is_numbered() -> None:
+    text, g = play(42, 4, ("Ana",))
+    flat = re.sub(r"\s+", " ", text)
+    assert re.search(r"Round \d+, catastrophe 1 of 3: ", flat)
+    catastrophe = flat.split("catastrophe 1 of 3:")[1].split("Choose")[0]
+    assert "Gene pools: " in catastrophe
+    assert "gene pool goes from" not in catastrophe
+
+
+def test_each_age_says_how_far_the_next_catastrophe_may_be() -> None:
+    """The age deck is three piles of three ages and a catastrophe: after The Birth of Life
+    the first pile's four cards are to come, so the catastrophe is at most 3 ages away."""
+    g = new_game(Setup(("Ana", "Ben", "Cy"), 7))
+    ages = [e for e in g.log if isinstance(e, ev.AgeRevealed)]
+    assert ages[0].era_left == 4
+    said = Announcer(g, 0).render_all(g.log)
+    assert "Catastrophe 1 of 3 comes within 3 more ages." in said[1].text
+
+
+def test_an_effect_names_its_cause_when_another_card_was_told_last() -> None:
+    """An age that makes players draw during their turns (after the trait played was told):
+    the draw is named by the age, before it."""
+    found = 0
+    for seed in range(40, 60):
+        text, g = play(seed, 3, ("Ana",))
+        flat = re.sub(r"\s+", " ", text)
+        for e in g.log:
+            parent = g.log[e.parent] if e.parent is not None else None
+            if isinstance(e, ev.Drew) and e.cause and e.cause.kind == ev.AGE and isinstance(parent, ev.TurnStarted):
+                age = g.cards.ages[e.cause.id].name
+                assert re.search(rf"{re.escape(age)}: (you draw|\w+ draws)", flat), (seed, age)
+                found += 1
+    assert found > 0
+
+
+def test_the_transcript_tells_the_game_as_the_person_heard_it() -> None:
+    text, g = play(9, 4, ("Ana",))
+    heard = told_as_played(g, [0], 0)
+    flat = re.sub(r"\s+", " ", text)
+    for said in heard:
+        assert re.sub(r"\s+", " ", said.text) in flat
