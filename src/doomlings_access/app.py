@@ -341,7 +341,21 @@ def transcript(args: argparse.Namespace) -> int:
         print(f"Wrote {len(lines)} lines to {shown(args.out, 300)}.")
     else:
         sys.stdout.write(text)
+    print(length_of_speech([s.speech for s in said]))
     return 0
+
+
+WORDS_PER_MINUTE = 175
+
+
+def length_of_speech(messages: list[str]) -> str:
+    """How long a game is to listen to: its messages, their words, and minutes of speech."""
+    words = sum(len(m.split()) for m in messages)
+    minutes = words / WORDS_PER_MINUTE
+    return (
+        f"{len(messages)} messages, {words} words: {minutes:.1f} minutes of speech "
+        f"at {WORDS_PER_MINUTE} words a minute."
+    )
 
 
 def _write_transcript(out: Path, source: Path, text: str) -> str | None:

@@ -104,3 +104,23 @@ def test_the_transcript_tells_the_game_as_the_person_heard_it() -> None:
     flat = re.sub(r"\s+", " ", text)
     for said in heard:
         assert re.sub(r"\s+", " ", said.text) in flat
+
+
+def test_the_only_playable_trait_is_explained_and_waits_for_enter() -> None:
+    """When one trait of the hand may be played, the game says which and why the others may
+    not, waits for Enter, and only then tells the play."""
+    found = 0
+    for seed in range(1, 30):
+        text, g = play(seed, 4, ("Ana",))
+        flat = re.sub(r"\s+", " ", text)
+        for e in g.log:
+            if isinstance(e, ev.OnlyPlayable) and e.player == 0:
+                name = g.defs[e.card].name
+                said = re.search(rf"Only {re.escape(name)}, \w+ can be played(; not [^.]+)?\. Press Enter to play it\. 1 You play {re.escape(name)}", flat)
+                assert said, (seed, name)
+                for card, _ in e.unplayable:
+                    assert f"not {g.defs[card].name}, " in said.group(0)
+                found += 1
+        if found >= 3:
+            break
+    assert found >= 3

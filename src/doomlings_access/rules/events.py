@@ -163,6 +163,20 @@ class TurnStarted(Event):
 
 
 @dataclass(slots=True)
+class OnlyPlayable(Event):
+    """One trait of the hand may be played: the turn plays it without a question. Says why the
+    others may not (the reasons of :func:`~.play.play_restriction`), for the player only."""
+
+    player: int
+    card: int
+    unplayable: tuple[tuple[int, str], ...]
+    visible_to: frozenset[int] | None
+
+    def _redacted(self) -> Event:
+        return replace(self, unplayable=())
+
+
+@dataclass(slots=True)
 class TurnSkipped(Event):
     player: int
     reason: str

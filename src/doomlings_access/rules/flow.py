@@ -28,12 +28,13 @@ from doomlings_access.rules.events import (
     CatastropheRevealed,
     FirstPlayerMoved,
     GameStarted,
+    OnlyPlayable,
     Stabilized,
     TurnSkipped,
     TurnStarted,
 )
 from doomlings_access.rules.hooks import in_pile, index_round
-from doomlings_access.rules.play import offer_own_out_of_turn, play_trait, playable_in_hand
+from doomlings_access.rules.play import offer_own_out_of_turn, play_trait, playable_in_hand, unplayable
 from doomlings_access.rules.options import MAX_PLAYERS
 from doomlings_access.rules.position import NEXT_ROUND
 from doomlings_access.rules.primitives import ask, discard_cards, draw, hand_target, stabilize
@@ -418,6 +419,8 @@ def take_turn(g: Game, seat: int) -> Flow:
                     break
             if len(options) == 1:  # the one card that can be played: no question
                 card = options[0]
+                if g.record:  # why not, worked out only to be told
+                    g.emit(OnlyPlayable, seat, card, unplayable(g, seat, card), frozenset((seat,)))
             else:  # (asked directly: the most frequent question, and never of one option)
                 card = int((yield Decision(seat, dk.PLAY, "play_trait", tuple(options), None, step, plays)))
             yield from play_trait(g, seat, card, "hand", True)

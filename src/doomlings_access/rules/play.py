@@ -108,6 +108,13 @@ def playable_in_hand(g: Game, seat: int) -> list[int]:
     return out
 
 
+def unplayable(g: Game, seat: int, playable: int) -> tuple[tuple[int, str], ...]:
+    """The other cards of ``seat``'s hand, each with the reason it may not be played now."""
+    return tuple(
+        (c, play_restriction(g, seat, c) or "") for c in g.seats[seat].hand if c != playable
+    )
+
+
 def pay_costs(g: Game, seat: int, card: int) -> Flow:
     """Pay the trait's costs (requirements with a second part: give or discard a trait)."""
     for piece in g.defs[card].requires:

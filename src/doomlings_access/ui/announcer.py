@@ -176,6 +176,15 @@ def _turn(e: ev.TurnStarted, v: View) -> str:
     return "Your turn." if e.player == v.me else f"{v.g.name(e.player)}'s turn."
 
 
+@phrase(ev.OnlyPlayable)
+def _only(e: ev.OnlyPlayable, v: View) -> str | None:
+    if not v.sees(e) or e.player != v.me:
+        return None
+    why = [f"{v.name(c)}, {PLAY_FAILED.get(r, r.replace('_', ' ')) or 'not now'}" for c, r in e.unplayable]
+    text = f"Only {v.card(e.card)} can be played"
+    return text + (f"; not {'; not '.join(why)}." if why else ".")
+
+
 @phrase(ev.TurnSkipped)
 def _skipped(e: ev.TurnSkipped, v: View) -> str:
     why = {
@@ -512,6 +521,19 @@ class Announcer:
                 pools = join([f"{v.whom(g.player)} {g.old} to {g.new}" for g in run])
                 text = f"Gene pools: {pools}."
                 return Said(text, text), i + len(run)
+        if isinstance(e, ev.NothingToDo):
+            run = _run(events, i, ev.NothingToDo, lambda n: n.reason == e.reason)
+            if len(run) > 1:
+                why = NOTHING_REASONS.get(e.reason, e.reason.replace("_", " "))
+                text = f"{v.cause(e)} does nothing for {join([v.whom(n.player) for n in run])}: {why}."
+                return Said(text, text), i + len(run)
+        if isinstance(e, ev.AgeIgnored):
+            run = _run(events, i, ev.AgeIgnored, lambda a: True)
+            if len(run) > 1:
+                because = v.cause(e)
+                ages = join([v.source(a.age) for a in run])
+                text = f"{ages} are skipped" + (f" because of {because}." if because else ".")
+                return Said(text, text), i + len(run)
         return self.render(e), i + 1
 
     def _each_drew(self, run: list[ev.Drew]) -> Said:
@@ -536,6 +558,8 @@ def told_as_played(
         if d is not None and (d.player in humans or not humans):
             ends.append(len(twin.log))
         twin.apply(action)
+    ends.extend(e.seq + 1 for e in game.log if isinstance(e, ev.OnlyPlayable) and e.player in humans)
+    ends.sort()
     announcer = Announcer(game, me, verbosity, style)
     out: list[Said] = []
     start = 0
@@ -561,9 +585,9 @@ def _run(events: list[ev.Event], i: int, kind: type[ev.Event], fits: Callable[[A
     """Events of ``kind`` from ``i`` on with the same cause and parent, one per player."""
     first = events[i]
     run: list[Any] = []
-    seen: set[int | None] = set()
+    seen: set[int | str | None] = set()
     for e in events[i:]:
-        player = getattr(e, "player", None)
+        player = getattr(e, "player", getattr(e, "age", None))
         if type(e) is not kind or e.cause != first.cause or e.parent != first.parent:
             break
         if not fits(e) or player in seen:

@@ -14,6 +14,7 @@ from doomlings_access.ai import Agent
 from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards.describe import full_description
 from doomlings_access.rules import Choice, Game
+from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.ui import review
@@ -150,7 +151,19 @@ class Session:
     def announce(self) -> None:
         new = self.game.log[self.told :]
         self.told = len(self.game.log)
-        for said in self.announcer.render_all(new):
+        start = 0
+        for i, e in enumerate(new):
+            if isinstance(e, ev.OnlyPlayable) and e.player in self.humans:
+                # The one playable trait is played without a question: say why, then wait.
+                self.tell(new[start:i])
+                self.hand_over(e.player)
+                self.tell([e])
+                self.read_raw("Press Enter to play it. ")
+                start = i + 1
+        self.tell(new[start:])
+
+    def tell(self, events: list[ev.Event]) -> None:
+        for said in self.announcer.render_all(events):
             self.out.say(said)
 
     # --- asking a person ----------------------------------------------------------------
