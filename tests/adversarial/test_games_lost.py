@@ -209,13 +209,13 @@ def wait_for_prompt(child: subprocess.Popen[bytes]) -> str:
     os.set_blocking(child.stdout.fileno(), False)
     seen = b""
     deadline = time.monotonic() + 60
-    while b"h for help: " not in seen and time.monotonic() < deadline:
+    while b"? for help: " not in seen and time.monotonic() < deadline:
         chunk = child.stdout.read()
         if chunk:
             seen += chunk
         else:
             time.sleep(0.05)
-    assert b"h for help: " in seen, seen.decode(errors="replace")
+    assert b"? for help: " in seen, seen.decode(errors="replace")
     return seen.decode()
 
 

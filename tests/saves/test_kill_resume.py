@@ -38,6 +38,9 @@ from doomlings_access.ui.session import Prefs, Session
 from doomlings_access.ui.words import Style
 
 PROMPT = re.compile(rb"Choose 1 to (\d+), or \? for help: $")
+ENTER = re.compile(rb"Press Enter to play it\. $")
+"""Not a question: the one playable trait is played after Enter (no action, nothing saved)."""
+QUESTION_OR_ENTER = re.compile(PROMPT.pattern + rb"|" + ENTER.pattern)
 QUIT_QUESTION = re.compile(rb"Quit the game\? Type y to quit, n to go on: $")
 STEP_TIMEOUT = 20.0  # seconds for any one step (generous: two cores shared by two games)
 WORKERS = max(2, min(4, os.cpu_count() or 2))
@@ -107,6 +110,8 @@ class ScriptedConsole:
         self.written.extend(line.split("\n"))
 
     def read(self, prompt: str, words: Any = ()) -> str:
+        if ENTER.match(prompt.encode()):
+            return ""
         m = PROMPT.match(prompt.encode())
         assert m, prompt
         n = int(m.group(1))
@@ -178,7 +183,11 @@ class Child:
 
     def prompt(self) -> tuple[str, int | None]:
         """Read to the next question: (output, number of options), or (output, None) at the end."""
-        text, m = self.read_until()
+        text, m = self.read_until(QUESTION_OR_ENTER)
+        while m and m.group(1) is None:  # Enter, to play the one playable trait
+            self.send("")
+            more, m = self.read_until(QUESTION_OR_ENTER)
+            text += more
         return text, (int(m.group(1)) if m else None)
 
     def send(self, line: str) -> None:

@@ -406,6 +406,7 @@ class Announcer:
         self.verbosity = verbosity
         self.style = style or Style()
         self._roots: dict[int, int] = {}  # event to the root of its story (kept across calls)
+        self._explained: set[str] = set()  # traits whose effect has been read in this game
 
     def render(self, event: ev.Event) -> Said | None:
         quiet = QUIET_AT.get(type(event))
@@ -418,10 +419,21 @@ class Announcer:
         speech = fn(event, View(self.game, self.me, self.style, speech=True))
         if text is None or speech is None:
             return None
-        if self.verbosity == VERBOSE and isinstance(event, ev.TraitPlayed):
-            extra = " " + self.game.defs[event.card].text
+        if isinstance(event, ev.TraitPlayed) and self._explains(event.card):
+            d = self.game.defs[event.card]
+            extra = f" {d.name} reads: {d.text}"
             text, speech = text + extra, speech + extra
         return Said(text, speech)
+
+    def _explains(self, card: int) -> bool:
+        """Whether a trait's effect is read after its play: every time when verbose; the
+        first time it is played in the game at normal (a trait with no effect is not)."""
+        d = self.game.defs[card]
+        first = d.id not in self._explained
+        self._explained.add(d.id)
+        if self.verbosity == VERBOSE:
+            return True
+        return self.verbosity == NORMAL and first and d.has_effect
 
     def render_all(self, events: list[ev.Event]) -> list[Said]:
         """The events as a listener hears them: one message per story (a turn, a round's card,
