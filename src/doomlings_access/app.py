@@ -173,7 +173,7 @@ def _play_saved(
 
     autosave(game)
     session = Session(game, seats.humans, agents_for(game, seats), console, output, prefs,
-                      change_speech, on_action=autosave, resumed=resumed)
+                      change_speech, on_action=autosave, resumed=resumed, saved_as=path.name)
     return session.run()
 
 

@@ -325,7 +325,8 @@ def run_chain(seed: int, players: int, kills: int, root: Path) -> ChainResult:
                 out = done.stdout.decode("utf-8")
                 assert done.returncode == 0, done.stderr.decode()
                 assert "Traceback" not in out + done.stderr.decode()
-                assert out.split("\n")[0].startswith("Round "), out[:200]
+                assert out.split("\n")[0].startswith("Game resumed: "), out[:200]
+                assert out.split("\n")[1].startswith("Round "), out[:200]
                 before_quit = out[: out.rindex("Choose 1 to")] + "Choose"
                 assert tail_before_prompt(before_quit, len(ref.questions[k])) == ref.questions[k]
                 assert "You left the game." in out
@@ -339,7 +340,8 @@ def run_chain(seed: int, players: int, kills: int, root: Path) -> ChainResult:
             child = Child(RESUME, root)
             text, n = child.prompt()
             assert n is not None, text
-            assert text.split("\n")[0].startswith("Round "), text[:200]
+            assert text.split("\n")[0].startswith("Game resumed: "), text[:200]
+            assert text.split("\n")[1].startswith("Round "), text[:200]
             resumed_q = tail_before_prompt(text, len(ref.questions[k]))
             assert resumed_q == ref.questions[k], "a different question after resuming"
             if not in_flight:
@@ -474,7 +476,7 @@ def test_in_process_kill_between_every_two_actions(tmp_path: Path, monkeypatch: 
                 _play_saved(game, seats, path, None if t == 1 else 1.0, console, out, Prefs(), None, t > 1)
             total += 1
             if t > 1:
-                assert console.written[0].startswith("Round "), console.written[:2]
+                assert console.written[0].startswith("Game resumed: ") and console.written[1].startswith("Round "), console.written[:2]
                 if console.prompts:  # the first question after resuming is the pending one
                     k, shown = console.prompts[0]
                     assert shown[-len(ref.questions[k]) :] == ref.questions[k]
@@ -521,7 +523,7 @@ def test_sigterm_and_sighup_at_a_prompt_exit_0_with_every_answer_saved(tmp_path:
     # And the game goes on from the same question.
     again = Child(RESUME, tmp_path)
     out, _n = again.prompt()
-    assert out.startswith("Round ")
+    assert out.startswith("Game resumed: ") and out.split("\n")[1].startswith("Round ")
     assert tail_before_prompt(out, len(ref.questions[k])) == ref.questions[k]
     again.finish()
 

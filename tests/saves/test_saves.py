@@ -314,7 +314,8 @@ def test_resuming_a_broken_save_says_why_and_moves_it_aside(
     assert read_save(other).game.actions == played(3, 82, 25).actions
     again = cli(root, "resume", "--plain", "--speech", "off")
     assert again.returncode == 0, again.stderr
-    assert again.stdout.splitlines()[0].startswith("Round "), again.stdout[:300]
+    assert again.stdout.splitlines()[0].startswith("Game resumed: "), again.stdout[:300]
+    assert again.stdout.splitlines()[1].startswith("Round "), again.stdout[:300]
     assert "You left the game." in again.stdout
 
 
@@ -387,7 +388,7 @@ def test_a_finished_game_is_kept_as_a_record_not_resumed(root: Path) -> None:
     (folder / "going.json").write_text(json.dumps(data))
     picked = cli(root, "resume", "--plain", "--speech", "off")
     assert picked.returncode == 0, picked.stderr
-    assert picked.stdout.splitlines()[0].startswith("Round ")
+    assert picked.stdout.splitlines()[1].startswith("Round ")
     assert finished.read_bytes() == before
 
 
@@ -444,3 +445,21 @@ def test_transcript_of_a_broken_save_says_why(root: Path) -> None:
     assert done.returncode == 2
     assert str(path) in done.stderr and "truncated" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_quitting_says_how_to_go_on_and_resuming_says_where_the_game_stands(root: Path) -> None:
+    """Leaving names the command that resumes this very game; that command works and says
+    whose game it is, where it stands, and the last three announcements."""
+    game = cli(root, "play", "--plain", "--players", "3", "--humans", "1", "--names", "Ana",
+               "--seed", "7", "--speech", "off", stdin="1\n1\n")
+    assert game.returncode == 0, game.stderr
+    lines = game.stdout.splitlines()
+    at = lines.index("You left the game. It is saved; to go on, type:")
+    command = lines[at + 1].split()
+    assert command[:2] == ["doomlings", "resume"]
+    back = cli(root, *command[1:], "--plain", "--speech", "off", stdin="")
+    assert back.returncode == 0, back.stderr
+    told = back.stdout.splitlines()
+    assert told[0] == "Game resumed: Ana against Otto and Pia."
+    assert re.fullmatch(r"Round \d+, era \d, .+\. Your turn\.", told[1])
+    assert told[2] == "The last 3 announcements:"

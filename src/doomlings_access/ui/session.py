@@ -23,7 +23,7 @@ from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Question, build_question
 from doomlings_access.ui.rules_text import rules
-from doomlings_access.ui.words import Style
+from doomlings_access.ui.words import Style, join, plural
 
 MAX_INPUT = 200
 
@@ -88,8 +88,10 @@ class Session:
         change_speech: object | None = None,
         on_action: Callable[[Game], None] | None = None,
         resumed: bool = False,
+        saved_as: str | None = None,
     ) -> None:
         self.game = game
+        self.saved_as = saved_as  # the save's name, to say how to go on after quitting
         self.humans = humans
         self.agents = agents
         self.console = console
@@ -106,7 +108,13 @@ class Session:
             # The history (for log and repeat) is the whole game so far, told again silently.
             self.out.history.extend(told_as_played(game, humans, self.me, self.prefs.verbosity, self.style))
             self.told = len(game.log)
+            self.out.info(f"Game resumed: {self.whose_game()}.")
             self.out.info(self.where_we_are(), remember=True)
+            last = self.out.history[-4:-1]
+            if last:
+                self.out.info(f"The last {plural(len(last), 'announcement')}:")
+                for said in last:
+                    self.out.say(said, remember=False)
 
     # --- the loop -----------------------------------------------------------------------
     def run(self) -> int:
@@ -129,8 +137,19 @@ class Session:
                     # effects of one turn are heard as one message.
                     self.announce()
         except QuitGame:
-            self.out.info("You left the game.")
+            if self.saved_as:
+                self.out.info("You left the game. It is saved; to go on, type:")
+                self.out.info(f"doomlings resume {self.saved_as}")
+            else:
+                self.out.info("You left the game.")
         return 0
+
+    def whose_game(self) -> str:
+        """"Ana against Otto, Pia and Quin": the people first, then the computer players."""
+        g = self.game
+        people = join([g.name(s) for s in self.humans]) or "computer players"
+        others = [g.name(s) for s in range(g.n) if s not in self.humans]
+        return f"{people} against {join(others)}" if others else people
 
     def where_we_are(self) -> str:
         """"Round 7, era 2, Tectonic Shift. Your turn." for a resumed game."""
