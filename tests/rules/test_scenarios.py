@@ -6,6 +6,8 @@ docs/rules-notes.md; the rulebook's words are quoted in each test.
 
 from __future__ import annotations
 
+import re
+
 import json
 import subprocess
 import sys
@@ -51,7 +53,8 @@ def test_optimistic_nihilism_in_a_catastrophe_round_skips_to_the_next_catastroph
     assert all(e["cause"]["id"] == "optimistic_nihilism" for e in ignored)
     assert not [e for e in events(data, "AgeRevealed") if e["age"] in ("eclipse", "flourish")]
     assert [e["catastrophe"] for e in events(data, "CatastropheRevealed")] == ["super_volcano"]
-    assert "Eclipse is skipped because of Optimistic Nihilism." in data["announcements"]
+    told = " ".join(data["announcements"])
+    assert re.search(r"\bEclipse\b[^.]* (is|are) skipped because of Optimistic Nihilism\.", told), told
 
 
 def test_self_awareness_played_on_its_owners_turn_goes_into_an_opponents_pile(
@@ -220,7 +223,7 @@ def test_an_answer_that_is_not_an_option_says_what_was_asked(
     path = POSITIONS / "self_awareness_on_its_owners_turn.json"
     assert main(["scenario", str(path), "--answers", "Tiny"]) == 2
     err = capsys.readouterr().err
-    assert "answers[0]: 'Tiny' is not an option of Ana's question (Play a trait." in err
+    assert "answers[0]: 'Tiny' is not an option of Ana's question (Your turn: play a trait." in err
 
 
 def test_an_action_used_through_another_trait_may_be_cancelled(
@@ -236,5 +239,5 @@ def test_an_action_used_through_another_trait_may_be_cancelled(
     )
     cancelled = events(data, "ActionCancelled")
     assert len(cancelled) == 1
-    assert "Ben's Chromatophores cancels the action of Introspective." in data["announcements"]
+    assert "Ben's Chromatophores cancels the action of Introspective." in " ".join(data["announcements"])
     assert not [e for e in events(data, "Drew") if e["cause"]["id"] == "introspective"]

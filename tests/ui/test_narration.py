@@ -126,3 +126,25 @@ def test_the_only_playable_trait_is_explained_and_waits_for_enter() -> None:
         if found >= 3:
             break
     assert found >= 3
+
+
+def test_the_end_itemises_every_score_and_the_items_add_up() -> None:
+    """After World's End: each bonus by its card (the items the game scored, which add up to
+    the bonus), each player's final traits, and the placings; a tie-break is told in them."""
+    ties = 0
+    for seed in range(30):
+        text, g = play(seed, 2 + seed % 5, ("Ana",))
+        tallied = [e for e in g.log if isinstance(e, ev.ScoreTallied)]
+        assert len(tallied) == g.n
+        for e in tallied:
+            assert sum(p for _, p in e.items) == e.bonus, (seed, e)
+        end = re.sub(r"\s+", " ", text.split("Final scores:")[1])
+        for seat in range(1, g.n):
+            assert f"{g.name(seat)}'s traits: " in end
+        assert "Your traits: " in end or not g.seats[0].pile
+        assert re.search(r"Placings: 1 ", end)
+        for e in g.log:
+            if isinstance(e, ev.TieBreakDraw):
+                ties += 1
+                assert f"{e.total} with the tie-break draw" in end
+    assert ties > 0

@@ -460,6 +460,8 @@ class ScoreTallied(Event):
     face_value: int
     bonus: int
     total: int
+    items: tuple[tuple[int, int], ...] = ()
+    """The bonus card by card: (card, points), card -1 for the largest gene pool's bonus."""
 
 
 @dataclass(slots=True)

@@ -277,6 +277,32 @@ def bonus_of(t: Tableau, seat: int) -> int:
     return total
 
 
+
+def bonus_items(t: Tableau, seat: int) -> list[tuple[int | None, int]]:
+    """``seat``'s bonus card by card, as (card, points), the points not zero: its own traits'
+    bonuses, then other players' traits that give or take points, then the leader's bonus
+    (card None). The same sum as :func:`bonus_of`, which stays the quick one for play."""
+    items: list[tuple[int | None, int]] = []
+    defs = t.defs
+    for card in t.piles[seat]:
+        if not defs[card].bonus or effects_ignored(t, seat, card):
+            continue
+        points = sum(code("bonus", piece.effect)(t, seat, card, piece) for piece in defs[card].bonus)
+        if points:
+            items.append((card, points))
+    for owner, card, piece, for_opponent in _second_parts(t):
+        if owner != seat:
+            points = for_opponent(t, owner, card, piece, seat)
+            if points:
+                items.append((card, points))
+    if t.leader_bonus:
+        pools = list(t.gene_pools)
+        best = max(pools)
+        if pools.count(best) == 1 and pools[seat] == best:
+            items.append((None, 3))
+    return items
+
+
 def score_of(t: Tableau, seat: int) -> tuple[int, int, int, int]:
     """(World's End points, face value, bonus, total) for ``seat``."""
     worlds_end = t.worlds_end_points[seat] if t.worlds_end_points else 0

@@ -31,7 +31,7 @@ from doomlings_access.rules.piles import (
 from doomlings_access.rules.play import offer_own_out_of_turn, play_restriction, play_trait
 from doomlings_access.rules.primitives import ask, pick_random, top_card
 from doomlings_access.rules.registry import code, implements
-from doomlings_access.rules.scoring import score_of, tableau_of
+from doomlings_access.rules.scoring import bonus_items, score_of, tableau_of
 from doomlings_access.rules.state import OVER, SCORING, WORLDS_END
 
 if TYPE_CHECKING:
@@ -264,8 +264,10 @@ def final_scores(g: Game) -> Flow:
     try:
         table = tableau_of(g)
         e.scores = [score_of(table, seat) for seat in range(g.n)]
-        for seat, (we, face, extra, total) in enumerate(e.scores):
-            g.emit(ScoreTallied, seat, we, face, extra, total)
+        if g.record:  # the bonuses card by card, worked out only to be told
+            for seat, (we, face, extra, total) in enumerate(e.scores):
+                items = tuple((-1 if c is None else c, p) for c, p in bonus_items(table, seat))
+                g.emit(ScoreTallied, seat, we, face, extra, total, items)
     finally:
         g.close(mark)
     totals = [s[3] for s in e.scores]

@@ -11,7 +11,8 @@ from typing import Any
 from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards import CardSet
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
-from doomlings_access.rules.scoring import score_of
+from doomlings_access.rules import events as ev
+from doomlings_access.rules.scoring import bonus_items, score_of
 from doomlings_access.rules.view import PlayerView
 from doomlings_access.ui.words import Style, card_text, join, plural
 
@@ -50,19 +51,68 @@ def table(v: PlayerView) -> list[str]:
     return out
 
 
-def scores(v: PlayerView) -> list[str]:
-    if v.scores:
-        parts = list(v.scores)
-        head = "Final scores:"
-    else:
-        t = v.tableau()
-        parts = [score_of(t, seat) for seat in range(v.n)]
-        head = "Scores if the world ended now, before World's End effects:"
-    out = [head]
-    for seat, (we, face, bonus, total) in enumerate(parts):
-        out.append(
-            f"{_who(v, seat)}: {plural(total, 'point')}. World's End {we}, face value {face}, bonus {bonus}."
-        )
+def scores(v: PlayerView, style: Style | None = None) -> list[str]:
+    """Each player's score itemised, best first: the traits' face value, each bonus by the
+    card that gives it, each World's End effect by its card; then the placings. At the end,
+    each player's final trait pile too."""
+    t = v.tableau()
+    final = bool(v.scores)
+    parts = list(v.scores) if final else [score_of(t, seat) for seat in range(v.n)]
+    worlds_end: dict[int, list[str]] = {}
+    for e in v.log:
+        if isinstance(e, ev.WorldsEndPoints) and e.points:
+            cause = _named(v, e.cause.id) if e.cause is not None else "World's End"
+            worlds_end.setdefault(e.player, []).append(f"{cause} {e.points:+d}")
+    tallied = {e.player: e.items for e in v.log if isinstance(e, ev.ScoreTallied)}
+    tie_break = {e.player: e.total for e in v.log if isinstance(e, ev.TieBreakDraw)}
+    order = sorted(range(v.n), key=lambda seat: (-parts[seat][3], -tie_break.get(seat, 0), seat))
+    out = ["Final scores:" if final else "Scores if the world ended now, before World's End effects:"]
+    for seat in order:
+        we, face, bonus, total = parts[seat]
+        items = [f"face value {face} from {plural(len(v.piles[seat]), 'trait')}"]
+        given = tallied[seat] if final and seat in tallied else bonus_items(t, seat)
+        bonuses = [f"{'largest gene pool' if c is None or c < 0 else v.card(c).name} {p:+d}" for c, p in given]
+        if bonuses:
+            items.append(f"bonuses {join(bonuses)}")
+        elif bonus:
+            items.append(f"bonuses {bonus:+d}")
+        if we:
+            items.append(f"World's End {join(worlds_end.get(seat, [f'{we:+d}']))}")
+        out.append(f"{_who(v, seat)}: {plural(total, 'point')}; {'; '.join(items)}.")
+        if final and style is not None and v.piles[seat]:
+            traits = "; ".join(card_text(v.card(c), style) for c in v.piles[seat])
+            out.append(f"{_whose(v, seat)} traits: {traits}.")
+    out.append("Placings: " + "; ".join(_placings(v, parts, order, tie_break)) + ".")
+    return out
+
+
+def _named(v: PlayerView, card_id: str) -> str:
+    try:
+        return v.cards.by_id(card_id).name
+    except KeyError:
+        return card_id.replace("_", " ")
+
+
+def _whose(v: PlayerView, seat: int) -> str:
+    return "Your" if seat == v.seat else f"{v.name(seat)}'s"
+
+
+def _placings(
+    v: PlayerView, parts: list[tuple[int, int, int, int]], order: list[int], tie_break: dict[int, int]
+) -> list[str]:
+    """"1 Pia 25; 2 you and Otto 20": players on the same total share a place, unless the
+    tie-break draw parted them ("1 you 27, 32 with the tie-break draw")."""
+    out: list[str] = []
+    place = 1
+    i = 0
+    while i < len(order):
+        first = order[i]
+        same = [s for s in order[i:] if parts[s][3] == parts[first][3] and tie_break.get(s) == tie_break.get(first)]
+        names = join(["you" if s == v.seat else v.name(s) for s in same])
+        drawn = f", {tie_break[first]} with the tie-break draw" if first in tie_break else ""
+        out.append(f"{place} {names} {parts[first][3]}{drawn}")
+        place += len(same)
+        i += len(same)
     return out
 
 

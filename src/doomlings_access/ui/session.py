@@ -136,6 +136,8 @@ class Session:
                     # Computer moves are told together before a person's question, so the
                     # effects of one turn are heard as one message.
                     self.announce()
+            seat = self.me if self.me is not None else (self.humans[0] if self.humans else 0)
+            self.out.lines(review.scores(self.game.view(seat), self.style))
         except QuitGame:
             if self.saved_as:
                 self.out.info("You left the game. It is saved; to go on, type:")
@@ -297,7 +299,7 @@ class Session:
         elif command == "table":
             self.out.lines(review.table(v))
         elif command == "scores":
-            self.out.lines(review.scores(v))
+            self.out.lines(review.scores(v, self.style))
         elif command == "age":
             self.out.lines(review.age(v))
         elif command == "genes":
