@@ -144,7 +144,9 @@ def test_speech_tts_before_or_after_play(tmp_path: Path, args: list[str]) -> Non
     if "tts" in args:
         spoken = _read(said)
         assert "Choose 1 to 5, or ? for help:" in spoken, spoken
-        assert spoken.rstrip().endswith("You left the game."), "the last words were spoken"
+        last = spoken.rstrip().splitlines()
+        assert last[-2] == "You left the game. It is saved; to go on, type:", "the last words were spoken"
+        assert last[-1].startswith("doomlings resume "), "the last words were spoken"
     else:
         assert not said.exists(), "speech was on although no option asked for it"
 

@@ -92,8 +92,8 @@ def test_card_command_numbers_suggestions_and_picks_by_number() -> None:
 
 def test_hot_seat_passes_the_keyboard() -> None:
     text, _ = run("\n1\n" * 3000, humans=2, players=2)
-    assert "Pass to Ana. Press Enter when ready." in text
-    assert "Pass to Ben. Press Enter when ready." in text
+    assert "Pass to Ana. Press Enter when Ana is ready." in text
+    assert "Pass to Ben. Press Enter when Ben is ready." in text
 
 
 def test_end_of_input_quits_cleanly() -> None:

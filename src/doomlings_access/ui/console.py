@@ -103,6 +103,14 @@ class ToolkitConsole:
         sys.stdout.write(clean(line) + "\n")
         sys.stdout.flush()
 
+    def clear(self) -> bool:
+        """Clear the screen and its scrollback (a hand-over at one keyboard)."""
+        if not sys.stdout.isatty():
+            return False
+        sys.stdout.write("\x1b[3J\x1b[H\x1b[2J")
+        sys.stdout.flush()
+        return True
+
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
         session = self._session()
         if session is None:
@@ -131,6 +139,10 @@ class SpokenPrompts:
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
         self.voice.prompt(prompt)
         return self.console.read(prompt, words)
+
+    def clear(self) -> bool:
+        clear = getattr(self.console, "clear", None)
+        return bool(callable(clear) and clear())
 
 
 def wants_plain(forced: bool = False) -> bool:

@@ -101,13 +101,18 @@ class Session:
         self.me = humans[0] if len(humans) == 1 else None
         self.style = Style(self.prefs.labels)
         self.announcer = Announcer(game, self.me, self.prefs.verbosity, self.style)
-        self.told = 0  # how many events of the log have been announced
         self.holder: int | None = None  # which person has the keyboard (hot seat)
+        # Hot seat: each person hears the game from their own seat and keeps their own
+        # history (log, repeat); ``told`` is how many events each has been told.
+        self.announcers = {self.me: self.announcer}
+        self.histories = {self.me: self.out.history}
+        self.told: dict[int | None, int] = {}
+        self.plain_warned = False
         self.on_action = on_action
         if resumed:
             # The history (for log and repeat) is the whole game so far, told again silently.
             self.out.history.extend(told_as_played(game, humans, self.me, self.prefs.verbosity, self.style))
-            self.told = len(game.log)
+            self.told = {seat: len(game.log) for seat in [self.me, *humans]}
             self.out.info(f"Game resumed: {self.whose_game()}.")
             self.out.info(self.where_we_are(), remember=True)
             last = self.out.history[-4:-1]
@@ -170,18 +175,27 @@ class Session:
         return f"{place}. {turn}"
 
     def announce(self) -> None:
-        new = self.game.log[self.told :]
-        self.told = len(self.game.log)
-        start = 0
-        for i, e in enumerate(new):
+        """Tell the person at the keyboard what happened since they last heard, from their
+        seat; the one playable trait of a person's hand waits for that person's Enter."""
+        if len(self.humans) > 1 and self.holder is None:
+            return  # nobody has the keyboard yet: the first person hears it all after Enter
+        key = self.announcer.me
+        log = self.game.log
+        start = i = self.told.get(key, 0)
+        while i < len(log):
+            e = log[i]
             if isinstance(e, ev.OnlyPlayable) and e.player in self.humans:
-                # The one playable trait is played without a question: say why, then wait.
-                self.tell(new[start:i])
-                self.hand_over(e.player)
+                self.tell(log[start:i])
+                self.told[key] = i + 1  # (private to its player)
+                if len(self.humans) > 1 and e.player != self.holder:
+                    self.hand_over(e.player)  # they hear it, and press Enter, after the hand-over
+                    return
                 self.tell([e])
+                self.told[key] = start = i + 1
                 self.read_raw("Press Enter to play it. ")
-                start = i + 1
-        self.tell(new[start:])
+            i += 1
+        self.tell(log[start:])
+        self.told[key] = len(log)
 
     def tell(self, events: list[ev.Event]) -> None:
         for said in self.announcer.render_all(events):
@@ -202,11 +216,21 @@ class Session:
         """Hot seat: before private information is shown, the keyboard goes to its player."""
         if len(self.humans) < 2 or self.holder == seat:
             return
-        self.holder = seat
-        self.out.info(f"Pass to {self.game.name(seat)}. Press Enter when ready.")
+        self.announce()  # what the person leaving has not heard yet, from their seat
+        name = self.game.name(seat)
+        self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
         self.read_raw("")
-        self.announcer.me = seat
-        self.out.lines(review.hand(self.game.view(seat), self.style, f"{self.game.name(seat)}, your"))
+        clear = getattr(self.console, "clear", None)
+        if not (callable(clear) and clear()) and not self.plain_warned:
+            self.plain_warned = True
+            self.out.info("Plain mode cannot clear the screen: earlier lines were for others.")
+        self.holder = seat
+        self.announcer = self.announcers.setdefault(
+            seat, Announcer(self.game, seat, self.announcer.verbosity, self.style)
+        )
+        self.out.history = self.histories.setdefault(seat, [])
+        self.out.lines(review.hand(self.game.view(seat), self.style, f"{name}, your"))
+        self.announce()  # what happened since this person last had the keyboard
 
     def show(self, q: Question) -> None:
         for said in q.lines():
