@@ -7,6 +7,8 @@ default rules), ``shared/rules/CONFLICTS.md`` (the house-rule options) or
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from builders import agent_move, gene_changes, ignored_changes, new_game, table, why
 
@@ -757,10 +759,12 @@ def test_score_is_worlds_end_points_plus_face_values_plus_bonuses() -> None:
     )
     assert t.pending is None
     assert t.events(WorldsEndPoints) == [WorldsEndPoints(0, -2)]
-    assert t.events(ScoreTallied) == [
+    assert [replace(e, items=()) for e in t.events(ScoreTallied)] == [
         ScoreTallied(0, -2, 3, 2 + 6, 9),
         ScoreTallied(1, 0, 5, 0, 5),
     ]
+    items = [[(card_name(t, c), p) for c, p in e.items] for e in t.events(ScoreTallied)]
+    assert items == [[("Heat Vision", 2), ("Altruistic", 6)], []]
     assert t.g.scores == [(-2, 3, 8, 9), (0, 5, 0, 5)]
     assert t.events(GameOver) == [GameOver((0,))]
     assert t.events(TieBreakDraw) == []

@@ -85,8 +85,11 @@ def test_a_whole_game_is_heard_questions_and_final_scores(tmp_path, recorder):
     # Every question was spoken, once each.
     assert questions >= 10
     assert sum(PROMPT in t for t in texts) == questions
-    # The last words, flushed at exit: the final scores of all three, then the winner.
-    tail = texts[-4:]
+    # The last words, flushed at exit: the final scores of all three, the winner, then
+    # the scores card by card and the placings.
+    over = max(i for i, t in enumerate(texts) if t.endswith("Game over."))
+    tail = texts[over - 3 : over + 1]
+    assert texts[over + 1] == "Final scores:" and texts[-1].startswith("Placings: "), texts[over:]
     assert all(SCORE_LINE.match(t) for t in tail[:3]), '\n'.join(texts[-12:])
     assert re.match(r"^.+ wins? with -?\d+ points?\. Game over\.$", tail[3]), tail
     # The recording is speech of the right length: espeak-ng at 175 words a minute says
