@@ -354,3 +354,28 @@ def test_end_of_input_at_a_prompt_ends_cleanly(tmp_path: Path, plain: bool) -> N
     assert "EOFError" not in text
     if plain:
         assert "\x1b" not in text
+
+
+def test_prompt_toolkit_typing_shows_no_pop_up_and_keeps_earlier_lines(tmp_path: Path, tmux: Tmux) -> None:
+    """The first question is already a prompt_toolkit prompt (Tab completes it); typing a
+    partial name opens no completion menu; Enter redraws none of the lines above."""
+    game = " ".join(shlex.quote(part) for part in game_command() + GAME_ARGS)
+    tmux.run("new-session", "-d", "-s", tmux.target, "-x", "80", "-y", "24", f"TERM=xterm-256color {game}")
+    prompt = re.compile(r"Choose 1 to \d+, or \? for help:")
+    wait_until(lambda: prompt.fullmatch(tmux.last_line()), "the first question")
+    before = tmux.screen()
+    options = [line for line in before if re.match(r"\d+\. ", line)]
+    name = options[0].split(". ", 1)[1].split(",")[0]
+    tmux.run("send-keys", "-t", tmux.target, "-l", name[:3])
+    wait_until(lambda: tmux.last_line().endswith(name[:3]), "the typed letters")
+    time.sleep(0.3)
+    typed = tmux.screen()
+    assert typed[:-1] == before[:-1], "lines above the prompt changed while typing (a pop-up?)"
+    tmux.run("send-keys", "-t", tmux.target, "Tab")
+    wait_until(lambda: name.lower() in tmux.last_line().lower(), "Tab completing the name inline")
+    time.sleep(0.3)
+    assert tmux.screen()[:-1] == before[:-1], "Tab opened a menu"
+    tmux.run("send-keys", "-t", tmux.target, "Enter")
+    wait_until(lambda: "You play " in " ".join(tmux.screen()), "the answer")
+    after = " ".join(tmux.run("capture-pane", "-p", "-J", "-S", "-", "-t", tmux.target).splitlines())
+    assert " ".join(line for line in before[:-1] if line) in after, "earlier lines were redrawn"

@@ -66,8 +66,9 @@ class ToolkitConsole:
     """A quiet single-line prompt_toolkit prompt with history and Tab completion.
 
     prompt_toolkit takes longer to import than the whole game takes to start, so it is imported
-    in the background: a question asked before it is ready is read as a plain line, and the
-    first question comes as quickly as in plain mode.
+    in the background while the game sets up; the first question waits for it, so every
+    question, the first included, is the same kind of prompt. Tab completes inline, as
+    readline does: no pop-up menu, nothing completed while typing.
     """
 
     def __init__(self) -> None:
@@ -87,12 +88,17 @@ class ToolkitConsole:
             self.failed = exc
 
     def _session(self) -> Any:
-        if self.session is None and not self.loader.is_alive() and self.failed is None:
+        if self.session is None and self.failed is None:
+            self.loader.join(10.0)
+            if self.loader.is_alive() or self.failed is not None:
+                return None
             from prompt_toolkit import PromptSession
             from prompt_toolkit.history import InMemoryHistory
+            from prompt_toolkit.shortcuts import CompleteStyle
 
             self.session = PromptSession(
                 history=InMemoryHistory(),
+                complete_style=CompleteStyle.READLINE_LIKE,
                 complete_while_typing=False,
                 enable_history_search=False,
                 mouse_support=False,
