@@ -26,11 +26,12 @@ check: $(STAMP)
 test: check
 	$(BIN)/python -m pytest -q
 
-# Figures, not assertions: random 4-player games per second on one core, and how long
-# `doomlings card` takes against a bare Python start.
+# Figures, not assertions: random 4-player games per second on one core, how long
+# `doomlings card` takes against a bare Python start, and how long a game is to listen to.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/card_startup.py
+	$(BIN)/python benchmarks/listening.py
 
 # The long fuzz run: thousands of seeded games, 2 to 6 players, both editions; the scorer
 # against thousands of played games; then hostile save, score and settings files

@@ -1,0 +1,64 @@
+"""Benchmark: how long a game is to listen to, and how much comes between two questions.
+
+Prints figures; asserts nothing. Seeds 1 to 20, four players, one person (seat 0) answering 1
+at every prompt through the real prompt loop in plain mode, three normal computer players,
+normal verbosity. For each game: messages and words told (as spoken) and minutes of speech at
+175 words a minute; over all games: printed lines between two prompts (non-empty lines that
+are not numbered options, between lines that ask: "Choose", "Press Enter", "for help"),
+median and maximum. Run from the checkout: ``.venv/bin/python benchmarks/listening.py``.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from builders import new_game  # noqa: E402
+
+from doomlings_access.ai.heuristic import HeuristicAgent  # noqa: E402
+from doomlings_access.rules import Setup  # noqa: E402
+from doomlings_access.ui.console import PlainConsole  # noqa: E402
+from doomlings_access.ui.output import Output  # noqa: E402
+from doomlings_access.ui.session import Prefs, Session  # noqa: E402
+
+WORDS_PER_MINUTE = 175
+ASKS = re.compile(r"Choose|Press Enter|for help")
+OPTION = re.compile(r"\s*\d+\. ")
+
+
+def main() -> None:
+    messages, words, gaps = [], [], []
+    for seed in range(1, 21):
+        game = new_game(Setup(("Ana", "Otto", "Pia", "Quin"), seed))
+        stdin, stdout = io.StringIO("1\n" * 3000), io.StringIO()
+        console = PlainConsole(stdin, stdout)
+        out = Output(console.write)
+        agents = {s: HeuristicAgent(seed, s) for s in (1, 2, 3)}
+        Session(game, [0], agents, console, out, Prefs()).run()
+        messages.append(len(out.history))
+        words.append(sum(len(s.speech.split()) for s in out.history))
+        run = 0
+        for line in stdout.getvalue().splitlines():
+            if not line.strip():
+                continue
+            if ASKS.search(line):
+                gaps.append(run)
+                run = 0
+            elif not OPTION.match(line):
+                run += 1
+        # (what follows the last prompt, the end of the game, is not between two prompts)
+    mean_words = statistics.mean(words)
+    print(
+        f"per game: {statistics.mean(messages):.1f} messages, {mean_words:.0f} words, "
+        f"{mean_words / WORDS_PER_MINUTE:.1f} minutes of speech at {WORDS_PER_MINUTE} words a minute"
+    )
+    print(f"lines between two prompts: median {statistics.median(gaps)}, max {max(gaps)} ({len(gaps)} gaps)")
+
+
+if __name__ == "__main__":
+    main()
