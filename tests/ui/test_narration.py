@@ -148,3 +148,27 @@ def test_the_end_itemises_every_score_and_the_items_add_up() -> None:
                 ties += 1
                 assert f"{e.total} with the tie-break draw" in end
     assert ties > 0
+
+
+def test_an_opponents_trait_is_explained_the_first_time_it_is_played() -> None:
+    """Normal: the effect of a trait another player plays is read once per game; the
+    listener's own plays are not; verbose reads every play; terse none."""
+    g = new_game(Setup(("Ana", "Ben", "Cy", "Dee"), 5))
+    agents = [HeuristicAgent(5, s) for s in range(4)]
+    from doomlings_access.rules import Choice
+
+    while not g.is_over:
+        d = g.pending
+        assert d is not None
+        g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
+    plays = [e for e in g.log if isinstance(e, ev.TraitPlayed)]
+    told = {v: " ".join(s.text for s in Announcer(g, 0, v).render_all(g.log)) for v in ("terse", "normal", "verbose")}
+    read = [e for e in plays if g.defs[e.card].has_effect and f"{g.defs[e.card].name} reads: " in told["normal"]]
+    assert read, "no opponent's trait was explained"
+    for e in plays:
+        d = g.defs[e.card]
+        reads = told["normal"].count(f"{d.name} reads: {d.text}")
+        others = [p for p in plays if g.defs[p.card].id == d.id and p.player != 0]
+        assert reads == (1 if others and d.has_effect else 0), d.name
+        assert f"{d.name} reads: " not in told["terse"]
+        assert told["verbose"].count(f"{d.name} reads: ") == len([p for p in plays if g.defs[p.card].id == d.id])

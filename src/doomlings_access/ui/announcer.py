@@ -419,21 +419,23 @@ class Announcer:
         speech = fn(event, View(self.game, self.me, self.style, speech=True))
         if text is None or speech is None:
             return None
-        if isinstance(event, ev.TraitPlayed) and self._explains(event.card):
+        if isinstance(event, ev.TraitPlayed) and self._explains(event.card, event.player):
             d = self.game.defs[event.card]
             extra = f" {d.name} reads: {d.text}"
             text, speech = text + extra, speech + extra
         return Said(text, speech)
 
-    def _explains(self, card: int) -> bool:
-        """Whether a trait's effect is read after its play: every time when verbose; the
-        first time it is played in the game at normal (a trait with no effect is not)."""
+    def _explains(self, card: int, player: int) -> bool:
+        """Whether a trait's effect is read after its play: every time when verbose; at
+        normal, the first time another player plays it in the game (the listener knows the
+        cards they play; a trait with no effect is not read)."""
         d = self.game.defs[card]
-        first = d.id not in self._explained
-        self._explained.add(d.id)
         if self.verbosity == VERBOSE:
             return True
-        return self.verbosity == NORMAL and first and d.has_effect
+        if player == self.me or d.id in self._explained:
+            return False
+        self._explained.add(d.id)
+        return self.verbosity == NORMAL and d.has_effect
 
     def render_all(self, events: list[ev.Event]) -> list[Said]:
         """The events as a listener hears them: one message per story (a turn, a round's card,
