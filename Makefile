@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check setup bench simulate fuzz clean
+.PHONY: play test check setup bench simulate fuzz tournament clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,11 @@ fuzz: $(STAMP)
 		tests/adversarial/test_fuzz_files.py
 
 simulate: fuzz
+
+# The standard tournament: normal against three easy, seats rotated, both cores; prints each
+# level's win rate with its 95% interval, scores, margins and decision times.
+tournament: $(STAMP)
+	$(BIN)/doomlings tournament --games 2000 --seats normal,easy,easy,easy --seed 1 --jobs 2
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache

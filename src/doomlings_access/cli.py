@@ -29,7 +29,7 @@ class _Help(argparse.HelpFormatter):
 
 COMMANDS = (
     "play", "companion", "resume", "transcript", "braille-ref", "speech-check", "card",
-    "score", "simulate", "cards", "scenario", "doctor",
+    "score", "simulate", "tournament", "cards", "scenario", "doctor",
 )
 _VALUED = ("--speech", "--verbosity", "--labels", "--edition")
 
@@ -106,6 +106,17 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     sim.add_argument("--replay-check", action="store_true", help="also check replay equals original")
     sim.add_argument("--json", action="store_true", help="print a JSON summary")
 
+    tour = command("tournament", "play seeded games between computer levels and compare them")
+    tour.add_argument("--games", type=int, default=200, help="how many games (default 200)")
+    tour.add_argument("--players", type=int, default=None, help="2 to 6 (default: one per seat)")
+    tour.add_argument(
+        "--seats", default="normal,easy,easy,easy",
+        help="the levels, comma-separated, one per seat, rotated each game (default normal,easy,easy,easy)",
+    )
+    tour.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    tour.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
+    tour.add_argument("--json", action="store_true", help="print the figures as JSON")
+
     scen = command("scenario", "set up a position file, play given answers, and tell what happens")
     scen.add_argument("file", help="the position file (see docs/positions.md)")
     scen.add_argument(
@@ -177,6 +188,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return _score(args)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "tournament":
+        return _tournament(args)
     if args.command == "cards":
         return _cards(args)
     if args.command == "scenario":
@@ -405,6 +418,49 @@ def _simulate(args: argparse.Namespace) -> int:
         for violation in report.violations:
             print(f"Violation: {violation}")
     return 1 if report.violations else 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from doomlings_access import tournament as t
+
+    levels = [level.strip().lower() for level in str(args.seats).split(",")]
+    unknown = [level for level in levels if level not in t.LEVELS]
+    if unknown:
+        return _fail(f"unknown level {clean(unknown[0])[:20]!r}: choose from {', '.join(t.LEVELS)}")
+    players = args.players if args.players is not None else len(levels)
+    if not 2 <= players <= 6:
+        return _fail("--players must be 2 to 6")
+    if len(levels) != players:
+        return _fail(f"--seats names {len(levels)} levels for {players} players: give one per seat")
+    if not 1 <= args.games <= 1_000_000:
+        return _fail("--games must be 1 to 1000000")
+    if not 1 <= args.jobs <= 64:
+        return _fail("--jobs must be 1 to 64")
+    if not -(2**62) < args.seed < 2**62:
+        return _fail("--seed is out of range")
+    step = max(1, args.games // 20)
+
+    def progress(done: int) -> None:
+        if done % step == 0 or done == args.games:
+            print(f"Tournament: {done} of {args.games} games played.", file=sys.stderr, flush=True)
+
+    results = t.run(args.games, levels, args.seed, args.jobs, args.edition, progress)
+    figures = {level: f.to_json() for level, f in t.tally(results).items()}
+    if args.json:
+        import json
+
+        print(json.dumps({"games": args.games, "players": players, "seed": args.seed,
+                          "seats": levels, "levels": figures}))
+        return 0
+    print(f"{args.games} games of {players} players, seats {', '.join(levels)} rotated, seed {args.seed}.")
+    for level, f in figures.items():
+        low, high = f["win_rate_95"]
+        print(
+            f"{level}: wins {100 * f['win_rate']:.1f}% (95% interval {100 * low:.1f} to {100 * high:.1f}) "
+            f"over {f['seats']} seats; mean score {f['mean_score']:.1f}, margin {f['mean_margin']:+.1f}; "
+            f"decisions {f['decision_ms_mean']:.2f} ms mean, {f['decision_ms_p99']:.2f} ms 99th percentile."
+        )
+    return 0
 
 
 def _scenario(args: argparse.Namespace) -> int:

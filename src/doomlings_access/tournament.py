@@ -1,0 +1,140 @@
+"""Tournaments between computer levels: seeded games with the seats rotated, and the figures
+that tell what a level is worth (win rate with its 95% interval, scores, margins, thinking time).
+
+Game ``g`` is seeded ``seed + g`` and the list of levels is rotated by ``g`` mod the number of
+players, so every level sits in every seat equally often. A game won by k players in a tie
+gives each of them 1/k of a win. Results do not depend on how many processes play them.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from doomlings_access.ai import Agent
+from doomlings_access.ai.heuristic import HeuristicAgent
+from doomlings_access.ai.random_agent import RandomAgent
+from doomlings_access.cards import load_cards
+from doomlings_access.rules import Choice, Game, Options, Setup
+
+LEVELS: dict[str, Callable[[int, int], Agent]] = {
+    "easy": RandomAgent,
+    "normal": HeuristicAgent,
+}
+"""Every computer level by name: a factory of the agent for (game seed, seat)."""
+
+
+@dataclass
+class GameResult:
+    """One game: the level at each seat, the totals, the winners, each seat's decision times."""
+
+    levels: tuple[str, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    times: tuple[tuple[float, ...], ...]
+
+
+def seat_levels(levels: list[str], game: int) -> tuple[str, ...]:
+    """The levels of game ``game``'s seats: the list rotated by the game's number."""
+    shift = game % len(levels)
+    return tuple(levels[shift:] + levels[:shift])
+
+
+def play_one(args: tuple[int, tuple[str, ...], str]) -> GameResult:
+    """Play game seeded ``seed`` with ``levels`` at its seats (in a worker process too)."""
+    seed, levels, edition = args
+    names = tuple(f"P{seat + 1}" for seat in range(len(levels)))
+    game = Game(load_cards(edition), Setup(names, seed, Options(edition=edition)))
+    agents = [LEVELS[level](seed, seat) for seat, level in enumerate(levels)]
+    times: list[list[float]] = [[] for _ in levels]
+    while not game.is_over:
+        d = game.pending
+        assert d is not None
+        start = time.perf_counter()
+        answer = agents[d.player].choose(game.view(d.player), d)
+        times[d.player].append(time.perf_counter() - start)
+        game.apply(Choice(d.player, answer))
+    totals = tuple(score[3] for score in game.ending.scores)
+    return GameResult(levels, totals, tuple(game.winners), tuple(tuple(t) for t in times))
+
+
+@dataclass
+class LevelFigures:
+    """What one level did over a tournament."""
+
+    games: int = 0
+    wins: float = 0.0
+    scores: list[int] = field(default_factory=list)
+    margins: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.games)
+        ordered = sorted(self.times)
+        p99 = ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)] if ordered else 0.0
+        return {
+            "seats": self.games,
+            "win_rate": self.wins / self.games if self.games else 0.0,
+            "win_rate_95": [low, high],
+            "mean_score": statistics.mean(self.scores) if self.scores else 0.0,
+            "mean_margin": statistics.mean(self.margins) if self.margins else 0.0,
+            "decisions": len(ordered),
+            "decision_ms_mean": 1000 * statistics.mean(ordered) if ordered else 0.0,
+            "decision_ms_p99": 1000 * p99,
+        }
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (sound near 0 and 1, unlike the normal one)."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def tally(results: list[GameResult]) -> dict[str, LevelFigures]:
+    """Each level's figures, seat by seat over every game (ties shared)."""
+    figures: dict[str, LevelFigures] = {}
+    for r in results:
+        for seat, level in enumerate(r.levels):
+            f = figures.setdefault(level, LevelFigures())
+            f.games += 1
+            if seat in r.winners:
+                f.wins += 1 / len(r.winners)
+            f.scores.append(r.totals[seat])
+            f.margins.append(r.totals[seat] - max(t for s, t in enumerate(r.totals) if s != seat))
+            f.times.extend(r.times[seat])
+    return figures
+
+
+def run(
+    games: int,
+    levels: list[str],
+    seed: int,
+    jobs: int = 1,
+    edition: str = "retail",
+    progress: Callable[[int], None] | None = None,
+) -> list[GameResult]:
+    """Play the tournament's games, in order, with ``jobs`` processes."""
+    work = [(seed + g, seat_levels(levels, g), edition) for g in range(games)]
+    if jobs <= 1:
+        results = []
+        for done, item in enumerate(work, 1):
+            results.append(play_one(item))
+            if progress:
+                progress(done)
+        return results
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        results = []
+        for done, result in enumerate(pool.map(play_one, work, chunksize=8), 1):
+            results.append(result)
+            if progress:
+                progress(done)
+        return results

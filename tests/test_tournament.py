@@ -1,0 +1,92 @@
+"""Tournaments between computer levels: rotation, shared ties, the figures, the command."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from test_cli import no_traceback, run
+
+from doomlings_access import tournament as t
+
+
+def test_seats_rotate_so_every_level_sits_everywhere() -> None:
+    levels = ["normal", "easy", "easy", "easy"]
+    seen = [t.seat_levels(levels, g) for g in range(8)]
+    assert seen[0] == ("normal", "easy", "easy", "easy")
+    assert seen[1] == ("easy", "easy", "easy", "normal")
+    for seat in range(4):
+        assert sum(s[seat] == "normal" for s in seen) == 2
+
+
+def test_a_tie_shares_the_win_and_margins_count_against_the_best_other() -> None:
+    results = [
+        t.GameResult(("normal", "easy", "easy"), (20, 20, 5), (0, 1), ((0.001,), (0.002,), ())),
+        t.GameResult(("easy", "normal", "easy"), (30, 10, 12), (0,), ((), (0.003,), ())),
+    ]
+    f = t.tally(results)
+    assert f["normal"].wins == pytest.approx(0.5)
+    assert f["easy"].wins == pytest.approx(1.5)
+    assert f["normal"].margins == [0, -20]
+    assert f["easy"].games == 4
+    figures = f["normal"].to_json()
+    assert figures["win_rate"] == pytest.approx(0.25)
+    low, high = figures["win_rate_95"]
+    assert 0 <= low < 0.25 < high <= 1
+    assert figures["decisions"] == 2
+
+
+def test_the_wilson_interval_narrows_with_more_games() -> None:
+    small = t.wilson(6, 10)
+    large = t.wilson(600, 1000)
+    assert small[0] < large[0] < 0.6 < large[1] < small[1]
+    assert t.wilson(0, 0) == (0.0, 0.0)
+
+
+def test_results_do_not_depend_on_the_number_of_processes() -> None:
+    one = t.run(12, ["normal", "easy", "easy"], 5, jobs=1)
+    two = t.run(12, ["normal", "easy", "easy"], 5, jobs=2)
+    assert [(r.levels, r.totals, r.winners) for r in one] == [(r.levels, r.totals, r.winners) for r in two]
+
+
+def test_the_command_prints_a_line_per_level_and_progress_on_standard_error() -> None:
+    done = run("tournament", "--games", "20", "--seats", "normal,easy,easy,easy", "--seed", "3")
+    no_traceback(done)
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert lines[0] == "20 games of 4 players, seats normal, easy, easy, easy rotated, seed 3."
+    assert [line.split(":")[0] for line in lines[1:]] == ["normal", "easy"]
+    assert re.match(r"normal: wins \d+\.\d% \(95% interval \d+\.\d to \d+\.\d\) over 20 seats; ", lines[1])
+    assert "\r" not in done.stderr
+    assert done.stderr.splitlines()[-1] == "Tournament: 20 of 20 games played."
+
+
+def test_the_command_gives_json() -> None:
+    done = run("tournament", "--games", "6", "--seats", "easy,normal", "--json", "--jobs", "2")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["games"] == 6 and data["players"] == 2 and data["seats"] == ["easy", "normal"]
+    for figures in data["levels"].values():
+        assert set(figures) == {"seats", "win_rate", "win_rate_95", "mean_score", "mean_margin",
+                                "decisions", "decision_ms_mean", "decision_ms_p99"}
+    assert sum(f["win_rate"] * f["seats"] for f in data["levels"].values()) == pytest.approx(6)
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--seats", "normal,wizard"], "unknown level 'wizard'"),
+    (["--seats", "normal,easy", "--players", "3"], "names 2 levels for 3 players"),
+    (["--seats", "easy"], "--players must be 2 to 6"),
+    (["--seats", ",".join(["easy"] * 7)], "--players must be 2 to 6"),
+    (["--games", "0"], "--games must be 1"),
+    (["--jobs", "0"], "--jobs must be 1 to 64"),
+    (["--seed", "9" * 30], "--seed is out of range"),
+    (["--seats", "normal,\x1b[31measy"], "unknown level"),
+])
+def test_bad_arguments_get_one_line(args: list[str], says: str) -> None:
+    done = run("tournament", *args)
+    no_traceback(done)
+    assert done.returncode == 2
+    assert says in done.stderr
+    assert "\x1b" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
