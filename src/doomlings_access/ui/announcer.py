@@ -487,13 +487,7 @@ class Announcer:
         return root
 
     def _cause_name(self, e: ev.Event) -> str:
-        c = e.cause
-        if c is None or c.kind == ev.RULE:
-            return ""
-        try:
-            return self.game.cards.by_id(c.id).name
-        except KeyError:
-            return c.id.replace("_", " ")
+        return View(self.game, self.me, self.style, speech=False).cause(e)
 
     def _card_told(self, e: ev.Event) -> str:
         if isinstance(e, ev.TraitPlayed):
