@@ -141,8 +141,9 @@ class Session:
                     # Computer moves are told together before a person's question, so the
                     # effects of one turn are heard as one message.
                     self.announce()
-            seat = self.me if self.me is not None else (self.humans[0] if self.humans else 0)
-            self.out.lines(review.scores(self.game.view(seat), self.style))
+            seat = self.me if self.me is not None else self.holder
+            if seat is not None:  # the scores card by card, for the person at the keyboard
+                self.out.lines(review.scores(self.game.view(seat), self.style))
         except QuitGame:
             if self.saved_as:
                 self.out.info("You left the game. It is saved; to go on, type:")
