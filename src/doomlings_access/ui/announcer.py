@@ -410,6 +410,8 @@ class Announcer:
 
     def render(self, event: ev.Event) -> Said | None:
         quiet = QUIET_AT.get(type(event))
+        if isinstance(event, ev.ActionResolving) and event.for_card is not None:
+            quiet = NORMAL  # the action a trait copies is always named
         if quiet and VERBOSITIES.index(self.verbosity) < VERBOSITIES.index(quiet):
             return None
         if self.verbosity == TERSE and isinstance(event, (ev.Drew,)) and event.player != self.me:
@@ -577,7 +579,7 @@ def told_as_played(
     return out
 
 
-STANDS_ALONE = (ev.ScoreTallied, ev.GameOver)
+STANDS_ALONE = (ev.ScoreTallied, ev.TieBreakDraw, ev.GameOver)
 """Events told as messages of their own: a list of scores is read one player at a time."""
 NAMES_ITS_CARD = (ev.TraitPlayed, ev.AgeRevealed, ev.CatastropheRevealed)
 """Events whose sentence names the card whose effects follow."""
