@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from doomlings_access.rules import Game
     from doomlings_access.saves import SaveFileError, Seats
     from doomlings_access.ai import Agent
+    from doomlings_access.ai.search import Budget
     from doomlings_access.ui.session import Prefs
 
     SpeechSwitch = Callable[[str], str]
@@ -45,6 +46,7 @@ class GameChoices:
     seed: int | None = None
     edition: str = "retail"
     house_rules: list[str] = field(default_factory=list)
+    budget: Budget = field(default_factory=lambda: _budget())
 
 
 def choices_from_args(args: argparse.Namespace) -> GameChoices:
@@ -67,11 +69,28 @@ def choices_from_args(args: argparse.Namespace) -> GameChoices:
             raise ValueError(f"--names: {exc}") from None
     if len({n.lower() for n in names}) != len(names):
         raise ValueError("--names must all differ")
-    levels = [lv.strip() for lv in args.level.split(",")]
+    levels = [lv.strip().lower() for lv in args.level.split(",")]
     if any(lv not in LEVELS for lv in levels):
-        raise ValueError("--level must be easy or normal (or one per computer seat)")
+        raise ValueError("--level must be easy, normal or hard (or one per computer seat)")
     rules = [flag for flag in HOUSE_RULES if getattr(args, flag.replace("-", "_"), False)]
-    return GameChoices(args.players, args.humans, names, levels, args.seed, args.edition, rules)
+    budget = thinking_budget(args)
+    return GameChoices(args.players, args.humans, names, levels, args.seed, args.edition, rules, budget)
+
+
+def _budget(seconds: float = 1.0, iterations: int | None = 1000) -> Budget:
+    from doomlings_access.ai.search import Budget
+
+    return Budget(seconds, iterations)
+
+
+def thinking_budget(args: argparse.Namespace) -> Budget:
+    """The hard level's budget from ``--think`` and ``--iterations``; ValueError when out of range."""
+    seconds, iterations = getattr(args, "think", 1.0), getattr(args, "iterations", 1000)
+    if not (seconds == seconds and 0 < seconds <= 600):  # NaN fails the first test
+        raise ValueError("--think must be more than 0 and at most 600 seconds")
+    if iterations is not None and not 1 <= iterations <= 1_000_000:
+        raise ValueError("--iterations must be 1 to 1000000")
+    return _budget(seconds, iterations)
 
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]
@@ -102,7 +121,8 @@ def build_game(c: GameChoices) -> tuple[Game, Seats]:
     if "empty_hand_draw" in values:
         values["empty_hand_draw"] = 5
     options = Options(edition=c.edition, **values)  # type: ignore[arg-type]
-    game = Game(load_cards(options.edition), Setup(tuple(seat_names(c)), seed, options))
+    thinks = c.humans < c.players and "hard" in c.levels
+    game = Game(load_cards(options.edition), Setup(tuple(seat_names(c)), seed, options), checkpoints=thinks)
     computers = range(c.humans, c.players)
     levels = {seat: c.levels[min(i, len(c.levels) - 1)] for i, seat in enumerate(computers)}
     return game, Seats(list(range(c.humans)), levels)
@@ -120,22 +140,22 @@ def run_game(
     except OSError:  # the saves folder cannot be written: play on; the autosave says so once
         path, lock = new_save_path(), None
     try:
-        return _play_saved(game, seats, path, None, console, output, prefs, change_speech, False)
+        return _play_saved(game, seats, path, None, console, output, prefs, change_speech, False, c.budget)
     finally:
         if lock is not None:
             lock.release()
 
 
-def agents_for(game: Game, seats: Seats) -> dict[int, Agent]:
-    from doomlings_access.ai.heuristic import HeuristicAgent
-    from doomlings_access.ai.random_agent import RandomAgent
+def agents_for(game: Game, seats: Seats, budget: Budget | None = None) -> dict[int, Agent]:
+    """The computer players at their levels (a seat with no level plays at normal). A game
+    with a searching player keeps checkpoints, so that its samples need not replay the game."""
+    from doomlings_access.ai.levels import make_agent
 
     seed = game.setup.seed
-    return {
-        seat: (RandomAgent if seats.levels.get(seat) == "easy" else HeuristicAgent)(seed, seat)
-        for seat in range(game.n)
-        if seat not in seats.humans
-    }
+    computers = [seat for seat in range(game.n) if seat not in seats.humans]
+    if any(seats.levels.get(seat) == "hard" for seat in computers):
+        game.checkpoints = True
+    return {seat: make_agent(seats.levels.get(seat, "normal"), seed, seat, budget) for seat in computers}
 
 
 def _play_saved(
@@ -148,6 +168,7 @@ def _play_saved(
     prefs: Prefs,
     change_speech: SpeechSwitch,
     resumed: bool,
+    budget: Budget | None = None,
 ) -> int:
     """Play with an autosave after every action (and one before the first question)."""
     from doomlings_access.safety.files import FileRefused, reason
@@ -172,7 +193,7 @@ def _play_saved(
             failing = False
 
     autosave(game)
-    session = Session(game, seats.humans, agents_for(game, seats), console, output, prefs,
+    session = Session(game, seats.humans, agents_for(game, seats, budget), console, output, prefs,
                       change_speech, on_action=autosave, resumed=resumed, saved_as=path.name)
     return session.run()
 
@@ -616,10 +637,10 @@ def _new_game_questions(console: Console, out: Output) -> GameChoices | None:
     level = "normal"
     if humans < players:
         while True:
-            level = _ask(console, out, "Computer level, easy or normal?", "normal").lower()
+            level = _ask(console, out, "Computer level, easy, normal or hard?", "normal").lower()
             if level in LEVELS:
                 break
-            out.info("Choose easy or normal.")
+            out.info("Choose easy, normal or hard.")
     return GameChoices(players, humans, names, [level])
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "hard")
+"""The computer levels (the registry in ``ai.levels`` builds them; a test keeps both alike)."""
 HOUSE_RULES = {
     "long-age-deck": "long_age_deck",
     "empty-hand-draw-5": "empty_hand_draw",
@@ -24,12 +25,25 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--names", default="", help="names, comma-separated, e.g. Ana,Ben")
     p.add_argument(
         "--level", default="normal",
-        help="computer level: easy or normal, or one per computer seat, comma-separated",
+        help="computer level: easy, normal or hard, or one per computer seat, comma-separated",
     )
+    add_thinking_arguments(p)
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
     for flag in HOUSE_RULES:
         p.add_argument(f"--{flag}", action="store_true", help=f"house rule: {flag.replace('-', ' ')}")
     add_output_arguments(p)
+
+
+def add_thinking_arguments(p: argparse.ArgumentParser) -> None:
+    """How long the hard level thinks per decision (for ``play`` and ``tournament``)."""
+    p.add_argument(
+        "--think", type=float, default=1.0, metavar="SECONDS",
+        help="the hard level's thinking time per decision (default 1 second)",
+    )
+    p.add_argument(
+        "--iterations", type=int, default=1000, metavar="N",
+        help="the hard level's sampled games per decision at most (default 1000)",
+    )
 
 
 OUTPUT_DEFAULTS: dict[str, object] = {

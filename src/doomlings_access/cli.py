@@ -50,7 +50,7 @@ def _command_in(argv: Sequence[str]) -> str | None:
 def _parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; with ``only``, just that command's (quicker: ``doomlings card`` is run
     for one look-up, and its start-up time counts)."""
-    from doomlings_access.arguments import add_output_arguments, add_play_arguments
+    from doomlings_access.arguments import add_output_arguments, add_play_arguments, add_thinking_arguments
 
     parser = argparse.ArgumentParser(
         prog="doomlings",
@@ -115,6 +115,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     tour.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     tour.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
+    add_thinking_arguments(tour)
     tour.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     scen = command("scenario", "set up a position file, play given answers, and tell what happens")
@@ -422,11 +423,12 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _tournament(args: argparse.Namespace) -> int:
     from doomlings_access import tournament as t
+    from doomlings_access.ai.levels import LEVELS
 
     levels = [level.strip().lower() for level in str(args.seats).split(",")]
-    unknown = [level for level in levels if level not in t.LEVELS]
+    unknown = [level for level in levels if level not in LEVELS]
     if unknown:
-        return _fail(f"unknown level {clean(unknown[0])[:20]!r}: choose from {', '.join(t.LEVELS)}")
+        return _fail(f"unknown level {clean(unknown[0])[:20]!r}: choose from {', '.join(LEVELS)}")
     players = args.players if args.players is not None else len(levels)
     if not 2 <= players <= 6:
         return _fail("--players must be 2 to 6")
@@ -438,21 +440,30 @@ def _tournament(args: argparse.Namespace) -> int:
         return _fail("--jobs must be 1 to 64")
     if not -(2**62) < args.seed < 2**62:
         return _fail("--seed is out of range")
+    from doomlings_access.app import thinking_budget
+
+    try:
+        budget = thinking_budget(args)
+    except ValueError as exc:
+        return _fail(str(exc))
     step = max(1, args.games // 20)
 
     def progress(done: int) -> None:
         if done % step == 0 or done == args.games:
             print(f"Tournament: {done} of {args.games} games played.", file=sys.stderr, flush=True)
 
-    results = t.run(args.games, levels, args.seed, args.jobs, args.edition, progress)
+    results = t.run(args.games, levels, args.seed, args.jobs, args.edition, progress, budget)
     figures = {level: f.to_json() for level, f in t.tally(results).items()}
     if args.json:
         import json
 
         print(json.dumps({"games": args.games, "players": players, "seed": args.seed,
-                          "seats": levels, "levels": figures}))
+                          "seats": levels, "think": budget.seconds, "iterations": budget.iterations,
+                          "levels": figures}))
         return 0
     print(f"{args.games} games of {players} players, seats {', '.join(levels)} rotated, seed {args.seed}.")
+    if "hard" in levels:
+        print(f"hard thinks up to {budget.seconds:g} seconds or {budget.iterations} sampled games a decision.")
     for level, f in figures.items():
         low, high = f["win_rate_95"]
         print(

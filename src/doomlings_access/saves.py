@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from doomlings_access import __version__
+from doomlings_access.arguments import LEVELS
 from doomlings_access.cards import load_cards
 from doomlings_access.rules import Choice, Game, Options, Setup
 from doomlings_access.safety.files import (
@@ -277,7 +278,7 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
         raise SaveFileError(path, "seats", "is not a list of seats")
     seats = Seats(list(humans), {int(k): v for k, v in levels.items()})
     if any(not 0 <= h < len(setup.players) for h in seats.humans) or any(
-        not 0 <= k < len(setup.players) or v not in ("easy", "normal") for k, v in seats.levels.items()
+        not 0 <= k < len(setup.players) or v not in LEVELS for k, v in seats.levels.items()
     ):
         raise SaveFileError(path, "seats", "names a seat or level that does not exist")
     for i, raw_action in enumerate(actions):

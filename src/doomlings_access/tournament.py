@@ -16,18 +16,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from doomlings_access.ai import Agent
-from doomlings_access.ai.heuristic import HeuristicAgent
-from doomlings_access.ai.random_agent import RandomAgent
+from doomlings_access.ai.levels import make_agent
+from doomlings_access.ai.search import Budget
 from doomlings_access.cards import load_cards
 from doomlings_access.rules import Choice, Game, Options, Setup
-
-LEVELS: dict[str, Callable[[int, int], Agent]] = {
-    "easy": RandomAgent,
-    "normal": HeuristicAgent,
-}
-"""Every computer level by name: a factory of the agent for (game seed, seat)."""
-
 
 @dataclass
 class GameResult:
@@ -45,12 +37,13 @@ def seat_levels(levels: list[str], game: int) -> tuple[str, ...]:
     return tuple(levels[shift:] + levels[:shift])
 
 
-def play_one(args: tuple[int, tuple[str, ...], str]) -> GameResult:
+def play_one(args: tuple[int, tuple[str, ...], str, Budget]) -> GameResult:
     """Play game seeded ``seed`` with ``levels`` at its seats (in a worker process too)."""
-    seed, levels, edition = args
+    seed, levels, edition, budget = args
     names = tuple(f"P{seat + 1}" for seat in range(len(levels)))
-    game = Game(load_cards(edition), Setup(names, seed, Options(edition=edition)))
-    agents = [LEVELS[level](seed, seat) for seat, level in enumerate(levels)]
+    thinks = any(level == "hard" for level in levels)
+    game = Game(load_cards(edition), Setup(names, seed, Options(edition=edition)), checkpoints=thinks)
+    agents = [make_agent(level, seed, seat, budget) for seat, level in enumerate(levels)]
     times: list[list[float]] = [[] for _ in levels]
     while not game.is_over:
         d = game.pending
@@ -121,9 +114,11 @@ def run(
     jobs: int = 1,
     edition: str = "retail",
     progress: Callable[[int], None] | None = None,
+    budget: Budget | None = None,
 ) -> list[GameResult]:
-    """Play the tournament's games, in order, with ``jobs`` processes."""
-    work = [(seed + g, seat_levels(levels, g), edition) for g in range(games)]
+    """Play the tournament's games, in order, with ``jobs`` processes; searching levels think
+    within ``budget`` per decision."""
+    work = [(seed + g, seat_levels(levels, g), edition, budget or Budget()) for g in range(games)]
     if jobs <= 1:
         results = []
         for done, item in enumerate(work, 1):
@@ -133,7 +128,7 @@ def run(
         return results
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         results = []
-        for done, result in enumerate(pool.map(play_one, work, chunksize=8), 1):
+        for done, result in enumerate(pool.map(play_one, work, chunksize=1 if "hard" in levels else 8), 1):
             results.append(result)
             if progress:
                 progress(done)

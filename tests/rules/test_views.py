@@ -13,11 +13,13 @@ import random
 import pytest
 from builders import table
 
+from doomlings_access.ai.levels import LEVELS, make_agent
 from doomlings_access.ai.random_agent import RandomAgent
+from doomlings_access.ai.search import Budget
 from doomlings_access.cards import load_cards
 from doomlings_access.rules import Choice, Game, Options, Setup
+from doomlings_access.rules.flow import age_piles
 from doomlings_access.rules.view import unseen_dealt_afresh
-from doomlings_access.tournament import LEVELS
 
 GAMES = [(seed, 2 + seed % 5, ("retail", "first")[seed // 5 % 2]) for seed in range(200)]
 
@@ -73,17 +75,24 @@ def test_private_draws_are_counts_in_another_seat_log() -> None:
 
 @pytest.mark.parametrize("chunk", range(10))
 def test_computer_players_answer_alike_when_only_unseen_cards_differ(chunk: int) -> None:
-    """No peeking, for every level a tournament knows: over 100 seeded games (2 to 6
-    players), at every decision, each level decides the same in a game and in its twin."""
+    """No peeking, for every level there is: over 100 seeded games (2 to 6 players), at every
+    decision, each level decides the same in a game and in its twin. The searching level
+    thinks for a fixed number of sampled games (so the same seed gives the same answers), at
+    every fourth decision that has a choice in it."""
+    searched = 0
     for seed in range(chunk, 100, 10):
         rng = random.Random(seed)
-        for g in decisions(seed, 2 + seed % 5, "retail"):
+        for i, g in enumerate(decisions(seed, 2 + seed % 5, "retail")):
             d = g.pending
             assert d is not None
             twin = unseen_dealt_afresh(g, d.player, rng)
-            for level, make in LEVELS.items():
-                agent = make(seed, d.player)
+            for level in LEVELS:
+                if level == "hard" and (len(d.options) < 2 or i % 4):
+                    continue
+                agent = make_agent(level, seed, d.player, Budget(seconds=60, iterations=6))
                 assert agent.choose(g.view(d.player), d) == agent.choose(twin.view(d.player), d), level
+                searched += level == "hard"
+    assert searched > 60
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -123,3 +132,26 @@ def test_samples_from_a_game_and_its_twin_are_the_same() -> None:
     b = twin.view(d.player).sample(random.Random(9))
     assert a.snapshot() == b.snapshot()
     assert [x.id for x in a.defs] == [x.id for x in b.defs]
+
+
+def test_a_sample_deals_the_age_deck_afresh_pile_by_pile() -> None:
+    """The order of the age deck is hidden: samples deal it afresh, each pile still to come
+    keeping its size and its one catastrophe, and over many samples the top card varies."""
+    for g in decisions(3, 4, "retail"):
+        if len(g.table.revealed) == 3 and g.pending is not None:
+            break
+    d = g.pending
+    assert d is not None
+    view = g.view(d.player)
+    sizes = age_piles(g)
+    tops = set()
+    for i in range(40):
+        s = view.sample(random.Random(i))
+        deck = s.table.age_deck[::-1]
+        assert sorted(deck) == sorted(g.table.age_deck)
+        start = 0
+        for size in sizes:
+            assert sum(c in g.cards.catastrophes for c in deck[start : start + size]) == 1
+            start += size
+        tops.add(deck[0])
+    assert len(tops) > 2

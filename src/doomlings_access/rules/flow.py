@@ -112,14 +112,20 @@ def remaining_age_deck(g: Game) -> list[str]:
     return deck
 
 
-def era_left(g: Game) -> int:
-    """Cards still to come in the current era's pile: the age deck less the later eras' piles
-    (each its ages and a catastrophe, dealt as :func:`build_age_deck` deals them)."""
+def age_piles(g: Game) -> list[int]:
+    """How many cards each pile still to come holds, the current era's first (each pile its
+    ages and a catastrophe, dealt as :func:`build_age_deck` deals them). The sizes are public;
+    only the order within the age deck is hidden."""
     ages = sum(1 for a in g.cards.ages.values() if not a.birth_of_life and (a.in_deck or g.options.all_28_ages))
     size = -(-ages // 3) if g.options.long_age_deck else AGES_PER_PILE
     piles = [max(min(size, ages - i * size), 0) + 1 for i in range(3)]
-    later = max(3 - len(g.table.catastrophes) - 1, 0)
-    return max(len(g.table.age_deck) - sum(piles[3 - later :]), 0)
+    later = piles[3 - max(3 - len(g.table.catastrophes) - 1, 0) :]
+    return [max(len(g.table.age_deck) - sum(later), 0), *later]
+
+
+def era_left(g: Game) -> int:
+    """Cards still to come in the current era's pile, its catastrophe among them."""
+    return age_piles(g)[0]
 
 
 DEAL = Cause.rule("deal")

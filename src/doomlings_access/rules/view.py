@@ -43,11 +43,13 @@ class Knowledge:
     when known exactly; ``{DECK}`` for a card known to lie on top of the deck)."""
     deck_top: list[int] = field(default_factory=list)
     """Cards known to lie on top of the deck, the top one last."""
+    next_age: str | None = None
+    """The age or catastrophe the seat has seen on top of the age deck, until it is revealed."""
     read: int = 0
     """How many events of the log have been taken into account."""
 
     def copy(self) -> Knowledge:
-        return Knowledge(set(self.seen), dict(self.where), list(self.deck_top), self.read)
+        return Knowledge(set(self.seen), dict(self.where), list(self.deck_top), self.next_age, self.read)
 
 
 def update(k: Knowledge, g: Game, seat: int) -> None:
@@ -126,6 +128,11 @@ def _learn(k: Knowledge, e: ev.Event, seat: int) -> None:
             k.deck_top.append(e.card)
     elif isinstance(e, ev.DeckReshuffled):
         k.deck_top.clear()
+    elif isinstance(e, ev.NextAgeSeen):
+        if e.visible(seat):
+            k.next_age = e.age
+    elif isinstance(e, (ev.AgeRevealed, ev.AgeIgnored, ev.CatastropheRevealed)):
+        k.next_age = None
     else:
         card = getattr(e, "card", None)
         if isinstance(card, int) and not isinstance(e, (ev.ColourNamed,)):
@@ -250,7 +257,9 @@ class _Sampler:
     it uses it only for where cards lie, and gives every card the seat cannot see a new identity.
     """
 
-    __slots__ = ("cards", "checkpoint", "constrained", "defs", "hidden", "replay_defs", "setup", "tape")
+    __slots__ = (
+        "cards", "checkpoint", "constrained", "defs", "hidden", "next_age", "replay_defs", "setup", "tape",
+    )
 
     def __init__(
         self,
@@ -262,10 +271,11 @@ class _Sampler:
         defs: tuple[TraitDef, ...],
         hidden: tuple[int, ...],
         constrained: tuple[tuple[int, tuple[int, ...]], ...],
+        next_age: str | None,
     ) -> None:
         self.cards, self.setup, self.checkpoint, self.tape = cards, setup, checkpoint, tape
         self.replay_defs, self.defs = replay_defs, defs
-        self.hidden, self.constrained = hidden, constrained
+        self.hidden, self.constrained, self.next_age = hidden, constrained, next_age
 
     def sample(self, rng: random.Random) -> Game:
         from doomlings_access.rules.game import Game
@@ -285,8 +295,42 @@ class _Sampler:
             _deal_afresh(defs, self.hidden, self.constrained, rng)
         g.defs = defs
         g._index_cards(shared=False)
+        _redeal_ages(g, self.next_age, rng)
         g.rng = GameRandom(rng.getrandbits(64))
         return g
+
+
+def _redeal_ages(g: Game, seen_on_top: str | None, rng: random.Random) -> None:
+    """Deal the age deck afresh: each pile still to come keeps its size and its catastrophe
+    count, the unrevealed ages and catastrophes are shuffled among them, and an age the seat
+    has seen on top (a look at the next age) stays there."""
+    from doomlings_access.rules.flow import age_piles
+
+    top_first = g.table.age_deck[::-1]
+    sizes = age_piles(g)
+    if len(top_first) < 2 or sum(sizes) != len(top_first):
+        return  # a described position with a deck of its own making: leave it as it is
+    catastrophes = g.cards.catastrophes
+    piles, start = [], 0
+    for size in sizes:
+        piles.append(top_first[start : start + size])
+        start += size
+    pinned = seen_on_top if seen_on_top is not None and seen_on_top == top_first[0] else None
+    ages = sorted(c for c in top_first if c not in catastrophes and c != pinned)
+    cats = sorted(c for c in top_first if c in catastrophes and c != pinned)
+    rng.shuffle(ages)
+    rng.shuffle(cats)
+    deck: list[str] = []
+    for i, pile in enumerate(piles):
+        n_cats = sum(1 for c in pile if c in catastrophes and c != pinned)
+        n_ages = len(pile) - n_cats - (1 if i == 0 and pinned is not None else 0)
+        new = [*cats[:n_cats], *ages[:n_ages]]
+        del cats[:n_cats], ages[:n_ages]
+        rng.shuffle(new)
+        if i == 0 and pinned is not None:
+            new.insert(0, pinned)
+        deck.extend(new)
+    g.table.age_deck = deck[::-1]
 
 
 def _deal_afresh(
@@ -351,7 +395,9 @@ def view_of(g: Game, seat: int) -> PlayerView:
         # The seat is asked about these cards, so it sees them (a shown hand, cards drawn).
         faces_ids.update(o for o in pending.options if isinstance(o, int))
     faces = {c: g.defs[c] for c in faces_ids}
-    hidden_ids = [c for c in _hidden_zones(g, seat) if c not in exact]
+    # Cards the seat is being shown now keep their faces (they may lie in another hand).
+    shown = {o for o in pending.options if isinstance(o, int)} if pending is not None and pending.kind != "player" else set()
+    hidden_ids = [c for c in _hidden_zones(g, seat) if c not in exact and c not in shown]
     hand_of = {c: s for s, p in enumerate(g.seats) if s != seat for c in p.hand}
     constrained = tuple(
         (c, tuple(h for h in hidden_ids if hand_of.get(h) in w))
@@ -361,7 +407,8 @@ def view_of(g: Game, seat: int) -> PlayerView:
     cp = g.checkpoint
     tape = tuple(g.actions[cp.actions :]) if cp is not None else tuple(g.actions)
     sampler = _Sampler(
-        g.cards, g.setup, cp, tape, g.replay_defs, tuple(g.defs), tuple(hidden_ids), constrained
+        g.cards, g.setup, cp, tape, g.replay_defs, tuple(g.defs), tuple(hidden_ids), constrained,
+        k.next_age,
     )
     return PlayerView(
         seat=seat,

@@ -7,6 +7,7 @@ answer gets one line and the same question again.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards.describe import full_description
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules import events as ev
-from doomlings_access.rules.decisions import Decision
+from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.ui import review
 from doomlings_access.ui.announcer import VERBOSITIES, Announcer, told_as_played
@@ -26,6 +27,8 @@ from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.words import Style, join, plural
 
 MAX_INPUT = 200
+THINKING_NOTICE = 0.5
+"""Seconds a computer player may think before a person waiting is told it is thinking."""
 
 COMMANDS = {
     "hand": "hand, h: your hand",
@@ -130,8 +133,7 @@ class Session:
                 d = self.game.pending
                 assert d is not None
                 if d.player in self.agents:
-                    answer = self.agents[d.player].choose(self.game.view(d.player), d)
-                    self.game.apply(Choice(d.player, answer))
+                    self.game.apply(Choice(d.player, self.computer_answer(d)))
                 else:
                     self.game.apply(self.ask(d))
                 if self.on_action is not None:
@@ -151,6 +153,21 @@ class Session:
             else:
                 self.out.info("You left the game.")
         return 0
+
+    def computer_answer(self, d: Decision) -> Value:
+        """A computer seat's answer; a person waiting hears "Otto is thinking." once when the
+        answer takes more than :data:`THINKING_NOTICE` seconds, nothing otherwise."""
+        agent = self.agents[d.player]
+        if not self.humans:
+            return agent.choose(self.game.view(d.player), d)
+        notice = threading.Timer(THINKING_NOTICE, self.out.info, (f"{self.game.name(d.player)} is thinking.",))
+        notice.daemon = True
+        notice.start()
+        try:
+            return agent.choose(self.game.view(d.player), d)
+        finally:
+            notice.cancel()
+            notice.join()
 
     def whose_game(self) -> str:
         """"Ana against Otto, Pia and Quin": the people first, then the computer players."""
