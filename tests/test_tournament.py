@@ -82,6 +82,12 @@ def test_the_command_gives_json() -> None:
     (["--jobs", "0"], "--jobs must be 1 to 64"),
     (["--seed", "9" * 30], "--seed is out of range"),
     (["--seats", "normal,\x1b[31measy"], "unknown level"),
+    (["--think", "0"], "--think must be more than 0 and at most 600 seconds"),
+    (["--think", "nan"], "--think must be more than 0"),
+    (["--think", "inf"], "--think must be more than 0"),
+    (["--think", "601"], "--think must be more than 0"),
+    (["--iterations", "0"], "--iterations must be 1 to 1000000"),
+    (["--iterations", "x"], "invalid int value: 'x'. For help: doomlings tournament --help"),
 ])
 def test_bad_arguments_get_one_line(args: list[str], says: str) -> None:
     done = run("tournament", *args)
@@ -90,3 +96,29 @@ def test_bad_arguments_get_one_line(args: list[str], says: str) -> None:
     assert says in done.stderr
     assert "\x1b" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args", [["--think", "-1"], ["--iterations", "2000000"], ["--think", "soon"]])
+def test_play_refuses_a_bad_thinking_budget_in_one_line(args: list[str]) -> None:
+    done = run("play", "--plain", *args)
+    no_traceback(done)
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1 and "--" in done.stderr
+
+
+def test_the_game_and_the_tournament_know_the_same_levels() -> None:
+    from doomlings_access.ai.levels import LEVELS
+    from doomlings_access.arguments import LEVELS as ASKED
+
+    assert tuple(LEVELS) == ASKED
+
+
+def test_hard_thinks_within_its_budget_and_says_so() -> None:
+    done = run("tournament", "--games", "2", "--seats", "hard,easy", "--think", "0.05",
+               "--iterations", "20", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["think"] == 0.05 and data["iterations"] == 20
+    assert data["levels"]["hard"]["decisions"] > 0
+    text = run("tournament", "--games", "1", "--seats", "hard,easy", "--think", "0.05", "--iterations", "20")
+    assert "hard thinks up to 0.05 seconds or 20 sampled games a decision." in text.stdout

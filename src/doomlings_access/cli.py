@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import NoReturn
 from collections.abc import Sequence
 
 from doomlings_access.safety.text import clean
@@ -25,6 +26,14 @@ class _Help(argparse.HelpFormatter):
 
     def __init__(self, prog: str) -> None:
         super().__init__(prog, width=80)
+
+
+class _Parser(argparse.ArgumentParser):
+    """A parser whose mistakes are one line, not the usage block before it: a listener hears
+    what was wrong at once, and ``--help`` gives the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}. For help: {self.prog} --help\n")
 
 
 COMMANDS = (
@@ -52,7 +61,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     for one look-up, and its start-up time counts)."""
     from doomlings_access.arguments import add_output_arguments, add_play_arguments, add_thinking_arguments
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="doomlings",
         description="Doomlings for blind and low-vision players: the game, its cards and tools.",
         formatter_class=_Help,
@@ -63,7 +72,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     def command(name: str, text: str) -> argparse.ArgumentParser:
         """A command that also takes the output options, after its name as before it."""
         if only is not None and name != only:
-            return argparse.ArgumentParser(add_help=False, formatter_class=_Help)  # unused
+            return _Parser(add_help=False, formatter_class=_Help)  # unused
         p = sub.add_parser(name, help=text, formatter_class=_Help)
         if name != "play":
             add_output_arguments(p)

@@ -5,7 +5,10 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import time
+
 from builders import new_game
+from doomlings_access.ai import Agent
 from doomlings_access.ai.heuristic import HeuristicAgent
 from doomlings_access.rules import Game, Setup
 from doomlings_access.ui.console import PlainConsole
@@ -15,11 +18,14 @@ from doomlings_access.ui.session import Prefs, Session
 GOLDEN = Path(__file__).parent.parent / "golden"
 
 
-def run(answers: str, seed: int = 42, humans: int = 1, players: int = 3) -> tuple[str, Game]:
+def run(
+    answers: str, seed: int = 42, humans: int = 1, players: int = 3, agents: dict[int, Agent] | None = None
+) -> tuple[str, Game]:
     g = new_game(Setup(tuple(["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"][:players]), seed))
     stdin, stdout = io.StringIO(answers), io.StringIO()
     console = PlainConsole(stdin, stdout)
-    agents = {s: HeuristicAgent(seed, s) for s in range(humans, players)}
+    if agents is None:
+        agents = {s: HeuristicAgent(seed, s) for s in range(humans, players)}
     Session(g, list(range(humans)), agents, console, Output(console.write), Prefs()).run()
     return stdout.getvalue(), g
 
@@ -100,6 +106,38 @@ def test_end_of_input_quits_cleanly() -> None:
     text, g = run("1\n1\n")
     assert "You left the game." in text
     assert not g.is_over
+
+
+class SlowOnce(HeuristicAgent):
+    """The normal player, but its first decision with a choice takes ``pause`` seconds."""
+
+    thinks = True
+
+    def __init__(self, seed: int, seat: int, pause: float) -> None:
+        super().__init__(seed, seat)
+        self.pause = pause
+
+    def choose(self, view, decision):  # type: ignore[no-untyped-def]
+        if self.pause and len(decision.options) > 1:
+            time.sleep(self.pause)
+            self.pause = 0.0
+        return super().choose(view, decision)
+
+
+def test_a_slow_computer_is_heard_thinking_once_after_what_came_before() -> None:
+    text, g = run("1\n" * 3000, players=2, agents={1: SlowOnce(42, 1, pause=1.2)})
+    assert g.is_over
+    assert text.count("Ben is thinking.") == 1
+    lines = text.splitlines()
+    said = lines.index("Ben is thinking.")
+    assert said > 0 and not lines[said - 1].startswith("Ben ")  # nothing of Ben's move before it
+    assert any(line.startswith("Ben ") for line in lines[said + 1 :])
+
+
+def test_a_quick_computer_is_never_heard_thinking() -> None:
+    text, g = run("1\n" * 3000, players=2, agents={1: SlowOnce(42, 1, pause=0.0)})
+    assert g.is_over
+    assert "thinking" not in text
 
 
 if __name__ == "__main__":

@@ -12,4 +12,8 @@ from doomlings_access.rules.view import PlayerView
 class Agent(Protocol):
     """A computer player: picks one option of ``decision`` from what ``view`` shows."""
 
+    thinks: bool
+    """Whether a decision may take long enough that a person waiting should first hear what
+    has happened so far (and then, past half a second, that the player is thinking)."""
+
     def choose(self, view: PlayerView, decision: Decision) -> Value: ...

@@ -28,6 +28,8 @@ OWN_LOSSES = ("discard_trait", "give_trait", "swap_give", "swap_first")
 class HeuristicAgent:
     """Plays for points now, hurts the leader, keeps its best cards."""
 
+    thinks = False
+
     def __init__(self, seed: int, seat: int) -> None:
         self.seed, self.seat = seed, seat
 

@@ -22,6 +22,8 @@ def decision_rng(salt: str, seed: int, view: PlayerView, decision: Decision) -> 
 class RandomAgent:
     """Answers every decision with a uniformly random legal choice."""
 
+    thinks = False
+
     def __init__(self, seed: int, seat: int) -> None:
         self.seed, self.seat = seed, seat
 

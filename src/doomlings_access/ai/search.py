@@ -55,6 +55,8 @@ class Budget:
 class SearchAgent:
     """Searches each decision over sampled games within its :class:`Budget`."""
 
+    thinks = True
+
     def __init__(self, seed: int, seat: int, budget: Budget | None = None) -> None:
         self.seed, self.seat = seed, seat
         self.budget = budget or Budget()

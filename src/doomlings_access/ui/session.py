@@ -133,6 +133,8 @@ class Session:
                 d = self.game.pending
                 assert d is not None
                 if d.player in self.agents:
+                    if self.humans and self.agents[d.player].thinks:
+                        self.announce()  # what happened before the thinking is heard first
                     self.game.apply(Choice(d.player, self.computer_answer(d)))
                 else:
                     self.game.apply(self.ask(d))

@@ -1,0 +1,55 @@
+"""The hard level's search: legal, reproducible answers within its budget, and its fallback."""
+
+from __future__ import annotations
+
+import pytest
+from builders import new_game, replay
+
+from doomlings_access.ai.heuristic import HeuristicAgent
+from doomlings_access.ai.random_agent import RandomAgent
+from doomlings_access.ai.search import Budget, SearchAgent
+from doomlings_access.rules import Choice, Game, Setup
+
+
+def positions(seed: int, every: int = 7) -> list[Game]:
+    """Every ``every``-th position with a real choice of one seeded 4-player game."""
+    g = new_game(Setup(("Ana", "Ben", "Cy", "Dee"), seed), checkpoints=True)
+    found = []
+    while g.pending is not None:
+        d = g.pending
+        if len(d.options) > 1 and len(g.actions) % every == 0:
+            found.append(replay(g.setup, g.actions))
+        g.apply(Choice(d.player, RandomAgent(seed, d.player).choose(g.view(d.player), d)))
+    return found
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_answers_are_legal_and_the_same_for_the_same_seed(seed: int) -> None:
+    budget = Budget(seconds=600, iterations=12)  # the count, not the clock, ends each search
+    for g in positions(seed):
+        d = g.pending
+        assert d is not None
+        first = SearchAgent(seed, d.player, budget).choose(g.view(d.player), d)
+        again = SearchAgent(seed, d.player, budget).choose(g.view(d.player), d)
+        assert first in d.options
+        assert first == again
+
+
+def test_with_no_time_to_try_every_answer_it_plays_like_normal() -> None:
+    budget = Budget(seconds=600, iterations=1)
+    checked = 0
+    for g in positions(5, every=3):
+        d = g.pending
+        assert d is not None
+        if d.kind == "chance" or len(d.options) < 2:
+            continue
+        view = g.view(d.player)
+        assert SearchAgent(5, d.player, budget).choose(view, d) == HeuristicAgent(5, d.player).choose(view, d)
+        checked += 1
+    assert checked > 5
+
+
+@pytest.mark.parametrize("seconds, iterations", [(0, 10), (-1, 10), (601, 10), (1, 0), (1, 2_000_000)])
+def test_a_budget_out_of_range_is_refused(seconds: float, iterations: int) -> None:
+    with pytest.raises(ValueError):
+        Budget(seconds, iterations)
