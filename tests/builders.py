@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from doomlings_access.ai.heuristic import Picker
 from doomlings_access.cards import load_cards
 from doomlings_access.rules import Choice, Game, Options, Position, Setup
-from doomlings_access.rules.decisions import Value
+from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.events import Event
+from doomlings_access.rules.view import PlayerView
 
 
 QUIET_DECK = [
@@ -235,3 +237,17 @@ def ignored_changes(t: Table) -> list[tuple[int, int, str | None]]:
     from doomlings_access.rules.events import GenePoolChangeIgnored
 
     return [(e.player, e.delta, why(e)) for e in t.events(GenePoolChangeIgnored)]  # type: ignore[attr-defined]
+
+
+class RulesOfThumb:
+    """The normal level's rules of thumb without its look-ahead. Golden transcripts use it so
+    that they test the wording of a fixed game, not the tuning of a computer level."""
+
+    thinks = False
+    samples = False
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.seed, self.seat = seed, seat
+
+    def choose(self, view: PlayerView, decision: Decision) -> Value:
+        return Picker(view, decision, self.seed).pick()

@@ -41,9 +41,9 @@ def play_one(args: tuple[int, tuple[str, ...], str, Budget]) -> GameResult:
     """Play game seeded ``seed`` with ``levels`` at its seats (in a worker process too)."""
     seed, levels, edition, budget = args
     names = tuple(f"P{seat + 1}" for seat in range(len(levels)))
-    thinks = any(level == "hard" for level in levels)
-    game = Game(load_cards(edition), Setup(names, seed, Options(edition=edition)), checkpoints=thinks)
     agents = [make_agent(level, seed, seat, budget) for seat, level in enumerate(levels)]
+    samples = any(agent.samples for agent in agents)
+    game = Game(load_cards(edition), Setup(names, seed, Options(edition=edition)), checkpoints=samples)
     times: list[list[float]] = [[] for _ in levels]
     while not game.is_over:
         d = game.pending

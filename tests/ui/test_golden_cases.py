@@ -15,9 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from builders import new_game
+from builders import RulesOfThumb, new_game
 
-from doomlings_access.ai.heuristic import HeuristicAgent
 from doomlings_access.rules import Setup
 from doomlings_access.ui.console import PlainConsole
 from doomlings_access.ui.output import Output
@@ -41,7 +40,7 @@ def transcript(seed: int, players: int, people: int) -> str:
     g = new_game(Setup(NAMES[:players], seed))
     stdin, stdout = io.StringIO("1\n" * 3000), io.StringIO()
     console = PlainConsole(stdin, stdout)
-    agents = {s: HeuristicAgent(seed, s) for s in range(people, players)}
+    agents = {s: RulesOfThumb(seed, s) for s in range(people, players)}
     Session(g, list(range(people)), agents, console, Output(console.write), Prefs()).run()
     assert g.is_over
     return stdout.getvalue()
