@@ -121,8 +121,7 @@ def build_game(c: GameChoices) -> tuple[Game, Seats]:
     if "empty_hand_draw" in values:
         values["empty_hand_draw"] = 5
     options = Options(edition=c.edition, **values)  # type: ignore[arg-type]
-    thinks = c.humans < c.players and "hard" in c.levels
-    game = Game(load_cards(options.edition), Setup(tuple(seat_names(c)), seed, options), checkpoints=thinks)
+    game = Game(load_cards(options.edition), Setup(tuple(seat_names(c)), seed, options))
     computers = range(c.humans, c.players)
     levels = {seat: c.levels[min(i, len(c.levels) - 1)] for i, seat in enumerate(computers)}
     return game, Seats(list(range(c.humans)), levels)
@@ -148,14 +147,15 @@ def run_game(
 
 def agents_for(game: Game, seats: Seats, budget: Budget | None = None) -> dict[int, Agent]:
     """The computer players at their levels (a seat with no level plays at normal). A game
-    with a searching player keeps checkpoints, so that its samples need not replay the game."""
+    with a player that samples keeps checkpoints, so that its samples need not replay the game."""
     from doomlings_access.ai.levels import make_agent
 
     seed = game.setup.seed
     computers = [seat for seat in range(game.n) if seat not in seats.humans]
-    if any(seats.levels.get(seat) == "hard" for seat in computers):
+    agents = {seat: make_agent(seats.levels.get(seat, "normal"), seed, seat, budget) for seat in computers}
+    if any(agent.samples for agent in agents.values()):
         game.checkpoints = True
-    return {seat: make_agent(seats.levels.get(seat, "normal"), seed, seat, budget) for seat in computers}
+    return agents
 
 
 def _play_saved(
@@ -499,7 +499,10 @@ def _with_output(args: argparse.Namespace, body: Body) -> int:
     _exit_on_signals()
     settings, problem = load_settings()
     mode = args.speech or settings.speech
-    prefs = Prefs(args.verbosity or settings.verbosity, args.labels or settings.labels, mode)
+    prefs = Prefs(
+        args.verbosity or settings.verbosity, args.labels or settings.labels, mode,
+        args.only_choice or settings.only_choice,
+    )
     speech = Speech(mode, settings.rate, settings.voice)
     console = make_console(args.plain)
     out = Output(console.write, speech)

@@ -51,6 +51,7 @@ OUTPUT_DEFAULTS: dict[str, object] = {
     "speech": None,
     "verbosity": None,
     "labels": None,
+    "only_choice": None,
     "edition": "retail",
 }
 """Options accepted both before and after the command, and their values when given nowhere."""
@@ -73,6 +74,10 @@ def add_output_arguments(p: argparse.ArgumentParser, top: bool = False) -> None:
     p.add_argument("--speech", choices=("screen-reader", "direct", "tts", "off"), default=default)
     p.add_argument("--verbosity", choices=("terse", "normal", "verbose"), default=default)
     p.add_argument("--labels", choices=("text", "braille"), default=default)
+    p.add_argument(
+        "--only-choice", choices=("ask", "play"), default=default,
+        help="when one trait alone can be played: wait for Enter (ask) or play it at once",
+    )
     p.add_argument(
         "--edition", choices=("retail", "first"), default=default, help="retail (default) or first"
     )

@@ -18,6 +18,8 @@ from doomlings_access.safety.text import has_unsafe, shown
 SPEECH_MODES = ("screen-reader", "direct", "tts", "off")
 VERBOSITY = ("terse", "normal", "verbose")
 LABELS = ("text", "braille")
+ONLY_CHOICE = ("ask", "play")
+"""A question with one answer: wait for Enter, or play it at once (after saying why)."""
 MAX_SETTINGS_BYTES = 64 * 1024
 MAX_VOICE = 100
 
@@ -29,6 +31,7 @@ class Settings:
     voice: str = ""
     verbosity: str = "normal"
     labels: str = "text"
+    only_choice: str = "ask"
 
 
 def config_path() -> Path:
@@ -62,7 +65,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except FileRefused as exc:
         return Settings(), f"Settings file {exc}; using defaults."
     settings = Settings()
-    allowed = {"speech": SPEECH_MODES, "verbosity": VERBOSITY, "labels": LABELS}
+    allowed = {"speech": SPEECH_MODES, "verbosity": VERBOSITY, "labels": LABELS, "only_choice": ONLY_CHOICE}
     for key, value in data.items():
         if key not in {f.name for f in fields(Settings)}:
             return Settings(), f"Settings file {where}: unknown field {shown(key, 40)!r}; using defaults."

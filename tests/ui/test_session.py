@@ -7,7 +7,7 @@ from pathlib import Path
 
 import time
 
-from builders import new_game
+from builders import RulesOfThumb, new_game
 from doomlings_access.ai import Agent
 from doomlings_access.ai.heuristic import HeuristicAgent
 from doomlings_access.rules import Game, Setup
@@ -19,14 +19,15 @@ GOLDEN = Path(__file__).parent.parent / "golden"
 
 
 def run(
-    answers: str, seed: int = 42, humans: int = 1, players: int = 3, agents: dict[int, Agent] | None = None
+    answers: str, seed: int = 42, humans: int = 1, players: int = 3, agents: dict[int, Agent] | None = None,
+    prefs: Prefs | None = None,
 ) -> tuple[str, Game]:
     g = new_game(Setup(tuple(["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"][:players]), seed))
     stdin, stdout = io.StringIO(answers), io.StringIO()
     console = PlainConsole(stdin, stdout)
     if agents is None:
-        agents = {s: HeuristicAgent(seed, s) for s in range(humans, players)}
-    Session(g, list(range(humans)), agents, console, Output(console.write), Prefs()).run()
+        agents = {s: RulesOfThumb(seed, s) for s in range(humans, players)}
+    Session(g, list(range(humans)), agents, console, Output(console.write), prefs or Prefs()).run()
     return stdout.getvalue(), g
 
 
@@ -138,6 +139,53 @@ def test_a_quick_computer_is_never_heard_thinking() -> None:
     text, g = run("1\n" * 3000, players=2, agents={1: SlowOnce(42, 1, pause=0.0)})
     assert g.is_over
     assert "thinking" not in text
+
+
+def test_the_only_playable_trait_waits_for_enter_or_is_played_at_once() -> None:
+    asked, g_asked = run("1\n" * 3000, seed=11, players=4)
+    text, g = run("1\n" * 3000, seed=11, players=4, prefs=Prefs(only_choice="play"))
+    flat_asked, flat = " ".join(asked.split()), " ".join(text.split())
+    assert "Only Kidney, rX can be played. Press Enter to play it." in flat_asked
+    assert "Only Kidney, rX can be played. You play Kidney, rX." in flat
+    assert "Press Enter to play it" not in text
+    assert g.is_over and g_asked.is_over
+
+
+def test_only_choice_is_kept_in_the_settings_file(tmp_path: Path) -> None:
+    from doomlings_access.settings import load_settings
+
+    path = tmp_path / "settings.toml"
+    path.write_text('only_choice = "play"\n', encoding="utf-8")
+    settings, problem = load_settings(path)
+    assert problem is None and settings.only_choice == "play"
+    path.write_text('only_choice = "sometimes"\n', encoding="utf-8")
+    settings, problem = load_settings(path)
+    assert problem is not None and "only_choice must be one of ask, play" in problem
+    assert settings.only_choice == "ask"
+
+
+def test_a_resumed_game_does_not_read_again_what_was_read_before() -> None:
+    import re
+
+    from doomlings_access.rules import Choice
+    from doomlings_access.rules import events as ev
+
+    g = new_game(Setup(("Ana", "Ben", "Cy"), 42))
+    agents: dict[int, Agent] = {s: RulesOfThumb(42, s) for s in (1, 2)}
+    while len(g.actions) < 60:
+        d = g.pending
+        assert d is not None
+        answer = agents[d.player].choose(g.view(d.player), d) if d.player in agents else d.options[0]
+        g.apply(Choice(d.player, answer))
+    read_before = {g.defs[e.card].name for e in g.log if isinstance(e, ev.TraitPlayed) and e.player != 0}
+    stdin, stdout = io.StringIO("1\n" * 3000), io.StringIO()
+    console = PlainConsole(stdin, stdout)
+    Session(g, [0], agents, console, Output(console.write), Prefs(), resumed=True).run()
+    text = stdout.getvalue()
+    after = " ".join(text[text.index("Choose "):].split())  # past the repeated announcements
+    read_after = set(re.findall(r"(?:^|\. )([A-Z][\w' -]*?) reads: ", after))
+    assert read_after, "traits new to the listener are still read"
+    assert not read_after & read_before, read_after & read_before
 
 
 if __name__ == "__main__":

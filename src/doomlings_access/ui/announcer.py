@@ -16,6 +16,7 @@ from doomlings_access.ui.words import Said, Style, card_speech, card_text, join,
 
 TERSE, NORMAL, VERBOSE = "terse", "normal", "verbose"
 VERBOSITIES = (TERSE, NORMAL, VERBOSE)
+LAST_CATASTROPHE = 3
 
 CAUSES = {
     "stabilize": "",
@@ -158,6 +159,8 @@ def _age_ignored(e: ev.AgeIgnored, v: View) -> str:
 def _catastrophe(e: ev.CatastropheRevealed, v: View) -> str:
     c = v.g.catastrophe(e.catastrophe)
     head = f"Round {e.round}, catastrophe {e.number} of 3: {c.name}. Gene pool {c.gene_pool:+d}. {c.catastrophic_text}"
+    if e.number < LAST_CATASTROPHE:
+        return head  # only the last catastrophe's World's End counts (verbose reads it anyway)
     return f"{head} World's End: {c.worlds_end_text}"
 
 
@@ -421,6 +424,9 @@ class Announcer:
         speech = fn(event, View(self.game, self.me, self.style, speech=True))
         if text is None or speech is None:
             return None
+        if isinstance(event, ev.CatastropheRevealed) and self.verbosity == VERBOSE and event.number < LAST_CATASTROPHE:
+            extra = f" World's End: {self.game.catastrophe(event.catastrophe).worlds_end_text}"
+            text, speech = text + extra, speech + extra
         if isinstance(event, ev.TraitPlayed) and self._explains(event.card, event.player):
             d = self.game.defs[event.card]
             extra = f" {d.name} reads: {d.text}"
@@ -438,6 +444,13 @@ class Announcer:
             return False
         self._explained.add(d.id)
         return self.verbosity == NORMAL and d.has_effect
+
+    def already_told(self, events: Collection[ev.Event]) -> None:
+        """The listener heard ``events`` before (a resumed game): a trait whose effect was read
+        then is not read again as if it were new."""
+        for e in events:
+            if isinstance(e, ev.TraitPlayed) and e.player != self.me:
+                self._explained.add(self.game.defs[e.card].id)
 
     def render_all(self, events: list[ev.Event]) -> list[Said]:
         """The events as a listener hears them: one message per story (a turn, a round's card,
@@ -525,6 +538,15 @@ class Announcer:
                 assert drew is not None
                 keep = f", {nxt.hand} in hand."
                 return Said(drew.text[:-1] + keep, drew.speech[:-1] + keep), i + 2
+        if isinstance(e, ev.Discarded) and _stabilizes(e, events[i + 1] if i + 1 < len(events) else None):
+            said = self.render(e)
+            if said is not None and self.render(events[i + 1]) is not None:
+                keep = f", {plural(events[i + 1].hand, 'card')} left."  # type: ignore[attr-defined]
+                return Said(said.text[:-1] + keep, said.speech[:-1] + keep), i + 2
+        if (
+            isinstance(e, ev.Stabilized) and not e.drew and not e.discarded and self.verbosity != VERBOSE
+        ):
+            return None, i + 1  # nothing changed: the hand's size is in ``table``
         if isinstance(e, ev.GenePoolChanged) and self.render(e) is not None:
             run = _run(events, i, ev.GenePoolChanged, lambda g: True)
             if len(run) > 1:
@@ -605,6 +627,14 @@ def _run(events: list[ev.Event], i: int, kind: type[ev.Event], fits: Callable[[A
         seen.add(player)
         run.append(e)
     return run
+
+
+def _stabilizes(e: ev.Discarded, nxt: ev.Event | None) -> bool:
+    """Whether ``e`` is the discard of a stabilize that ``nxt`` reports."""
+    return (
+        isinstance(nxt, ev.Stabilized) and nxt.player == e.player
+        and e.cause is not None and e.cause.id == "stabilize"
+    )
 
 
 def _lower_you(text: str) -> str:

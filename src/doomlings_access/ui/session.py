@@ -71,6 +71,9 @@ class Prefs:
     verbosity: str = "normal"
     labels: str = "text"
     speech: str = "screen-reader"
+    only_choice: str = "ask"
+    """``play``: a trait that is the only one playable is played after saying so, without
+    waiting for Enter."""
 
 
 class QuitGame(Exception):
@@ -112,10 +115,12 @@ class Session:
         self.told: dict[int | None, int] = {}
         self.plain_warned = False
         self.on_action = on_action
+        self.resumed_at = len(game.log) if resumed else 0  # events told before this session
         if resumed:
             # The history (for log and repeat) is the whole game so far, told again silently.
             self.out.history.extend(told_as_played(game, humans, self.me, self.prefs.verbosity, self.style))
             self.told = {seat: len(game.log) for seat in [self.me, *humans]}
+            self.announcer.already_told(game.log)
             self.out.info(f"Game resumed: {self.whose_game()}.")
             self.out.info(self.where_we_are(), remember=True)
             last = self.out.history[-4:-1]
@@ -212,7 +217,8 @@ class Session:
                     return
                 self.tell([e])
                 self.told[key] = start = i + 1
-                self.read_raw("Press Enter to play it. ")
+                if self.prefs.only_choice == "ask":
+                    self.read_raw("Press Enter to play it. ")
             i += 1
         self.tell(log[start:])
         self.told[key] = len(log)
@@ -238,16 +244,20 @@ class Session:
             return
         self.announce()  # what the person leaving has not heard yet, from their seat
         name = self.game.name(seat)
+        # Cleared before the keyboard changes hands: nothing of the person leaving stays on
+        # the screen (or in its scrollback) for the next to read.
+        clear = getattr(self.console, "clear", None)
+        cleared = callable(clear) and clear()
         self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
         self.read_raw("")
-        clear = getattr(self.console, "clear", None)
-        if not (callable(clear) and clear()) and not self.plain_warned:
+        if not cleared and not self.plain_warned:
             self.plain_warned = True
             self.out.info("Plain mode cannot clear the screen: earlier lines were for others.")
         self.holder = seat
-        self.announcer = self.announcers.setdefault(
-            seat, Announcer(self.game, seat, self.announcer.verbosity, self.style)
-        )
+        if seat not in self.announcers:
+            self.announcers[seat] = Announcer(self.game, seat, self.announcer.verbosity, self.style)
+            self.announcers[seat].already_told(self.game.log[: self.resumed_at])
+        self.announcer = self.announcers[seat]
         self.out.history = self.histories.setdefault(seat, [])
         self.out.lines(review.hand(self.game.view(seat), self.style, f"{name}, your"))
         self.announce()  # what happened since this person last had the keyboard

@@ -1,0 +1,75 @@
+"""Two people at one keyboard, through a real pseudo-terminal: between "Pass to Ben" and
+Ben's Enter nothing of either private hand is printed, and after it ``hand`` and ``log`` show
+Ben's cards only, as the saved game (written after every action) proves."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pexpect
+from test_terminal import child_env, finish, game_command
+
+from doomlings_access.rules import events as ev
+from doomlings_access.saves import read_save
+
+PROMPT = r"Choose 1 to \d+, or \? for help: "
+PASS = r"Pass to (Ana|Ben)\. Press Enter when (Ana|Ben) is ready\.\r\n"
+HAND_LINE = re.compile(r"^\d+\. (.+?), [a-z]*[a-zX\d-]+$")
+SEATS = {"Ana": 0, "Ben": 1}
+
+
+def names_in_hand(game, seat: int) -> set[str]:  # type: ignore[no-untyped-def]
+    return {game.defs[c].name for c in game.seats[seat].hand}
+
+
+def test_a_hand_over_shows_nothing_private_and_then_only_the_new_holders_cards(tmp_path: Path) -> None:
+    command = game_command()
+    args = [*command[1:], "play", "--seed", "4", "--players", "3", "--humans", "2", "--names", "Ana,Ben",
+            "--level", "easy", "--speech", "off", "--plain"]
+    child = pexpect.spawn(command[0], args, env=child_env(tmp_path), dimensions=(24, 80), encoding="utf-8",
+                          codec_errors="replace", timeout=20, cwd=str(tmp_path))
+    saves = tmp_path / "data" / "saves"
+    hand_overs = checked_logs = 0
+    while True:
+        which = child.expect([PROMPT, PASS, r"Game over\."])
+        if which == 2:
+            break
+        if which == 0:
+            child.sendline("1")
+            continue
+        who = child.match.group(1)
+        hand_overs += 1
+        # Waiting for Enter: nothing more is printed, private or not.
+        try:
+            extra = child.read_nonblocking(size=4096, timeout=0.3)
+        except pexpect.TIMEOUT:
+            extra = ""
+        assert extra.strip() == "", f"printed before {who}'s Enter: {extra!r}"
+        child.sendline("")
+        child.expect(PROMPT)
+        shown = child.before.replace("\r\n", "\n")
+        if hand_overs == 1:
+            assert "Plain mode cannot clear the screen" in shown
+        [save] = [p for p in saves.glob("*.json")]
+        game = read_save(save).game
+        mine = names_in_hand(game, SEATS[who])
+        head = re.search(rf"^{who}, your hand, (\d+) cards?:$", shown, re.MULTILINE)
+        assert head, shown
+        lines = shown[head.end():].strip("\n").splitlines()[: int(head.group(1))]
+        listed = {m.group(1) for line in lines if (m := HAND_LINE.match(line))}
+        assert listed == mine, (who, listed, mine)
+        # Their log: every card they are told they drew is a card they drew.
+        child.sendline("log 60")
+        child.expect(PROMPT)
+        said = " ".join(child.before.split())
+        drawn = {game.defs[c].name for e in game.log if isinstance(e, ev.Drew) and e.player == SEATS[who]
+                 for c in e.cards}
+        for listed_draw in re.findall(r"[Yy]ou (?:draw|are dealt) ((?:[A-Z][^,.]*)(?:, [^,.]+)*(?: and [^,.]+)?)[,.]", said):
+            for name in re.split(r", | and ", listed_draw):
+                if not re.fullmatch(r"\d+ (cards?|in hand)", name):
+                    assert name in drawn, (who, name)
+        checked_logs += 1
+        child.sendline("1")
+    assert finish(child) == 0
+    assert hand_overs >= 4 and checked_logs == hand_overs
