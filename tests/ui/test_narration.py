@@ -15,7 +15,7 @@ import pytest
 from builders import new_game
 
 from doomlings_access.ai.heuristic import HeuristicAgent
-from doomlings_access.rules import Game, Setup
+from doomlings_access.rules import Choice, Game, Setup
 from doomlings_access.rules import events as ev
 from doomlings_access.ui.announcer import Announcer, told_as_played
 from doomlings_access.ui.console import PlainConsole
@@ -72,6 +72,30 @@ def test_a_catastrophes_gene_pools_are_one_sentence_and_the_round_is_numbered() 
     catastrophe = flat.split("catastrophe 1 of 3:")[1].split("Choose")[0]
     assert "Gene pools: " in catastrophe
     assert "gene pool goes from" not in catastrophe
+
+
+def test_only_the_last_catastrophe_reads_its_worlds_end_unless_verbose() -> None:
+    """Only the last catastrophe's World's End effect is carried out, so only its reveal reads
+    it at normal verbosity; verbose reads every one."""
+    g = new_game(Setup(("Ana", "Ben", "Cy"), 42))
+    while not g.is_over:
+        d = g.pending
+        assert d is not None
+        g.apply(Choice(d.player, d.options[0]))
+    reveals = [e for e in g.log if isinstance(e, ev.CatastropheRevealed)]
+    assert [e.number for e in reveals] == [1, 2, 3]
+    for verbosity, reads in (("normal", [False, False, True]), ("verbose", [True, True, True])):
+        announcer = Announcer(g, 0, verbosity)
+        said = [announcer.render(e) for e in reveals]
+        assert ["World's End: " in s.text for s in said if s is not None] == reads, verbosity
+
+
+def test_a_stabilize_is_told_with_the_hand_it_leaves_or_not_at_all() -> None:
+    for seed in range(3):
+        text, _ = play(seed, 4, ("Ana",))
+        flat = re.sub(r"\s+", " ", text)
+        assert re.search(r"discards? [^.]+, \d+ cards? left\.", flat), seed
+        assert not re.search(r"stabilizes? with", flat), seed  # only told when verbose
 
 
 def test_each_age_says_how_far_the_next_catastrophe_may_be() -> None:

@@ -518,30 +518,23 @@ class Announcer:
         where the next sentence starts."""
         e = events[i]
         v = View(self.game, self.me, self.style, speech=False)
+        nxt = events[i + 1] if i + 1 < len(events) else None
         if isinstance(e, ev.TurnStarted) and self.verbosity != VERBOSE:
-            nxt = events[i + 1] if i + 1 < len(events) else None
             if e.player == self.me or (nxt is not None and nxt.parent == e.seq):
                 return None, i + 1  # the question, or the next sentence, names the player
         if isinstance(e, ev.Drew) and self.render(e) is not None:
             run = _run(events, i, ev.Drew, lambda d: not v.sees(d) or not d.cards)
             if len(run) > 1 and len({d.size for d in run}) == 1:
                 return self._each_drew(run), i + len(run)
-            nxt = events[i + 1] if i + 1 < len(events) else None
-            if (
-                isinstance(nxt, ev.Stabilized)
-                and nxt.player == e.player
-                and e.cause is not None
-                and e.cause.id == "stabilize"
-                and self.render(nxt) is not None
-            ):
+            if isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt) and self.render(nxt) is not None:
                 drew = self.render(e)
                 assert drew is not None
                 keep = f", {nxt.hand} in hand."
                 return Said(drew.text[:-1] + keep, drew.speech[:-1] + keep), i + 2
-        if isinstance(e, ev.Discarded) and _stabilizes(e, events[i + 1] if i + 1 < len(events) else None):
+        if isinstance(e, ev.Discarded) and isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt):
             said = self.render(e)
-            if said is not None and self.render(events[i + 1]) is not None:
-                keep = f", {plural(events[i + 1].hand, 'card')} left."  # type: ignore[attr-defined]
+            if said is not None and self.render(nxt) is not None:
+                keep = f", {plural(nxt.hand, 'card')} left."
                 return Said(said.text[:-1] + keep, said.speech[:-1] + keep), i + 2
         if (
             isinstance(e, ev.Stabilized) and not e.drew and not e.discarded and self.verbosity != VERBOSE
@@ -629,12 +622,9 @@ def _run(events: list[ev.Event], i: int, kind: type[ev.Event], fits: Callable[[A
     return run
 
 
-def _stabilizes(e: ev.Discarded, nxt: ev.Event | None) -> bool:
-    """Whether ``e`` is the discard of a stabilize that ``nxt`` reports."""
-    return (
-        isinstance(nxt, ev.Stabilized) and nxt.player == e.player
-        and e.cause is not None and e.cause.id == "stabilize"
-    )
+def _stabilizes(e: ev.Drew | ev.Discarded, nxt: ev.Stabilized) -> bool:
+    """Whether ``e`` is the draw or discard of the stabilize that ``nxt`` reports."""
+    return nxt.player == e.player and e.cause is not None and e.cause.id == "stabilize"
 
 
 def _lower_you(text: str) -> str:
