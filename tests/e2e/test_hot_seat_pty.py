@@ -1,19 +1,23 @@
 """Two people at one keyboard, through a real pseudo-terminal: between "Pass to Ben" and
 Ben's Enter nothing of either private hand is printed, and after it ``hand`` and ``log`` show
-Ben's cards only, as the saved game (written after every action) proves."""
+Ben's cards only, as the saved game (written after every action) proves. In a real terminal
+(tmux) the screen and its scrollback hold nothing but the hand-over line while it waits."""
 
 from __future__ import annotations
 
 import re
+import shlex
+import time
 from pathlib import Path
 
 import pexpect
-from test_terminal import child_env, finish, game_command
+from test_terminal import Tmux, child_env, finish, game_command, tmux, wait_until  # noqa: F401 (fixture)
 
 from doomlings_access.rules import events as ev
 from doomlings_access.saves import read_save
 
 PROMPT = r"Choose 1 to \d+, or \? for help: "
+ARGS = ["play", "--players", "3", "--humans", "2", "--names", "Ana,Ben", "--level", "easy", "--speech", "off"]
 PASS = r"Pass to (Ana|Ben)\. Press Enter when (Ana|Ben) is ready\.\r\n"
 HAND_LINE = re.compile(r"^\d+\. (.+?), [a-z]*[a-zX\d-]+$")
 SEATS = {"Ana": 0, "Ben": 1}
@@ -25,8 +29,7 @@ def names_in_hand(game, seat: int) -> set[str]:  # type: ignore[no-untyped-def]
 
 def test_a_hand_over_shows_nothing_private_and_then_only_the_new_holders_cards(tmp_path: Path) -> None:
     command = game_command()
-    args = [*command[1:], "play", "--seed", "4", "--players", "3", "--humans", "2", "--names", "Ana,Ben",
-            "--level", "easy", "--speech", "off", "--plain"]
+    args = [*command[1:], *ARGS, "--seed", "4", "--plain"]
     child = pexpect.spawn(command[0], args, env=child_env(tmp_path), dimensions=(24, 80), encoding="utf-8",
                           codec_errors="replace", timeout=20, cwd=str(tmp_path))
     saves = tmp_path / "data" / "saves"
@@ -73,3 +76,31 @@ def test_a_hand_over_shows_nothing_private_and_then_only_the_new_holders_cards(t
         child.sendline("1")
     assert finish(child) == 0
     assert hand_overs >= 4 and checked_logs == hand_overs
+
+
+def test_in_a_terminal_a_hand_over_leaves_nothing_on_screen_or_in_scrollback(tmp_path: Path, tmux: Tmux) -> None:
+    game = " ".join(shlex.quote(part) for part in [*game_command(), *ARGS, "--seed", "4"])
+    tmux.run("new-session", "-d", "-s", tmux.target, "-x", "80", "-y", "24", f"TERM=xterm-256color {game}")
+    tmux.run("set-option", "-g", "remain-on-exit", "on")
+    prompt = re.compile(r"Choose 1 to \d+, or \? for help:")
+    hand_over = re.compile(r"Pass to (Ana|Ben)\. Press Enter when \1 is ready\.")
+    seen = answered = 0
+    deadline = time.monotonic() + 90
+    while seen < 4:
+        assert time.monotonic() < deadline and not tmux.dead(), "no more hand-overs"
+        last = tmux.last_line()
+        if hand_over.fullmatch(last):
+            everything = tmux.run("capture-pane", "-p", "-J", "-S", "-", "-t", tmux.target)
+            kept = [line for line in everything.splitlines() if line.strip()]
+            assert kept == [last], f"left on screen or in scrollback: {kept[:-1]!r}"
+            seen += 1
+            tmux.run("send-keys", "-t", tmux.target, "Enter")
+            wait_until(lambda: tmux.last_line() != last or tmux.dead(), "the hand-over to end")
+        elif prompt.fullmatch(last) and answered < 200:
+            answered += 1
+            tmux.run("send-keys", "-t", tmux.target, "-l", "1")
+            wait_until(lambda: tmux.last_line().endswith(": 1") or tmux.dead(), "the echo of 1")
+            tmux.run("send-keys", "-t", tmux.target, "Enter")
+            wait_until(lambda: not tmux.last_line().endswith(": 1") or tmux.dead(), "the answer")
+        else:
+            time.sleep(0.03)

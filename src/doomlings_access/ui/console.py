@@ -113,7 +113,10 @@ class ToolkitConsole:
         """Clear the screen and its scrollback (a hand-over at one keyboard)."""
         if not sys.stdout.isatty():
             return False
-        sys.stdout.write("\x1b[3J\x1b[H\x1b[2J")
+        # Home and clear the screen first, then the scrollback: terminals that keep what a
+        # clear wipes (tmux, many others) put it into the scrollback, which ED 3 then empties
+        # (the order of ncurses' own ``clear``).
+        sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
         sys.stdout.flush()
         return True
 
