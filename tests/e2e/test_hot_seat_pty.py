@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pexpect
-from test_terminal import Tmux, child_env, finish, game_command, tmux, wait_until  # noqa: F401 (fixture)
+from test_terminal import Tmux, child_env, finish, game_command, wait_until
 
 from doomlings_access.rules import events as ev
 from doomlings_access.saves import read_save
@@ -95,7 +95,7 @@ def test_in_a_terminal_a_hand_over_leaves_nothing_on_screen_or_in_scrollback(tmp
             assert kept == [last], f"left on screen or in scrollback: {kept[:-1]!r}"
             seen += 1
             tmux.run("send-keys", "-t", tmux.target, "Enter")
-            wait_until(lambda: tmux.last_line() != last or tmux.dead(), "the hand-over to end")
+            wait_until(lambda said=last: tmux.last_line() != said or tmux.dead(), "the hand-over to end")
         elif prompt.fullmatch(last) and answered < 200:
             answered += 1
             tmux.run("send-keys", "-t", tmux.target, "-l", "1")
