@@ -42,7 +42,7 @@ def test_the_readme_says_where_the_command_lives() -> None:
 
 
 SAMPLES = {"NAME": "Tiny", "FILE": "x.json", "SAVE": "x.json", "MODE": "tts", "N": "3",
-           "P": "2", "S": "1", "E": "retail", "J": "1"}
+           "P": "2", "S": "1", "E": "retail", "J": "1", "SECONDS": "0.5"}
 
 
 def as_typed(command: str) -> list[str]:
