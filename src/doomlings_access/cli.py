@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import NoReturn
 from collections.abc import Sequence
+from typing import NoReturn
 
 from doomlings_access.safety.text import clean
 

@@ -57,12 +57,17 @@ class HeuristicAgent:
 
 
 def outlook(
-    view: PlayerView, decision: Decision, answer: Value, rng: random.Random, seed: int, until_my_next_turn: bool = False
+    view: PlayerView,
+    decision: Decision,
+    answer: Value,
+    rng: random.Random,
+    seed: int,
+    until_my_next_turn: bool = False,
 ) -> float:
     """Answer ``answer`` in a game sampled from ``view`` and play on by rules of thumb, every
-    seat alike, until this turn is over (or, with ``until_my_next_turn``, until the seat's next turn, so that
-    the opponents' replies count); then the seat's score less its opponents' mean, plus a
-    little for its gene pool."""
+    seat alike, until this turn is over (with ``until_my_next_turn``: until the seat's next
+    turn, so that the opponents' replies count); then the seat's score less its opponents'
+    mean, plus a little for its gene pool."""
     me = decision.player
     turn = view.active if view.active is not None else me
     g = view.sample(rng)

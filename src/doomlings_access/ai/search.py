@@ -8,9 +8,10 @@ does (score ahead of the opponents' mean, a little for the gene pool). It answer
 mean over the sampled games.
 
 Trying every answer in the same sampled game (common random numbers) compares answers, not
-luck: measured against three normal players it won 43% where the same budget spent on
-separate samples, or on upper-confidence search with playouts to the game's end (Cowling,
-Powley and Whitehouse 2012 compare such determinized searches with ISMCTS), won 30 to 33%.
+luck. Against three normal players, 200 games at 100 sampled games a decision, it won 43%
+where the same budget spent on separate samples, or on upper-confidence search (UCB1) with
+playouts to the game's end, won 30 to 33% (Cowling, Powley and Whitehouse 2012 compare such
+determinized searches with ISMCTS).
 
 Its randomness comes from the decision (:func:`decision_rng`), so with a fixed number of
 iterations its answers are reproducible, and they never depend on cards it cannot see.
