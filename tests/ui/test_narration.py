@@ -94,7 +94,7 @@ def test_a_stabilize_is_told_with_the_hand_it_leaves_or_not_at_all() -> None:
     for seed in range(3):
         text, _ = play(seed, 4, ("Ana",))
         flat = re.sub(r"\s+", " ", text)
-        assert re.search(r"discards? [^.]+, \d+ cards? left\.", flat), seed
+        assert re.search(r"stabilizes? by discarding [^.]+, \d+ cards? left\.", flat), seed
         assert not re.search(r"stabilizes? with", flat), seed  # only told when verbose
 
 

@@ -532,10 +532,13 @@ class Announcer:
                 keep = f", {nxt.hand} in hand."
                 return Said(drew.text[:-1] + keep, drew.speech[:-1] + keep), i + 2
         if isinstance(e, ev.Discarded) and isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt):
-            said = self.render(e)
-            if said is not None and self.render(nxt) is not None:
-                keep = f", {plural(nxt.hand, 'card')} left."
-                return Said(said.text[:-1] + keep, said.speech[:-1] + keep), i + 2
+            if self.render(e) is not None and self.render(nxt) is not None:
+                text, speech = (
+                    f"{w.who(e.player)} {w.s(e.player, 'stabilize')} by discarding {w.names(e.cards)}, "
+                    f"{plural(nxt.hand, 'card')} left."
+                    for w in (v, View(self.game, self.me, self.style, speech=True))
+                )
+                return Said(text, speech), i + 2
         if (
             isinstance(e, ev.Stabilized) and not e.drew and not e.discarded and self.verbosity != VERBOSE
         ):
