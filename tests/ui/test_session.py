@@ -188,6 +188,26 @@ def test_a_resumed_game_does_not_read_again_what_was_read_before() -> None:
     assert not read_after & read_before, read_after & read_before
 
 
+def test_when_prompt_toolkit_does_not_load_every_question_is_plain_and_waits_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import threading
+
+    from doomlings_access.ui import console as con
+
+    monkeypatch.setattr(con, "IMPORT_WAIT", 0.2)
+    stuck = threading.Event()
+    monkeypatch.setattr(con.ToolkitConsole, "_import", lambda self: stuck.wait(30))
+    tk = con.ToolkitConsole()
+    tk.plain = PlainConsole(io.StringIO("1\n2\n"), io.StringIO())
+    waits = []
+    join = tk.loader.join
+    tk.loader.join = lambda timeout=None: (waits.append(timeout), join(timeout))  # type: ignore[method-assign]
+    assert tk.read("Choose: ") == "1"
+    assert tk.read("Choose: ") == "2"
+    stuck.set()
+    assert waits == [0.2]  # waited once, then every question plain at once
+    assert tk.plain.stdout.getvalue() == "Choose: 1\nChoose: 2\n"
+
+
 if __name__ == "__main__":
     import sys
 

@@ -62,6 +62,10 @@ class PlainConsole:
                 return
 
 
+IMPORT_WAIT = 10.0
+"""Seconds the first question waits for prompt_toolkit before the game reads plain lines."""
+
+
 class ToolkitConsole:
     """A quiet single-line prompt_toolkit prompt with history and Tab completion.
 
@@ -89,8 +93,10 @@ class ToolkitConsole:
 
     def _session(self) -> Any:
         if self.session is None and self.failed is None:
-            self.loader.join(10.0)
-            if self.loader.is_alive() or self.failed is not None:
+            self.loader.join(IMPORT_WAIT)
+            if self.loader.is_alive():  # give up once: every later question is plain too
+                self.failed = TimeoutError("prompt_toolkit did not load in time")
+            if self.failed is not None:
                 return None
             from prompt_toolkit import PromptSession
             from prompt_toolkit.history import InMemoryHistory
