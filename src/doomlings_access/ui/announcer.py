@@ -158,10 +158,7 @@ def _age_ignored(e: ev.AgeIgnored, v: View) -> str:
 @phrase(ev.CatastropheRevealed)
 def _catastrophe(e: ev.CatastropheRevealed, v: View) -> str:
     c = v.g.catastrophe(e.catastrophe)
-    head = f"Round {e.round}, catastrophe {e.number} of 3: {c.name}. Gene pool {c.gene_pool:+d}. {c.catastrophic_text}"
-    if e.number < LAST_CATASTROPHE:
-        return head  # only the last catastrophe's World's End counts (verbose reads it anyway)
-    return f"{head} World's End: {c.worlds_end_text}"
+    return f"Round {e.round}, catastrophe {e.number} of 3: {c.name}. Gene pool {c.gene_pool:+d}. {c.catastrophic_text}"
 
 
 @phrase(ev.FirstPlayerMoved)
@@ -424,7 +421,9 @@ class Announcer:
         speech = fn(event, View(self.game, self.me, self.style, speech=True))
         if text is None or speech is None:
             return None
-        if isinstance(event, ev.CatastropheRevealed) and self.verbosity == VERBOSE and event.number < LAST_CATASTROPHE:
+        if isinstance(event, ev.CatastropheRevealed) and (
+            event.number == LAST_CATASTROPHE or self.verbosity == VERBOSE
+        ):  # only the last catastrophe's World's End is carried out: verbose reads every one
             extra = f" World's End: {self.game.catastrophe(event.catastrophe).worlds_end_text}"
             text, speech = text + extra, speech + extra
         if isinstance(event, ev.TraitPlayed) and self._explains(event.card, event.player):
