@@ -3,9 +3,10 @@
 Prints figures; asserts nothing. Seeds 1 to 20, four players, one person (seat 0) answering 1
 at every prompt through the real prompt loop in plain mode, three normal computer players,
 normal verbosity. For each game: messages and words told (as spoken) and minutes of speech at
-175 words a minute; over all games: printed lines between two prompts (non-empty lines that
-are not numbered options, between lines that ask: "Choose", "Press Enter", "for help"),
-median and maximum. Run from the checkout: ``.venv/bin/python benchmarks/listening.py``.
+175 words a minute; over all games, median and maximum of what comes between two questions:
+messages (announcements, one per story: a turn, a round's card, a catastrophe), and the
+printed lines they wrap into at 80 columns (non-empty lines that are not numbered options,
+between lines that ask: "Choose", "Press Enter", "for help"). Run from the checkout: ``.venv/bin/python benchmarks/listening.py``.
 """
 
 from __future__ import annotations
@@ -31,17 +32,32 @@ ASKS = re.compile(r"Choose|Press Enter|for help")
 OPTION = re.compile(r"\s*\d+\. ")
 
 
+class CountingConsole(PlainConsole):
+    """Notes, at every question, how many messages were told so far."""
+
+    def __init__(self, stdin: io.StringIO, stdout: io.StringIO) -> None:
+        super().__init__(stdin, stdout)
+        self.out = Output(self.write)
+        self.told_at: list[int] = []
+
+    def read(self, prompt: str, words: list[str] | None = None) -> str:
+        self.told_at.append(len(self.out.history))
+        return super().read(prompt, words or [])
+
+
 def main() -> None:
-    messages, words, gaps = [], [], []
+    messages, words, gaps, told = [], [], [], []
     for seed in range(1, 21):
         game = new_game(Setup(("Ana", "Otto", "Pia", "Quin"), seed))
         stdin, stdout = io.StringIO("1\n" * 3000), io.StringIO()
-        console = PlainConsole(stdin, stdout)
-        out = Output(console.write)
+        console = CountingConsole(stdin, stdout)
+        out = console.out
         agents = {s: HeuristicAgent(seed, s) for s in (1, 2, 3)}
         Session(game, [0], agents, console, out, Prefs()).run()
         messages.append(len(out.history))
         words.append(sum(len(s.speech.split()) for s in out.history))
+        marks = console.told_at
+        told.extend(b - a for a, b in zip(marks, marks[1:], strict=False))
         run = 0
         for line in stdout.getvalue().splitlines():
             if not line.strip():
@@ -57,7 +73,8 @@ def main() -> None:
         f"per game: {statistics.mean(messages):.1f} messages, {mean_words:.0f} words, "
         f"{mean_words / WORDS_PER_MINUTE:.1f} minutes of speech at {WORDS_PER_MINUTE} words a minute"
     )
-    print(f"lines between two prompts: median {statistics.median(gaps)}, max {max(gaps)} ({len(gaps)} gaps)")
+    print(f"messages between two questions: median {statistics.median(told)}, max {max(told)}")
+    print(f"printed lines between two prompts: median {statistics.median(gaps)}, max {max(gaps)} ({len(gaps)} gaps)")
 
 
 if __name__ == "__main__":

@@ -525,11 +525,19 @@ class Announcer:
             run = _run(events, i, ev.Drew, lambda d: not v.sees(d) or not d.cards)
             if len(run) > 1 and len({d.size for d in run}) == 1:
                 return self._each_drew(run), i + len(run)
+            pairs = _stabilize_draws(events, i)
+            if len(pairs) > 1 and all(self.render(x) is not None for pair in pairs for x in pair):
+                return self._each_stabilized(pairs), i + 2 * len(pairs)
             if isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt) and self.render(nxt) is not None:
                 drew = self.render(e)
                 assert drew is not None
                 keep = f", {nxt.hand} in hand."
                 return Said(drew.text[:-1] + keep, drew.speech[:-1] + keep), i + 2
+        if isinstance(e, ev.Discarded) and self.render(e) is not None:
+            run = _run(events, i, ev.Discarded, lambda x: x.random == e.random)
+            if len(run) > 1:  # one cause's discards, one sentence: "Otto discards A; you discard B."
+                told = [said for said in map(self.render, run) if said is not None]
+                return Said(_joined([t.text for t in told]), _joined([t.speech for t in told])), i + len(run)
         if isinstance(e, ev.Discarded) and isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt):
             if self.render(e) is not None and self.render(nxt) is not None:
                 text, speech = (
@@ -570,6 +578,30 @@ class Announcer:
         verb = "are each dealt" if dealt else "each draw"
         text = f"{names[0].upper()}{names[1:]} {verb} {plural(run[0].size, 'card')}."
         return Said(text, text)
+
+
+    def _each_stabilized(self, pairs: list[tuple[ev.Drew, ev.Stabilized]]) -> Said:
+        """Several players' stabilize draws under one cause as one sentence, in turn order:
+        "Pia and Quin each draw 5 cards, 5 in hand; Rae draws 7 cards, 7 in hand; you draw Bad
+        and Gills, 5 in hand." (players who drew as many and hold as many told together)."""
+        said = []
+        for view in (View(self.game, self.me, self.style, speech=False), View(self.game, self.me, self.style, speech=True)):
+            groups: dict[object, list[tuple[ev.Drew, ev.Stabilized]]] = {}
+            for drew, done in pairs:
+                seen = view.sees(drew) and bool(drew.cards)
+                groups.setdefault(drew.seq if seen else (drew.size, done.hand), []).append((drew, done))
+            parts = []
+            for group in groups.values():
+                drew, done = group[0]
+                if len(group) > 1:
+                    who = f"{join([view.who(d.player) for d, _ in group])} each draw"
+                else:
+                    who = f"{view.who(drew.player)} {view.s(drew.player, 'draw')}"
+                what = view.names(drew.cards) if view.sees(drew) and drew.cards else plural(drew.size, "card")
+                parts.append(_lower_you(f"{who} {what}, {done.hand} in hand"))
+            text = "; ".join(parts) + "."
+            said.append(text[0].upper() + text[1:])
+        return Said(said[0], said[1])
 
 
 def told_as_played(
@@ -624,9 +656,33 @@ def _run(events: list[ev.Event], i: int, kind: type[ev.Event], fits: Callable[[A
     return run
 
 
+def _stabilize_draws(events: list[ev.Event], i: int) -> list[tuple[ev.Drew, ev.Stabilized]]:
+    """From ``i`` on: draws each followed by the stabilize it belongs to, under one parent
+    (a catastrophe that has every player stabilize), one per player."""
+    first = events[i]
+    pairs: list[tuple[ev.Drew, ev.Stabilized]] = []
+    seen: set[int] = set()
+    while i + 1 < len(events):
+        drew, done = events[i], events[i + 1]
+        if not (isinstance(drew, ev.Drew) and isinstance(done, ev.Stabilized) and _stabilizes(drew, done)):
+            break
+        if drew.parent != first.parent or drew.player in seen:
+            break
+        seen.add(drew.player)
+        pairs.append((drew, done))
+        i += 2
+    return pairs
+
+
 def _stabilizes(e: ev.Drew | ev.Discarded, nxt: ev.Stabilized) -> bool:
     """Whether ``e`` is the draw or discard of the stabilize that ``nxt`` reports."""
     return nxt.player == e.player and e.cause is not None and e.cause.id == "stabilize"
+
+
+def _joined(sentences: list[str]) -> str:
+    """Sentences of one kind as one: "Otto discards A. You discard B." reads "Otto discards A;
+    you discard B."."""
+    return "; ".join(s[:-1] if k == 0 else _lower_you(s[:-1]) for k, s in enumerate(sentences)) + "."
 
 
 def _lower_you(text: str) -> str:
