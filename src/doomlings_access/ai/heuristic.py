@@ -62,27 +62,38 @@ def outlook(
     answer: Value,
     rng: random.Random,
     seed: int,
-    until_my_next_turn: bool = False,
 ) -> float:
     """Answer ``answer`` in a game sampled from ``view`` and play on by rules of thumb, every
-    seat alike, until this turn is over (with ``until_my_next_turn``: until the seat's next
-    turn, so that the opponents' replies count); then the seat's score less its opponents'
-    mean, plus a little for its gene pool."""
+    seat alike, until this turn is over; then the seat's score less its opponents' mean, plus
+    a little for its gene pool."""
+    me = decision.player
+    after = played_on(view, decision, answer, rng, seed, until_my_next_turn=False)
+    if after.winners:  # the game ended
+        totals = [score[3] for score in after.scores]
+        return totals[me] - (sum(totals) - totals[me]) / (len(totals) - 1)
+    table = after.tableau()
+    others = [score_of(table, s)[3] for s in after.opponents(me)]
+    return score_of(table, me)[3] - sum(others) / len(others) + GENE_POOL_WORTH * after.gene_pools[me]
+
+
+def played_on(
+    view: PlayerView, decision: Decision, answer: Value, rng: random.Random, seed: int, until_my_next_turn: bool
+) -> PlayerView:
+    """The seat's view of a game sampled from ``view`` in which ``answer`` was given, played
+    on by rules of thumb (every seat alike) until this turn is over, or with
+    ``until_my_next_turn`` until the seat's next turn (so that the opponents' replies count),
+    or to the end of the game."""
     me = decision.player
     turn = view.active if view.active is not None else me
     g = view.sample(rng)
     g.apply(Choice(me, answer))
     while (d := g.pending) is not None:
-        if d.kind == dk.PLAY and (d.player == me if until_my_next_turn else d.player != turn):
-            break
+        if d.kind == dk.PLAY:
+            if d.player != turn and (d.player == me or not until_my_next_turn):
+                break
+            turn = d.player
         g.apply(Choice(d.player, d.options[0] if len(d.options) == 1 else Picker(g.view(d.player), d, seed).pick()))
-    if g.is_over:
-        totals = [score[3] for score in g.ending.scores]
-        return totals[me] - (sum(totals) - totals[me]) / (len(totals) - 1)
-    after = g.view(me)
-    table = after.tableau()
-    others = [score_of(table, s)[3] for s in after.opponents(me)]
-    return score_of(table, me)[3] - sum(others) / len(others) + GENE_POOL_WORTH * after.gene_pools[me]
+    return g.view(me)
 
 
 class Picker:
