@@ -522,6 +522,9 @@ class Announcer:
             if e.player == self.me or (nxt is not None and nxt.parent == e.seq):
                 return None, i + 1  # the question, or the next sentence, names the player
         if isinstance(e, ev.Drew) and self.render(e) is not None:
+            swaps = _draws_then_discards(events, i)
+            if swaps and all(self.render(x) is not None for pair in swaps for x in pair):
+                return self._each_drew_and_discarded(swaps), i + 2 * len(swaps)
             run = _run(events, i, ev.Drew, lambda d: not v.sees(d) or not d.cards)
             if len(run) > 1 and len({d.size for d in run}) == 1:
                 return self._each_drew(run), i + len(run)
@@ -533,9 +536,9 @@ class Announcer:
                 assert drew is not None
                 keep = f", {nxt.hand} in hand."
                 return Said(drew.text[:-1] + keep, drew.speech[:-1] + keep), i + 2
-        if isinstance(e, ev.Discarded) and self.render(e) is not None:
-            run = _run(events, i, ev.Discarded, lambda x: x.random == e.random)
-            if len(run) > 1:  # one cause's discards, one sentence: "Otto discards A; you discard B."
+        if isinstance(e, (ev.Discarded, ev.CardsPassed, ev.TraitDiscarded)) and self.render(e) is not None:
+            run = _run(events, i, type(e), lambda x: getattr(x, "random", False) == getattr(e, "random", False))
+            if len(run) > 1:  # one cause's discards or passes, one sentence: "Otto discards A; you discard B."
                 told = [said for said in map(self.render, run) if said is not None]
                 return Said(_joined([t.text for t in told]), _joined([t.speech for t in told])), i + len(run)
         if isinstance(e, ev.Discarded) and isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt):
@@ -579,6 +582,21 @@ class Announcer:
         text = f"{names[0].upper()}{names[1:]} {verb} {plural(run[0].size, 'card')}."
         return Said(text, text)
 
+
+    def _each_drew_and_discarded(self, pairs: list[tuple[ev.Drew, ev.Discarded]]) -> Said:
+        """Players who draw and then discard for one cause (an age), one clause each, in one
+        sentence: "Otto draws 1 card and discards Nocturnal; Pia draws 1 card and discards
+        Kidney."."""
+        texts: list[str] = []
+        speeches: list[str] = []
+        for drew, discarded in pairs:
+            for out, speech in ((texts, False), (speeches, True)):
+                view = View(self.game, self.me, self.style, speech=speech)
+                took = PHRASES[ev.Drew](drew, view) or ""
+                gave = PHRASES[ev.Discarded](discarded, view) or ""
+                subject = f"{view.who(discarded.player)} "
+                out.append(f"{took[:-1]} and {gave.removeprefix(subject)}")
+        return Said(_joined(texts), _joined(speeches))
 
     def _each_stabilized(self, pairs: list[tuple[ev.Drew, ev.Stabilized]]) -> Said:
         """Several players' stabilize draws under one cause as one sentence, in turn order:
@@ -646,7 +664,7 @@ def _run(events: list[ev.Event], i: int, kind: type[ev.Event], fits: Callable[[A
     run: list[Any] = []
     seen: set[int | str | None] = set()
     for e in events[i:]:
-        player = getattr(e, "player", getattr(e, "age", None))
+        player = getattr(e, "player", getattr(e, "giver", getattr(e, "age", None)))
         if type(e) is not kind or e.cause != first.cause or e.parent != first.parent:
             break
         if not fits(e) or player in seen:
@@ -654,6 +672,28 @@ def _run(events: list[ev.Event], i: int, kind: type[ev.Event], fits: Callable[[A
         seen.add(player)
         run.append(e)
     return run
+
+
+def _draws_then_discards(events: list[ev.Event], i: int) -> list[tuple[ev.Drew, ev.Discarded]]:
+    """From ``i`` on: each player's draw followed by their discard for the same cause (an age
+    that has everyone draw and then discard), one per player."""
+    first = events[i]
+    pairs: list[tuple[ev.Drew, ev.Discarded]] = []
+    seen: set[int] = set()
+    while i + 1 < len(events):
+        drew, discarded = events[i], events[i + 1]
+        if not (isinstance(drew, ev.Drew) and isinstance(discarded, ev.Discarded)):
+            break
+        if drew.player != discarded.player or drew.player in seen:
+            break
+        if drew.cause != first.cause or discarded.cause != first.cause or drew.parent != first.parent:
+            break
+        if discarded.parent != first.parent:
+            break
+        seen.add(drew.player)
+        pairs.append((drew, discarded))
+        i += 2
+    return pairs
 
 
 def _stabilize_draws(events: list[ev.Event], i: int) -> list[tuple[ev.Drew, ev.Stabilized]]:
