@@ -75,6 +75,15 @@ def test_fifty_games_name_their_players_and_merge_their_bursts(chunk: int) -> No
         flat = re.sub(r"\s+", " ", text)
         draws = re.findall(r"(\w+) draws? (\d+) cards?\. (\w+) draws? \2 cards?\.", flat)
         assert not draws, (seed, draws[:3])
+        # Sentences of one kind in a row, with no cause named between them, are one cause's:
+        # they are told as one sentence ("Otto discards A; you discard B.").
+        for burst in (
+            r"\b(?:[A-Z]\w*|you) discards? [^.;:]+\. \w+ discards? ",
+            r"\b(?:[A-Z]\w*|you) gives? [^.;:]+ to \w+\. \w+ gives? ",
+            r"is discarded (at random )?from [^.;:]+ trait pile\. [^.;:]+ is discarded ",
+            r"\b\w+ draws? [^.;:]+, \d+ in hand\. \w+ draws? [^.;:]+, \d+ in hand\.",
+        ):
+            assert not re.search(burst, flat), (seed, re.search(burst, flat))
 
 
 def test_four_player_games_tell_at_most_four_messages_between_questions_as_a_rule() -> None:

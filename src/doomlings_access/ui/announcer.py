@@ -537,7 +537,10 @@ class Announcer:
                 keep = f", {nxt.hand} in hand."
                 return Said(drew.text[:-1] + keep, drew.speech[:-1] + keep), i + 2
         if isinstance(e, (ev.Discarded, ev.CardsPassed, ev.TraitDiscarded)) and self.render(e) is not None:
-            run = _run(events, i, type(e), lambda x: getattr(x, "random", False) == getattr(e, "random", False))
+            run = _run(  # two neighbours may be one player: passes are told however many
+                events, i, type(e), lambda x: getattr(x, "random", False) == getattr(e, "random", False),
+                one_each=not isinstance(e, ev.CardsPassed),
+            )
             if len(run) > 1:  # one cause's discards or passes, one sentence: "Otto discards A; you discard B."
                 told = [said for said in map(self.render, run) if said is not None]
                 return Said(_joined([t.text for t in told]), _joined([t.speech for t in told])), i + len(run)
@@ -658,16 +661,19 @@ NAMES_ITS_CAUSE = (
 """Events whose sentence already names its cause."""
 
 
-def _run(events: list[ev.Event], i: int, kind: type[ev.Event], fits: Callable[[Any], bool]) -> list[Any]:
-    """Events of ``kind`` from ``i`` on with the same cause and parent, one per player."""
+def _run(
+    events: list[ev.Event], i: int, kind: type[ev.Event], fits: Callable[[Any], bool], one_each: bool = True
+) -> list[Any]:
+    """Events of ``kind`` from ``i`` on with the same cause and parent, one per player (or
+    any number each, without ``one_each``)."""
     first = events[i]
     run: list[Any] = []
     seen: set[int | str | None] = set()
     for e in events[i:]:
-        player = getattr(e, "player", getattr(e, "giver", getattr(e, "age", None)))
+        player = getattr(e, "player", getattr(e, "age", None))
         if type(e) is not kind or e.cause != first.cause or e.parent != first.parent:
             break
-        if not fits(e) or player in seen:
+        if not fits(e) or (one_each and player in seen):
             break
         seen.add(player)
         run.append(e)
