@@ -6,7 +6,8 @@ normal verbosity. For each game: messages and words told (as spoken) and minutes
 175 words a minute; over all games, median and maximum of what comes between two questions:
 messages (announcements, one per story: a turn, a round's card, a catastrophe), and the
 printed lines they wrap into at 80 columns (non-empty lines that are not numbered options,
-between lines that ask: "Choose", "Press Enter", "for help"). Run from the checkout: ``.venv/bin/python benchmarks/listening.py``.
+between lines that ask: "Choose", "Press Enter", "for help"). Run from the checkout:
+``.venv/bin/python benchmarks/listening.py``.
 """
 
 from __future__ import annotations

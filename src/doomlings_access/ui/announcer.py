@@ -585,7 +585,6 @@ class Announcer:
         text = f"{names[0].upper()}{names[1:]} {verb} {plural(run[0].size, 'card')}."
         return Said(text, text)
 
-
     def _each_drew_and_discarded(self, pairs: list[tuple[ev.Drew, ev.Discarded]]) -> Said:
         """Players who draw and then discard for one cause (an age), one clause each, in one
         sentence: "Otto draws 1 card and discards Nocturnal; Pia draws 1 card and discards
