@@ -13,7 +13,9 @@ score less the best opponent's with a win bonus won 38.3% where the score less t
 opponents' mean won 36.2%; separate samples per answer, or upper-confidence search (UCB1)
 with playouts to the game's end, won 30 to 33% (Cowling, Powley and Whitehouse 2012 compare
 such determinized searches with ISMCTS). Looking two turns ahead (39.3%) doubled the cost for
-no clear gain; valuing cards in hand (35.3%) did worse.
+no clear gain; valuing cards in hand (35.3%) did worse. Over 1000 games (seed 1) at 100
+sampled games a decision it wins 37.6% (34.7 to 40.6); at its default budget, 300 games (seed
+2), 36.7% (31.4 to 42.3): more samples buy little; a better model of the game would.
 
 Its randomness comes from the decision (:func:`decision_rng`), so with a fixed number of
 iterations its answers are reproducible, and they never depend on cards it cannot see.
