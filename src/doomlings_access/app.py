@@ -523,10 +523,15 @@ def _with_output(args: argparse.Namespace, body: Body) -> int:
 
 
 def _exit_on_signals() -> None:
-    """SIGTERM and SIGHUP (terminal closed) end the game at once: it is saved after every action."""
+    """SIGTERM and SIGHUP (terminal closed) end the game at once: it is saved after every action.
+    Ctrl-C asks before quitting even when the game was started with SIGINT ignored (a shell
+    ignores it in what it starts in the background, and the children inherit that)."""
 
     def leave(signum: int, frame: object) -> None:
         raise SystemExit(0)
+
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):

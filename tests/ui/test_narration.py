@@ -23,6 +23,8 @@ from doomlings_access.ui.output import Output
 from doomlings_access.ui.session import Prefs, Session
 
 NAMES = [("Ana",), ("you",), ("You", "Otto"), ("Ana", "Ben"), ("Quin",), ()]
+PROMPT = re.compile(r"Choose|Press Enter|for help")
+OPTION = re.compile(r"\s*\d+\. ")
 
 
 class CountingConsole(PlainConsole):
@@ -72,6 +74,14 @@ def test_fifty_games_name_their_players_and_merge_their_bursts(chunk: int) -> No
         # print), not a line per event: a round of the others' turns fits in 12 of them.
         assert max(gaps) <= 12, (seed, players, max(gaps))
         assert statistics.median(gaps) <= players + 1, (seed, players, statistics.median(gaps))
+        printed, run = [], 0  # and in printed lines (wrapped at 80), between two prompts
+        for line in filter(str.strip, text.splitlines()):
+            if PROMPT.search(line):
+                printed.append(run)
+                run = 0
+            elif not OPTION.match(line):
+                run += 1
+        assert statistics.median(printed) <= 3 * players + 2, (seed, players, statistics.median(printed))
         flat = re.sub(r"\s+", " ", text)
         draws = re.findall(r"(\w+) draws? (\d+) cards?\. (\w+) draws? \2 cards?\.", flat)
         assert not draws, (seed, draws[:3])
