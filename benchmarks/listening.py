@@ -20,30 +20,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from builders import new_game  # noqa: E402
+from builders import CountingConsole, new_game  # noqa: E402
 
 from doomlings_access.ai.heuristic import HeuristicAgent  # noqa: E402
 from doomlings_access.rules import Setup  # noqa: E402
-from doomlings_access.ui.console import PlainConsole  # noqa: E402
-from doomlings_access.ui.output import Output  # noqa: E402
 from doomlings_access.ui.session import Prefs, Session  # noqa: E402
 
 WORDS_PER_MINUTE = 175
 ASKS = re.compile(r"Choose|Press Enter|for help")
 OPTION = re.compile(r"\s*\d+\. ")
-
-
-class CountingConsole(PlainConsole):
-    """Notes, at every question, how many messages were told so far."""
-
-    def __init__(self, stdin: io.StringIO, stdout: io.StringIO) -> None:
-        super().__init__(stdin, stdout)
-        self.out = Output(self.write)
-        self.told_at: list[int] = []
-
-    def read(self, prompt: str, words: list[str] | None = None) -> str:
-        self.told_at.append(len(self.out.history))
-        return super().read(prompt, words or [])
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ World's End) with the real engine, through the public API only. Answers go throu
 
 from __future__ import annotations
 
+import io
 from typing import Iterable, Sequence
 
 from doomlings_access.ai.heuristic import Picker
@@ -16,6 +17,8 @@ from doomlings_access.rules import Choice, Game, Options, Position, Setup
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.events import Event
 from doomlings_access.rules.view import PlayerView
+from doomlings_access.ui.console import PlainConsole
+from doomlings_access.ui.output import Output
 
 
 QUIET_DECK = [
@@ -251,3 +254,16 @@ class RulesOfThumb:
 
     def choose(self, view: PlayerView, decision: Decision) -> Value:
         return Picker(view, decision, self.seed).pick()
+
+
+class CountingConsole(PlainConsole):
+    """A plain console that notes, at every question, how many messages were told so far."""
+
+    def __init__(self, stdin: io.StringIO, stdout: io.StringIO) -> None:
+        super().__init__(stdin, stdout)
+        self.out = Output(self.write)
+        self.told_at: list[int] = []
+
+    def read(self, prompt: str, words: list[str] | None = None) -> str:
+        self.told_at.append(len(self.out.history))
+        return super().read(prompt, words or [])

@@ -12,32 +12,17 @@ import re
 import statistics
 
 import pytest
-from builders import new_game
+from builders import CountingConsole, new_game
 
 from doomlings_access.ai.heuristic import HeuristicAgent
 from doomlings_access.rules import Choice, Game, Setup
 from doomlings_access.rules import events as ev
 from doomlings_access.ui.announcer import Announcer, told_as_played
-from doomlings_access.ui.console import PlainConsole
-from doomlings_access.ui.output import Output
 from doomlings_access.ui.session import Prefs, Session
 
 NAMES = [("Ana",), ("you",), ("You", "Otto"), ("Ana", "Ben"), ("Quin",), ()]
 PROMPT = re.compile(r"Choose|Press Enter|for help")
 OPTION = re.compile(r"\s*\d+\. ")
-
-
-class CountingConsole(PlainConsole):
-    """A plain console that notes, at every question, how many messages were told so far."""
-
-    def __init__(self, stdin: io.StringIO, stdout: io.StringIO) -> None:
-        super().__init__(stdin, stdout)
-        self.out = Output(self.write)
-        self.told_at: list[int] = []
-
-    def read(self, prompt: str, words: list[str] | None = None) -> str:
-        self.told_at.append(len(self.out.history))
-        return super().read(prompt, words or [])
 
 
 def play(seed: int, players: int, names: tuple[str, ...]) -> tuple[str, Game]:
