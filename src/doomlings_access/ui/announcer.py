@@ -691,9 +691,7 @@ def _draws_then_discards(events: list[ev.Event], i: int) -> list[tuple[ev.Drew, 
             break
         if drew.player != discarded.player or drew.player in seen:
             break
-        if drew.cause != first.cause or discarded.cause != first.cause or drew.parent != first.parent:
-            break
-        if discarded.parent != first.parent:
+        if {drew.cause, discarded.cause} != {first.cause} or {drew.parent, discarded.parent} != {first.parent}:
             break
         seen.add(drew.player)
         pairs.append((drew, discarded))
