@@ -120,6 +120,38 @@ def test_samples_of_a_view_are_games_consistent_with_it(seed: int) -> None:
             s.apply(Choice(sd.player, sd.options[rng.randrange(len(sd.options))]))
 
 
+def test_a_sampled_game_or_a_twin_answered_on_cannot_be_sampled() -> None:
+    """Their actions since the deal afresh were answered under faces a replay would not have
+    (a view sampled from a sampled game once offered a trait whose cost could not be paid).
+    Their views refuse, so players thinking inside a sampled game use their rules of thumb,
+    and every answer they give there is legal."""
+    rng = random.Random(2)
+    sampled = 0
+    for i, g in enumerate(decisions(7, 4, "retail")):
+        if i % 5:
+            continue
+        d = g.pending
+        assert d is not None
+        twin = unseen_dealt_afresh(g, d.player, rng)
+        twin.view(d.player).sample(rng)  # nothing answered since: it can be sampled
+        s = g.view(d.player).sample(rng)
+        with pytest.raises(ValueError):
+            s.view(d.player).sample(rng)
+        for game in (s, twin):
+            game.apply(Choice(d.player, d.options[0]))
+            if game.pending is not None:
+                with pytest.raises(ValueError):
+                    game.view(game.pending.player).sample(rng)
+        if s.pending is None:
+            continue
+        for level in LEVELS:
+            sd = s.pending
+            agent = make_agent(level, 7, sd.player, Budget(seconds=60, iterations=4))
+            assert agent.choose(s.view(sd.player), sd) in sd.options
+        sampled += 1
+    assert sampled > 10
+
+
 def test_samples_from_a_game_and_its_twin_are_the_same() -> None:
     """The sample depends on what the seat may know and on the generator, nothing else."""
     for g in decisions(11, 4, "retail"):

@@ -123,6 +123,12 @@ class Game:
             place(self, position)
         else:
             set_up(self)
+        self.sampled = False
+        """Whether this game was sampled from a view (:meth:`PlayerView.sample`)."""
+        self.faces_dealt_at: int | None = None
+        """How many actions had been answered when the cards a seat cannot see were dealt
+        afresh in a twin (``unseen_dealt_afresh``): later ones cannot be replayed with
+        ``replay_defs``."""
         self.replay_defs = self.defs
         """The traits the recorded actions were answered with (``defs`` differ only in a copy
         whose unseen cards were dealt afresh: replaying must use these)."""
@@ -316,7 +322,9 @@ class Game:
     def _take_faces(self, other: Game) -> None:
         """Give this copy the traits ``other`` has now (they differ from the replayed ones only
         when ``other``'s unseen cards were dealt afresh)."""
+        self.sampled = other.sampled
         if other.defs is not other.replay_defs:
+            self.faces_dealt_at = other.faces_dealt_at
             self.replay_defs = other.replay_defs
             self.defs = list(other.defs)
             self._index_cards()

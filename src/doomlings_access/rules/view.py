@@ -297,6 +297,7 @@ class _Sampler:
         g._index_cards(shared=False)
         _redeal_ages(g, self.next_age, rng)
         g.rng = GameRandom(rng.getrandbits(64))
+        g.sampled = True
         return g
 
 
@@ -373,6 +374,7 @@ def unseen_dealt_afresh(g: Game, seat: int, rng: random.Random) -> Game:
         _deal_afresh(defs, unseen, (), rng)
         twin.defs = defs
         twin._index_cards(shared=False)
+        twin.faces_dealt_at = len(twin.actions)
     return twin
 
 
@@ -406,7 +408,11 @@ def view_of(g: Game, seat: int) -> PlayerView:
     )
     cp = g.checkpoint
     tape = tuple(g.actions[cp.actions :]) if cp is not None else tuple(g.actions)
-    sampler = _Sampler(
+    # A sampled game (its actions start at a checkpoint it does not keep), or a twin answered
+    # on since its unseen cards were dealt afresh (under faces a replay would not have): its
+    # views cannot be sampled, and players thinking inside it use their rules of thumb.
+    answered_since = g.faces_dealt_at is not None and len(g.actions) > g.faces_dealt_at
+    sampler = None if answered_since or g.sampled else _Sampler(
         g.cards, g.setup, cp, tape, g.replay_defs, tuple(g.defs), tuple(hidden_ids), constrained,
         k.next_age,
     )
