@@ -19,6 +19,7 @@ from doomlings_access.rules.events import Event
 from doomlings_access.rules.view import PlayerView
 from doomlings_access.ui.console import PlainConsole
 from doomlings_access.ui.output import Output
+from doomlings_access.ui.session import MORE
 
 
 QUIET_DECK = [
@@ -257,7 +258,8 @@ class RulesOfThumb:
 
 
 class CountingConsole(PlainConsole):
-    """A plain console that notes, at every question, how many messages were told so far."""
+    """A plain console that notes, at every question (not at a pause before more is told), how
+    many messages were told so far."""
 
     def __init__(self, stdin: io.StringIO, stdout: io.StringIO) -> None:
         super().__init__(stdin, stdout)
@@ -265,5 +267,6 @@ class CountingConsole(PlainConsole):
         self.told_at: list[int] = []
 
     def read(self, prompt: str, words: list[str] | None = None) -> str:
-        self.told_at.append(len(self.out.history))
+        if prompt != MORE:
+            self.told_at.append(len(self.out.history))
         return super().read(prompt, words or [])

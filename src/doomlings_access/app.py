@@ -502,6 +502,7 @@ def _with_output(args: argparse.Namespace, body: Body) -> int:
     prefs = Prefs(
         args.verbosity or settings.verbosity, args.labels or settings.labels, mode,
         args.only_choice or settings.only_choice,
+        settings.pause if args.pause is None else args.pause,
     )
     speech = Speech(mode, settings.rate, settings.voice)
     console = make_console(args.plain)

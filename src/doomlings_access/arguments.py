@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from doomlings_access.lines import MAX_PAUSE, PAUSE
+
 LEVELS = ("easy", "normal", "hard")
 """The computer levels (the registry in ``ai.levels`` builds them; a test keeps both alike)."""
 HOUSE_RULES = {
@@ -52,6 +54,7 @@ OUTPUT_DEFAULTS: dict[str, object] = {
     "verbosity": None,
     "labels": None,
     "only_choice": None,
+    "pause": None,
     "edition": "retail",
 }
 """Options accepted both before and after the command, and their values when given nowhere."""
@@ -79,8 +82,19 @@ def add_output_arguments(p: argparse.ArgumentParser, top: bool = False) -> None:
         help="when one trait alone can be played: wait for Enter (ask) or play it at once",
     )
     p.add_argument(
+        "--pause", type=pause_lines, default=default, metavar="LINES",
+        help=f"wait for Enter before more than LINES lines come between two questions (default {PAUSE}; 0: never)",
+    )
+    p.add_argument(
         "--edition", choices=("retail", "first"), default=default, help="retail (default) or first"
     )
+
+
+def pause_lines(text: str) -> int:
+    """``--pause``: a whole number of lines from 0 (never wait) to :data:`MAX_PAUSE`."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 3 and int(text) <= MAX_PAUSE):
+        raise argparse.ArgumentTypeError(f"pause must be a number from 0 to {MAX_PAUSE}")
+    return int(text)
 
 
 def fill_defaults(args: argparse.Namespace) -> argparse.Namespace:

@@ -8,6 +8,10 @@ from __future__ import annotations
 import textwrap
 
 WIDTH = 80
+PAUSE = 12
+"""Lines a listener holds: when more would come between two questions, the game first waits
+for Enter (the ``pause`` setting; 0 never waits)."""
+MAX_PAUSE = 99
 
 
 def wrap(text: str) -> list[str]:

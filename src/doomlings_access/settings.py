@@ -12,6 +12,7 @@ import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from doomlings_access.lines import MAX_PAUSE, PAUSE
 from doomlings_access.safety.files import FileRefused, load_toml, write_atomic
 from doomlings_access.safety.text import has_unsafe, shown
 
@@ -32,6 +33,7 @@ class Settings:
     verbosity: str = "normal"
     labels: str = "text"
     only_choice: str = "ask"
+    pause: int = PAUSE
 
 
 def config_path() -> Path:
@@ -75,6 +77,10 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             not isinstance(value, int) or isinstance(value, bool) or not 80 <= value <= 450
         ):
             return Settings(), f"Settings file {where}: rate must be a number from 80 to 450; using defaults."
+        if key == "pause" and (
+            not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_PAUSE
+        ):
+            return Settings(), f"Settings file {where}: pause must be a number from 0 to {MAX_PAUSE}; using defaults."
         if key == "voice" and (not isinstance(value, str) or voice_problem(value)):
             return Settings(), f"Settings file {where}: voice must be a short line of text; using defaults."
         setattr(settings, key, value)

@@ -17,10 +17,20 @@ from doomlings_access.rules import events as ev
 from doomlings_access.saves import read_save
 
 PROMPT = r"Choose 1 to \d+, or \? for help: "
+MORE = r"Press Enter for more\. "
 ARGS = ["play", "--players", "3", "--humans", "2", "--names", "Ana,Ben", "--level", "easy", "--speech", "off"]
 PASS = r"Pass to (Ana|Ben)\. Press Enter when (Ana|Ben) is ready\.\r\n"
 HAND_LINE = re.compile(r"^\d+\. (.+?), [a-z]*[a-zX\d-]+$")
 SEATS = {"Ana": 0, "Ben": 1}
+
+
+def until_question(child: pexpect.spawn) -> str:
+    """What is printed up to the next question, pressing Enter at each pause on the way."""
+    shown = ""
+    while child.expect([PROMPT, MORE]) == 1:
+        shown += child.before
+        child.sendline("")
+    return (shown + child.before).replace("\r\n", "\n")
 
 
 def names_in_hand(game, seat: int) -> set[str]:  # type: ignore[no-untyped-def]
@@ -35,11 +45,11 @@ def test_a_hand_over_shows_nothing_private_and_then_only_the_new_holders_cards(t
     saves = tmp_path / "data" / "saves"
     hand_overs = checked_logs = 0
     while True:
-        which = child.expect([PROMPT, PASS, r"Game over\."])
+        which = child.expect([PROMPT, PASS, r"Game over\.", MORE])
         if which == 2:
             break
-        if which == 0:
-            child.sendline("1")
+        if which in (0, 3):
+            child.sendline("1" if which == 0 else "")
             continue
         who = child.match.group(1)
         hand_overs += 1
@@ -50,8 +60,7 @@ def test_a_hand_over_shows_nothing_private_and_then_only_the_new_holders_cards(t
             extra = ""
         assert extra.strip() == "", f"printed before {who}'s Enter: {extra!r}"
         child.sendline("")
-        child.expect(PROMPT)
-        shown = child.before.replace("\r\n", "\n")
+        shown = until_question(child)
         if hand_overs == 1:
             assert "Plain mode cannot clear the screen" in shown
         [save] = [p for p in saves.glob("*.json")]
@@ -64,8 +73,7 @@ def test_a_hand_over_shows_nothing_private_and_then_only_the_new_holders_cards(t
         assert listed == mine, (who, listed, mine)
         # Their log: every card they are told they drew is a card they drew.
         child.sendline("log 60")
-        child.expect(PROMPT)
-        said = " ".join(child.before.split())
+        said = " ".join(until_question(child).split())
         drawn = {game.defs[c].name for e in game.log if isinstance(e, ev.Drew) and e.player == SEATS[who]
                  for c in e.cards}
         for listed_draw in re.findall(r"[Yy]ou (?:draw|are dealt) ((?:[A-Z][^,.]*)(?:, [^,.]+)*(?: and [^,.]+)?)[,.]", said):
@@ -96,6 +104,9 @@ def test_in_a_terminal_a_hand_over_leaves_nothing_on_screen_or_in_scrollback(tmp
             seen += 1
             tmux.run("send-keys", "-t", tmux.target, "Enter")
             wait_until(lambda said=last: tmux.last_line() != said or tmux.dead(), "the hand-over to end")
+        elif last.endswith("Press Enter for more."):
+            tmux.run("send-keys", "-t", tmux.target, "Enter")
+            wait_until(lambda said=last: tmux.last_line() != said or tmux.dead(), "the pause to end")
         elif prompt.fullmatch(last) and answered < 200:
             answered += 1
             tmux.run("send-keys", "-t", tmux.target, "-l", "1")

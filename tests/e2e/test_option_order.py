@@ -164,3 +164,25 @@ def test_labels_braille_for_the_card_command(tmp_path: Path, args: list[str]) ->
     child, log = spawn(tmp_path, args)
     assert finish(child) == 0
     assert "Tiny, label ⠙⠃⠂⠶." in log.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [(["--pause", "2"], []), ([], ["--pause", "2"]), ([], [])],
+    ids=["before", "after", "omitted"],
+)
+def test_pause_before_or_after_play(tmp_path: Path, before: list[str], after: list[str]) -> None:
+    """With ``--pause 2`` the opening (five lines) waits for Enter before the first question;
+    ``quit`` works at that pause as at a question. Omitted: the default, 12, does not."""
+    child, log = spawn(tmp_path, [*before, "play", *PLAY, "--speech", "off", *after])
+    try:
+        first = child.expect_exact(["Press Enter for more. ", QUESTION])
+        child.sendline("q")
+        child.expect_exact("Type y to quit, n to go on: ")
+        child.sendline("y")
+        assert finish(child) == 0
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+    assert "Traceback" not in log.getvalue()
+    assert first == (0 if before or after else 1), log.getvalue()

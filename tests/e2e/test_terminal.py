@@ -27,6 +27,8 @@ import pytest
 
 GAME_ARGS = ["play", "--seed", "7", "--players", "3", "--humans", "1", "--speech", "off"]
 PROMPT = r"Choose 1 to \d+, or \? for help: "
+ENTER = r"Press Enter to play it\. |Press Enter for more\. "
+"""What waits for Enter alone: the only playable trait, or a pause before more is told."""
 QUIT_QUESTION = "Quit the game? Type y to quit, n to go on: "
 STEP_TIMEOUT = 10  # seconds for any one step of a game
 MAX_ANSWERS = 400  # a runaway guard: seed 7 needs 18 answers
@@ -139,10 +141,10 @@ def test_whole_game_in_plain_mode_through_a_pseudo_terminal(tmp_path: Path) -> N
     child, log = spawn(tmp_path)
     answers = 0
     while True:
-        which = child.expect([PROMPT, r"Game over\.", r"Press Enter to play it\. "])
+        which = child.expect([PROMPT, r"Game over\.", ENTER])
         if which == 1:
             break
-        if which == 2:  # the only playable trait waits for Enter
+        if which == 2:  # the only playable trait, or more to be told, waits for Enter
             child.sendline("")
             continue
         answers += 1
@@ -240,7 +242,7 @@ def test_whole_game_in_prompt_toolkit_mode_inside_tmux(  # type: ignore[no-untyp
         if tmux.dead():
             break
         last = tmux.last_line()
-        if last.endswith("Press Enter to play it."):  # the only playable trait waits for Enter
+        if last.endswith(("Press Enter to play it.", "Press Enter for more.")):  # waits for Enter
             tmux.run("send-keys", "-t", tmux.target, "Enter")
             keystrokes += 1
             wait_until(lambda said=last: tmux.last_line() != said or tmux.dead(), "the only playable trait")
@@ -337,7 +339,9 @@ def test_end_of_input_at_a_prompt_ends_cleanly(tmp_path: Path, plain: bool) -> N
     child.expect("Choose 1 to")
     child.sendline("1")  # one answer first, so the end comes in the middle of a game
     child.expect_exact("You play")
-    child.expect("Choose 1 to")  # the next question (prompt_toolkit draws its answered line again)
+    # The next prompt: a question, or a pause before more is told (prompt_toolkit draws its
+    # answered line again).
+    child.expect(r"Choose 1 to|Press Enter for more")
     # Wait for the prompt to settle. prompt_toolkit leaves raw mode between prompts, and a
     # Ctrl-D typed in that moment is taken by the terminal's line discipline and lost.
     time.sleep(0.2)

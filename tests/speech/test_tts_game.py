@@ -69,8 +69,8 @@ def test_a_whole_game_is_heard_questions_and_final_scores(tmp_path, recorder):
     )
     questions = 0
     try:
-        while (which := child.expect_exact([PROMPT, pexpect.EOF, "Press Enter to play it. "])) != 1:
-            if which == 2:  # the only playable trait waits for Enter
+        while (which := child.expect_exact([PROMPT, pexpect.EOF, "Press Enter to play it. ", "Press Enter for more. "])) != 1:
+            if which >= 2:  # the only playable trait, or more to be told, waits for Enter
                 child.sendline("")
                 continue
             questions += 1

@@ -214,3 +214,95 @@ if __name__ == "__main__":
     if "--update" in sys.argv:
         out, _ = run("1\n" * 3000)
         (GOLDEN / "session_seed42.txt").write_text(out, encoding="utf-8")
+
+
+def gaps_between_prompts(text: str) -> list[int]:
+    """Printed lines (not numbered options) between two prompts of a plain transcript."""
+    import re
+
+    gaps, run_ = [], 0
+    for line in filter(str.strip, text.splitlines()):
+        if re.search(r"Choose|Press Enter|for help", line):
+            gaps.append(run_)
+            run_ = 0
+        elif not re.match(r"\d+\. ", line):
+            run_ += 1
+    return gaps
+
+
+def test_the_game_waits_for_enter_before_more_than_a_listener_holds() -> None:
+    """Four players, seed 2: with the pause at 12 lines (the default), 6, or never (0), a
+    message that would take the lines since the last prompt past the setting waits for Enter
+    (it is printed past it only as the first after a prompt: a pause never cuts a message),
+    and the game is the same game."""
+    from doomlings_access.lines import wrap
+    from doomlings_access.ui.words import Said
+
+    class Watched(Output):
+        past: list[str] = []
+
+        def say(self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True) -> None:
+            option = said.text[:1].isdigit()  # a question's numbered options follow its title
+            if self.since_answer and self.since_answer + len(wrap(said.text)) > limit and not option:
+                self.past.append(said.text)
+            super().say(said, remember, interrupt, speak)
+
+    never, g0 = run("1\n" * 3000, seed=2, players=4, prefs=Prefs(pause=0))
+    assert "Press Enter for more" not in never and max(gaps_between_prompts(never)) > 12
+    for limit in (12, 6):
+        g = new_game(Setup(("Ana", "Ben", "Cy", "Dee"), 2))
+        console = PlainConsole(io.StringIO("1\n" * 3000), io.StringIO())
+        out = Watched(console.write)
+        agents: dict[int, Agent] = {s: RulesOfThumb(2, s) for s in (1, 2, 3)}
+        Session(g, [0], agents, console, out, Prefs(pause=limit)).run()
+        text = console.stdout.getvalue()
+        assert text.count("Press Enter for more. ") >= 2
+        before_the_end = text.rsplit("Choose 1 to", 1)[0]  # the final scores come after the last prompt
+        assert not [t for t in out.past if t in " ".join(before_the_end.split())], limit
+        if limit == 12:
+            assert max(gaps_between_prompts(text)) <= limit
+        assert g.actions == g0.actions  # a pause is not a decision: nothing is answered there
+
+
+def test_review_commands_and_help_work_at_a_pause() -> None:
+    """At a pause, ``hand`` lists the person's hand, ``?`` says what the pause waits for, an
+    unknown word goes on like Enter; the game is the same game."""
+    from doomlings_access.ui.session import MORE
+
+    class Typist(PlainConsole):
+        def __init__(self) -> None:
+            super().__init__(io.StringIO(), io.StringIO())
+            self.at_pause = ["hand", "?", "scores", "zzz"]
+
+        def read(self, prompt: str, words: list[str] | None = None) -> str:
+            self.write(prompt)
+            if prompt == MORE and self.at_pause:
+                return self.at_pause.pop(0)
+            return "" if prompt == MORE else "1"
+
+    g = new_game(Setup(("Ana", "Ben", "Cy", "Dee"), 2))
+    typist = Typist()
+    agents: dict[int, Agent] = {s: RulesOfThumb(2, s) for s in (1, 2, 3)}
+    Session(g, [0], agents, typist, Output(typist.write), Prefs()).run()
+    _, same = run("1\n" * 3000, seed=2, players=4, agents={s: RulesOfThumb(2, s) for s in (1, 2, 3)})
+    text = typist.stdout.getvalue()
+    after = text.split(MORE, 1)[1]
+    assert after.lstrip().startswith("Your hand, ")
+    assert "More is to be told: press Enter to hear it, or type a command first." in after
+    assert "hand, h: your hand" in after  # and the commands, as at a question
+    assert "Scores" in after or "scores" in after
+    assert g.is_over and g.actions == same.actions
+
+
+def test_the_pause_is_kept_in_the_settings_file_and_checked(tmp_path: Path) -> None:
+    from doomlings_access.settings import load_settings
+
+    path = tmp_path / "settings.toml"
+    for value, problem_expected in (("0", False), ("30", False), ("-1", True), ("100", True), ('"12"', True), ("true", True)):
+        path.write_text(f"pause = {value}\n", encoding="utf-8")
+        settings, problem = load_settings(path)
+        if problem_expected:
+            assert problem is not None and "pause must be a number from 0 to 99" in problem, value
+            assert settings.pause == 12
+        else:
+            assert problem is None and settings.pause == int(value)

@@ -541,6 +541,8 @@ class Announcer:
                 events, i, type(e), lambda x: getattr(x, "random", False) == getattr(e, "random", False),
                 one_each=not isinstance(e, ev.CardsPassed),
             )
+            if len(run) > 1 and isinstance(e, ev.TraitDiscarded):
+                return self._traits_discarded(run), i + len(run)
             if len(run) > 1:  # one cause's discards or passes, one sentence: "Otto discards A; you discard B."
                 told = [said for said in map(self.render, run) if said is not None]
                 return Said(_joined([t.text for t in told]), _joined([t.speech for t in told])), i + len(run)
@@ -561,6 +563,8 @@ class Announcer:
             if len(run) > 1:
                 pools = join([f"{v.whom(g.player)} {g.old} to {g.new}" for g in run])
                 text = f"Gene pools: {pools}."
+                if len({(g.old, g.new) for g in run}) == 1 and len({g.player for g in run}) == self.game.n:
+                    text = f"Every gene pool goes from {e.old} to {e.new}."
                 return Said(text, text), i + len(run)
         if isinstance(e, ev.NothingToDo):
             run = _run(events, i, ev.NothingToDo, lambda n: n.reason == e.reason)
@@ -576,6 +580,19 @@ class Announcer:
                 text = f"{ages} are skipped" + (f" because of {because}." if because else ".")
                 return Said(text, text), i + len(run)
         return self.render(e), i + 1
+
+    def _traits_discarded(self, run: list[ev.TraitDiscarded]) -> Said:
+        """One cause's trait-pile discards, the first told whole and the rest by card and pile:
+        "Antlers is discarded at random from Quin's trait pile; Swarm from Rae's; Spiny from
+        yours."."""
+        text, speech = (
+            "; ".join(
+                [(PHRASES[ev.TraitDiscarded](run[0], w) or "")[:-1]]
+                + [f"{w.name(t.card)} from {w.theirs(t.player)}" for t in run[1:]]
+            ) + "."
+            for w in (View(self.game, self.me, self.style, speech=False), View(self.game, self.me, self.style, speech=True))
+        )
+        return Said(text, speech)
 
     def _each_drew(self, run: list[ev.Drew]) -> Said:
         v = View(self.game, self.me, self.style, speech=False)

@@ -32,10 +32,13 @@ class Output:
         self.speaker = speaker
         self.history: list[Said] = []
         self.fresh = False
+        self.since_answer = 0
+        """Lines printed since the player last typed something (a listener holds about a dozen)."""
 
     def say(self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True) -> None:
         for line in wrap(clean(said.text)):
             self.write(line)
+            self.since_answer += 1
         if remember:
             self.history.append(said)
         if self.speaker is not None and speak:
@@ -53,6 +56,7 @@ class Output:
     def answered(self) -> None:
         """The player typed something: the next message cuts off whatever is being said."""
         self.fresh = True
+        self.since_answer = 0
 
     def info(self, text: str, remember: bool = False) -> None:
         """A line that is not a game event (review, help): printed and spoken, not in history."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from doomlings_access.ai import Agent
 from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards.describe import full_description
+from doomlings_access.lines import PAUSE, wrap
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
@@ -27,6 +28,8 @@ from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.words import Style, join, plural
 
 MAX_INPUT = 200
+MORE = "Press Enter for more. "
+"""The prompt of a pause (:meth:`Session.pause`)."""
 THINKING_NOTICE = 0.5
 """Seconds a computer player may think before a person waiting is told it is thinking."""
 
@@ -74,6 +77,9 @@ class Prefs:
     only_choice: str = "ask"
     """``play``: a trait that is the only one playable is played after saying so, without
     waiting for Enter."""
+    pause: int = PAUSE
+    """When more than this many lines would come between two questions, wait for Enter
+    first (0: never wait)."""
 
 
 class QuitGame(Exception):
@@ -225,7 +231,26 @@ class Session:
 
     def tell(self, events: list[ev.Event]) -> None:
         for said in self.announcer.render_all(events):
+            self.make_room(said.text)
             self.out.say(said)
+
+    def make_room(self, text: str) -> None:
+        """A listener holds about a dozen lines: when ``text`` would take what came since the
+        player last typed past :attr:`Prefs.pause` lines, the game waits for Enter first, at
+        the end of a message, never inside one."""
+        limit, since = self.prefs.pause, self.out.since_answer
+        if limit and since and self.humans and since + len(wrap(text)) > limit:
+            self.pause()
+
+    def pause(self) -> None:
+        """Wait for Enter before more is told; review commands work here as at a question."""
+        while True:
+            line = clean(self.read_raw(MORE, list(COMMANDS)))
+            word = line.lower().partition(" ")[0]
+            command = ALIASES.get(word, word)
+            if command not in COMMANDS:
+                return  # Enter, or anything else: go on
+            self.command(command, line.partition(" ")[2].strip(), None)
 
     # --- asking a person ----------------------------------------------------------------
     def ask(self, d: Decision) -> Choice:
@@ -263,6 +288,7 @@ class Session:
         self.announce()  # what happened since this person last had the keyboard
 
     def show(self, q: Question) -> None:
+        self.make_room(q.title.text)
         for said in q.lines():
             self.out.say(said, remember=False)
 
@@ -338,10 +364,20 @@ class Session:
         return None
 
     # --- commands ----------------------------------------------------------------------
-    def viewer(self, q: Question) -> int:
-        return q.decision.player
+    def viewer(self, q: Question | None) -> int:
+        """Whose view a command reads: the seat asked, or at a pause the person at the keyboard."""
+        if q is not None:
+            return q.decision.player
+        seat = self.me if self.me is not None else self.holder
+        return seat if seat is not None else self.humans[0]
 
-    def command(self, command: str, arg: str, q: Question) -> None:
+    @staticmethod
+    def again(q: Question | None) -> str:
+        """What the prompt waits for, to end a message that sends the player back to it."""
+        return f"Choose 1 to {len(q.options)}, or ? for help." if q is not None else "Press Enter for more."
+
+    def command(self, command: str, arg: str, q: Question | None) -> None:
+        """A review or settings command, typed at question ``q`` or at a pause (``None``)."""
         me = self.viewer(q)
         v = self.game.view(me)
         if command == "hand":
@@ -362,7 +398,7 @@ class Session:
             self.out.lines(review.deck(v, self.style))
         elif command == "log":
             if arg and not (is_number(arg) and int(arg) > 0):
-                self.out.info(f"Log needs a number, like log 5. Choose 1 to {len(q.options)}.")
+                self.out.info(f"Log needs a number, like log 5. {self.again(q)}")
                 return
             count = int(arg) if arg else 10
             past = self.out.history[-count:]
@@ -376,23 +412,26 @@ class Session:
             else:
                 self.out.info("Nothing has been announced yet.")
         elif command == "card":
-            self.describe_card(arg, len(q.options))
+            self.describe_card(arg, q)
         elif command == "rules":
             self.out.lines(rules(arg or None))
         elif command == "verbosity":
             self.set_verbosity(arg.lower())
         elif command == "speech":
             self.set_speech(arg.lower())
-        elif command == "options":
-            self.show(q)
         elif command == "help":
             self.help(q)
+        elif command == "options" and q is not None:
+            self.show(q)
+        elif command == "options":
+            self.out.info("Nothing to choose yet. Press Enter for more.")
         elif command == "quit":
             if self.confirm_quit():
                 raise QuitGame()
-            self.show(q)
+            if q is not None:
+                self.show(q)
 
-    def describe_card(self, typed: str, options: int) -> None:
+    def describe_card(self, typed: str, q: Question | None) -> None:
         """``card NAME``: every fact about a card; when several fit, or the name is misspelt,
         they are numbered and the player picks one (Enter goes back to the question)."""
         if not typed:
@@ -403,7 +442,7 @@ class Session:
         if len(found) > 1 or (listing and found):
             line = clean(self.read_raw(f"Which card? Choose 1 to {len(found)}, or Enter to go back: "))
             if not (is_number(line) and 1 <= int(line) <= len(found)):
-                self.out.info(f"Back to the question. Choose 1 to {options}, or ? for help.")
+                self.out.info(("Back to the question. " if q else "") + self.again(q))
                 return
             found = [found[int(line) - 1]]
         if found:
@@ -437,9 +476,12 @@ class Session:
         else:
             self.out.info(f"Speech is {self.prefs.speech}. Choose screen-reader, direct, tts or off.")
 
-    def help(self, q: Question) -> None:
-        n = len(q.options)
-        self.out.info(f"{q.title.text} Type a number from 1 to {n}, or the first letters of a name, or a label like \"db17\".")
+    def help(self, q: Question | None) -> None:
+        if q is None:
+            self.out.info("More is to be told: press Enter to hear it, or type a command first.")
+        else:
+            n = len(q.options)
+            self.out.info(f"{q.title.text} Type a number from 1 to {n}, or the first letters of a name, or a label like \"db17\".")
         self.out.info("Commands:")
         self.out.lines(list(COMMANDS.values()))
 
