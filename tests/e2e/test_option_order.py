@@ -91,14 +91,19 @@ def first_question(
             deadline = time.monotonic() + 5
             while time.monotonic() < deadline and "Choose 1 to" not in _read(said):
                 time.sleep(0.05)
-        child.sendline("q")
-        child.expect_exact("Type y to quit, n to go on: ")
-        child.sendline("y")
-        assert finish(child) == 0
+        quit_game(child)
     finally:
         if child.isalive():
             child.terminate(force=True)
     return log.getvalue()
+
+
+def quit_game(child: pexpect.spawn) -> None:
+    """At a prompt: quit, confirm, and check the game ended cleanly."""
+    child.sendline("q")
+    child.expect_exact("Type y to quit, n to go on: ")
+    child.sendline("y")
+    assert finish(child) == 0
 
 
 PLAY = ["--players", "2", "--seed", "7", "--plain"]
@@ -177,10 +182,7 @@ def test_pause_before_or_after_play(tmp_path: Path, before: list[str], after: li
     child, log = spawn(tmp_path, [*before, "play", *PLAY, "--speech", "off", *after])
     try:
         first = child.expect_exact(["Press Enter for more. ", QUESTION])
-        child.sendline("q")
-        child.expect_exact("Type y to quit, n to go on: ")
-        child.sendline("y")
-        assert finish(child) == 0
+        quit_game(child)
     finally:
         if child.isalive():
             child.terminate(force=True)
