@@ -521,6 +521,10 @@ class Announcer:
         if isinstance(e, ev.TurnStarted) and self.verbosity != VERBOSE:
             if e.player == self.me or (nxt is not None and nxt.parent == e.seq):
                 return None, i + 1  # the question, or the next sentence, names the player
+        if isinstance(e, (ev.Drew, ev.Discarded)) and self.render(e) is not None:
+            pairs, end = _stabilize_pairs(events, i, skip_unchanged=self.verbosity != VERBOSE)
+            if len(pairs) > 1 and all(self.render(x) is not None for pair in pairs for x in pair):
+                return self._each_stabilized(pairs), end
         if isinstance(e, ev.Drew) and self.render(e) is not None:
             swaps = _draws_then_discards(events, i)
             if swaps and all(self.render(x) is not None for pair in swaps for x in pair):
@@ -528,9 +532,6 @@ class Announcer:
             run = _run(events, i, ev.Drew, lambda d: not v.sees(d) or not d.cards)
             if len(run) > 1 and len({d.size for d in run}) == 1:
                 return self._each_drew(run), i + len(run)
-            pairs = _stabilize_draws(events, i)
-            if len(pairs) > 1 and all(self.render(x) is not None for pair in pairs for x in pair):
-                return self._each_stabilized(pairs), i + 2 * len(pairs)
             if isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt) and self.render(nxt) is not None:
                 drew = self.render(e)
                 assert drew is not None
@@ -617,24 +618,34 @@ class Announcer:
                 out.append(f"{took[:-1]} and {gave.removeprefix(subject)}")
         return Said(_joined(texts), _joined(speeches))
 
-    def _each_stabilized(self, pairs: list[tuple[ev.Drew, ev.Stabilized]]) -> Said:
-        """Several players' stabilize draws under one cause as one sentence, in turn order:
-        "Pia and Quin each draw 5 cards, 5 in hand; Rae draws 7 cards, 7 in hand; you draw Bad
-        and Gills, 5 in hand." (players who drew as many and hold as many told together)."""
+    def _each_stabilized(self, pairs: list[tuple[ev.Drew | ev.Discarded, ev.Stabilized]]) -> Said:
+        """Several players' stabilizes under one cause as one sentence, in turn order: "Pia and
+        Quin each draw 5 cards, 5 in hand; you draw Bad and Gills, 5 in hand; Rae stabilizes by
+        discarding Kidney, 4 cards left; Sol by discarding Fangs, 4 cards left." (players who
+        drew as many unseen cards and hold as many told together)."""
         said = []
         for view in (View(self.game, self.me, self.style, speech=False), View(self.game, self.me, self.style, speech=True)):
-            groups: dict[object, list[tuple[ev.Drew, ev.Stabilized]]] = {}
-            for drew, done in pairs:
-                seen = view.sees(drew) and bool(drew.cards)
-                groups.setdefault(drew.seq if seen else (drew.size, done.hand), []).append((drew, done))
+            groups: dict[object, list[tuple[ev.Drew | ev.Discarded, ev.Stabilized]]] = {}
+            for took, done in pairs:
+                if isinstance(took, ev.Drew) and not (view.sees(took) and took.cards):
+                    groups.setdefault((took.size, done.hand), []).append((took, done))
+                else:
+                    groups.setdefault(took.seq, []).append((took, done))
             parts = []
+            discarding = False  # the clause before was a stabilize by discarding
             for group in groups.values():
-                drew, done = group[0]
+                took, done = group[0]
+                if isinstance(took, ev.Discarded):
+                    verb = "by discarding" if discarding else f"{view.s(took.player, 'stabilize')} by discarding"
+                    parts.append(_lower_you(f"{view.who(took.player)} {verb} {view.names(took.cards)}, {plural(done.hand, 'card')} left"))
+                    discarding = True
+                    continue
+                discarding = False
                 if len(group) > 1:
                     who = f"{join([view.who(d.player) for d, _ in group])} each draw"
                 else:
-                    who = f"{view.who(drew.player)} {view.s(drew.player, 'draw')}"
-                what = view.names(drew.cards) if view.sees(drew) and drew.cards else plural(drew.size, "card")
+                    who = f"{view.who(took.player)} {view.s(took.player, 'draw')}"
+                what = view.names(took.cards) if view.sees(took) and took.cards else plural(took.size, "card")
                 parts.append(_lower_you(f"{who} {what}, {done.hand} in hand"))
             text = "; ".join(parts) + "."
             said.append(text[0].upper() + text[1:])
@@ -716,22 +727,33 @@ def _draws_then_discards(events: list[ev.Event], i: int) -> list[tuple[ev.Drew, 
     return pairs
 
 
-def _stabilize_draws(events: list[ev.Event], i: int) -> list[tuple[ev.Drew, ev.Stabilized]]:
-    """From ``i`` on: draws each followed by the stabilize it belongs to, under one parent
-    (a catastrophe that has every player stabilize), one per player."""
+def _stabilize_pairs(
+    events: list[ev.Event], i: int, skip_unchanged: bool
+) -> tuple[list[tuple[ev.Drew | ev.Discarded, ev.Stabilized]], int]:
+    """From ``i`` on: draws or discards each followed by the stabilize it belongs to, under one
+    parent (a catastrophe that has every player stabilize), one per player; and where they end.
+    With ``skip_unchanged``, the stabilizes of players whose hand did not change (not told)
+    between them are passed over."""
     first = events[i]
-    pairs: list[tuple[ev.Drew, ev.Stabilized]] = []
+    pairs: list[tuple[ev.Drew | ev.Discarded, ev.Stabilized]] = []
     seen: set[int] = set()
+    end = i
     while i + 1 < len(events):
-        drew, done = events[i], events[i + 1]
-        if not (isinstance(drew, ev.Drew) and isinstance(done, ev.Stabilized) and _stabilizes(drew, done)):
+        took, done = events[i], events[i + 1]
+        if skip_unchanged and isinstance(took, ev.Stabilized) and not took.drew and not took.discarded:
+            if took.parent != first.parent:
+                break
+            i += 1
+            continue
+        if not (isinstance(took, (ev.Drew, ev.Discarded)) and isinstance(done, ev.Stabilized) and _stabilizes(took, done)):
             break
-        if drew.parent != first.parent or drew.player in seen:
+        if took.parent != first.parent or took.player in seen:
             break
-        seen.add(drew.player)
-        pairs.append((drew, done))
+        seen.add(took.player)
+        pairs.append((took, done))
         i += 2
-    return pairs
+        end = i
+    return pairs, end
 
 
 def _stabilizes(e: ev.Drew | ev.Discarded, nxt: ev.Stabilized) -> bool:
