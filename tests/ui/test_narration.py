@@ -224,3 +224,15 @@ def test_an_opponents_trait_is_explained_the_first_time_it_is_played() -> None:
         assert reads == (1 if others and d.has_effect else 0), d.name
         assert f"{d.name} reads: " not in told["terse"]
         assert told["verbose"].count(f"{d.name} reads: ") == len([p for p in plays if g.defs[p.card].id == d.id])
+
+
+def test_the_ages_a_skip_passes_over_are_told_with_the_skip() -> None:
+    """Optimistic Nihilism skips to the next catastrophe; the age it passes over comes later in
+    the game's events but is told in the same message, right after the skip."""
+    text, _ = play(18, 5, ("Ana",))
+    flat = re.sub(r"\s+", " ", text)
+    assert re.search(
+        r"Optimistic Nihilism: the rest of the round is skipped, up to the next catastrophe\. "
+        r"[A-Z][\w ]+ (is|are) skipped too\.", flat
+    ), flat[flat.find("Optimistic Nihilism"):][:400]
+    assert "skipped because of Optimistic Nihilism" not in flat

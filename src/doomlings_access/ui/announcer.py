@@ -459,16 +459,23 @@ class Announcer:
         story: list[Said] = []
         root: int | None = None
         told: str = ""  # the card whose effects the story is telling
+        skipping = ""  # the card that skipped the rest of the round in this story
         i = 0
         while i < len(events):
             e = events[i]
             here = self._root_of(e)
-            if here != root or isinstance(e, STANDS_ALONE):
+            # The ages a skip passes over come later, but are told in the skip's story.
+            passed_over = isinstance(e, ev.AgeIgnored) and skipping and self._cause_name(e) == skipping
+            if (here != root and not passed_over) or isinstance(e, STANDS_ALONE):
                 out.extend(_paragraph(story))
-                story, root, told = [], here, ""
+                story, root, told, skipping = [], here, "", ""
             said, i = self._merged(events, i)
             if said is None:
                 continue
+            if isinstance(e, ev.RoundSkipped):
+                skipping = self._cause_name(e)
+            if passed_over:  # "High Tides is skipped too.", the skip just told
+                said = Said(*(t.replace(f" because of {skipping}.", " too.") for t in (said.text, said.speech)))
             cause = self._cause_name(e)
             if isinstance(e, NAMES_ITS_CARD):
                 told = self._card_told(e) or told
