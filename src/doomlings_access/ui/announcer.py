@@ -544,6 +544,10 @@ class Announcer:
                 assert drew is not None
                 keep = f", {nxt.hand} in hand."
                 return Said(drew.text[:-1] + keep, drew.speech[:-1] + keep), i + 2
+        if isinstance(e, (ev.TraitDiscarded, ev.NothingToDo)) and self.render(e) is not None:
+            mixed = _discards_or_nothing(events, i)
+            if mixed:
+                return self._discarded_or_nothing(mixed), i + len(mixed)
         if isinstance(e, (ev.Discarded, ev.CardsPassed, ev.TraitDiscarded)) and self.render(e) is not None:
             run = _run(  # two neighbours may be one player: passes are told however many
                 events, i, type(e), lambda x: getattr(x, "random", False) == getattr(e, "random", False),
@@ -601,6 +605,23 @@ class Announcer:
             for w in (View(self.game, self.me, self.style, speech=False), View(self.game, self.me, self.style, speech=True))
         )
         return Said(text, speech)
+
+    def _discarded_or_nothing(self, run: list[ev.TraitDiscarded | ev.NothingToDo]) -> Said:
+        """One cause that takes a trait from some players' piles and finds nothing to take
+        from others, in one sentence that names it first: "Territorial: Fire Skin is discarded
+        from Quin's trait pile; it does nothing for Pia and Rae: there is nothing to take or
+        target."."""
+        discards = [e for e in run if isinstance(e, ev.TraitDiscarded)]
+        nothing = [e for e in run if isinstance(e, ev.NothingToDo)]
+        taken = self._traits_discarded(discards) if len(discards) > 1 else self.render(discards[0])
+        assert taken is not None
+        why = NOTHING_REASONS.get(nothing[0].reason, nothing[0].reason.replace("_", " "))
+        texts = []
+        for told, speech in ((taken.text, False), (taken.speech, True)):
+            view = View(self.game, self.me, self.style, speech=speech)
+            whom = join([view.whom(n.player) for n in nothing])
+            texts.append(f"{view.cause(nothing[0])}: {_lower_you(told[:-1])}; it does nothing for {whom}: {why}.")
+        return Said(texts[0], texts[1])
 
     def _each_drew(self, run: list[ev.Drew]) -> Said:
         v = View(self.game, self.me, self.style, speech=False)
@@ -711,6 +732,27 @@ def _run(
             break
         seen.add(player)
         run.append(e)
+    return run
+
+
+def _discards_or_nothing(events: list[ev.Event], i: int) -> list[ev.TraitDiscarded | ev.NothingToDo]:
+    """From ``i`` on: one cause's trait-pile discards (all at random or none) mixed with the
+    players it found nothing to take from (for one reason), one event per player; empty unless
+    both kinds are there (one kind alone is merged by :func:`_run`)."""
+    first = events[i]
+    run: list[ev.TraitDiscarded | ev.NothingToDo] = []
+    seen: set[int] = set()
+    for e in events[i:]:
+        if not isinstance(e, (ev.TraitDiscarded, ev.NothingToDo)) or e.cause != first.cause or e.parent != first.parent:
+            break
+        if e.player in seen:
+            break
+        seen.add(e.player)
+        run.append(e)
+    discards = [e for e in run if isinstance(e, ev.TraitDiscarded)]
+    reasons = {e.reason for e in run if isinstance(e, ev.NothingToDo)}
+    if not discards or not reasons or len(reasons) > 1 or len({e.random for e in discards}) > 1:
+        return []
     return run
 
 
