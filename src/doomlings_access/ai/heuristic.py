@@ -25,7 +25,7 @@ HARMFUL_TARGETS = {
     "take_random_from", "look_at_hand_of", "reckless_with", "into_whose_pile",
     "move_to", "trade_looks_with",
 }
-KEEP_REASONS = {"keep", "take_and_play", "take_card", "play_drawn", "play_from_discard"}
+KEEP_REASONS = {"keep", "keep_to_stabilize", "take_and_play", "take_card", "play_drawn", "play_from_discard"}
 OWN_LOSSES = ("discard_trait", "give_trait", "swap_give", "swap_first")
 
 

@@ -205,7 +205,8 @@ def choose_and_discard(g: Game, seat: int, count: int, source: str | None, reaso
         return
     keep = len(hand) - count
     if keep < count:
-        kept = yield from choose_cards(g, seat, keep, hand, "keep", source)
+        why = "keep_to_stabilize" if reason == "discard_to_stabilize" else "keep"
+        kept = yield from choose_cards(g, seat, keep, hand, why, source)
         discard = [c for c in hand if c not in kept]
     else:
         discard = yield from choose_cards(g, seat, count, hand, reason, source)

@@ -28,6 +28,7 @@ TITLES = {
     "cannot_play": "You cannot play any trait this turn",
     "discard_to_stabilize": "Stabilize: choose a card to discard",
     "keep": "{src}: choose a card to keep",
+    "keep_to_stabilize": "Stabilize: choose a card to keep",
     "discard": "{src}: choose a card to discard",
     "give": "{src}: choose a card to give to {about0}",
     "give_cards_to": "{src}: give cards to whom?",
