@@ -1,0 +1,30 @@
+"""Every question's title says who or what asks, in words a listener can follow."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from builders import new_game
+
+from doomlings_access.rules import Choice, Setup
+from doomlings_access.ui.questions import build_question
+from doomlings_access.ui.words import Style
+
+
+def test_no_title_of_any_question_is_left_with_a_blank_or_a_stand_in_for_its_asker() -> None:
+    """Forty random games, 2 to 6 players, every decision: a question that no card asks (a
+    stabilize) begins with its own words ("Stabilize: choose a card to keep"), never with a
+    stand-in ("Choose: choose ...") or an empty name (": choose", "  ")."""
+    reasons: set[str] = set()
+    for seed in range(40):
+        g = new_game(Setup(tuple(f"P{i}" for i in range(2 + seed % 5)), seed))
+        rng = random.Random(seed)
+        while (d := g.pending) is not None:
+            title = build_question(g.view(d.player), d, Style()).title.text
+            assert not re.match(r"(Choose: |: |\s)", title), (seed, d.reason, title)
+            assert "  " not in title and " ." not in title and " ?" not in title, (seed, d.reason, title)
+            assert title[0].isupper(), (seed, d.reason, title)
+            reasons.add(d.reason)
+            g.apply(Choice(d.player, d.options[rng.randrange(len(d.options))]))
+    assert {"keep_to_stabilize", "discard_to_stabilize", "play_trait"} <= reasons, sorted(reasons)
