@@ -6,7 +6,8 @@ normal verbosity. For each game: messages and words told (as spoken) and minutes
 175 words a minute; over all games, median and maximum of what comes between two questions:
 messages (announcements, one per story: a turn, a round's card, a catastrophe), and the
 printed lines they wrap into at 80 columns (non-empty lines that are not numbered options,
-between lines that ask: "Choose", "Press Enter", "for help"). Run from the checkout:
+between lines that ask: "Choose", "Press Enter", "for help"), and how often the game paused
+for Enter before telling more (``--pause``, 12 lines by default). Run from the checkout:
 ``.venv/bin/python benchmarks/listening.py``.
 """
 
@@ -24,7 +25,7 @@ from builders import CountingConsole, new_game  # noqa: E402
 
 from doomlings_access.ai.heuristic import HeuristicAgent  # noqa: E402
 from doomlings_access.rules import Setup  # noqa: E402
-from doomlings_access.ui.session import Prefs, Session  # noqa: E402
+from doomlings_access.ui.session import MORE, Prefs, Session  # noqa: E402
 
 WORDS_PER_MINUTE = 175
 ASKS = re.compile(r"Choose|Press Enter|for help")
@@ -32,7 +33,7 @@ OPTION = re.compile(r"\s*\d+\. ")
 
 
 def main() -> None:
-    messages, words, gaps, told = [], [], [], []
+    messages, words, gaps, told, pauses = [], [], [], [], []
     for seed in range(1, 21):
         game = new_game(Setup(("Ana", "Otto", "Pia", "Quin"), seed))
         stdin, stdout = io.StringIO("1\n" * 3000), io.StringIO()
@@ -53,6 +54,7 @@ def main() -> None:
                 run = 0
             elif not OPTION.match(line):
                 run += 1
+        pauses.append(stdout.getvalue().count(MORE))
         # (what follows the last prompt, the end of the game, is not between two prompts)
     mean_words = statistics.mean(words)
     print(
@@ -61,6 +63,7 @@ def main() -> None:
     )
     print(f"messages between two questions: median {statistics.median(told)}, max {max(told)}")
     print(f"printed lines between two prompts: median {statistics.median(gaps)}, max {max(gaps)} ({len(gaps)} gaps)")
+    print(f"pauses before more is told (Enter to go on): {statistics.mean(pauses):.1f} a game, at most {max(pauses)}")
 
 
 if __name__ == "__main__":
