@@ -82,6 +82,8 @@ def test_fifty_games_name_their_players_and_merge_their_bursts(chunk: int) -> No
             r"\b\w+ draws? [^.;:]+, \d+ in hand\. \w+ draws? [^.;:]+, \d+ in hand\.",
             r"\bstabiliz(?:e|es) by discarding [^.;:]+ left\. \w+ stabiliz(?:e|es) by discarding ",
             r"\b([A-Z][\w ]*?) does nothing for [^.]+\.(?: [^.]+\.){0,2}? \1 does nothing for ",
+            r": World's End [-+]\d+, [^.]+\. \w+: World's End [-+]\d+, ",
+            r"\bgoes from [^.;:]+ pile to [^.;:]+\. [^.;:]+ goes from [^.;:]+ pile to ",
         ):
             assert not re.search(burst, flat), (seed, re.search(burst, flat))
 

@@ -584,6 +584,22 @@ class Announcer:
                 why = NOTHING_REASONS.get(e.reason, e.reason.replace("_", " "))
                 text = f"{v.cause(e)} does nothing for {join([v.whom(n.player) for n in run])}: {why}."
                 return Said(text, text), i + len(run)
+        if (
+            isinstance(e, ev.TraitMoved) and e.how in SWAPS and isinstance(nxt, ev.TraitMoved) and nxt.how == e.how
+            and (nxt.from_player, nxt.to_player) == (e.to_player, e.from_player) and nxt.parent == e.parent
+        ):  # a swap or a trade, one sentence: "Sneaky from your pile and Clever from Otto's swap places."
+            text, speech = (
+                f"{w.name(e.card)} from {w.whose(e.from_player)} pile and {w.name(nxt.card)} from "
+                f"{w.theirs(nxt.from_player)} swap places."
+                for w in (v, View(self.game, self.me, self.style, speech=True))
+            )
+            return Said(text, speech), i + 2
+        if isinstance(e, ev.WorldsEndPoints) and self.render(e) is not None:
+            run = _run(events, i, ev.WorldsEndPoints, lambda w: True)
+            if len(run) > 1:
+                points = join([f"{v.whom(w.player)} {w.points:+d}" for w in run])
+                text = f"World's End points from {v.cause(e)}: {points}."
+                return Said(text, text), i + len(run)
         if isinstance(e, ev.AgeIgnored):
             run = _run(events, i, ev.AgeIgnored, lambda a: True)
             if len(run) > 1:
@@ -704,6 +720,8 @@ def told_as_played(
     return out
 
 
+SWAPS = ("swap", "trade")
+"""Two traits that change piles with each other: told as one sentence."""
 STANDS_ALONE = (ev.ScoreTallied, ev.TieBreakDraw, ev.GameOver)
 """Events told as messages of their own: a list of scores is read one player at a time."""
 NAMES_ITS_CARD = (ev.TraitPlayed, ev.AgeRevealed, ev.CatastropheRevealed)
