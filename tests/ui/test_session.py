@@ -287,7 +287,7 @@ def test_review_commands_and_help_work_at_a_pause() -> None:
     _, same = run("1\n" * 3000, seed=2, players=4, agents={s: RulesOfThumb(2, s) for s in (1, 2, 3)})
     text = typist.stdout.getvalue()
     after = text.split(MORE, 1)[1]
-    assert after.lstrip().startswith("Your hand, ")
+    assert after.lstrip().startswith("As things stand now, with more still to be told:\nYour hand, ")
     assert "More is to be told: press Enter to hear it, or type a command first." in after
     assert "hand, h: your hand" in after  # and the commands, as at a question
     assert "Scores" in after or "scores" in after

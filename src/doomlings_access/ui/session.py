@@ -58,6 +58,9 @@ ALIASES = {
 }
 
 
+READS_THE_TABLE = ("hand", "pile", "table", "scores", "age", "genes", "deck")
+"""Commands that read the game as it stands: at a pause it stands past what has been told."""
+
 EXTRA_RESERVED = ("y", "n", "yes", "no", "back", "b", "me", "my", "mine", "done", "undo", "list")
 """Words other questions answer to (quit? y or n; the companion's back, done, undo, list)."""
 
@@ -250,6 +253,8 @@ class Session:
             command = ALIASES.get(word, word)
             if command not in COMMANDS:
                 return  # Enter, or anything else: go on
+            if command in READS_THE_TABLE:  # the game has gone on past what has been told
+                self.out.info("As things stand now, with more still to be told:")
             self.command(command, line.partition(" ")[2].strip(), None)
 
     # --- asking a person ----------------------------------------------------------------
