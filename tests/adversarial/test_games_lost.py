@@ -203,19 +203,23 @@ def test_six_games_started_at_once_keep_six_saves(home: Home) -> None:
     assert not list(home.saves.glob("*.lock")), "a finished game leaves no lock behind"
 
 
+PROMPTS = (b"? for help: ", b"Press Enter for more. ")
+"""A question, or a pause before more is told: either way the game waits for its player."""
+
+
 def wait_for_prompt(child: subprocess.Popen[bytes]) -> str:
-    """Read the child's output until its first question (with a deadline)."""
+    """Read the child's output until its first prompt (with a deadline)."""
     assert child.stdout is not None
     os.set_blocking(child.stdout.fileno(), False)
     seen = b""
     deadline = time.monotonic() + 60
-    while b"? for help: " not in seen and time.monotonic() < deadline:
+    while not any(p in seen for p in PROMPTS) and time.monotonic() < deadline:
         chunk = child.stdout.read()
         if chunk:
             seen += chunk
         else:
             time.sleep(0.05)
-    assert b"? for help: " in seen, seen.decode(errors="replace")
+    assert any(p in seen for p in PROMPTS), seen.decode(errors="replace")
     return seen.decode()
 
 

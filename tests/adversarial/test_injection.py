@@ -51,6 +51,8 @@ def test_the_menu_asks_again_for_a_hostile_or_colliding_name(home: Home) -> None
     assert done.out.count("Name of person 1? [You]: ") == 5
     assert done.out.count("That name cannot be used:") == 4
     assert "New game: Zoé" in done.out
+    # The menu's lines end at its last prompt: the game does not pause before saying anything.
+    assert "[normal]: normal\nNew game: Zoé" in done.out, done.out
 
 
 @pytest.mark.parametrize("kind", NAME_IDS)

@@ -243,7 +243,7 @@ def test_the_game_waits_for_enter_before_more_than_a_listener_holds() -> None:
 
         def say(self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True) -> None:
             option = said.text[:1].isdigit()  # a question's numbered options follow its title
-            if self.since_answer and self.since_answer + len(wrap(said.text)) > limit and not option:
+            if self.since_prompt and self.since_prompt + len(wrap(said.text)) > limit and not option:
                 self.past.append(said.text)
             super().say(said, remember, interrupt, speak)
 

@@ -32,13 +32,14 @@ class Output:
         self.speaker = speaker
         self.history: list[Said] = []
         self.fresh = False
-        self.since_answer = 0
-        """Lines printed since the player last typed something (a listener holds about a dozen)."""
+        self.since_prompt = 0
+        """Lines printed since the last prompt (a listener holds about a dozen): every prompt,
+        of a question, a pause or a menu, ends a stretch."""
 
     def say(self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True) -> None:
         for line in wrap(clean(said.text)):
             self.write(line)
-            self.since_answer += 1
+            self.since_prompt += 1
         if remember:
             self.history.append(said)
         if self.speaker is not None and speak:
@@ -49,6 +50,7 @@ class Output:
 
     def prompt(self, text: str) -> None:
         """Speak a prompt the console is about to print (the console prints it, not this)."""
+        self.since_prompt = 0
         if self.speaker is not None and text.strip():
             interrupt, self.fresh = self.fresh, False
             self.speaker.prompt(clean(text.strip()), interrupt=interrupt)
@@ -56,7 +58,7 @@ class Output:
     def answered(self) -> None:
         """The player typed something: the next message cuts off whatever is being said."""
         self.fresh = True
-        self.since_answer = 0
+        self.since_prompt = 0
 
     def info(self, text: str, remember: bool = False) -> None:
         """A line that is not a game event (review, help): printed and spoken, not in history."""

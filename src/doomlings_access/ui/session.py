@@ -241,7 +241,7 @@ class Session:
         """A listener holds about a dozen lines: when ``text`` would take what came since the
         player last typed past :attr:`Prefs.pause` lines, the game waits for Enter first, at
         the end of a message, never inside one."""
-        limit, since = self.prefs.pause, self.out.since_answer
+        limit, since = self.prefs.pause, self.out.since_prompt
         if limit and since and self.humans and since + len(wrap(text)) > limit:
             self.pause()
 
