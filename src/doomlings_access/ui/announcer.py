@@ -528,11 +528,12 @@ class Announcer:
         if isinstance(e, ev.TurnStarted) and self.verbosity != VERBOSE:
             if e.player == self.me or (nxt is not None and nxt.parent == e.seq):
                 return None, i + 1  # the question, or the next sentence, names the player
-        if isinstance(e, (ev.Drew, ev.Discarded)) and self.render(e) is not None:
+        said = self.render(e)  # once: merging below only asks whether it is told
+        if isinstance(e, (ev.Drew, ev.Discarded)) and said is not None:
             pairs, end = _stabilize_pairs(events, i, skip_unchanged=self.verbosity != VERBOSE)
             if len(pairs) > 1 and all(self.render(x) is not None for pair in pairs for x in pair):
                 return self._each_stabilized(pairs), end
-        if isinstance(e, ev.Drew) and self.render(e) is not None:
+        if isinstance(e, ev.Drew) and said is not None:
             swaps = _draws_then_discards(events, i)
             if swaps and all(self.render(x) is not None for pair in swaps for x in pair):
                 return self._each_drew_and_discarded(swaps), i + 2 * len(swaps)
@@ -540,15 +541,14 @@ class Announcer:
             if len(run) > 1 and len({d.size for d in run}) == 1:
                 return self._each_drew(run), i + len(run)
             if isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt) and self.render(nxt) is not None:
-                drew = self.render(e)
-                assert drew is not None
+                assert said is not None
                 keep = f", {nxt.hand} in hand."
-                return Said(drew.text[:-1] + keep, drew.speech[:-1] + keep), i + 2
-        if isinstance(e, (ev.TraitDiscarded, ev.NothingToDo)) and self.render(e) is not None:
+                return Said(said.text[:-1] + keep, said.speech[:-1] + keep), i + 2
+        if isinstance(e, (ev.TraitDiscarded, ev.NothingToDo)) and said is not None:
             mixed = _discards_or_nothing(events, i)
             if mixed:
                 return self._discarded_or_nothing(mixed), i + len(mixed)
-        if isinstance(e, (ev.Discarded, ev.CardsPassed, ev.TraitDiscarded)) and self.render(e) is not None:
+        if isinstance(e, (ev.Discarded, ev.CardsPassed, ev.TraitDiscarded)) and said is not None:
             run = _run(  # two neighbours may be one player: passes are told however many
                 events, i, type(e), lambda x: getattr(x, "random", False) == getattr(e, "random", False),
                 one_each=not isinstance(e, ev.CardsPassed),
@@ -556,10 +556,10 @@ class Announcer:
             if len(run) > 1 and isinstance(e, ev.TraitDiscarded):
                 return self._traits_discarded(run), i + len(run)
             if len(run) > 1:  # one cause's discards or passes, one sentence: "Otto discards A; you discard B."
-                told = [said for said in map(self.render, run) if said is not None]
+                told = [t for t in map(self.render, run) if t is not None]
                 return Said(_joined([t.text for t in told]), _joined([t.speech for t in told])), i + len(run)
         if isinstance(e, ev.Discarded) and isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt):
-            if self.render(e) is not None and self.render(nxt) is not None:
+            if said is not None and self.render(nxt) is not None:
                 text, speech = (
                     f"{w.who(e.player)} {w.s(e.player, 'stabilize')} by discarding {w.names(e.cards)}, "
                     f"{plural(nxt.hand, 'card')} left."
@@ -570,7 +570,7 @@ class Announcer:
             isinstance(e, ev.Stabilized) and not e.drew and not e.discarded and self.verbosity != VERBOSE
         ):
             return None, i + 1  # nothing changed: the hand's size is in ``table``
-        if isinstance(e, ev.GenePoolChanged) and self.render(e) is not None:
+        if isinstance(e, ev.GenePoolChanged) and said is not None:
             run = _run(events, i, ev.GenePoolChanged, lambda g: True)
             if len(run) > 1:
                 pools = join([f"{v.whom(g.player)} {g.old} to {g.new}" for g in run])
@@ -594,7 +594,7 @@ class Announcer:
                 for w in (v, View(self.game, self.me, self.style, speech=True))
             )
             return Said(text, speech), i + 2
-        if isinstance(e, ev.WorldsEndPoints) and self.render(e) is not None:
+        if isinstance(e, ev.WorldsEndPoints) and said is not None:
             run = _run(events, i, ev.WorldsEndPoints, lambda w: True)
             if len(run) > 1:
                 points = join([f"{v.whom(w.player)} {w.points:+d}" for w in run])
@@ -607,7 +607,7 @@ class Announcer:
                 ages = join([v.source(a.age) for a in run])
                 text = f"{ages} are skipped" + (f" because of {because}." if because else ".")
                 return Said(text, text), i + len(run)
-        return self.render(e), i + 1
+        return said, i + 1
 
     def _traits_discarded(self, run: list[ev.TraitDiscarded]) -> Said:
         """One cause's trait-pile discards, the first told whole and the rest by card and pile:
