@@ -735,16 +735,18 @@ NAMES_ITS_CAUSE = (
 
 
 def _run(
-    events: list[ev.Event], i: int, kind: type[ev.Event], fits: Callable[[Any], bool], one_each: bool = True
+    events: list[ev.Event], i: int, kind: type[ev.Event] | tuple[type[ev.Event], ...],
+    fits: Callable[[Any], bool], one_each: bool = True,
 ) -> list[Any]:
-    """Events of ``kind`` from ``i`` on with the same cause and parent, one per player (or
-    any number each, without ``one_each``)."""
+    """Events of ``kind`` (or of the kinds) from ``i`` on with the same cause and parent, one
+    per player (or any number each, without ``one_each``)."""
     first = events[i]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
     run: list[Any] = []
     seen: set[int | str | None] = set()
     for e in events[i:]:
         player = getattr(e, "player", getattr(e, "age", None))
-        if type(e) is not kind or e.cause != first.cause or e.parent != first.parent:
+        if type(e) not in kinds or e.cause != first.cause or e.parent != first.parent:
             break
         if not fits(e) or (one_each and player in seen):
             break
@@ -757,16 +759,7 @@ def _discards_or_nothing(events: list[ev.Event], i: int) -> list[ev.TraitDiscard
     """From ``i`` on: one cause's trait-pile discards (all at random or none) mixed with the
     players it found nothing to take from (for one reason), one event per player; empty unless
     both kinds are there (one kind alone is merged by :func:`_run`)."""
-    first = events[i]
-    run: list[ev.TraitDiscarded | ev.NothingToDo] = []
-    seen: set[int] = set()
-    for e in events[i:]:
-        if not isinstance(e, (ev.TraitDiscarded, ev.NothingToDo)) or e.cause != first.cause or e.parent != first.parent:
-            break
-        if e.player in seen:
-            break
-        seen.add(e.player)
-        run.append(e)
+    run: list[ev.TraitDiscarded | ev.NothingToDo] = _run(events, i, (ev.TraitDiscarded, ev.NothingToDo), lambda e: True)
     discards = [e for e in run if isinstance(e, ev.TraitDiscarded)]
     reasons = {e.reason for e in run if isinstance(e, ev.NothingToDo)}
     if not discards or not reasons or len(reasons) > 1 or len({e.random for e in discards}) > 1:
