@@ -239,8 +239,8 @@ class Session:
 
     def make_room(self, text: str) -> None:
         """A listener holds about a dozen lines: when ``text`` would take what came since the
-        player last typed past :attr:`Prefs.pause` lines, the game waits for Enter first, at
-        the end of a message, never inside one."""
+        last prompt past :attr:`Prefs.pause` lines, the game waits for Enter first, at the end
+        of a message, never inside one."""
         limit, since = self.prefs.pause, self.out.since_prompt
         if limit and since and self.humans and since + len(wrap(text)) > limit:
             self.pause()
@@ -248,14 +248,12 @@ class Session:
     def pause(self) -> None:
         """Wait for Enter before more is told; review commands work here as at a question."""
         while True:
-            line = clean(self.read_raw(MORE, list(COMMANDS)))
-            word = line.lower().partition(" ")[0]
-            command = ALIASES.get(word, word)
-            if command not in COMMANDS:
+            command, arg = as_command(clean(self.read_raw(MORE, list(COMMANDS))))
+            if command is None:
                 return  # Enter, or anything else: go on
             if command in READS_THE_TABLE:  # the game has gone on past what has been told
                 self.out.info("As things stand now, with more still to be told:")
-            self.command(command, line.partition(" ")[2].strip(), None)
+            self.command(command, arg, None)
 
     # --- asking a person ----------------------------------------------------------------
     def ask(self, d: Decision) -> Choice:
@@ -353,10 +351,9 @@ class Session:
             exact = [o for o in q.options if label.lower() in o.words]
             if exact:
                 return Choice(q.decision.player, exact[0].value)
-        word = low.partition(" ")[0]
-        command = ALIASES.get(word, word)
-        if command in COMMANDS:
-            self.command(command, line.partition(" ")[2].strip(), q)  # the name as typed
+        command, arg = as_command(line)
+        if command is not None:
+            self.command(command, arg, q)
             return None
         prefixed = {o.value: o for o in q.options if any(w.startswith(low) for w in o.words)}
         if len(prefixed) == 1:
@@ -379,7 +376,7 @@ class Session:
     @staticmethod
     def again(q: Question | None) -> str:
         """What the prompt waits for, to end a message that sends the player back to it."""
-        return f"Choose 1 to {len(q.options)}, or ? for help." if q is not None else "Press Enter for more."
+        return f"Choose 1 to {len(q.options)}, or ? for help." if q is not None else MORE.strip()
 
     def command(self, command: str, arg: str, q: Question | None) -> None:
         """A review or settings command, typed at question ``q`` or at a pause (``None``)."""
@@ -429,7 +426,7 @@ class Session:
         elif command == "options" and q is not None:
             self.show(q)
         elif command == "options":
-            self.out.info("Nothing to choose yet. Press Enter for more.")
+            self.out.info(f"Nothing to choose yet. {self.again(q)}")
         elif command == "quit":
             if self.confirm_quit():
                 raise QuitGame()
@@ -489,6 +486,14 @@ class Session:
             self.out.info(f"{q.title.text} Type a number from 1 to {n}, or the first letters of a name, or a label like \"db17\".")
         self.out.info("Commands:")
         self.out.lines(list(COMMANDS.values()))
+
+
+def as_command(line: str) -> tuple[str | None, str]:
+    """The command a typed line names (its first word, or that word's alias) and the rest as
+    typed (a name keeps its case); no command when the first word is none."""
+    word, _, rest = line.partition(" ")
+    command = ALIASES.get(word.lower(), word.lower())
+    return (command, rest.strip()) if command in COMMANDS else (None, "")
 
 
 def is_number(text: str) -> bool:
