@@ -14,22 +14,19 @@ for Enter before telling more (``--pause``, 12 lines by default). Run from the c
 from __future__ import annotations
 
 import io
-import re
 import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from builders import CountingConsole, new_game  # noqa: E402
+from builders import CountingConsole, new_game, printed_gaps  # noqa: E402
 
 from doomlings_access.ai.heuristic import HeuristicAgent  # noqa: E402
 from doomlings_access.rules import Setup  # noqa: E402
 from doomlings_access.ui.session import MORE, Prefs, Session  # noqa: E402
 
 WORDS_PER_MINUTE = 175
-ASKS = re.compile(r"Choose|Press Enter|for help")
-OPTION = re.compile(r"\s*\d+\. ")
 
 
 def main() -> None:
@@ -45,17 +42,8 @@ def main() -> None:
         words.append(sum(len(s.speech.split()) for s in out.history))
         marks = console.told_at
         told.extend(b - a for a, b in zip(marks, marks[1:], strict=False))
-        run = 0
-        for line in stdout.getvalue().splitlines():
-            if not line.strip():
-                continue
-            if ASKS.search(line):
-                gaps.append(run)
-                run = 0
-            elif not OPTION.match(line):
-                run += 1
+        gaps.extend(printed_gaps(stdout.getvalue()))
         pauses.append(stdout.getvalue().count(MORE))
-        # (what follows the last prompt, the end of the game, is not between two prompts)
     mean_words = statistics.mean(words)
     print(
         f"per game: {statistics.mean(messages):.1f} messages, {mean_words:.0f} words, "

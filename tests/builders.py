@@ -9,6 +9,7 @@ World's End) with the real engine, through the public API only. Answers go throu
 from __future__ import annotations
 
 import io
+import re
 from typing import Iterable, Sequence
 
 from doomlings_access.ai.heuristic import Picker
@@ -270,3 +271,21 @@ class CountingConsole(PlainConsole):
         if prompt != MORE:
             self.told_at.append(len(self.out.history))
         return super().read(prompt, words or [])
+
+
+ASKS = re.compile(r"Choose|Press Enter|for help")
+"""A line that asks: a question, the only playable trait's Enter, a pause, a hand-over."""
+OPTION = re.compile(r"\s*\d+\. ")
+
+
+def printed_gaps(text: str) -> list[int]:
+    """The printed lines (wrapped at 80; not blank, not numbered options) between each two
+    prompts of a plain transcript; what follows the last prompt is not between two."""
+    gaps, run = [], 0
+    for line in filter(str.strip, text.splitlines()):
+        if ASKS.search(line):
+            gaps.append(run)
+            run = 0
+        elif not OPTION.match(line):
+            run += 1
+    return gaps

@@ -12,7 +12,7 @@ import re
 import statistics
 
 import pytest
-from builders import CountingConsole, new_game
+from builders import CountingConsole, new_game, printed_gaps
 
 from doomlings_access.ai.heuristic import HeuristicAgent
 from doomlings_access.rules import Choice, Game, Setup
@@ -22,8 +22,6 @@ from doomlings_access.lines import PAUSE
 from doomlings_access.ui.session import Prefs, Session
 
 NAMES = [("Ana",), ("you",), ("You", "Otto"), ("Ana", "Ben"), ("Quin",), ()]
-PROMPT = re.compile(r"Choose|Press Enter|for help")
-OPTION = re.compile(r"\s*\d+\. ")
 
 
 def play(seed: int, players: int, names: tuple[str, ...]) -> tuple[str, Game]:
@@ -60,13 +58,7 @@ def test_fifty_games_name_their_players_and_merge_their_bursts(chunk: int) -> No
         # print), not a line per event: a round of the others' turns fits in 12 of them.
         assert max(gaps) <= 12, (seed, players, max(gaps))
         assert statistics.median(gaps) <= players + 1, (seed, players, statistics.median(gaps))
-        printed, run = [], 0  # and in printed lines (wrapped at 80), between two prompts
-        for line in filter(str.strip, text.splitlines()):
-            if PROMPT.search(line):
-                printed.append(run)
-                run = 0
-            elif not OPTION.match(line):
-                run += 1
+        printed = printed_gaps(text)  # and in printed lines (wrapped at 80), between two prompts
         assert statistics.median(printed) <= 3 * players + 2, (seed, players, statistics.median(printed))
         # A listener holds about a dozen lines: the game waits for Enter before more come.
         assert max(printed) <= PAUSE, (seed, players, max(printed))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
 
 import time
 
-from builders import RulesOfThumb, new_game
+from builders import RulesOfThumb, new_game, printed_gaps
 from doomlings_access.ai import Agent
 from doomlings_access.ai.heuristic import HeuristicAgent
 from doomlings_access.rules import Game, Setup
@@ -216,20 +217,6 @@ if __name__ == "__main__":
         (GOLDEN / "session_seed42.txt").write_text(out, encoding="utf-8")
 
 
-def gaps_between_prompts(text: str) -> list[int]:
-    """Printed lines (not numbered options) between two prompts of a plain transcript."""
-    import re
-
-    gaps, run_ = [], 0
-    for line in filter(str.strip, text.splitlines()):
-        if re.search(r"Choose|Press Enter|for help", line):
-            gaps.append(run_)
-            run_ = 0
-        elif not re.match(r"\d+\. ", line):
-            run_ += 1
-    return gaps
-
-
 def test_the_game_waits_for_enter_before_more_than_a_listener_holds() -> None:
     """Four players, seed 2: with the pause at 12 lines (the default), 6, or never (0), a
     message that would take the lines since the last prompt past the setting waits for Enter
@@ -239,7 +226,9 @@ def test_the_game_waits_for_enter_before_more_than_a_listener_holds() -> None:
     from doomlings_access.ui.words import Said
 
     class Watched(Output):
-        past: list[str] = []
+        def __init__(self, write: Callable[[str], None]) -> None:
+            super().__init__(write)
+            self.past: list[str] = []
 
         def say(self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True) -> None:
             option = said.text[:1].isdigit()  # a question's numbered options follow its title
@@ -248,7 +237,7 @@ def test_the_game_waits_for_enter_before_more_than_a_listener_holds() -> None:
             super().say(said, remember, interrupt, speak)
 
     never, g0 = run("1\n" * 3000, seed=2, players=4, prefs=Prefs(pause=0))
-    assert "Press Enter for more" not in never and max(gaps_between_prompts(never)) > 12
+    assert "Press Enter for more" not in never and max(printed_gaps(never)) > 12
     for limit in (12, 6):
         g = new_game(Setup(("Ana", "Ben", "Cy", "Dee"), 2))
         console = PlainConsole(io.StringIO("1\n" * 3000), io.StringIO())
@@ -260,7 +249,7 @@ def test_the_game_waits_for_enter_before_more_than_a_listener_holds() -> None:
         before_the_end = text.rsplit("Choose 1 to", 1)[0]  # the final scores come after the last prompt
         assert not [t for t in out.past if t in " ".join(before_the_end.split())], limit
         if limit == 12:
-            assert max(gaps_between_prompts(text)) <= limit
+            assert max(printed_gaps(text)) <= limit
         assert g.actions == g0.actions  # a pause is not a decision: nothing is answered there
 
 
