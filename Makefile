@@ -23,8 +23,12 @@ check: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
+# The tests on both cores (pytest-xdist), then the few that time keys at a real terminal or a
+# speech engine by themselves (marked `alone`), so that no other test's load can delay them.
+TEST_JOBS ?= 2
 test: check
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) -m "not alone"
+	$(BIN)/python -m pytest -q -m alone
 
 # Figures, not assertions: random 4-player games per second on one core, how long
 # `doomlings card` takes against a bare Python start, and how long a game is to listen to.

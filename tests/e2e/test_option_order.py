@@ -18,6 +18,10 @@ import pexpect
 import pytest
 from test_terminal import child_env, game_command
 
+# Timing at a real terminal (keys sent while a prompt settles): `make test` runs these by
+# themselves, after the rest, never beside other tests.
+pytestmark = pytest.mark.alone
+
 STEP_TIMEOUT = 15
 # Prompts without their trailing space: prompt_toolkit draws that space as cursor moves.
 MENU = "Choose 1 to 5:"

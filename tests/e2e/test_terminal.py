@@ -25,6 +25,10 @@ from pathlib import Path
 import pexpect
 import pytest
 
+# Timing at a real terminal (keys sent while a prompt settles): `make test` runs these by
+# themselves, after the rest, never beside other tests.
+pytestmark = pytest.mark.alone
+
 GAME_ARGS = ["play", "--seed", "7", "--players", "3", "--humans", "1", "--speech", "off"]
 PROMPT = r"Choose 1 to \d+, or \? for help: "
 ENTER = r"Press Enter to play it\. |Press Enter for more\. "

@@ -512,6 +512,7 @@ def answer_some(seed: int, players: int, root: Path, count: int) -> tuple[Child,
     return child, ref, text, count
 
 
+@pytest.mark.alone  # a signal at a prompt: by itself, see pyproject's markers
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
 def test_sigterm_and_sighup_at_a_prompt_exit_0_with_every_answer_saved(tmp_path: Path, sig: int) -> None:
     child, ref, _text, k = answer_some(21, 4, tmp_path, 4)
@@ -532,6 +533,7 @@ def test_sigterm_and_sighup_at_a_prompt_exit_0_with_every_answer_saved(tmp_path:
     again.finish()
 
 
+@pytest.mark.alone  # a signal at a prompt: by itself, see pyproject's markers
 def test_terminal_closed_hangs_up_and_the_game_is_saved(tmp_path: Path) -> None:
     """A real terminal (pseudo-terminal) closed under the game: SIGHUP, exit 0, answers kept."""
     pexpect = pytest.importorskip("pexpect")
@@ -554,6 +556,7 @@ def test_terminal_closed_hangs_up_and_the_game_is_saved(tmp_path: Path) -> None:
     check_at_prompt(ref, read_save(the_save(tmp_path)), 3)
 
 
+@pytest.mark.alone  # a signal at a prompt: by itself, see pyproject's markers
 def test_ctrl_c_asks_to_confirm(tmp_path: Path) -> None:
     child, ref, _text, k = answer_some(22, 3, tmp_path, 2)
     child.kill(signal.SIGINT)
@@ -578,6 +581,7 @@ def test_ctrl_c_asks_to_confirm(tmp_path: Path) -> None:
     check_at_prompt(ref, read_save(the_save(tmp_path)), k)
 
 
+@pytest.mark.alone  # a signal at a prompt: by itself, see pyproject's markers
 def test_end_of_input_quits_cleanly_with_the_game_saved(tmp_path: Path) -> None:
     child, ref, _text, k = answer_some(23, 5, tmp_path, 3)
     code, rest, err = child.finish()  # closes standard input at the prompt

@@ -31,6 +31,10 @@ from doomlings_access.speech import (
     utterance_timeout,
 )
 
+# Timing (speech cut off or given up within a fraction of a second): `make test` runs these by
+# themselves, after the rest, never beside other tests.
+pytestmark = pytest.mark.alone
+
 
 def need(binary: str) -> str:
     path = shutil.which(binary)
