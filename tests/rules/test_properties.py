@@ -370,15 +370,16 @@ def test_rules_modules_never_use_the_global_random_module() -> None:
 @given(st.integers(0, 2**64), st.integers(0, 300))
 def test_the_game_shuffles_as_the_standard_library_does(seed: int, size: int) -> None:
     """Seeded games and saves depend on every shuffle; the quicker one must not change them."""
-    from doomlings_access.rules.chance import GameRandom
+    from doomlings_access.rules.chance import GameRandom, shuffle
 
-    ours, library = GameRandom(seed), random.Random(seed)
-    mine, theirs = list(range(size)), list(range(size))
+    ours, library, caller = GameRandom(seed), random.Random(seed), random.Random(seed)
+    mine, theirs, callers = list(range(size)), list(range(size)), list(range(size))
     for _ in range(3):
         ours.shuffle(mine)
         library.shuffle(theirs)
-        assert mine == theirs
-    assert ours.random() == library.random()  # the same numbers were drawn
+        shuffle(caller, callers)  # a sampled game's shuffle with a computer player's generator
+        assert mine == theirs == callers
+    assert ours.random() == library.random() == caller.random()  # the same numbers were drawn
 
 
 @pytest.mark.parametrize("part", ["value", "player"])

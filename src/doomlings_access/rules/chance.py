@@ -18,14 +18,20 @@ class GameRandom(random.Random):
     """A seeded random source whose :meth:`shuffle` is quicker and the same as the library's."""
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
-        getrandbits = self.getrandbits
-        size = len(x)
-        steps = _STEPS if size < len(_STEPS) else _steps(size + 1)
-        for i, n, k in steps[size:1:-1]:  # place position i, choosing among the first n
+        shuffle(self, x)
+
+
+def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
+    """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` does (the same numbers drawn, in
+    the same order), without its call layers: sampled games shuffle what a seat cannot see."""
+    getrandbits = rng.getrandbits
+    size = len(x)
+    steps = _STEPS if size < len(_STEPS) else _steps(size + 1)
+    for i, n, k in steps[size:1:-1]:  # place position i, choosing among the first n
+        j = getrandbits(k)
+        while j >= n:
             j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            x[i], x[j] = x[j], x[i]
+        x[i], x[j] = x[j], x[i]
 
 
 def _steps(sizes: int) -> list[tuple[int, int, int]]:

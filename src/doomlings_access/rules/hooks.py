@@ -55,13 +55,15 @@ class TraitFacts(NamedTuple):
     """Whether it is of each of :data:`COLOURS`, as printed."""
 
 
-_BY_DEF: dict[int, tuple[TraitDef, TraitFacts]] = {}
-"""The facts of each trait definition (keyed by identity; the definition is kept alive)."""
+_FACTS: dict[int, TraitFacts] = {}
+"""The facts of each trait definition, by identity (a lookup in C for a whole deck)."""
+_KEPT: list[TraitDef] = []
+"""Every definition in :data:`_FACTS`, kept alive so that no other object can take its id."""
 
 
 def facts_of(d: TraitDef) -> TraitFacts:
-    known = _BY_DEF.get(id(d))
-    if known is None or known[0] is not d:
+    facts = _FACTS.get(id(d))
+    if facts is None:
         facts = TraitFacts(
             hooks_of_trait(d),
             not d.dominant and not d.requires,
@@ -69,8 +71,9 @@ def facts_of(d: TraitDef) -> TraitFacts:
             bool(d.worlds_end),
             tuple(colour in d.colours for colour in COLOURS),
         )
-        known = _BY_DEF[id(d)] = (d, facts)
-    return known[1]
+        _KEPT.append(d)
+        _FACTS[id(d)] = facts
+    return facts
 
 
 class CardIndex(NamedTuple):
@@ -108,7 +111,11 @@ def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
         known = _BY_DEFS.get(key)
         if known is not None:
             return known[1]
-    hooks, unconditional, dominant, ends, colours = zip(*map(facts_of, defs)) if defs else ((),) * 5
+    try:
+        facts = list(map(_FACTS.__getitem__, map(id, defs)))
+    except KeyError:  # a definition met for the first time
+        facts = list(map(facts_of, defs))
+    hooks, unconditional, dominant, ends, colours = zip(*facts) if defs else ((),) * 5
     found: dict[str, set[int]] = {}
     for card, by_hook in enumerate(hooks):
         for name in by_hook:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Mapping
 
 from doomlings_access.cards.model import AgeDef, TraitDef
 from doomlings_access.rules import events as ev
-from doomlings_access.rules.chance import GameRandom
+from doomlings_access.rules.chance import GameRandom, shuffle
 from doomlings_access.rules.decisions import Choice, Decision
 from doomlings_access.rules.options import Options
 from doomlings_access.rules.scoring import Tableau
@@ -258,7 +259,8 @@ class _Sampler:
     """
 
     __slots__ = (
-        "cards", "checkpoint", "constrained", "defs", "hidden", "next_age", "replay_defs", "setup", "tape",
+        "ages", "cards", "checkpoint", "constrained", "defs", "faces", "hidden", "next_age", "replay_defs",
+        "setup", "tape",
     )
 
     def __init__(
@@ -276,6 +278,9 @@ class _Sampler:
         self.cards, self.setup, self.checkpoint, self.tape = cards, setup, checkpoint, tape
         self.replay_defs, self.defs = replay_defs, defs
         self.hidden, self.constrained, self.next_age = hidden, constrained, next_age
+        self.faces: _Deal | None = None
+        self.ages: _AgeDeal | None = None
+        """Worked out at the first sample (a view that is never sampled costs nothing more)."""
 
     def sample(self, rng: random.Random) -> Game:
         from doomlings_access.rules.game import Game
@@ -292,71 +297,103 @@ class _Sampler:
                 g.apply(action)
         defs = list(self.defs)
         if self.hidden:
-            _deal_afresh(defs, self.hidden, self.constrained, rng)
+            if self.faces is None:
+                self.faces = _Deal(defs, self.hidden, self.constrained)
+            self.faces.onto(defs, rng)
         g.defs = defs
         g._index_cards(shared=False)
-        _redeal_ages(g, self.next_age, rng)
+        if self.ages is None:
+            self.ages = _AgeDeal(g, self.next_age)
+        if self.ages.piles:
+            g.table.age_deck = self.ages.deal(rng)
         g.rng = GameRandom(rng.getrandbits(64))
         g.sampled = True
         return g
 
 
-def _redeal_ages(g: Game, seen_on_top: str | None, rng: random.Random) -> None:
-    """Deal the age deck afresh: each pile still to come keeps its size and its catastrophe
-    count, the unrevealed ages and catastrophes are shuffled among them, and an age the seat
-    has seen on top (a look at the next age) stays there."""
-    from doomlings_access.rules.flow import age_piles
+class _AgeDeal:
+    """How the age deck is dealt afresh: each pile still to come keeps its size and its
+    catastrophe count, the unrevealed ages and catastrophes are shuffled among them, and an age
+    the seat has seen on top (a look at the next age) stays there. Worked out once per view:
+    every sample of it stands at the same place."""
 
-    top_first = g.table.age_deck[::-1]
-    sizes = age_piles(g)
-    if len(top_first) < 2 or sum(sizes) != len(top_first):
-        return  # a described position with a deck of its own making: leave it as it is
-    catastrophes = g.cards.catastrophes
-    piles, start = [], 0
-    for size in sizes:
-        piles.append(top_first[start : start + size])
-        start += size
-    pinned = seen_on_top if seen_on_top is not None and seen_on_top == top_first[0] else None
-    ages = sorted(c for c in top_first if c not in catastrophes and c != pinned)
-    cats = sorted(c for c in top_first if c in catastrophes and c != pinned)
-    rng.shuffle(ages)
-    rng.shuffle(cats)
-    deck: list[str] = []
-    for i, pile in enumerate(piles):
-        n_cats = sum(1 for c in pile if c in catastrophes and c != pinned)
-        n_ages = len(pile) - n_cats - (1 if i == 0 and pinned is not None else 0)
-        new = [*cats[:n_cats], *ages[:n_ages]]
-        del cats[:n_cats], ages[:n_ages]
-        rng.shuffle(new)
-        if i == 0 and pinned is not None:
-            new.insert(0, pinned)
-        deck.extend(new)
-    g.table.age_deck = deck[::-1]
+    __slots__ = ("ages", "cats", "piles", "pinned")
+
+    def __init__(self, g: Game, seen_on_top: str | None) -> None:
+        from doomlings_access.rules.flow import age_piles
+
+        top_first = g.table.age_deck[::-1]
+        sizes = age_piles(g)
+        self.piles: list[tuple[int, int]] = []
+        """Per pile, top first: how many catastrophes and ages it is dealt (none: the deck is
+        left as it is, a described position with a deck of its own making)."""
+        self.pinned: str | None = None
+        self.ages: list[str] = []
+        self.cats: list[str] = []
+        if len(top_first) < 2 or sum(sizes) != len(top_first):
+            return
+        if seen_on_top is not None and seen_on_top == top_first[0]:
+            self.pinned = seen_on_top
+        catastrophes = g.cards.catastrophes
+        self.ages = sorted(c for c in top_first if c not in catastrophes and c != self.pinned)
+        self.cats = sorted(c for c in top_first if c in catastrophes and c != self.pinned)
+        start = 0
+        for i, size in enumerate(sizes):
+            pile = top_first[start : start + size]
+            start += size
+            n_cats = sum(1 for c in pile if c in catastrophes and c != self.pinned)
+            n_ages = len(pile) - n_cats - (1 if i == 0 and self.pinned is not None else 0)
+            self.piles.append((n_cats, n_ages))
+
+    def deal(self, rng: random.Random) -> list[str]:
+        """A new age deck (its top last, as the table keeps it)."""
+        ages, cats = list(self.ages), list(self.cats)
+        shuffle(rng, ages)
+        shuffle(rng, cats)
+        deck: list[str] = []
+        for i, (n_cats, n_ages) in enumerate(self.piles):
+            new = [*cats[:n_cats], *ages[:n_ages]]
+            del cats[:n_cats], ages[:n_ages]
+            shuffle(rng, new)
+            if i == 0 and self.pinned is not None:
+                new.insert(0, self.pinned)
+            deck.extend(new)
+        return deck[::-1]
 
 
-def _deal_afresh(
-    defs: list[TraitDef],
-    hidden: tuple[int, ...],
-    constrained: tuple[tuple[int, tuple[int, ...]], ...],
-    rng: random.Random,
-) -> None:
-    """Give the hidden cards new identities: a random permutation of their traits, where each
+class _Deal:
+    """Gives hidden cards new identities: a random permutation of their traits, where each
     trait the seat knows of lands on a card among those allowed for it.
 
     The traits are put in a fixed order first, so the result depends only on what the seat
-    may know and on ``rng``, never on where the hidden cards really are."""
-    original = {c: defs[c] for c in hidden}
-    slots = list(hidden)
-    for card, allowed in constrained:
-        free = [c for c in allowed if c in slots]
-        slot = rng.choice(free) if free else card
-        slots.remove(slot)
-        defs[slot] = original[card]
-    known = {card for card, _ in constrained}
-    rest = sorted((original[c] for c in hidden if c not in known), key=lambda d: d.id)
-    rng.shuffle(rest)
-    for slot, face in zip(slots, rest):
-        defs[slot] = face
+    may know and on the generator, never on where the hidden cards really are. That order is
+    worked out once; each deal then costs one shuffle."""
+
+    __slots__ = ("constrained", "hidden", "original", "rest")
+
+    def __init__(
+        self,
+        defs: list[TraitDef],
+        hidden: tuple[int, ...],
+        constrained: tuple[tuple[int, tuple[int, ...]], ...],
+    ) -> None:
+        self.hidden, self.constrained = hidden, constrained
+        self.original = {c: defs[c] for c in hidden}
+        known = {card for card, _ in constrained}
+        self.rest = sorted((self.original[c] for c in hidden if c not in known), key=attrgetter("id"))
+
+    def onto(self, defs: list[TraitDef], rng: random.Random) -> None:
+        """Deal into ``defs`` (which hold the traits the deal was worked out from)."""
+        slots = list(self.hidden)
+        for card, allowed in self.constrained:
+            free = [c for c in allowed if c in slots]
+            slot = rng.choice(free) if free else card
+            slots.remove(slot)
+            defs[slot] = self.original[card]
+        rest = list(self.rest)
+        shuffle(rng, rest)
+        for slot, face in zip(slots, rest):
+            defs[slot] = face
 
 
 def unseen_dealt_afresh(g: Game, seat: int, rng: random.Random) -> Game:
@@ -371,7 +408,7 @@ def unseen_dealt_afresh(g: Game, seat: int, rng: random.Random) -> Game:
     twin = g.clone(record=True)
     if unseen:
         defs = list(twin.defs)
-        _deal_afresh(defs, unseen, (), rng)
+        _Deal(defs, unseen, ()).onto(defs, rng)
         twin.defs = defs
         twin._index_cards(shared=False)
         twin.faces_dealt_at = len(twin.actions)
