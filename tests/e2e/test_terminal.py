@@ -48,10 +48,8 @@ MAX_ANSWERS = 400  # a runaway guard: seed 7 needs 18 answers
 # menu).
 ESCAPES_PER_KEYSTROKE_LIMIT = 25
 
-SCORE_LINE = re.compile(
-    r"^(?P<name>[^:\n]+): (?P<total>-?\d+) points?\. "
-    r"World's End (?P<we>-?\d+), face value (?P<face>-?\d+), bonus (?P<bonus>-?\d+)\.$",
-    re.MULTILINE,
+SCORE_LINE = re.compile(  # "Pia: 40 points; face value 29 from 15 traits; bonuses Sentience +8; World's End Ice Age -1."
+    r"(?:^| )(?P<name>[A-Z][^:.;]*): (?P<total>-?\d+) points?; face value (?P<face>-?\d+) from \d+ traits?(?P<rest>[^.]*)\."
 )
 WINNER_LINE = re.compile(
     r"^.+ (?:wins?|share the win) with -?\d+ points?\. Game over\.$", re.MULTILINE
@@ -126,10 +124,10 @@ def finish(child: pexpect.spawn) -> int:
 
 def check_final_scores(text: str) -> None:
     text = text.replace("\r\n", "\n")
-    scores = SCORE_LINE.findall(text)
-    assert len(scores) == 3, f"expected 3 score lines, got {scores!r}"
-    for name, total, worlds_end, face, bonus in scores:
-        parts = int(worlds_end) + int(face) + int(bonus)
+    scores = SCORE_LINE.findall(re.sub(r"\s+", " ", text.split("Final scores:")[-1]))
+    assert len(scores) == 3, f"expected 3 itemised scores, got {scores!r}"
+    for name, total, face, rest in scores:  # each bonus and World's End item is signed
+        parts = int(face) + sum(int(n) for n in re.findall(r"[+-]\d+", rest))
         assert int(total) == parts, f"{name}'s parts do not add up"
     assert WINNER_LINE.search(text), "no winner line"
 

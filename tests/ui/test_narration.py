@@ -197,6 +197,66 @@ def test_the_end_itemises_every_score_and_the_items_add_up() -> None:
     assert ties > 0
 
 
+def test_each_total_is_told_once_at_the_end_and_a_tie_break_says_who_tied() -> None:
+    """A person hears the scores card by card after the game: the totals are not told before
+    them as well (line by line, as a table of computers hears them in a transcript); tie-break
+    draws are one sentence that first says who tied, and on what."""
+    ties = 0
+    for seed in range(30):
+        text, g = play(seed, 2 + seed % 5, ("Ana",))
+        end = text.split("Game over.")[0][-2000:]
+        assert not re.search(r"\d+ points?\. World's End -?\d+, face value", end), seed
+        heard = told_as_played(g, [], None)
+        assert sum(bool(re.search(r"\d+ points?\. World's End", s.text)) for s in heard) == g.n
+        draws = [e for e in g.log if isinstance(e, ev.TieBreakDraw)]
+        if draws:
+            ties += 1
+            best = max(s[3] for s in g.ending.scores)
+            tied = [g.name(e.player) if e.player else "you" for e in draws]
+            flat = re.sub(r"\s+", " ", text)
+            assert re.search(rf"Tie-break for {tied[0]}.*, tied on {best} points: ", flat), seed
+            assert flat.count("Tie-break") == 1, seed
+    assert ties > 0
+
+
+def test_a_response_question_reads_a_card_only_when_it_was_not_just_read() -> None:
+    """"Otto played Bad. Play a trait out of turn?" right after "Bad reads: ..."; the card's
+    text is in the question when the listener has not just heard it (terse reads no card)."""
+    asked: dict[str, list[str]] = {"normal": [], "terse": []}
+    for verbosity in asked:
+        for seed in range(12):
+            g = new_game(Setup(("Ana", "Otto", "Pia", "Quin"), seed))
+            stdin, stdout = io.StringIO("1\n" * 3000), io.StringIO()
+            console = CountingConsole(stdin, stdout)
+            agents = {s: HeuristicAgent(seed, s) for s in (1, 2, 3)}
+            Session(g, [0], agents, console, console.out, Prefs(verbosity=verbosity)).run()
+            flat = re.sub(r"\s+", " ", stdout.getvalue())
+            asked[verbosity] += re.findall(r"[A-Z][a-z]+ played ([^.:?]+)([.:]) ", flat)
+            for name, text in re.findall(r"(?:\. |^)([A-Z][\w' -]+) reads: (.+?) [A-Z][a-z]+ played \1[.:]", flat):
+                assert f"played {name}: {text}" not in flat, (seed, name)
+    assert asked["normal"] and all(mark == "." for _, mark in asked["normal"]), asked["normal"][:5]
+    assert any(mark == ":" for _, mark in asked["terse"]), asked["terse"][:5]
+
+
+def test_reckless_names_the_pile_its_question_discards_from() -> None:
+    """Each of the two players Reckless asks hears whose pile they discard from."""
+    from doomlings_access.ui.questions import build_question
+    from doomlings_access.ui.words import Style
+
+    seen = 0
+    for seed in range(60):
+        g = new_game(Setup(("Ana", "Ben", "Cy"), seed))
+        agents = [HeuristicAgent(seed, s) for s in range(3)]
+        while (d := g.pending) is not None:
+            if d.reason == "discard_their_trait":
+                title = build_question(g.view(d.player), d, Style()).title.text
+                owner = {g.name(s) for s in range(3) if set(d.options) & set(g.seats[s].pile)}
+                assert owner == {g.name(int(d.about[0]))} and f"from {g.name(int(d.about[0]))}'s pile" in title, title
+                seen += 1
+            g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
+    assert seen >= 2
+
+
 def test_an_opponents_trait_is_explained_the_first_time_it_is_played() -> None:
     """Normal: the effect of a trait another player plays is read once per game; the
     listener's own plays are not; verbose reads every play; terse none."""

@@ -388,8 +388,8 @@ def mutual_trait_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     other = yield from ask(g, seat, dk.PLAYER, "reckless_with", g.opponents(seat), src)
     theirs = removable(g, other)
     mine = removable(g, seat, lambda c: c != card)
-    first = (yield from ask(g, seat, dk.TRAIT, "discard_their_trait", theirs, src)) if theirs else None
-    second = (yield from ask(g, other, dk.TRAIT, "discard_their_trait", mine, src)) if mine else None
+    first = (yield from ask(g, seat, dk.TRAIT, "discard_their_trait", theirs, src, about=(other,))) if theirs else None
+    second = (yield from ask(g, other, dk.TRAIT, "discard_their_trait", mine, src, about=(seat,))) if mine else None
     if first is not None:
         yield from discard_trait(g, other, first)
     if second is not None and second in g.seats[seat].pile:

@@ -12,6 +12,7 @@ from typing import Any
 
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.game import Game
+from doomlings_access.ui import review
 from doomlings_access.ui.words import Said, Style, card_speech, card_text, join, plural
 
 TERSE, NORMAL, VERBOSE = "terse", "normal", "verbose"
@@ -400,15 +401,23 @@ def _over(e: ev.GameOver, v: View) -> str:
 class Announcer:
     """Renders events for one listener at a verbosity, in print and speech forms."""
 
-    def __init__(self, game: Game, me: int | None, verbosity: str = NORMAL, style: Style | None = None) -> None:
+    def __init__(
+        self, game: Game, me: int | None, verbosity: str = NORMAL, style: Style | None = None,
+        scores_itemised: bool = False,
+    ) -> None:
         self.game = game
         self.me = me
         self.verbosity = verbosity
         self.style = style or Style()
+        self.scores_itemised = scores_itemised
+        """The final scores are read card by card after the game (to a person at the
+        keyboard): the engine's totals are not told before them as well."""
         self._roots: dict[int, int] = {}  # event to the root of its story (kept across calls)
         self._explained: set[str] = set()  # traits whose effect has been read in this game
 
     def render(self, event: ev.Event) -> Said | None:
+        if self.scores_itemised and isinstance(event, ev.ScoreTallied):
+            return None
         quiet = QUIET_AT.get(type(event))
         if isinstance(event, ev.ActionResolving) and event.for_card is not None:
             quiet = NORMAL  # the action a trait copies is always named
@@ -600,6 +609,9 @@ class Announcer:
                 points = join([f"{v.whom(w.player)} {w.points:+d}" for w in run])
                 text = f"World's End points from {v.cause(e)}: {points}."
                 return Said(text, text), i + len(run)
+        if isinstance(e, ev.TieBreakDraw) and said is not None:
+            run = _run(events, i, ev.TieBreakDraw, lambda t: True)
+            return self._tie_break(run), i + len(run)
         if isinstance(e, ev.AgeIgnored):
             run = _run(events, i, ev.AgeIgnored, lambda a: True)
             if len(run) > 1:
@@ -608,6 +620,19 @@ class Announcer:
                 text = f"{ages} are skipped" + (f" because of {because}." if because else ".")
                 return Said(text, text), i + len(run)
         return said, i + 1
+
+    def _tie_break(self, run: list[ev.TieBreakDraw]) -> Said:
+        """The tie-break draws in one sentence that first says who tied, and on what: "Tie-break
+        for Otto and Pia, tied on 26 points: Otto draws Brave, r1, for 27; Pia draws Late, c1,
+        for 27."."""
+        totals = [s[3] for s in self.game.ending.scores]
+        best = max(totals)
+        tied = [seat for seat in self.game.seats_from(self.game.round.first_player) if totals[seat] == best]
+        said = []
+        for view in (View(self.game, self.me, self.style, speech=False), View(self.game, self.me, self.style, speech=True)):
+            draws = [_lower_you((PHRASES[ev.TieBreakDraw](t, view) or "").removeprefix("Tie-break: ")[:-1]) for t in run]
+            said.append(f"Tie-break for {join([view.whom(s) for s in tied])}, tied on {plural(best, 'point')}: {'; '.join(draws)}.")
+        return Said(said[0], said[1])
 
     def _traits_discarded(self, run: list[ev.TraitDiscarded]) -> Said:
         """One cause's trait-pile discards, the first told whole and the rest by card and pile:
@@ -701,7 +726,8 @@ def told_as_played(
 ) -> list[Said]:
     """The game's announcements as its people heard them: a person hears what happened since
     their last question just before the next one, so a story cut by a question is two
-    messages. The game is replayed (quietly) to find where its people were asked."""
+    messages. The game is replayed (quietly) to find where its people were asked. A person
+    (``me``) heard a finished game's scores card by card, not its totals before them."""
     twin = Game(game.cards, game.setup)
     ends = []
     for action in game.actions:
@@ -711,12 +737,14 @@ def told_as_played(
         twin.apply(action)
     ends.extend(e.seq + 1 for e in game.log if isinstance(e, ev.OnlyPlayable) and e.player in humans)
     ends.sort()
-    announcer = Announcer(game, me, verbosity, style)
+    announcer = Announcer(game, me, verbosity, style, scores_itemised=me is not None)
     out: list[Said] = []
     start = 0
     for end in [*ends, len(game.log)]:
         out.extend(announcer.render_all(game.log[start:end]))
         start = max(start, end)
+    if me is not None and game.is_over:
+        out.extend(Said(line, line) for line in review.scores(game.view(me), style or Style()))
     return out
 
 

@@ -24,7 +24,9 @@ TITLES = {
     "eloquence_play": "{src}: you may play one more trait, without its action",
     "respond": "{about0} played {about1}. Play a trait out of turn?",
     "respond_action": "{about0} played {about1}: {text} Play a trait out of turn?",
-    "respond_to_action": "{about0} is using the action of {about1}: {text} Play a trait out of turn?",
+    "respond_to_action": "{about0} {is} using the action of {about1}: {text} Play a trait out of turn?",
+    "respond_action_read": "{about0} played {about1}. Play a trait out of turn?",
+    "respond_to_action_read": "{about0} {is} using the action of {about1}. Play a trait out of turn?",
     "cannot_play": "You cannot play any trait this turn",
     "discard_to_stabilize": "Stabilize: choose a card to discard",
     "keep": "{src}: choose a card to keep",
@@ -52,7 +54,7 @@ TITLES = {
     "swap_second": "{src}: choose the trait to swap {about0} with",
     "return_to_hand": "{src}: choose a trait to send back to its owner's hand",
     "discard_trait": "{src}: choose one of your traits to discard",
-    "discard_their_trait": "{src}: choose a trait to discard from the other pile",
+    "discard_their_trait": "{src}: choose a trait to discard from {about0}'s pile",
     "reckless_with": "{src}: choose an opponent",
     "move_to": "{src}: move it into whose pile?",
     "resolve_action_of": "{src}: choose a trait whose action you use",
@@ -108,18 +110,23 @@ class Question:
         return out
 
 
-def _title(g: PlayerView, d: Decision) -> str:
+def _title(g: PlayerView, d: Decision, just_told: str = "") -> str:
     src = g.cards.by_id(d.source).name if d.source and d.source != "tie_break" else ""
     reason = d.reason
     if reason == "respond" and len(d.about) == 2 and g.card(int(d.about[1])).action:
         reason = "respond_action"  # cancelling an action: say what the action does
+    if reason in ("respond_action", "respond_to_action") and (
+        int(d.about[0]) == d.player or g.card(int(d.about[1])).text in just_told
+    ):
+        reason += "_read"  # ... unless it is the asker's own card, or it was just read
     template = (YES_NO_TITLES if d.kind == dk.YES_NO else {}).get(reason) or TITLES.get(reason)
     if template is None:
         template = "{src}: choose" if src else "Choose"
     about = list(d.about)
     fields = {"src": src or "Choose"}
     if d.reason in ("respond", "respond_to_action") and len(about) == 2:
-        fields["about0"] = g.name(int(about[0]))
+        yours = int(about[0]) == d.player
+        fields["about0"], fields["is"] = ("You", "are") if yours else (g.name(int(about[0])), "is")
         fields["about1"] = g.card(int(about[1])).name
         fields["text"] = g.card(int(about[1])).text
     elif about:
@@ -130,7 +137,7 @@ def _title(g: PlayerView, d: Decision) -> str:
             fields["about0"] = g.card(int(v)).name
         else:
             fields["about0"] = g.name(int(v)) if isinstance(v, int) and v < g.n else str(v)
-    text = template.format(**{k: fields.get(k, "") for k in ("src", "about0", "about1", "text")})
+    text = template.format(**{k: fields.get(k, "") for k in ("src", "about0", "about1", "text", "is")})
     if d.of > 1:
         text += f", {d.step} of {d.of}"
     text += "" if text.endswith("?") else "."
@@ -141,8 +148,9 @@ def _title(g: PlayerView, d: Decision) -> str:
     return text
 
 
-def build_question(g: PlayerView, d: Decision, style: Style) -> Question:
-    """Describe a decision for the player who must answer it."""
+def build_question(g: PlayerView, d: Decision, style: Style, just_told: str = "") -> Question:
+    """Describe a decision for the player who must answer it. ``just_told``: what was told
+    since the last prompt (a card's text read there is not read again)."""
     options = []
     for v in d.options:
         if isinstance(v, int) and d.kind in (dk.PLAYER,):
@@ -163,5 +171,5 @@ def build_question(g: PlayerView, d: Decision, style: Style) -> Question:
         else:
             word = KEYWORDS_BY_REASON.get((d.reason, str(v))) or KEYWORDS.get(str(v)) or str(v).capitalize()
             options.append(Option(v, word, word, (str(v).lower(), word.lower())))
-    title = _title(g, d)
+    title = _title(g, d, just_told)
     return Question(d, Said(title, title), tuple(options))

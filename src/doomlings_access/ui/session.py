@@ -115,7 +115,7 @@ class Session:
         self.change_speech = change_speech
         self.me = humans[0] if len(humans) == 1 else None
         self.style = Style(self.prefs.labels)
-        self.announcer = Announcer(game, self.me, self.prefs.verbosity, self.style)
+        self.announcer = Announcer(game, self.me, self.prefs.verbosity, self.style, scores_itemised=bool(humans))
         self.holder: int | None = None  # which person has the keyboard (hot seat)
         # Hot seat: each person hears the game from their own seat and keeps their own
         # history (log, repeat); ``told`` is how many events each has been told.
@@ -258,7 +258,7 @@ class Session:
     # --- asking a person ----------------------------------------------------------------
     def ask(self, d: Decision) -> Choice:
         self.hand_over(d.player)
-        q = build_question(self.game.view(d.player), d, self.style)
+        q = build_question(self.game.view(d.player), d, self.style, " ".join(self.out.heard))
         self.show(q)
         while True:
             line = self.read(q)
@@ -283,7 +283,7 @@ class Session:
             self.out.info("Plain mode cannot clear the screen: earlier lines were for others.")
         self.holder = seat
         if seat not in self.announcers:
-            self.announcers[seat] = Announcer(self.game, seat, self.announcer.verbosity, self.style)
+            self.announcers[seat] = Announcer(self.game, seat, self.announcer.verbosity, self.style, scores_itemised=True)
             self.announcers[seat].already_told(self.game.log[: self.resumed_at])
         self.announcer = self.announcers[seat]
         self.out.history = self.histories.setdefault(seat, [])
