@@ -33,8 +33,8 @@ from builders import agent_move, new_game, replay
 from doomlings_access.rules import Choice, Game, Setup
 from doomlings_access.saves import Saved, Seats, read_save
 from doomlings_access.ui.output import Output, wrap
-from doomlings_access.ui.questions import build_question
-from doomlings_access.ui.session import Prefs, Session
+from doomlings_access.ui.announcer import Announcer
+from doomlings_access.ui.session import Prefs, Session, question_for
 from doomlings_access.ui.words import Style
 
 PROMPT = re.compile(rb"Choose 1 to (\d+), or \? for help: $")
@@ -68,11 +68,10 @@ def human_count(actions: list[Choice], humans: list[int]) -> int:
     return sum(1 for a in actions if a.player in humans)
 
 
-def question_lines(game: Game, heard: str = "") -> list[str]:
-    """The printed lines of the pending question (title and numbered options), as wrapped;
-    ``heard``: what was told since the last prompt (a card's text read there is not repeated)."""
+def question_lines(game: Game) -> list[str]:
+    """The printed lines of the pending question (title and numbered options), as wrapped."""
     assert game.pending is not None
-    q = build_question(game.view(game.pending.player), game.pending, Style("text"), heard)
+    q = question_for(game, game.pending, Style("text"), Announcer(game, game.pending.player))
     return [line for said in q.lines() for line in wrap(said.text)]
 
 
@@ -89,8 +88,6 @@ class Reference:
     snapshots: list[dict[str, Any]] = field(default_factory=list)
     questions: list[list[str]] = field(default_factory=list)
     """For the k-th question: its printed lines."""
-    heard: list[str] = field(default_factory=list)
-    """For the k-th question: what was told since the prompt before it."""
 
     @property
     def asked(self) -> int:
@@ -109,13 +106,11 @@ class ScriptedConsole:
         self.written: list[str] = []
         self.prompts: list[tuple[int, list[str]]] = []  # (k, lines written before the prompt)
         self._mark = 0
-        self._prompted = 0  # lines written before the last prompt of any kind
 
     def write(self, line: str) -> None:
         self.written.extend(line.split("\n"))
 
     def read(self, prompt: str, words: Any = ()) -> str:
-        since, self._prompted = self.written[self._prompted :], len(self.written)
         if ENTER.match(prompt.encode()):
             return ""
         m = PROMPT.match(prompt.encode())
@@ -128,15 +123,9 @@ class ScriptedConsole:
             assert k == self.ref.asked
             self.ref.human_at.append(len(self.game.actions))
             self.ref.snapshots.append(self.game.snapshot())
-            # The question in full, or without a card's text it follows (its title is
-            # checked against what was told before it).
-            for expected in (question_lines(self.game), question_lines(self.game, " ".join(since))):
-                if since[-len(expected) :] == expected:
-                    break
-            heard = " ".join(since[: -len(expected)])
-            assert question_lines(self.game, heard) == expected
+            expected = question_lines(self.game)
+            assert self.written[-len(expected) :] == expected
             self.ref.questions.append(expected)
-            self.ref.heard.append(heard)
         return str(answer_for(self.seed, k, n))
 
 
@@ -271,7 +260,7 @@ def check_at_prompt(ref: Reference, saved: Saved, k: int) -> None:
     replayed = replay(ref.setup, [Choice.from_json(a.to_json()) for a in saved.game.actions])
     assert saved.game.snapshot() == replayed.snapshot() == ref.snapshots[k], "saved state differs from the state before the kill"
     assert saved.game.pending is not None and saved.game.pending.player in ref.seats.humans
-    assert question_lines(saved.game, ref.heard[k]) == ref.questions[k]
+    assert question_lines(saved.game) == ref.questions[k]
 
 
 def run_chain(seed: int, players: int, kills: int, root: Path) -> ChainResult:

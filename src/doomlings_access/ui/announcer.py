@@ -453,6 +453,21 @@ class Announcer:
         self._explained.add(d.id)
         return self.verbosity == NORMAL and d.has_effect
 
+    def read_at_last_play(self, card: int) -> bool:
+        """Whether this listener heard ``card``'s text read when it was last played (worked out
+        from the log alone, as :meth:`_explains` decides, so a resumed game agrees)."""
+        plays = [e for e in self.game.log if isinstance(e, ev.TraitPlayed)]
+        last = next((e for e in reversed(plays) if e.card == card), None)
+        d = self.game.defs[card]
+        if last is None or self.verbosity == TERSE:
+            return False
+        if self.verbosity == VERBOSE:
+            return True
+        if last.player == self.me or not d.has_effect:
+            return False
+        first = next(e for e in plays if e.player != self.me and self.game.defs[e.card].id == d.id)
+        return first is last
+
     def already_told(self, events: Collection[ev.Event]) -> None:
         """The listener heard ``events`` before (a resumed game): a trait whose effect was read
         then is not read again as if it were new."""

@@ -35,14 +35,11 @@ class Output:
         self.since_prompt = 0
         """Lines printed since the last prompt (a listener holds about a dozen): every prompt,
         of a question, a pause or a menu, ends a stretch."""
-        self.heard: list[str] = []
-        """The messages printed since the last prompt (a question need not repeat them)."""
 
     def say(self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True) -> None:
         for line in wrap(clean(said.text)):
             self.write(line)
             self.since_prompt += 1
-        self.heard.append(said.text)
         if remember:
             self.history.append(said)
         if self.speaker is not None and speak:
@@ -54,7 +51,6 @@ class Output:
     def prompt(self, text: str) -> None:
         """Speak a prompt the console is about to print (the console prints it, not this)."""
         self.since_prompt = 0
-        self.heard = []
         if self.speaker is not None and text.strip():
             interrupt, self.fresh = self.fresh, False
             self.speaker.prompt(clean(text.strip()), interrupt=interrupt)
@@ -63,7 +59,6 @@ class Output:
         """The player typed something: the next message cuts off whatever is being said."""
         self.fresh = True
         self.since_prompt = 0
-        self.heard = []
 
     def info(self, text: str, remember: bool = False) -> None:
         """A line that is not a game event (review, help): printed and spoken, not in history."""

@@ -110,15 +110,15 @@ class Question:
         return out
 
 
-def _title(g: PlayerView, d: Decision, just_told: str = "") -> str:
+def _title(g: PlayerView, d: Decision, card_read: bool = False) -> str:
     src = g.cards.by_id(d.source).name if d.source and d.source != "tie_break" else ""
     reason = d.reason
     if reason == "respond" and len(d.about) == 2 and g.card(int(d.about[1])).action:
         reason = "respond_action"  # cancelling an action: say what the action does
-    if reason in ("respond_action", "respond_to_action") and (
-        int(d.about[0]) == d.player or g.card(int(d.about[1])).text in just_told
-    ):
-        reason += "_read"  # ... unless it is the asker's own card, or it was just read
+        if card_read:
+            reason = "respond_action_read"  # ... unless its play was just told with its text
+    if reason in ("respond_action", "respond_to_action") and int(d.about[0]) == d.player:
+        reason += "_read"  # the asker's own card: they know it
     template = (YES_NO_TITLES if d.kind == dk.YES_NO else {}).get(reason) or TITLES.get(reason)
     if template is None:
         template = "{src}: choose" if src else "Choose"
@@ -148,9 +148,10 @@ def _title(g: PlayerView, d: Decision, just_told: str = "") -> str:
     return text
 
 
-def build_question(g: PlayerView, d: Decision, style: Style, just_told: str = "") -> Question:
-    """Describe a decision for the player who must answer it. ``just_told``: what was told
-    since the last prompt (a card's text read there is not read again)."""
+def build_question(g: PlayerView, d: Decision, style: Style, card_read: bool = False) -> Question:
+    """Describe a decision for the player who must answer it. ``card_read``: a question about
+    a trait just played (may it be answered out of turn?) whose text the listener heard read
+    with its play, and need not hear again."""
     options = []
     for v in d.options:
         if isinstance(v, int) and d.kind in (dk.PLAYER,):
@@ -171,5 +172,5 @@ def build_question(g: PlayerView, d: Decision, style: Style, just_told: str = ""
         else:
             word = KEYWORDS_BY_REASON.get((d.reason, str(v))) or KEYWORDS.get(str(v)) or str(v).capitalize()
             options.append(Option(v, word, word, (str(v).lower(), word.lower())))
-    title = _title(g, d, just_told)
+    title = _title(g, d, card_read)
     return Question(d, Said(title, title), tuple(options))

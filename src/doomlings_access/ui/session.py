@@ -85,6 +85,13 @@ class Prefs:
     first (0: never wait)."""
 
 
+def question_for(game: Game, d: Decision, style: Style, announcer: Announcer) -> Question:
+    """The question for decision ``d`` as its listener hears it: a trait just played whose text
+    the announcer read with its play is not read again in the question."""
+    read = d.reason == "respond" and len(d.about) == 2 and announcer.read_at_last_play(int(d.about[1]))
+    return build_question(game.view(d.player), d, style, read)
+
+
 class QuitGame(Exception):
     """The player chose to leave."""
 
@@ -258,7 +265,7 @@ class Session:
     # --- asking a person ----------------------------------------------------------------
     def ask(self, d: Decision) -> Choice:
         self.hand_over(d.player)
-        q = build_question(self.game.view(d.player), d, self.style, " ".join(self.out.heard))
+        q = question_for(self.game, d, self.style, self.announcer)
         self.show(q)
         while True:
             line = self.read(q)
