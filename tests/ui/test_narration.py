@@ -238,6 +238,25 @@ def test_a_response_question_reads_a_card_only_when_it_was_not_just_read() -> No
     assert any(mark == ":" for _, mark in asked["terse"]), asked["terse"][:5]
 
 
+@pytest.mark.parametrize("verbosity", ["terse", "normal", "verbose"])
+def test_whether_a_play_was_read_is_known_from_the_log_as_the_announcer_read_it(verbosity: str) -> None:
+    """The question after a play leaves the card's text out when the listener heard it read
+    with that play; that is worked out from the log, and must agree with what was told."""
+    for seed in range(6):
+        g = new_game(Setup(("Ana", "Ben", "Cy", "Dee"), seed))
+        agents = [HeuristicAgent(seed, s) for s in range(4)]
+        telling = Announcer(g, 0, verbosity)
+        told = 0
+        while (d := g.pending) is not None:
+            g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
+            for e in g.log[told:]:
+                if isinstance(e, ev.TraitPlayed):
+                    said = telling.render(e)
+                    heard = said is not None and f"{g.defs[e.card].name} reads: " in said.text
+                    assert Announcer(g, 0, verbosity).read_at_last_play(e.card) == heard, (seed, g.defs[e.card].name)
+            told = len(g.log)
+
+
 def test_reckless_names_the_pile_its_question_discards_from() -> None:
     """Each of the two players Reckless asks hears whose pile they discard from."""
     from doomlings_access.ui.questions import build_question
