@@ -20,6 +20,14 @@ class GameRandom(random.Random):
     def shuffle(self, x: MutableSequence[Any]) -> None:
         shuffle(self, x)
 
+    @classmethod
+    def from_state(cls, state: tuple[Any, ...]) -> GameRandom:
+        """A generator standing at ``state`` (a checkpoint's), made without first seeding one
+        only to overwrite it (a resumed copy of a game is made for every sampled game)."""
+        rng = cls.__new__(cls)
+        rng.setstate(state)
+        return rng
+
 
 def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
     """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` does (the same numbers drawn, in

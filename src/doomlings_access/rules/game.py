@@ -55,7 +55,7 @@ class Checkpoint:
         self.table = g.table.copy()
         self.round = g.round.copy()
         self.ending = g.ending.copy()
-        self.rng = g.rng.getstate()
+        self.rng: tuple[Any, ...] = g.rng.getstate()
         self.log = len(g.log)
 
 
@@ -83,7 +83,7 @@ class Game:
         self._clockwise = [[(start + i) % n for i in range(n)] for start in range(n)]
         if not 2 <= self.n <= MAX_PLAYERS and setup.position is None:
             raise ValueError("Doomlings is for 2 to 6 players")
-        self.rng: random.Random = GameRandom(setup.seed)
+        self.rng: random.Random = GameRandom(setup.seed) if _resume is None else GameRandom.from_state(_resume.rng)
         self.record = record
         """Whether events are kept (computer players' look-ahead turns it off)."""
         self.checkpoints = checkpoints
@@ -306,7 +306,6 @@ class Game:
         self.table = cp.table.copy()
         self.round = cp.round.copy()
         self.ending = cp.ending.copy()
-        self.rng.setstate(cp.rng)
 
     def resume_from(self, cp: Checkpoint, actions: Iterable[Choice], *, record: bool = False) -> Game:
         """A new game standing where this one stood at ``cp`` after answering ``actions``."""
