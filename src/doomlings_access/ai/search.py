@@ -18,10 +18,10 @@ the best card in hand (35.3%), or spending the samples on the better half of the
 by round (successive halving, 35.3%) did worse, and so did keeping the normal level's own answer
 unless another answer stands a point better over the sampled games (31.7%). A gene pool's
 card counts: valued at nothing it won 33.3%, at a point 38.3%, as at half a point; a won game
-worth 2 or 10 points rather than 5 won 36.3% and 36.7%. Over 1000 games
-(seed 1) at 100 sampled games a decision it wins 37.6% (34.7 to 40.6); at its default budget,
-300 games (seed 2), 36.7% (31.4 to 42.3): more samples buy little; a better model of the game
-would. (A 300-game figure is good to about 5 points either way.)
+worth 2 or 10 points rather than 5 won 36.3% and 36.7%. Over 1000 games (seed 1) at 100
+sampled games a decision it wins 37.6% (34.7 to 40.6); at its default budget, 300 games
+(seed 2), 36.7% (31.4 to 42.3): more samples buy little; a better model of the game would. (A
+300-game figure is good to about 5 points either way.)
 
 Its randomness comes from the decision (:func:`decision_rng`), so with a fixed number of
 iterations its answers are reproducible, and they never depend on cards it cannot see.

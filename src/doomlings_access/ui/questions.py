@@ -25,7 +25,6 @@ TITLES = {
     "respond": "{about0} played {about1}. Play a trait out of turn?",
     "respond_action": "{about0} played {about1}: {text} Play a trait out of turn?",
     "respond_to_action": "{about0} {is} using the action of {about1}: {text} Play a trait out of turn?",
-    "respond_action_read": "{about0} played {about1}. Play a trait out of turn?",
     "respond_to_action_read": "{about0} {is} using the action of {about1}. Play a trait out of turn?",
     "cannot_play": "You cannot play any trait this turn",
     "discard_to_stabilize": "Stabilize: choose a card to discard",
@@ -114,11 +113,12 @@ def _title(g: PlayerView, d: Decision, card_read: bool = False) -> str:
     src = g.cards.by_id(d.source).name if d.source and d.source != "tie_break" else ""
     reason = d.reason
     if reason == "respond" and len(d.about) == 2 and g.card(int(d.about[1])).action:
-        reason = "respond_action"  # cancelling an action: say what the action does
-        if card_read:
-            reason = "respond_action_read"  # ... unless its play was just told with its text
-    if reason in ("respond_action", "respond_to_action") and int(d.about[0]) == d.player:
-        reason += "_read"  # the asker's own card: they know it
+        # Cancelling an action: say what the action does, unless the listener just heard it
+        # read or it is their own card.
+        if not card_read and int(d.about[0]) != d.player:
+            reason = "respond_action"
+    if reason == "respond_to_action" and int(d.about[0]) == d.player:
+        reason = "respond_to_action_read"  # the asker's own card: they know it
     template = (YES_NO_TITLES if d.kind == dk.YES_NO else {}).get(reason) or TITLES.get(reason)
     if template is None:
         template = "{src}: choose" if src else "Choose"
