@@ -13,6 +13,7 @@ for Enter before telling more (``--pause``, 12 lines by default). Run from the c
 
 from __future__ import annotations
 
+import argparse
 import io
 import statistics
 import sys
@@ -30,6 +31,9 @@ WORDS_PER_MINUTE = 175
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pause", type=int, default=Prefs().pause, help="the pause setting (lines; 0 never)")
+    prefs = Prefs(pause=parser.parse_args().pause)
     messages, words, gaps, told, pauses = [], [], [], [], []
     for seed in range(1, 21):
         game = new_game(Setup(("Ana", "Otto", "Pia", "Quin"), seed))
@@ -37,7 +41,7 @@ def main() -> None:
         console = CountingConsole(stdin, stdout)
         out = console.out
         agents = {s: HeuristicAgent(seed, s) for s in (1, 2, 3)}
-        Session(game, [0], agents, console, out, Prefs()).run()
+        Session(game, [0], agents, console, out, prefs).run()
         messages.append(len(out.history))
         words.append(sum(len(s.speech.split()) for s in out.history))
         marks = console.told_at

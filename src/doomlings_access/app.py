@@ -329,6 +329,7 @@ def transcript(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from doomlings_access.saves import SaveFileError, list_saves, read_save, saves_dir
+    from doomlings_access.settings import load_settings
     from doomlings_access.ui.announcer import told_as_played
     from doomlings_access.ui.output import wrap
 
@@ -351,7 +352,10 @@ def transcript(args: argparse.Namespace) -> int:
         print(f"doomlings: {exc}", file=sys.stderr)
         return 2
     me = saved.seats.humans[0] if len(saved.seats.humans) == 1 else None
-    said = told_as_played(saved.game, saved.seats.humans, me)
+    # Where a question cut a story depends on the setting the game was played with: the
+    # one given, else the one kept (a broken settings file was reported when playing).
+    any_time = args.any_time or load_settings()[0].any_time
+    said = told_as_played(saved.game, saved.seats.humans, me, any_time=any_time)
     lines = [line for s in said for line in wrap(clean(s.text))]
     text = "\n".join(lines) + "\n"
     if args.out:
@@ -503,6 +507,7 @@ def _with_output(args: argparse.Namespace, body: Body) -> int:
         args.verbosity or settings.verbosity, args.labels or settings.labels, mode,
         args.only_choice or settings.only_choice,
         settings.pause if args.pause is None else args.pause,
+        args.any_time or settings.any_time,
     )
     speech = Speech(mode, settings.rate, settings.voice)
     console = make_console(args.plain)

@@ -54,6 +54,7 @@ OUTPUT_DEFAULTS: dict[str, object] = {
     "verbosity": None,
     "labels": None,
     "only_choice": None,
+    "any_time": None,
     "pause": None,
     "edition": "retail",
 }
@@ -80,6 +81,10 @@ def add_output_arguments(p: argparse.ArgumentParser, top: bool = False) -> None:
     p.add_argument(
         "--only-choice", choices=("ask", "play"), default=default,
         help="when one trait alone can be played: wait for Enter (ask) or play it at once",
+    )
+    p.add_argument(
+        "--any-time", choices=("own", "every"), default=default,
+        help="a trait you may play at any time: offered after your own plays (own) or after every trait played",
     )
     p.add_argument(
         "--pause", type=pause_lines, default=default, metavar="LINES",

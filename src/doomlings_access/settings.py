@@ -21,6 +21,9 @@ VERBOSITY = ("terse", "normal", "verbose")
 LABELS = ("text", "braille")
 ONLY_CHOICE = ("ask", "play")
 """A question with one answer: wait for Enter, or play it at once (after saying why)."""
+ANY_TIME = ("own", "every")
+"""When a trait that may be played at any time is offered: after one's own plays only, or
+after every trait played (the rules' every chance; several questions a round)."""
 MAX_SETTINGS_BYTES = 64 * 1024
 MAX_VOICE = 100
 
@@ -33,6 +36,7 @@ class Settings:
     verbosity: str = "normal"
     labels: str = "text"
     only_choice: str = "ask"
+    any_time: str = "own"
     pause: int = PAUSE
 
 
@@ -67,7 +71,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except FileRefused as exc:
         return Settings(), f"Settings file {exc}; using defaults."
     settings = Settings()
-    allowed = {"speech": SPEECH_MODES, "verbosity": VERBOSITY, "labels": LABELS, "only_choice": ONLY_CHOICE}
+    allowed = {"speech": SPEECH_MODES, "verbosity": VERBOSITY, "labels": LABELS, "only_choice": ONLY_CHOICE, "any_time": ANY_TIME}
     for key, value in data.items():
         if key not in {f.name for f in fields(Settings)}:
             return Settings(), f"Settings file {where}: unknown field {shown(key, 40)!r}; using defaults."

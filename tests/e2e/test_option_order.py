@@ -10,7 +10,9 @@ case has an "omitted" twin that shows the check can fail.
 from __future__ import annotations
 
 import io
+import re
 import stat
+import subprocess
 import time
 from pathlib import Path
 
@@ -192,3 +194,27 @@ def test_pause_before_or_after_play(tmp_path: Path, before: list[str], after: li
             child.terminate(force=True)
     assert "Traceback" not in log.getvalue()
     assert first == (0 if before or after else 1), log.getvalue()
+
+
+ANY_TIME_OFFER = re.compile(r"^(?:Otto|Pia) played [^\n]+ Play a trait out of turn\?\n1\. Pass\n2\. Self-Awareness", re.MULTILINE)
+"""Self-Awareness (played at any time) offered after another player's play."""
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [(["--any-time", "every"], []), ([], ["--any-time", "every"]), ([], [])],
+    ids=["before", "after", "omitted"],
+)
+def test_any_time_before_or_after_play(tmp_path: Path, before: list[str], after: list[str]) -> None:
+    """Seed 1, three players, the person answering 1 to everything with standard input a pipe:
+    the person holds Self-Awareness; with ``--any-time every`` it is offered after other
+    players' plays; omitted (``own``), never there."""
+    done = subprocess.run(
+        [*game_command(), *before, "play", "--players", "3", "--seed", "1", "--plain", "--speech", "off", *after],
+        input="1\n" * 600, capture_output=True, text=True, env=child_env(tmp_path), cwd=str(tmp_path),
+        timeout=120, check=False,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stdout + done.stderr, done.stderr[-500:]
+    assert "You win" in done.stdout or "wins" in done.stdout, done.stdout[-500:]
+    offers = len(ANY_TIME_OFFER.findall(done.stdout))
+    assert (offers >= 3) if before or after else offers == 0, offers

@@ -64,10 +64,6 @@ def answer_for(seed: int, k: int, n: int) -> int:
     return 1 + random.Random(f"answer:{seed}:{k}").randrange(n)
 
 
-def human_count(actions: list[Choice], humans: list[int]) -> int:
-    return sum(1 for a in actions if a.player in humans)
-
-
 def question_lines(game: Game) -> list[str]:
     """The printed lines of the pending question (title and numbered options), as wrapped."""
     assert game.pending is not None
@@ -99,10 +95,14 @@ class Reference:
 
 
 class ScriptedConsole:
-    """Answers each question with ``answer_for``; records what was written and asked."""
+    """Answers each question with ``answer_for``; records what was written and asked. With
+    ``ref`` it records the reference; with ``known`` (a reference made before) it numbers the
+    questions as there (a chance passed without asking is an action but no question)."""
 
-    def __init__(self, seed: int, game: Game, humans: list[int], ref: Reference | None = None) -> None:
-        self.seed, self.game, self.humans, self.ref = seed, game, humans, ref
+    def __init__(
+        self, seed: int, game: Game, humans: list[int], ref: Reference | None = None, known: Reference | None = None,
+    ) -> None:
+        self.seed, self.game, self.humans, self.ref, self.known = seed, game, humans, ref, known
         self.written: list[str] = []
         self.prompts: list[tuple[int, list[str]]] = []  # (k, lines written before the prompt)
         self._mark = 0
@@ -116,11 +116,15 @@ class ScriptedConsole:
         m = PROMPT.match(prompt.encode())
         assert m, prompt
         n = int(m.group(1))
-        k = human_count(self.game.actions, self.humans)
+        if self.ref is not None:
+            k = self.ref.asked
+        else:
+            assert self.known is not None
+            k = self.known.question_at(len(self.game.actions))
+            assert self.known.human_at[k] == len(self.game.actions), "asked where the reference was not"
         self.prompts.append((k, self.written[self._mark :]))
         self._mark = len(self.written)
         if self.ref is not None:
-            assert k == self.ref.asked
             self.ref.human_at.append(len(self.game.actions))
             self.ref.snapshots.append(self.game.snapshot())
             expected = question_lines(self.game)
@@ -268,7 +272,6 @@ def run_chain(seed: int, players: int, kills: int, root: Path) -> ChainResult:
     rng = random.Random(f"chain:{seed}")
     res = ChainResult(seed, players)
     child, text, n, ref = start_and_reference(seed, players, root)
-    humans = ref.seats.humans
     try:
         H = ref.asked
         assert H >= 2, "a game with fewer than two questions cannot be killed in between"
@@ -307,7 +310,7 @@ def run_chain(seed: int, players: int, kills: int, root: Path) -> ChainResult:
                 assert lo <= m <= hi, f"the save holds {m} actions; between {lo} and {hi} expected"
                 assert saved.game.actions == ref.actions[:m]
                 assert saved.game.snapshot() == replay(ref.setup, ref.actions[:m]).snapshot()
-                done = human_count(saved.game.actions, humans)
+                done = ref.question_at(m)
                 assert done in (k, k + 1)
                 if done == k:
                     res.lost_in_flight += 1
@@ -336,7 +339,7 @@ def run_chain(seed: int, players: int, kills: int, root: Path) -> ChainResult:
                 assert "You left the game." in out
                 again = read_save(the_save(root))
                 assert again.game.actions[: len(saved_actions)] == saved_actions
-                assert human_count(again.game.actions, humans) == k
+                assert ref.question_at(len(again.game.actions)) == k
                 saved_actions = list(again.game.actions)
                 res.eof_resumes += 1
 
@@ -474,7 +477,7 @@ def test_in_process_kill_between_every_two_actions(tmp_path: Path, monkeypatch: 
         for t in range(1, len(ref.actions)):
             when = "before" if t % 2 else "after"
             target[when] = t
-            console = ScriptedConsole(seed, game, seats.humans)
+            console = ScriptedConsole(seed, game, seats.humans, known=ref)
             out = Output(console.write)
             with pytest.raises(Killed):
                 _play_saved(game, seats, path, None if t == 1 else 1.0, console, out, Prefs(), None, t > 1)
@@ -491,7 +494,7 @@ def test_in_process_kill_between_every_two_actions(tmp_path: Path, monkeypatch: 
             if k < ref.asked and ref.human_at[k] == expect:
                 assert saved.game.snapshot() == ref.snapshots[k]
             game = saved.game
-        console = ScriptedConsole(seed, game, seats.humans)
+        console = ScriptedConsole(seed, game, seats.humans, known=ref)
         _play_saved(game, seats, path, 1.0, console, Output(console.write), Prefs(), None, True)
         final = read_save(path)
         assert final.game.is_over and final.game.actions == ref.actions

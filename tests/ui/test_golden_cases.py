@@ -32,16 +32,18 @@ MOMENTS = {
     "copied_action": (1, 4, 1, r"Painted Shell: Ben uses the action of Iridescent Scales\. Iridescent Scales: Ben draws 3 cards\."),
     "only_playable": (11, 4, 1, r"Only Kidney, rX can be played\. Press Enter to play it\. 1 You play Kidney, rX\."),
     "tie_and_tie_break": (3, 4, 1, r"Tie-break for \w+ and \w+, tied on (\d+) points: [^.]+\..*?Placings: 1 [^;]+ \1, \d+ with the tie-break draw; "),
-    "hot_seat_response": (1, 3, 2, r"Pass to (Ana|Ben)\. Press Enter when \1 is ready\.[^?]*out of turn\?"),
+    "hot_seat_response": (1, 3, 2, r"Pass to (Ana|Ben)\. Press Enter when \1 is ready\.[^?]*(?!\1)(Ana|Otto) played \w+\. Play a trait out of turn\?"),
 }
+PREFS = {"hot_seat_response": Prefs(any_time="every")}
+"""The hand-over for a response to another's play: an any-time trait is offered there too."""
 
 
-def transcript(seed: int, players: int, people: int) -> str:
+def transcript(seed: int, players: int, people: int, prefs: Prefs) -> str:
     g = new_game(Setup(NAMES[:players], seed))
     stdin, stdout = io.StringIO("1\n" * 3000), io.StringIO()
     console = PlainConsole(stdin, stdout)
     agents = {s: RulesOfThumb(seed, s) for s in range(people, players)}
-    Session(g, list(range(people)), agents, console, Output(console.write), Prefs()).run()
+    Session(g, list(range(people)), agents, console, Output(console.write), prefs).run()
     assert g.is_over
     return stdout.getvalue()
 
@@ -49,11 +51,11 @@ def transcript(seed: int, players: int, people: int) -> str:
 @pytest.mark.parametrize("name", MOMENTS)
 def test_a_golden_moment(name: str) -> None:
     seed, players, people, shows = MOMENTS[name]
-    text = transcript(seed, players, people)
+    text = transcript(seed, players, people, PREFS.get(name, Prefs()))
     assert re.search(shows, re.sub(r"\s+", " ", text)), name
     assert text == (CASES / f"{name}.txt").read_text(encoding="utf-8")
 
 
 if __name__ == "__main__" and "--update" in sys.argv:
     for name, (seed, players, people, _) in MOMENTS.items():
-        (CASES / f"{name}.txt").write_text(transcript(seed, players, people), encoding="utf-8")
+        (CASES / f"{name}.txt").write_text(transcript(seed, players, people, PREFS.get(name, Prefs())), encoding="utf-8")

@@ -155,6 +155,22 @@ def test_the_transcript_tells_the_game_as_the_person_heard_it() -> None:
         assert re.sub(r"\s+", " ", said.text) in flat
 
 
+@pytest.mark.parametrize("any_time", ["own", "every"])
+def test_the_transcript_cuts_the_stories_where_the_person_was_asked(any_time: str) -> None:
+    """Message for message, the transcript is what the person heard, then the final scores:
+    seeds 2 and 12, where the person holds Self-Awareness, so with ``any_time own`` chances
+    are passed unasked (they cut no story) and with ``every`` they are questions (they do)."""
+    for seed in (2, 12):
+        g = new_game(Setup(("Ana", "Otto", "Pia", "Quin"), seed))
+        console = CountingConsole(io.StringIO("1\n" * 3000), io.StringIO())
+        agents = {s: HeuristicAgent(seed, s) for s in (1, 2, 3)}
+        Session(g, [0], agents, console, console.out, Prefs(any_time=any_time)).run()
+        live = [said.text for said in console.out.history]
+        heard = [said.text for said in told_as_played(g, [0], 0, any_time=any_time)]
+        assert heard[: len(live)] == live, seed
+        assert heard[len(live)].startswith("Final scores"), heard[len(live)]
+
+
 def test_the_only_playable_trait_is_explained_and_waits_for_enter() -> None:
     """When one trait of the hand may be played, the game says which and why the others may
     not, waits for Enter, and only then tells the play."""

@@ -11,7 +11,9 @@ import time
 from builders import RulesOfThumb, new_game, printed_gaps
 from doomlings_access.ai import Agent
 from doomlings_access.ai.heuristic import HeuristicAgent
-from doomlings_access.rules import Game, Setup
+from doomlings_access.rules import Choice, Game, Setup
+from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Decision
 from doomlings_access.ui.console import PlainConsole
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.session import Prefs, Session
@@ -163,6 +165,78 @@ def test_only_choice_is_kept_in_the_settings_file(tmp_path: Path) -> None:
     settings, problem = load_settings(path)
     assert problem is not None and "only_choice must be one of ask, play" in problem
     assert settings.only_choice == "ask"
+
+
+class AskedAbout(Session):
+    """The real prompt loop, noting every decision it puts to the person and every chance it
+    passes unasked (by the number of the action that answers it)."""
+
+    asked: list[Decision]
+    unasked: dict[int, Decision]
+
+    def ask(self, d: Decision) -> Choice:
+        self.asked.append(d)
+        return super().ask(d)
+
+    def passes_unasked(self, d: Decision) -> bool:
+        passes = super().passes_unasked(d)
+        if passes:
+            self.unasked[len(self.game.actions)] = d
+        return passes
+
+
+def any_time_only(g: Game, d: Decision) -> bool:
+    """A chance, after another player's play, to play only traits one may play at any time."""
+    cards = [g.card(int(c)) for c in d.options if c != "pass"]
+    pieces = [p.effect for card in cards for p in card.out_of_turn]
+    return d.reason == "respond" and d.about[0] != d.player and set(pieces) == {"at_any_time"}
+
+
+def responses_asked(seed: int, any_time: str) -> AskedAbout:
+    g = new_game(Setup(("Ana", "Otto", "Pia", "Quin"), seed))
+    stdin, stdout = io.StringIO("1\n" * 3000), io.StringIO()
+    console = PlainConsole(stdin, stdout)
+    agents: dict[int, Agent] = {s: HeuristicAgent(seed, s) for s in (1, 2, 3)}
+    session = AskedAbout(g, [0], agents, console, Output(console.write), Prefs(any_time=any_time))
+    session.asked, session.unasked = [], {}
+    session.run()
+    assert g.is_over
+    return session
+
+
+def test_a_trait_playable_at_any_time_is_offered_after_ones_own_plays_by_default() -> None:
+    """Seeds 1 to 12 (four players, the person answering 1): with ``any_time own`` (the
+    default) the person is never asked about an any-time trait after another player's play;
+    such chances, and only they, are answered "pass" unasked. With ``every`` they are asked.
+    After the person's own plays the question is asked either way."""
+    assert Prefs().any_time == "own"
+    passed = asked_every = asked_own_plays = 0
+    for seed in range(1, 13):
+        own = responses_asked(seed, "own")
+        g = own.game
+        respond = [d for d in own.asked if d.kind == dk.RESPOND and d.reason == "respond"]
+        assert not [d for d in respond if any_time_only(g, d)], seed
+        asked_own_plays += sum(d.about[0] == d.player for d in respond)
+        for index, d in own.unasked.items():
+            assert any_time_only(g, d) and g.actions[index] == Choice(0, "pass"), (seed, index)
+        passed += len(own.unasked)
+        every = responses_asked(seed, "every")
+        assert not every.unasked
+        asked_every += sum(any_time_only(every.game, d) for d in every.asked if d.kind == dk.RESPOND)
+    assert asked_every >= passed > 0 and asked_own_plays > 0, (asked_every, passed, asked_own_plays)
+
+
+def test_any_time_is_kept_in_the_settings_file(tmp_path: Path) -> None:
+    from doomlings_access.settings import load_settings
+
+    path = tmp_path / "settings.toml"
+    path.write_text('any_time = "every"\n', encoding="utf-8")
+    settings, problem = load_settings(path)
+    assert problem is None and settings.any_time == "every"
+    path.write_text('any_time = "never"\n', encoding="utf-8")
+    settings, problem = load_settings(path)
+    assert problem is not None and "any_time must be one of own, every" in problem
+    assert settings.any_time == "own"
 
 
 def test_a_resumed_game_does_not_read_again_what_was_read_before() -> None:

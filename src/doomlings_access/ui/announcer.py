@@ -13,6 +13,7 @@ from typing import Any
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.game import Game
 from doomlings_access.ui import review
+from doomlings_access.ui.questions import passes_unasked
 from doomlings_access.ui.words import Said, Style, card_speech, card_text, join, plural
 
 TERSE, NORMAL, VERBOSE = "terse", "normal", "verbose"
@@ -737,18 +738,25 @@ class Announcer:
 
 
 def told_as_played(
-    game: Game, humans: Collection[int], me: int | None, verbosity: str = NORMAL, style: Style | None = None
+    game: Game,
+    humans: Collection[int],
+    me: int | None,
+    verbosity: str = NORMAL,
+    style: Style | None = None,
+    any_time: str = "own",
 ) -> list[Said]:
     """The game's announcements as its people heard them: a person hears what happened since
     their last question just before the next one, so a story cut by a question is two
-    messages. The game is replayed (quietly) to find where its people were asked. A person
-    (``me``) heard a finished game's scores card by card, not its totals before them."""
+    messages. The game is replayed (quietly) to find where its people were asked (a chance
+    passed unasked, by the ``any_time`` setting, cuts nothing). A person (``me``) heard a
+    finished game's scores card by card, not its totals before them."""
     twin = Game(game.cards, game.setup)
     ends = []
     for action in game.actions:
         d = twin.pending
         if d is not None and (d.player in humans or not humans):
-            ends.append(len(twin.log))
+            if not (humans and passes_unasked(twin.card, d, any_time)):
+                ends.append(len(twin.log))
         twin.apply(action)
     ends.extend(e.seq + 1 for e in game.log if isinstance(e, ev.OnlyPlayable) and e.player in humans)
     ends.sort()

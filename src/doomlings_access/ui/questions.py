@@ -5,8 +5,10 @@ The first option is always a valid answer, so answering 1 every time plays a gam
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from doomlings_access.cards.model import TraitDef
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.view import PlayerView
@@ -174,3 +176,21 @@ def build_question(g: PlayerView, d: Decision, style: Style, card_read: bool = F
             options.append(Option(v, word, word, (str(v).lower(), word.lower())))
     title = _title(g, d, card_read)
     return Question(d, Said(title, title), tuple(options))
+
+
+ANY_TIME = "at_any_time"
+"""The out-of-turn effect of a trait that may be played at any time (``card_data``)."""
+
+
+def passes_unasked(card: Callable[[int], TraitDef], d: Decision, any_time: str) -> bool:
+    """Whether ``d`` is a chance, after another player's play, to
+    play only traits one may play at any time, while the person keeps those for their own
+    plays (``any_time`` is ``own``): nothing is lost by waiting, so it is answered "pass"
+    without asking. (A holder was otherwise asked after every trait played, up to five times a
+    round.)"""
+    if any_time != "own" or d.kind != dk.RESPOND or d.reason != "respond":
+        return False
+    if len(d.about) != 2 or d.about[0] == d.player:
+        return False
+    offered = [card(int(c)) for c in d.options if c != "pass"]
+    return all(p.effect == ANY_TIME for trait in offered for p in trait.out_of_turn)

@@ -23,7 +23,7 @@ from doomlings_access.ui import review
 from doomlings_access.ui.announcer import VERBOSITIES, Announcer, told_as_played
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
-from doomlings_access.ui.questions import Question, build_question
+from doomlings_access.ui.questions import Question, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.words import Style, join, plural
 
@@ -83,6 +83,10 @@ class Prefs:
     pause: int = PAUSE
     """When more than this many lines would come between two questions, wait for Enter
     first (0: never wait)."""
+    any_time: str = "own"
+    """``own``: a trait one may play at any time is offered after one's own plays only; the
+    chances after others' plays are passed unasked (a holder was otherwise asked after every
+    trait played, up to five times a round). ``every``: asked at each chance."""
 
 
 def question_for(game: Game, d: Decision, style: Style, announcer: Announcer) -> Question:
@@ -134,7 +138,7 @@ class Session:
         self.resumed_at = len(game.log) if resumed else 0  # events told before this session
         if resumed:
             # The history (for log and repeat) is the whole game so far, told again silently.
-            self.out.history.extend(told_as_played(game, humans, self.me, self.prefs.verbosity, self.style))
+            self.out.history.extend(told_as_played(game, humans, self.me, self.prefs.verbosity, self.style, self.prefs.any_time))
             self.told = {seat: len(game.log) for seat in [self.me, *humans]}
             self.announcer.already_told(game.log)
             self.out.info(f"Game resumed: {self.whose_game()}.")
@@ -157,14 +161,16 @@ class Session:
                     if self.humans and self.agents[d.player].thinks:
                         self.announce()  # what happened before the thinking is heard first
                     self.game.apply(Choice(d.player, self.computer_answer(d)))
+                elif self.passes_unasked(d):
+                    self.game.apply(Choice(d.player, "pass"))
                 else:
                     self.game.apply(self.ask(d))
                 if self.on_action is not None:
                     self.on_action(self.game)
                 nxt = self.game.pending
-                if nxt is None or nxt.player not in self.agents or not self.humans:
-                    # Computer moves are told together before a person's question, so the
-                    # effects of one turn are heard as one message.
+                if nxt is None or not self.humans or (nxt.player not in self.agents and not self.passes_unasked(nxt)):
+                    # Computer moves (and chances passed unasked) are told together before a
+                    # person's question, so the effects of one turn are heard as one message.
                     self.announce()
             seat = self.me if self.me is not None else self.holder
             if seat is not None:  # the scores card by card, for the person at the keyboard
@@ -263,6 +269,10 @@ class Session:
             self.command(command, arg, None)
 
     # --- asking a person ----------------------------------------------------------------
+    def passes_unasked(self, d: Decision) -> bool:
+        """A chance the person keeps for later (:attr:`Prefs.any_time`): passed, not asked."""
+        return passes_unasked(self.game.card, d, self.prefs.any_time)
+
     def ask(self, d: Decision) -> Choice:
         self.hand_over(d.player)
         q = question_for(self.game, d, self.style, self.announcer)
