@@ -213,6 +213,27 @@ def test_the_end_itemises_every_score_and_the_items_add_up() -> None:
     assert ties > 0
 
 
+def test_people_sharing_the_keyboard_hear_the_scores_card_by_card_by_name() -> None:
+    """Hot seat (Ana and Ben, Otto a computer), seeds 1 to 6: after the winner, the scores
+    are itemised for everyone by name (nobody is "you": all of them hear it), once, live and
+    in the transcript alike; the engine's totals are not told before them."""
+    for seed in range(1, 7):
+        g = new_game(Setup(("Ana", "Ben", "Otto"), seed))
+        stdout = io.StringIO()
+        console = CountingConsole(io.StringIO("1\n" * 3000), stdout)
+        Session(g, [0, 1], {2: HeuristicAgent(seed, 2)}, console, console.out, Prefs()).run()
+        live = stdout.getvalue()
+        heard = "\n".join(said.text for said in told_as_played(g, [0, 1], None))
+        for text in (live, heard):
+            end = re.sub(r"\s+", " ", text.split("Game over.")[-1])
+            assert end.count("Final scores:") == 1, seed
+            for seat in range(3):
+                assert f"{g.name(seat)}: {g.scores[seat][3]} point" in end, (seed, seat)
+                assert f"{g.name(seat)}'s traits: " in end or not g.seats[seat].pile
+            assert "You:" not in end and "Your traits" not in end and "Placings: 1 " in end
+            assert not re.search(r"\d+ points?\. World's End -?\d+, face value", text), seed
+
+
 def test_each_total_is_told_once_at_the_end_and_a_tie_break_says_who_tied() -> None:
     """A person hears the scores card by card after the game: the totals are not told before
     them as well (line by line, as a table of computers hears them in a transcript); tie-break

@@ -748,8 +748,9 @@ def told_as_played(
     """The game's announcements as its people heard them: a person hears what happened since
     their last question just before the next one, so a story cut by a question is two
     messages. The game is replayed (quietly) to find where its people were asked (a chance
-    passed unasked, by the ``any_time`` setting, cuts nothing). A person (``me``) heard a
-    finished game's scores card by card, not its totals before them."""
+    passed unasked, by the ``any_time`` setting, cuts nothing). A person (``me``), or people
+    sharing the keyboard, heard a finished game's scores card by card, not its totals before
+    them."""
     twin = Game(game.cards, game.setup)
     ends = []
     for action in game.actions:
@@ -760,14 +761,16 @@ def told_as_played(
         twin.apply(action)
     ends.extend(e.seq + 1 for e in game.log if isinstance(e, ev.OnlyPlayable) and e.player in humans)
     ends.sort()
-    announcer = Announcer(game, me, verbosity, style, scores_itemised=me is not None)
+    itemised = me is not None or len(humans) > 1
+    announcer = Announcer(game, me, verbosity, style, scores_itemised=itemised)
     out: list[Said] = []
     start = 0
     for end in [*ends, len(game.log)]:
         out.extend(announcer.render_all(game.log[start:end]))
         start = max(start, end)
-    if me is not None and game.is_over:
-        out.extend(Said(line, line) for line in review.scores(game.view(me), style or Style()))
+    if itemised and game.is_over:  # at the end every pile is open: any person's view tells it
+        seat = me if me is not None else min(humans)
+        out.extend(Said(line, line) for line in review.scores(game.view(seat), style or Style(), you=me is not None))
     return out
 
 

@@ -17,8 +17,8 @@ from doomlings_access.rules.view import PlayerView
 from doomlings_access.ui.words import Style, card_text, join, plural
 
 
-def _who(v: PlayerView, seat: int) -> str:
-    return "You" if seat == v.seat else v.name(seat)
+def _who(v: PlayerView, seat: int, me: int | None) -> str:
+    return "You" if seat == me else v.name(seat)
 
 
 def hand(v: PlayerView, style: Style, who: str = "Your") -> list[str]:
@@ -45,16 +45,18 @@ def table(v: PlayerView) -> list[str]:
     for seat in v.seats_from(v.first_player):
         first = ", first player" if seat == v.first_player else ""
         out.append(
-            f"{_who(v, seat)}: {plural(len(v.piles[seat]), 'trait')}, gene pool {v.gene_pools[seat]}, "
+            f"{_who(v, seat, v.seat)}: {plural(len(v.piles[seat]), 'trait')}, gene pool {v.gene_pools[seat]}, "
             f"{plural(v.hand_sizes[seat], 'card')} in hand{first}."
         )
     return out
 
 
-def scores(v: PlayerView, style: Style | None = None) -> list[str]:
+def scores(v: PlayerView, style: Style | None = None, you: bool = True) -> list[str]:
     """Each player's score itemised, best first: the traits' face value, each bonus by the
     card that gives it, each World's End effect by its card; then the placings. At the end,
-    each player's final trait pile too."""
+    each player's final trait pile too. The view's seat is "you", or with ``you`` false (for
+    people sharing a keyboard, who all hear the end) called by name like everyone."""
+    me = v.seat if you else None
     t = v.tableau()
     final = bool(v.scores)
     parts = list(v.scores) if final else [score_of(t, seat) for seat in range(v.n)]
@@ -78,11 +80,11 @@ def scores(v: PlayerView, style: Style | None = None) -> list[str]:
             items.append(f"bonuses {bonus:+d}")
         if we:
             items.append(f"World's End {join(worlds_end.get(seat, [f'{we:+d}']))}")
-        out.append(f"{_who(v, seat)}: {plural(total, 'point')}; {'; '.join(items)}.")
+        out.append(f"{_who(v, seat, me)}: {plural(total, 'point')}; {'; '.join(items)}.")
         if final and style is not None and v.piles[seat]:
             traits = "; ".join(card_text(v.card(c), style) for c in v.piles[seat])
-            out.append(f"{_whose(v, seat)} traits: {traits}.")
-    out.append("Placings: " + "; ".join(_placings(v, parts, order, tie_break)) + ".")
+            out.append(f"{_whose(v, seat, me)} traits: {traits}.")
+    out.append("Placings: " + "; ".join(_placings(v, me, parts, order, tie_break)) + ".")
     return out
 
 
@@ -93,12 +95,12 @@ def _named(v: PlayerView, card_id: str) -> str:
         return card_id.replace("_", " ")
 
 
-def _whose(v: PlayerView, seat: int) -> str:
-    return "Your" if seat == v.seat else f"{v.name(seat)}'s"
+def _whose(v: PlayerView, seat: int, me: int | None) -> str:
+    return "Your" if seat == me else f"{v.name(seat)}'s"
 
 
 def _placings(
-    v: PlayerView, parts: list[tuple[int, int, int, int]], order: list[int], tie_break: dict[int, int]
+    v: PlayerView, me: int | None, parts: list[tuple[int, int, int, int]], order: list[int], tie_break: dict[int, int]
 ) -> list[str]:
     """"1 Pia 25; 2 you and Otto 20": players on the same total share a place, unless the
     tie-break draw parted them ("1 you 27, 32 with the tie-break draw")."""
@@ -108,7 +110,7 @@ def _placings(
     while i < len(order):
         first = order[i]
         same = [s for s in order[i:] if parts[s][3] == parts[first][3] and tie_break.get(s) == tie_break.get(first)]
-        names = join(["you" if s == v.seat else v.name(s) for s in same])
+        names = join(["you" if s == me else v.name(s) for s in same])
         drawn = f", {tie_break[first]} with the tie-break draw" if first in tie_break else ""
         out.append(f"{place} {names} {parts[first][3]}{drawn}")
         place += len(same)

@@ -173,8 +173,8 @@ class Session:
                     # person's question, so the effects of one turn are heard as one message.
                     self.announce()
             seat = self.me if self.me is not None else self.holder
-            if seat is not None:  # the scores card by card, for the person at the keyboard
-                self.out.lines(review.scores(self.game.view(seat), self.style))
+            if seat is not None:  # the scores card by card, for the people at the keyboard
+                self.out.lines(review.scores(self.game.view(seat), self.style, you=self.me is not None))
         except QuitGame:
             if self.saved_as:
                 self.out.info("You left the game. It is saved; to go on, type:")
