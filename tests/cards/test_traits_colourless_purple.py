@@ -966,7 +966,8 @@ def test_impatience_when_every_opponent_hand_is_empty() -> None:
 
 
 def test_nosy_sees_two_random_cards_takes_one_and_plays_it() -> None:
-    """Nosy: see two random cards from an opponent's hand, then take one and play it."""
+    """Nosy: see two random cards from an opponent's hand, then take one and play it. Only the
+    two hands see which card moves (the others learn it when it is played)."""
     t = table(hands={"Ana": ["Nosy"], "Ben": ["Introspective", "Stone Skin"]}, deck=FILL)
     shown = t.events(CardsRevealed)
     assert len(shown) == 1
@@ -975,7 +976,7 @@ def test_nosy_sees_two_random_cards_takes_one_and_plays_it() -> None:
     assert sorted(t.option_names()) == ["Introspective", "Stone Skin"]
     t.answer("Introspective")
     intro = cid(t, "Introspective")
-    assert CardsPassed(1, 0, (intro,), None, taken=True) in t.events()
+    assert CardsPassed(1, 0, (intro,), frozenset({0, 1}), taken=True) in t.events()
     assert t.pile("Ana") == ["Introspective", "Nosy"] and t.hand("Ben") == ["Stone Skin"]
     assert ActionResolving(0, intro) in t.events()
 

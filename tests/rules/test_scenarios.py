@@ -60,6 +60,85 @@ def test_optimistic_nihilism_in_a_catastrophe_round_skips_to_the_next_catastroph
     ), told
 
 
+def test_optimistic_nihilism_played_while_a_cost_is_paid_leaves_the_trait_in_its_pile(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Card: "all remaining turns are skipped ... nobody stabilizes". Retractable Claws' cost
+    (discard a red trait) sets off Regenerative Tissue, which plays Optimistic Nihilism: the
+    cost is paid, so Retractable Claws still enters the pile (it was lost between zones); then
+    the turn ends unstabilized and Ben has no turn."""
+    data = scenario(capsys, "optimistic_nihilism_played_within_a_cost", "--answers", "Retractable Claws")
+    state = data["state"]
+    assert state["in_play"] == [] and state["discard"] == ["Quick"]
+    assert sorted(player(data, "Ana")["traits"]) == ["Optimistic Nihilism", "Regenerative Tissue", "Retractable Claws"]
+    assert player(data, "Ana")["hand"] == ["Gills"]  # not stabilized
+    assert player(data, "Ben")["hand"] == ["Bark"] and not events(data, "Stabilized")
+    assert [e["player"] for e in events(data, "TurnStarted")] == [0]
+
+
+def test_optimistic_nihilism_played_within_another_action_lets_that_action_finish(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Card: "all remaining turns are skipped": turns, not the effect under way. Ana's
+    Territorial makes each opponent discard a red trait; Ben's discard sets off Regenerative
+    Tissue, which plays Optimistic Nihilism; Cy still discards, then the round ends."""
+    data = scenario(capsys, "optimistic_nihilism_played_within_another_action", "--answers", "Territorial")
+    assert player(data, "Cy")["traits"] == [] and data["state"]["discard"] == ["Quick", "Fangs"]
+    kinds = [e["type"] for e in data["events"]]
+    assert kinds.index("RoundSkipped") < len(kinds) - 1 and kinds[-1] == "TraitDiscarded"
+    assert player(data, "Ana")["hand"] == ["Gills"] and not events(data, "Stabilized")
+    told = " ".join(data["announcements"])
+    assert re.search(r"the rest of the round is skipped[^.]*\. Territorial: Fangs is discarded from Cy's", told), told
+
+
+def test_optimistic_nihilism_as_the_other_trait_of_voracious_still_discards(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Voracious: play another trait, then discard one of yours. The other trait being
+    Optimistic Nihilism, the discard still follows; then the turn ends, unstabilized."""
+    data = scenario(capsys, "optimistic_nihilism_as_the_other_trait_of_voracious", "--answers", "Voracious,Quick")
+    assert player(data, "Ana")["traits"] == ["Voracious", "Optimistic Nihilism"]
+    assert player(data, "Ana")["hand"] == [] and data["state"]["discard"] == ["Quick"]
+    assert not events(data, "Stabilized") and player(data, "Ben")["hand"] == ["Bark"]
+
+
+def test_a_card_nosy_takes_but_cannot_play_stays_a_secret_of_the_two_hands(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Nosy: its player alone sees two random cards of an opponent's hand, takes one and plays
+    it. Heroic cannot be played, so it stays in Ana's hand: Ben (who gave it) and Ana know it;
+    Cy is told only that a card was taken."""
+    args = ("--answers", "Nosy,Heroic")
+    cy = " ".join(scenario(capsys, "nosy_takes_a_card_it_cannot_play", *args, "--as", "Cy")["announcements"])
+    assert "Ana takes 1 card from Ben" in cy and "Heroic" not in cy, cy
+    ben = " ".join(scenario(capsys, "nosy_takes_a_card_it_cannot_play", *args, "--as", "Ben")["announcements"])
+    assert "Ana takes Heroic from you" in ben, ben
+    data = scenario(capsys, "nosy_takes_a_card_it_cannot_play", *args)
+    assert "Heroic" in player(data, "Ana")["hand"]
+
+
+def test_denial_keeps_its_owner_out_of_the_worlds_end_a_prepper_chose(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Ruling (rules-notes, Denial): protected from the final catastrophe (Super Volcano), Ana
+    is also out of the World's End effect Ben's Prepper chose in its place (Ice Age: a point
+    lost per red trait); Ben, with one red trait, loses one."""
+    data = scenario(capsys, "denial_and_a_world_s_end_prepper_chose", "--answers", "Ice Age")
+    assert data["state"]["worlds_end_catastrophe"] == "ice_age"
+    assert data["state"]["worlds_end_points"] == [0, -1]
+
+
+def test_grey_goo_counts_the_traits_of_a_player_denial_protects(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Ruling (rules-notes, Denial): "the player or players with the most traits lose five
+    points" counts every pile; Ana, protected, has the most, so nobody loses (Ben's three
+    traits are not the most)."""
+    data = scenario(capsys, "grey_goo_counts_a_player_denial_protects")
+    assert data["state"]["worlds_end_points"] == [0, 0, 0]
+    assert "Denial protects Ana from Grey Goo." in " ".join(data["announcements"])
+
+
 def test_self_awareness_played_on_its_owners_turn_goes_into_an_opponents_pile(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

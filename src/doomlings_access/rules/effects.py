@@ -62,7 +62,8 @@ if TYPE_CHECKING:
 
 
 class SkipToCatastrophe(Exception):
-    """Raised through the flow when a trait ends the round at once; carries its cause."""
+    """Raised by the turn when a trait played in it ended the round (see
+    :func:`skip_to_next_catastrophe`); carries its cause."""
 
     def __init__(self, cause: Cause) -> None:
         super().__init__(cause.id)
@@ -170,9 +171,11 @@ def name_colour_all_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow
         discard_cards(g, p, [c for c in hand if colour in g.defs[c].colours])
 
 
-def _take_and_play(g: Game, seat: int, giver: int, picked: int, src: str) -> Flow:
-    """Take a shown card into the hand, then play it at once if allowed (action included)."""
-    pass_cards(g, giver, seat, [picked], public=True, taken=True)
+def _take_and_play(g: Game, seat: int, giver: int, picked: int, public: bool) -> Flow:
+    """Take a shown card into the hand, then play it at once if allowed (action included).
+    The others learn which card was taken only if it was shown to all (``public``) or when
+    it is played: one that cannot be played stays a secret of the two hands."""
+    pass_cards(g, giver, seat, [picked], public=public, taken=True)
     if play_restriction(g, seat, picked) is None:
         yield from play_trait(g, seat, picked, "hand", True)
     else:
@@ -192,7 +195,7 @@ def each_opponent_shows_take_and_play(g: Game, seat: int, card: int, piece: Piec
     if not shown:
         return _nothing(g, seat, card, "no_target")
     picked = yield from ask(g, seat, dk.CARD, "take_and_play", list(shown), src)
-    yield from _take_and_play(g, seat, shown[picked], picked, src)
+    yield from _take_and_play(g, seat, shown[picked], picked, True)
 
 
 @implements("action", "look_at_random_take_and_play")
@@ -204,7 +207,7 @@ def look_at_random_take_and_play(g: Game, seat: int, card: int, piece: Piece) ->
     victim, seen = found
     g.emit(CardsRevealed, victim, tuple(seen), frozenset((seat, victim)), True)
     picked = yield from ask(g, seat, dk.CARD, "take_and_play", seen, src)
-    yield from _take_and_play(g, seat, victim, picked, src)
+    yield from _take_and_play(g, seat, victim, picked, False)
 
 
 @implements("action", "trade_looks_take_one")
@@ -476,11 +479,16 @@ def resolve_pile_action(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 
 @implements("on_play", "skip_to_next_catastrophe")
 def skip_to_next_catastrophe(g: Game, seat: int, card: int, piece: Piece) -> Flow:
-    """Optimistic Nihilism: the rest of the round and every age before a catastrophe are skipped."""
+    """Optimistic Nihilism: the rest of the round and every age before a catastrophe are skipped.
+
+    What it was played within is finished first (another trait's action, the cost of the
+    trait being played: "all remaining turns are skipped", not the effects under way); then
+    the turn ends without stabilizing (:func:`~.flow.end_turn_if_skipped`)."""
     if g.round.phase != TURNS:
         return
     g.emit(RoundSkipped, seat, card)
-    raise SkipToCatastrophe(trait_cause(g, card, seat))
+    g.round.skipping = trait_cause(g, card, seat)
+    return
     yield
 
 

@@ -160,7 +160,10 @@ def play_on(g: Game) -> Flow:
     if r.phase == TURNS:
         if scope == "turn":
             seat = turn_order(g)[r.turn_index]
-            yield from take_turn(g, seat)
+            try:
+                yield from take_turn(g, seat)
+            except SkipToCatastrophe as skip:
+                end_round(g, skip.cause)
             r.active = None
             return
         end_round(g, (yield from take_turns(g)))
@@ -363,6 +366,14 @@ def take_turns(g: Game) -> Flow:
     return None
 
 
+def end_turn_if_skipped(g: Game) -> None:
+    """A trait played in this turn (Optimistic Nihilism) skipped the rest of the round: now
+    that what it was played within is over, the turn ends, and nobody stabilizes."""
+    skipping = g.round.skipping
+    if skipping is not None:
+        raise SkipToCatastrophe(skipping)
+
+
 def start_of_turn(g: Game, seat: int) -> Flow:
     """Before the play: the round's first rules, the traits' (an extra draw), the round's others."""
     rules = g.round.rules
@@ -391,10 +402,12 @@ def take_turn(g: Game, seat: int) -> Flow:
             or not g.turn_starters.isdisjoint(g.seats[seat].pile)
         ):
             yield from start_of_turn(g, seat)
+            end_turn_if_skipped(g)
         instead = rules.get("turn_play") if rules else None
         if instead:
             for piece, fn in instead:
                 yield from fn(g, piece, seat)
+                end_turn_if_skipped(g)
             return
         hand = g.seats[seat].hand
         if not hand:
@@ -430,8 +443,10 @@ def take_turn(g: Game, seat: int) -> Flow:
             else:  # (asked directly: the most frequent question, and never of one option)
                 card = int((yield Decision(seat, dk.PLAY, "play_trait", tuple(options), None, step, plays)))
             yield from play_trait(g, seat, card, "hand", True)
+            end_turn_if_skipped(g)
             for piece, fn in after:
                 yield from fn(g, piece, seat, card)
+                end_turn_if_skipped(g)
         # The end of the turn: the round's rules before stabilizing, stabilizing (or its
         # alternative), after it; then Late. (A hand may be a new list now: hands are swapped.)
         hand = g.seats[seat].hand
@@ -456,5 +471,6 @@ def take_turn(g: Game, seat: int) -> Flow:
                 yield from fn(g, piece, seat)
         if stabilizes and not g.late.isdisjoint(g.seats[seat].hand):  # Late: after stabilizing
             yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late")
+            end_turn_if_skipped(g)
     finally:
         g.close(mark)
