@@ -78,6 +78,24 @@ QUICK_TABLE = [
 ]
 
 
+# The tracker moves the first player to Ben with the third catastrophe (Overpopulation's
+# gene pool +1 on the way: Denial's protection is undone with down); then Score the table.
+# Ben's Faith resolves before Ana's Hyper-Intelligence: red becomes green, so naming red
+# takes nothing. Faith offers only the colours Ben has.
+FIRST_PLAYER_FIRST = [
+    "4", "Ana, Ben",
+    "catastrophe ice age", "catastrophe overpopulation", "catastrophe super volcano",
+    "back",
+    "3", "y",
+    "Hyper-Intelligence, Quick",
+    "Faith, Antlers, Gills",
+    "3",  # Ben's Faith: red (none, blue, red)
+    "2",  # becomes green (blue, green, purple)
+    "4",  # Hyper-Intelligence names red
+    "5",
+]
+
+
 def run_companion(tmp_path: Path, answers: list[str], *options: str) -> str:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DOOMLINGS_")}
     env.update(
@@ -195,3 +213,20 @@ def test_hostile_answers_get_one_line_and_the_same_question(tmp_path):
     assert "Not a gene pool: abc. Type a number from 0 to 12." in text
     assert "Not a gene pool: 99." in text
     assert sum(bool(SCORE_LINE.match(line)) for line in lines(text)) == 2
+
+
+def test_score_the_table_resolves_worlds_end_from_the_first_player(tmp_path):
+    """World's End traits resolve in turn order from the first player (digital spec, and
+    CONFLICTS.md): here Ben, as the tracker moved it, so Faith turns Ben's red trait green
+    before Ana's Hyper-Intelligence names red, and Ben keeps Antlers."""
+    text = run_companion(tmp_path, FIRST_PLAYER_FIRST)
+    flat = " ".join(text.split())
+    assert "First player is now Ben." in flat
+    assert "Gene pools +1: Ana 5 and Ben 5. If Denial protects a player whose gene pool changed, type down" in flat
+    assert "Gene pools -1: Ana 4 and Ben 4. If Denial protects a player whose gene pool changed, type up" in flat
+    assert flat.index("Ben's Faith: recolour which colour?") < flat.index("Ana's Hyper-Intelligence: the colour named?")
+    faith = flat[flat.index("Ben's Faith: recolour which colour?"):]
+    assert faith.startswith("Ben's Faith: recolour which colour? 1. none 2. blue 3. red Choose"), faith[:120]
+    assert "discards Antlers" not in flat
+    scores = {m.group(1): line for line in lines(text) if (m := SCORE_LINE.match(line))}
+    assert sorted(scores) == ["Ana", "Ben"] and scores["Ben"].startswith("Ben: 7 points"), scores

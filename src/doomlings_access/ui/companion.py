@@ -244,6 +244,7 @@ class Companion:
     def score(self) -> None:
         self.ask_players()
         piles = self.ask_piles(self.tracker.players)
+        order = self.order()  # World's End traits resolve from the first player, as in the game
 
         def finish() -> tuple[Any, dict[str, Any]] | None:
             cat = None
@@ -256,12 +257,12 @@ class Companion:
                     if cat is not None:
                         break
                     line = self.read("Final catastrophe, or Enter for none: ")
-            return self.resolve(self.tracker.players, piles, cat)
+            return self.resolve(order, piles, cat)
 
         resolved = self.keeping(piles, finish)
         if resolved is not None:
             result, data = resolved
-            early = self.announce_trait_removals(data, piles, self.tracker.players)
+            early = self.announce_trait_removals(data, piles, order)
             self.announce_removals(result.removed, early, result.worlds_end)
             self.read_back(result)
 
@@ -530,11 +531,12 @@ class Companion:
         self.out.lines(result.lines()[-1:])
 
     def ask_choice(self, who: str, missing: Any) -> Any:
-        if missing.reason == "recolour_from":
-            pick = self.choose(f"{who}'s {missing.card}: recolour which colour?", ["none", *REAL_COLOURS])
+        if missing.reason == "recolour_from":  # the colours of the player's own traits
+            sources = [c for c in missing.answers if c in REAL_COLOURS]
+            pick = self.choose(f"{who}'s {missing.card}: recolour which colour?", ["none", *sources])
             if pick == 0:
                 return "none"
-            source = REAL_COLOURS[pick - 1]
+            source = sources[pick - 1]
             others = [c for c in REAL_COLOURS if c != source]
             target = others[self.choose(f"{who}'s {missing.card}: {source} becomes which colour?", others)]
             return {"from": source, "to": target}
@@ -604,7 +606,11 @@ class Companion:
                 if 1 <= new <= 8:
                     t.gene_pools[seat] = new
             pools = join([f"{n} {g}" for n, g in zip(t.players, t.gene_pools)])
-            self.out.info(f"Gene pools {card.gene_pool:+d}: {pools}. Skip anyone Denial protects with up.")
+            undo = "down" if card.gene_pool > 0 else "up"
+            self.out.info(
+                f"Gene pools {card.gene_pool:+d}: {pools}. If Denial protects a player whose gene pool "
+                f"changed, type {undo} and their name to undo it."
+            )
         self.out.info(f"{card.catastrophic_text}")
 
     def seat(self, typed: str) -> int | None:
