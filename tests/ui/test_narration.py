@@ -171,6 +171,34 @@ def test_the_transcript_cuts_the_stories_where_the_person_was_asked(any_time: st
         assert heard[len(live)].startswith("Final scores"), heard[len(live)]
 
 
+@pytest.mark.parametrize("verbosity", ["terse", "normal", "verbose"])
+def test_a_copied_action_and_a_stabilizing_discard_name_their_cause_at_every_verbosity(verbosity: str) -> None:
+    """Terse drops card texts, never causes: an action used through another trait says whose
+    trait lends it ("Painted Shell: Pia uses the action of Selfish."; "you use" after the
+    colon), and a discard to stabilize says it is one. Seeds 1 to 12, and 19 and 21 (where the
+    person uses another trait's action), four players."""
+    copied = stabilized = 0
+    for seed in [*range(1, 13), 19, 21]:
+        g = new_game(Setup(("Ana", "Otto", "Pia", "Quin"), seed))
+        stdout = io.StringIO()
+        console = CountingConsole(io.StringIO("1\n" * 3000), stdout)
+        agents = {s: HeuristicAgent(seed, s) for s in (1, 2, 3)}
+        Session(g, [0], agents, console, console.out, Prefs(verbosity=verbosity)).run()
+        flat = re.sub(r"\s+", " ", stdout.getvalue())
+        assert ": You use the action" not in flat
+        for e in g.log:
+            if isinstance(e, ev.ActionResolving) and e.for_card is not None:
+                lender, used = g.defs[e.for_card].name, g.defs[e.card].name
+                who = "you use" if e.player == 0 else f"{g.name(e.player)} uses"
+                assert f"{lender}: {who} the action of {used}." in flat, (seed, lender, used)
+                copied += 1
+            if isinstance(e, ev.Stabilized) and e.discarded:  # ("...; Pia by discarding" in a list)
+                who = "you( stabilize)?" if e.player == 0 else f"{g.name(e.player)}( stabilizes)?"
+                assert re.search(rf"\b{who} by discarding ", flat, re.IGNORECASE), (seed, who)
+                stabilized += 1
+    assert copied > 0 and stabilized > 0, (copied, stabilized)
+
+
 def test_the_only_playable_trait_is_explained_and_waits_for_enter() -> None:
     """When one trait of the hand may be played, the game says which and why the others may
     not, waits for Enter, and only then tells the play."""

@@ -281,7 +281,7 @@ def _failed(e: ev.PlayFailed, v: View) -> str:
 @phrase(ev.ActionResolving, quiet_below=VERBOSE)
 def _resolving(e: ev.ActionResolving, v: View) -> str:
     if e.for_card is not None:
-        return f"{v.name(e.for_card)}: {v.who(e.player)} {v.s(e.player, 'use')} the action of {v.name(e.card)}."
+        return f"{v.name(e.for_card)}: {v.whom(e.player)} {v.s(e.player, 'use')} the action of {v.name(e.card)}."
     return f"{v.name(e.card)}: {v.g.defs[e.card].text}"
 
 
@@ -421,7 +421,7 @@ class Announcer:
             return None
         quiet = QUIET_AT.get(type(event))
         if isinstance(event, ev.ActionResolving) and event.for_card is not None:
-            quiet = NORMAL  # the action a trait copies is always named
+            quiet = None  # the action a trait copies is always named: it is the cause of what follows
         if quiet and VERBOSITIES.index(self.verbosity) < VERBOSITIES.index(quiet):
             return None
         if self.verbosity == TERSE and isinstance(event, (ev.Drew,)) and event.player != self.me:
@@ -584,7 +584,7 @@ class Announcer:
                 told = [t for t in map(self.render, run) if t is not None]
                 return Said(_joined([t.text for t in told]), _joined([t.speech for t in told])), i + len(run)
         if isinstance(e, ev.Discarded) and isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt):
-            if said is not None and self.render(nxt) is not None:
+            if said is not None:  # (terse too: the discard is told, and stabilizing is its cause)
                 text, speech = (
                     f"{w.who(e.player)} {w.s(e.player, 'stabilize')} by discarding {w.names(e.cards)}, "
                     f"{plural(nxt.hand, 'card')} left."
