@@ -103,7 +103,9 @@ def pause_lines(text: str) -> int:
 
 
 def fill_defaults(args: argparse.Namespace) -> argparse.Namespace:
-    """Give every output option its value: where it was typed, else its default."""
+    """Give every output option its value: where it was typed, else its default. Which were
+    typed is kept in ``args.typed`` (a score file's edition yields only to a typed one)."""
+    args.typed = frozenset(name for name in OUTPUT_DEFAULTS if getattr(args, name, None) is not None)
     for name, default in OUTPUT_DEFAULTS.items():
         if getattr(args, name, None) is None:
             setattr(args, name, default)

@@ -392,7 +392,7 @@ def _score(args: argparse.Namespace) -> int:
     from doomlings_access.scorer import ScoreFileError, score_file
 
     try:
-        result = score_file(args.file)
+        result = score_file(args.file, args.edition if "edition" in args.typed else None)
     except ScoreFileError as exc:
         return _fail(str(exc))
     if args.json:

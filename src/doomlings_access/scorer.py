@@ -127,16 +127,19 @@ def _and(names: list[str]) -> str:
 class _Table:
     """The parsed file: who holds what, and every answer given."""
 
-    def __init__(self, data: Any, file: str) -> None:
+    def __init__(self, data: Any, file: str, edition: str | None = None) -> None:
         self.file = file
         if not isinstance(data, dict):
             raise self.error(None, "expected a JSON object")
         unknown = set(data) - {"catastrophes", "players", "edition", "tie_break", "first_player", "options"}
         if unknown:
             raise self.error(min(unknown), "unknown field")
-        edition = data.get("edition", "retail")
-        if edition not in ("retail", "first"):
+        named = data.get("edition")
+        if named is not None and named not in ("retail", "first"):
             raise self.error("edition", 'must be "retail" or "first"')
+        if named is not None and edition is not None and named != edition:
+            raise self.error("edition", f"the file says {named} but --edition {edition} was given")
+        edition = named or edition or "retail"
         self.options = self._options(data.get("options", {}), edition)
         self._found: dict[tuple[str, int], str] = {}  # name look-ups (by table), each found once
         self.cards = cards = load_cards(edition)
@@ -492,9 +495,10 @@ NEEDS = {
 }
 
 
-def score_table(data: Any, file: str = "score file") -> ScoreResult:
-    """Score a parsed score file; raises :class:`ScoreFileError` on any problem."""
-    table = _Table(data, file)
+def score_table(data: Any, file: str = "score file", edition: str | None = None) -> ScoreResult:
+    """Score a parsed score file; raises :class:`ScoreFileError` on any problem. ``edition``
+    (typed on the command line) holds where the file names none."""
+    table = _Table(data, file, edition)
     try:
         return _score(table)
     except (ScoreFileError, CardDataError):
@@ -593,7 +597,7 @@ def _removed(table: _Table, g: Game) -> list[Removal]:
     return out
 
 
-def score_file(path: str) -> ScoreResult:
+def score_file(path: str, edition: str | None = None) -> ScoreResult:
     """Read (within bounds: a FIFO or a link to a device is refused, never waited on) and
     score a score file."""
     shown = str(path)
@@ -601,4 +605,4 @@ def score_file(path: str) -> ScoreResult:
         data = load_named_json(Path(path), MAX_FILE_BYTES)
     except FileRefused as exc:
         raise ScoreFileError(f"{shown}: {exc.why}") from None
-    return score_table(data, shown)
+    return score_table(data, shown, edition)

@@ -253,3 +253,41 @@ def test_choice_that_changes_no_score_is_not_required(tmp_path: Path, content: A
     done = run_score(tmp_path, content)
     assert (done.returncode, done.stderr) == (0, "")
     assert line in done.stdout.splitlines()
+
+
+# Deus Ex Machina's World's End: draw a card and score its face value, at most 5 in the
+# retail edition, with no cap in the first printing (base-game.md). Ana draws Tiny (17):
+# retail 2 + 5 = 7, first 2 + 17 = 19. Ben draws Adorable (4): 2 + 4 = 6 either way.
+DEUS_EX_MACHINA = {
+    "catastrophes": ["Ice Age", "Retrovirus", "Deus Ex Machina"],
+    "players": [
+        {"name": "Ana", "traits": ["Quick"], "choices": {"Deus Ex Machina": "Tiny"}},
+        {"name": "Ben", "traits": ["Bark"], "choices": {"Deus Ex Machina": "Adorable"}},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "ana"),
+    [(["--edition", "first"], [], 19), ([], ["--edition", "first"], 19), ([], [], 7), ([], ["--edition", "retail"], 7)],
+    ids=["before", "after", "omitted", "retail"],
+)
+def test_edition_typed_before_or_after_score_is_used(tmp_path: Path, before: list[str], after: list[str], ana: int) -> None:
+    path = tmp_path / "deus.json"
+    path.write_text(json.dumps(DEUS_EX_MACHINA), encoding="utf-8")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(SRC), *filter(None, [env.get("PYTHONPATH")])])
+    done = subprocess.run(
+        [sys.executable, "-m", "doomlings_access", *before, "score", str(path), *after],
+        capture_output=True, text=True, env=env, timeout=60, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"Ana: {ana} points." in done.stdout and "Ben: 6 points." in done.stdout, done.stdout
+
+
+def test_an_edition_typed_against_the_files_own_is_an_error_naming_the_field(tmp_path: Path) -> None:
+    done = run_score(tmp_path, {**DEUS_EX_MACHINA, "edition": "retail"}, "--edition", "first")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == f"doomlings: {tmp_path / 'table.json'}: edition: the file says retail but --edition first was given"
+    done = run_score(tmp_path, {**DEUS_EX_MACHINA, "edition": "first"})
+    assert done.returncode == 0 and "Ana: 19 points." in done.stdout
