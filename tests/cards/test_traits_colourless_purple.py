@@ -631,9 +631,11 @@ def test_faith_recolours_one_colour_before_the_catastrophe_and_bonuses() -> None
 
 
 def test_faith_may_change_nothing() -> None:
+    """The choice not to recolour is an event too, so the other players hear it was made."""
     t = table(piles={"Ana": ["Faith", "Stone Skin", "Spiny", "Gratitude"]}, run="worlds_end", catastrophes=["super_volcano", "retrovirus", "ice_age"])
     t.answer("no")
     assert t.events(TraitsRecoloured) == []
+    assert (0, "faith", "colours_kept") in nothings(t)
     assert score(t, "Ana") == (-1, 7, 2, 8)
 
 

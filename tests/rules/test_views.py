@@ -187,3 +187,24 @@ def test_a_sample_deals_the_age_deck_afresh_pile_by_pile() -> None:
             start += size
         tops.add(deck[0])
     assert len(tops) > 2
+
+
+def test_a_drawn_card_that_could_not_be_played_is_known_to_stay_in_its_hand() -> None:
+    """Ana's Territorial makes Ben discard Fangs; his Regenerative Tissue draws Heroic, whose
+    requirement is not met, so it stays in his hand. Every seat knows it is in Ben's hand (it
+    was named), none that it lies on the deck (which the same words mean for a card drawn
+    from the deck's top and not played), and a sample of Cy's view deals it to Ben."""
+    t = table(
+        ("Ana", "Ben", "Cy"),
+        hands={"Ana": ["Territorial"], "Ben": ["Bark"], "Cy": ["Gills"]},
+        piles={"Ana": ["Quick"], "Ben": ["Regenerative Tissue", "Fangs"]},
+        deck=["Heroic", "Leaves", "Spiny", "Blubber", "Nocturnal", "Adorable"],
+    )
+    g = t.g
+    heroic = next(c for c in g.seats[1].hand if g.defs[c].name == "Heroic")
+    for seat in range(3):
+        k = g.knowledge_of(seat)
+        assert heroic not in k.deck_top, seat
+        assert k.where.get(heroic) == (None if seat == 1 else frozenset({1})), seat
+    sample = g.view(2).sample(random.Random(1))
+    assert heroic in sample.seats[1].hand

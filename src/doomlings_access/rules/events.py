@@ -312,12 +312,14 @@ class ThirdDominantDiscarded(Event):
 
 @dataclass(slots=True)
 class PlayFailed(Event):
-    """A card that had to be played could not be (restriction or requirement)."""
+    """A card that had to be played could not be (restriction or requirement): it is
+    discarded, stays on top of the deck, or (``in_hand``, drawn into it) stays in the hand."""
 
     player: int
     card: int
     reason: str
     discarded: bool
+    in_hand: bool = False
 
 
 @dataclass(slots=True)

@@ -326,7 +326,7 @@ def draw_and_play(g: Game, seat: int) -> Flow:
     if reason is None:
         yield from play_trait(g, seat, card, "hand", False)
     else:
-        g.emit(PlayFailed, seat, card, reason, False)
+        g.emit(PlayFailed, seat, card, reason, False, True)
 
 
 def _asking(g: Game) -> str | None:

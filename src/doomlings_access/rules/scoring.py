@@ -36,6 +36,9 @@ class Tableau:
     named_colour: Mapping[int, str] = field(default_factory=dict)
     colourless_as: tuple[int, bool, frozenset[int]] | None = None
     leader_bonus: bool = False
+    hand_sizes: Sequence[int] = ()
+    """How many cards each hand holds (public), for a bonus that counts the cards of a hand
+    not known; empty where such bonuses count 0 (the computer players' quick estimates)."""
     _colour_counts: dict[int, Counter[str]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
@@ -152,9 +155,10 @@ def _per_same_name_in_all_piles(t: Tableau, seat: int, card: int, piece: Piece) 
 @implements("bonus", "per_card_in_hand")
 def _per_card_in_hand(t: Tableau, seat: int, card: int, piece: Piece) -> int:
     hand = t.hands[seat]
-    if hand is None:
-        return 0
     dominant, has_effect = piece.get("dominant"), piece.get("has_effect")
+    if hand is None:  # only a count of all its cards is known
+        counts_all = dominant is None and has_effect is None and t.hand_sizes
+        return int(t.hand_sizes[seat] * piece["points"]) if counts_all else 0
     count = sum(
         1
         for c in hand
@@ -318,3 +322,19 @@ def score_of(t: Tableau, seat: int) -> tuple[int, int, int, int]:
 def score(g: Game, seat: int) -> tuple[int, int, int, int]:
     """(World's End points, face value, bonus, total) for ``seat`` of a game."""
     return score_of(tableau_of(g), seat)
+
+
+def reads_hidden_hand(t: Tableau, seat: int) -> list[int]:
+    """``seat``'s traits whose bonus depends on which cards are in a hand not known here (it
+    counts 0 until the end, when every hand is shown)."""
+    if t.hands[seat] is not None:
+        return []
+    return [
+        card
+        for card in t.piles[seat]
+        if any(
+            (p.effect == "per_card_in_hand" and (p.get("dominant") is not None or p.get("has_effect") is not None or not t.hand_sizes))
+            or (p.effect == "distinct_colours" and p["where"] == "hand")
+            for p in t.defs[card].bonus
+        )
+    ]

@@ -125,7 +125,9 @@ def _learn(k: Knowledge, e: ev.Event, seat: int) -> None:
         _in_hand(k, (e.card,), e.player, seat)
     elif isinstance(e, ev.PlayFailed):
         _public(k, (e.card,))
-        if not e.discarded:
+        if e.in_hand:
+            _in_hand(k, (e.card,), e.player, seat)
+        elif not e.discarded:
             k.deck_top.append(e.card)
     elif isinstance(e, ev.DeckReshuffled):
         k.deck_top.clear()
@@ -223,8 +225,9 @@ class PlayerView:
                 return seat
         return None
 
-    def tableau(self) -> Tableau:
-        """The table as this seat can score it (other hands unknown)."""
+    def tableau(self, hand_sizes: bool = False) -> Tableau:
+        """The table as this seat can score it (other hands unknown; with ``hand_sizes``, a
+        bonus that counts all the cards of another hand counts them)."""
         hands: list[tuple[int, ...] | None] = [None] * self.n
         hands[self.seat] = self.hand
         return Tableau(
@@ -237,6 +240,7 @@ class PlayerView:
             self.named_colour,
             self.colourless_as,
             self.options.gene_pool_leader_bonus,
+            self.hand_sizes if hand_sizes else (),
         )
 
     def sample(self, rng: random.Random) -> Game:

@@ -13,6 +13,7 @@ from doomlings_access.rules.events import (
     Cause,
     ColourNamed,
     GameOver,
+    NothingToDo,
     ScoreTallied,
     TieBreakDraw,
     TraitsRecoloured,
@@ -110,7 +111,8 @@ def _recolour(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     if not present:
         return
     source = yield from ask(g, seat, dk.COLOUR, "recolour_from", ["no", *present], src)
-    if source == "no":
+    if source == "no":  # told, so that the others know the choice was made
+        g.emit(NothingToDo, seat, "colours_kept")
         return
     target = yield from ask(
         g, seat, dk.COLOUR, "recolour_to", [c for c in REAL_COLOURS if c != source], src, about=(source,)
