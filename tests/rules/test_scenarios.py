@@ -139,6 +139,22 @@ def test_grey_goo_counts_the_traits_of_a_player_denial_protects(
     assert "Denial protects Ana from Grey Goo." in " ".join(data["announcements"])
 
 
+def test_a_card_to_take_and_play_that_could_not_be_played_says_so_when_offered(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Nosy: take one of the two cards seen and play it. Heroic's requirement is not met, so
+    the question says so before Ana picks (taken, it would only stay in her hand)."""
+    data = scenario(capsys, "nosy_shows_a_card_that_could_not_be_played", "--answers", "Nosy")
+    assert data["pending"]["reason"] == "take_and_play"
+    assert data["pending"]["options"] == [
+        "Heroic, dg7, cannot be played now: its requirement is not met", "Propagation, g1",
+    ]
+    # Told as Cy sees it, Ana's question (Ben's cards) is only named: it waits for Ana.
+    cy = scenario(capsys, "nosy_shows_a_card_that_could_not_be_played", "--answers", "Nosy", "--as", "Cy")
+    assert cy["pending"] == {"player": "Ana"}
+    assert "Heroic" not in " ".join(cy["announcements"])
+
+
 def test_self_awareness_played_on_its_owners_turn_goes_into_an_opponents_pile(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -128,7 +128,7 @@ def test_each_age_says_how_far_the_next_catastrophe_may_be() -> None:
     ages = [e for e in g.log if isinstance(e, ev.AgeRevealed)]
     assert ages[0].era_left == 4
     said = Announcer(g, 0).render_all(g.log)
-    assert "Catastrophe 1 of 3 comes within 3 more ages." in said[1].text
+    assert "Catastrophe 1 of 3 comes after at most 3 more ages." in said[1].text
 
 
 def test_an_effect_names_its_cause_when_another_card_was_told_last() -> None:
@@ -197,6 +197,22 @@ def test_a_copied_action_and_a_stabilizing_discard_name_their_cause_at_every_ver
                 assert re.search(rf"\b{who} by discarding ", flat, re.IGNORECASE), (seed, who)
                 stabilized += 1
     assert copied > 0 and stabilized > 0, (copied, stabilized)
+
+
+def test_a_play_question_says_why_each_card_held_back_cannot_be_played() -> None:
+    """"Not playable now" names each card with the reason (seed 3: Tectonic Shift locks green
+    in round 3); over seeds 1 to 12 every card named there has a reason."""
+    text, _ = play(3, 4, ("Ana",))
+    assert "Not playable now: Woody Stems, its colour is locked this round." in " ".join(text.split())
+    reasons = "(its colour is locked this round|its face value is too high this round|it has the colour of the trait played before|it would be a third dominant|its requirement is not met|its cost is restricted this round)"
+    found = 0
+    for seed in range(1, 13):
+        text, _ = play(seed, 4, ("Ana",))
+        for held in re.findall(r"Not playable now: ([^.]+)\.", " ".join(text.split())):
+            for part in held.split("; "):
+                assert re.fullmatch(rf"[^,;]+, {reasons}", part), (seed, part)
+                found += 1
+    assert found > 0
 
 
 def test_the_only_playable_trait_is_explained_and_waits_for_enter() -> None:

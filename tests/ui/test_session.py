@@ -138,6 +138,32 @@ def test_a_slow_computer_is_heard_thinking_once_after_what_came_before() -> None
     assert any(line.startswith("Ben ") for line in lines[said + 1 :])
 
 
+class AlwaysSlow(HeuristicAgent):
+    """The normal player, slow at every decision with a choice."""
+
+    thinks = True
+
+    def choose(self, view, decision):  # type: ignore[no-untyped-def]
+        if len(decision.options) > 1:
+            time.sleep(0.03)
+        return super().choose(view, decision)
+
+
+def test_a_computer_slow_at_every_answer_is_heard_thinking_once_between_two_messages(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Several slow answers in a row (a play, then its target) are one "Ben is thinking.";
+    it is said again only after something more was told or asked."""
+    import doomlings_access.ui.session as session
+
+    monkeypatch.setattr(session, "THINKING_NOTICE", 0.005)
+    text, g = run("1\n" * 3000, players=2, agents={1: AlwaysSlow(42, 1)})
+    assert g.is_over
+    lines = [line for line in text.splitlines() if line.strip()]
+    notices = [i for i, line in enumerate(lines) if line == "Ben is thinking."]
+    slow = sum(1 for i, a in enumerate(g.actions) if a.player == 1)
+    assert 0 < len(notices) < slow, (len(notices), slow)
+    assert all(b - a > 1 for a, b in zip(notices, notices[1:], strict=False)), "two notices in a row"
+
+
 def test_a_quick_computer_is_never_heard_thinking() -> None:
     text, g = run("1\n" * 3000, players=2, agents={1: SlowOnce(42, 1, pause=0.0)})
     assert g.is_over

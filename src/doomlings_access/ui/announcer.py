@@ -14,7 +14,7 @@ from doomlings_access.rules import events as ev
 from doomlings_access.rules.game import Game
 from doomlings_access.ui import review
 from doomlings_access.ui.questions import passes_unasked
-from doomlings_access.ui.words import Said, Style, card_speech, card_text, join, plural
+from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, join, plural
 
 TERSE, NORMAL, VERBOSE = "terse", "normal", "verbose"
 VERBOSITIES = (TERSE, NORMAL, VERBOSE)
@@ -37,15 +37,7 @@ NOTHING_REASONS = {
     "discard_empty": "the discard pile is empty",
     "cannot_play_top_discard": "the top of the discard pile cannot be played",
     "cannot_play_taken": "the card taken cannot be played now",
-}
-
-PLAY_FAILED = {
-    "colour_locked": "its colour is locked this round",
-    "face_too_high": "its face value is too high this round",
-    "same_colour": "it has the colour of the trait played before",
-    "dominant_limit": "it would be a third dominant",
-    "requirement": "its requirement is not met",
-    "restricted_cost": "its cost is restricted this round",
+    "colours_kept": "no colour is changed",
 }
 
 
@@ -148,7 +140,7 @@ def where_in_era(e: ev.AgeRevealed) -> str:
         return ""
     if e.era_left == 1:
         return f" Next: catastrophe {e.era} of 3."
-    return f" Catastrophe {e.era} of 3 comes within {plural(e.era_left - 1, 'more age')}."
+    return f" Catastrophe {e.era} of 3 comes after at most {plural(e.era_left - 1, 'more age')}."
 
 
 @phrase(ev.AgeIgnored)
@@ -274,7 +266,11 @@ def _third(e: ev.ThirdDominantDiscarded, v: View) -> str:
 
 @phrase(ev.PlayFailed)
 def _failed(e: ev.PlayFailed, v: View) -> str:
-    where = " and is discarded" if e.discarded else ""
+    where = (
+        " and is discarded" if e.discarded
+        else f"; it stays in {v.whose(e.player)} hand" if e.in_hand
+        else "; it stays on top of the deck"
+    )
     return f"{v.name(e.card)} cannot be played: {PLAY_FAILED.get(e.reason, e.reason)}{where}."
 
 
@@ -357,12 +353,21 @@ def _worlds_end(e: ev.WorldsEndStarted, v: View) -> str:
     if not e.catastrophe:
         return "The world ends."
     c = v.g.catastrophe(e.catastrophe)
-    return f"The world ends. {c.name}'s World's End: {c.worlds_end_text}"
+    text = f"The world ends: first each player's World's End traits, from the first player, then {c.name}'s"
+    if any(isinstance(x, ev.CatastropheRevealed) and x.catastrophe == e.catastrophe for x in v.g.log):
+        return text + "."  # its text was read with the catastrophe, a few lines before
+    return f"{text}: {c.worlds_end_text}"  # a position set up at World's End
 
 
 @phrase(ev.WorldsEndCatastropheChosen)
 def _prepper(e: ev.WorldsEndCatastropheChosen, v: View) -> str:
-    return f"{v.who(e.player)} {v.s(e.player, 'choose')} the World's End of {v.source(e.catastrophe)}."
+    chosen = v.g.catastrophe(e.catastrophe)
+    final = v.g.table.catastrophes[-1] if v.g.table.catastrophes else None
+    instead = f", instead of {v.g.catastrophe(final).name}'s" if final and final != e.catastrophe else ""
+    return (
+        f"{v.who(e.player)} {v.s(e.player, 'choose')} the World's End of {chosen.name}{instead}: "
+        f"{chosen.worlds_end_text}"
+    )
 
 
 @phrase(ev.TraitsRecoloured)

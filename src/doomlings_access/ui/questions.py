@@ -5,14 +5,16 @@ The first option is always a valid answer, so answering 1 every time plays a gam
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from doomlings_access.cards.model import TraitDef
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision, Value
+from doomlings_access.rules.game import Game
+from doomlings_access.rules.play import play_restriction, unplayable
 from doomlings_access.rules.view import PlayerView
-from doomlings_access.ui.words import Said, Style, card_speech, card_text, join
+from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, join
 
 TITLES = {
     "play_trait": "Your turn: play a trait",
@@ -38,7 +40,7 @@ TITLES = {
     "give_trait": "{src}: choose one of your traits to give away",
     "give_trait_to": "{src}: give the trait to whom?",
     "give_card_to": "{src}: choose a card to give to {about0}",
-    "take_random_from": "{src}: take cards at random from whom?",
+    "take_random_from": "{src}: take at random from whose hand?",
     "look_at_hand_of": "{src}: look at whose hand?",
     "show_card": "{src}: choose a card to show {about0}",
     "take_and_play": "{src}: choose a card to take and play",
@@ -67,7 +69,7 @@ TITLES = {
     "may_redraw": "{src}: stabilize, or discard your hand and draw 3?",
     "recolour_from": "{src}: recolour your traits of which colour?",
     "recolour_to": "{src}: recolour your {about0} traits into which colour?",
-    "choose_worlds_end": "{src}: whose World's End effect applies?",
+    "choose_worlds_end": "{src}: which catastrophe's World's End effect applies?",
 }
 YES_NO_TITLES = {"return_to_hand": "{src}: take it back into your hand?"}
 
@@ -87,6 +89,10 @@ KEYWORDS_BY_REASON = {
     ("may_play_drawn", "no"): "Play none",
     ("eloquence_play", "no"): "Play none",
 }
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+"""The step of a question asked several times over ("choose a card to discard, the first of 3")."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +117,7 @@ class Question:
         return out
 
 
-def _title(g: PlayerView, d: Decision, card_read: bool = False) -> str:
+def _title(g: PlayerView, d: Decision, card_read: bool = False, why_not: Mapping[int, str] | None = None) -> str:
     src = g.cards.by_id(d.source).name if d.source and d.source != "tie_break" else ""
     reason = d.reason
     if reason == "respond" and len(d.about) == 2 and g.card(int(d.about[1])).action:
@@ -140,20 +146,26 @@ def _title(g: PlayerView, d: Decision, card_read: bool = False) -> str:
         else:
             fields["about0"] = g.name(int(v)) if isinstance(v, int) and v < g.n else str(v)
     text = template.format(**{k: fields.get(k, "") for k in ("src", "about0", "about1", "text", "is")})
-    if d.of > 1:
-        text += f", {d.step} of {d.of}"
+    if d.of > 1:  # "choose a card to discard, the first of 5" (not "1 of 5": one of five cards?)
+        text += f", the {ORDINALS[d.step - 1] if d.step <= len(ORDINALS) else f'number {d.step}'} of {d.of}"
     text += "" if text.endswith("?") else "."
     if d.kind == dk.PLAY and d.reason in ("play_trait", "play_another"):
         held = [c for c in g.hand if c not in d.options]
         if held:
-            text += f" Not playable now: {join([g.card(c).name for c in held])}."
+            why = why_not or {}
+            told = [g.card(c).name + (f", {PLAY_FAILED[why[c]]}" if why.get(c) in PLAY_FAILED else "") for c in held]
+            text += f" Not playable now: {'; '.join(told) if len(told) > 1 and why else join(told)}."
     return text
 
 
-def build_question(g: PlayerView, d: Decision, style: Style, card_read: bool = False) -> Question:
+def build_question(
+    g: PlayerView, d: Decision, style: Style, card_read: bool = False, why_not: Mapping[int, str] | None = None
+) -> Question:
     """Describe a decision for the player who must answer it. ``card_read``: a question about
     a trait just played (may it be answered out of turn?) whose text the listener heard read
-    with its play, and need not hear again."""
+    with its play, and need not hear again. ``why_not``: for a play, why each card of the hand
+    not offered may not be played now (the engine's reason); for a card to take and play, why
+    an offered one could not be played (it would stay in the hand)."""
     options = []
     for v in d.options:
         if isinstance(v, int) and d.kind in (dk.PLAYER,):
@@ -167,6 +179,9 @@ def build_question(g: PlayerView, d: Decision, style: Style, card_read: bool = F
                 if owner is not None and owner != d.player:
                     text += f", {g.name(owner)}'s pile"
                     speech += f", {g.name(owner)}'s pile"
+            if d.kind != dk.PLAY and why_not and why_not.get(v) in PLAY_FAILED:
+                cannot = f", cannot be played now: {PLAY_FAILED[why_not[v]]}"
+                text, speech = text + cannot, speech + cannot
             options.append(Option(v, text, speech, (t.name.lower(), t.label.lower())))
         elif d.kind == dk.CATASTROPHE:
             name = g.cards.catastrophes[str(v)].name
@@ -174,7 +189,7 @@ def build_question(g: PlayerView, d: Decision, style: Style, card_read: bool = F
         else:
             word = KEYWORDS_BY_REASON.get((d.reason, str(v))) or KEYWORDS.get(str(v)) or str(v).capitalize()
             options.append(Option(v, word, word, (str(v).lower(), word.lower())))
-    title = _title(g, d, card_read)
+    title = _title(g, d, card_read, why_not)
     return Question(d, Said(title, title), tuple(options))
 
 
@@ -183,14 +198,24 @@ ANY_TIME = "at_any_time"
 
 
 def passes_unasked(card: Callable[[int], TraitDef], d: Decision, any_time: str) -> bool:
-    """Whether ``d`` is a chance, after another player's play, to
-    play only traits one may play at any time, while the person keeps those for their own
-    plays (``any_time`` is ``own``): nothing is lost by waiting, so it is answered "pass"
-    without asking. (A holder was otherwise asked after every trait played, up to five times a
-    round.)"""
+    """Whether ``d`` is a chance, after another player's play, to play only traits one may
+    play at any time, while the person keeps those for their own plays (``any_time`` is
+    ``own``): nothing is lost by waiting, so it is answered "pass" without asking. (A holder
+    was otherwise asked after every trait played, up to five times a round.)"""
     if any_time != "own" or d.kind != dk.RESPOND or d.reason != "respond":
         return False
     if len(d.about) != 2 or d.about[0] == d.player:
         return False
     offered = [card(int(c)) for c in d.options if c != "pass"]
     return all(p.effect == ANY_TIME for trait in offered for p in trait.out_of_turn)
+
+
+def why_not(game: Game, d: Decision) -> dict[int, str] | None:
+    """For :func:`build_question`: why the cards of a play question's hand that are not offered
+    may not be played now, or why a card offered to take and play could not be played. It
+    reads the asker's own hand or the cards shown to them, and the open table."""
+    if d.kind == dk.PLAY:
+        return {c: r for c, r in unplayable(game, d.player, -1) if r}
+    if d.reason == "take_and_play":
+        return {int(c): r for c in d.options if (r := play_restriction(game, d.player, int(c)))}
+    return None

@@ -12,7 +12,7 @@ from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards import CardSet
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.rules import events as ev
-from doomlings_access.rules.scoring import bonus_items, score_of
+from doomlings_access.rules.scoring import bonus_items, reads_hidden_hand, score_of
 from doomlings_access.rules.view import PlayerView
 from doomlings_access.ui.words import Style, card_text, join, plural
 
@@ -55,9 +55,11 @@ def scores(v: PlayerView, style: Style | None = None, you: bool = True) -> list[
     """Each player's score itemised, best first: the traits' face value, each bonus by the
     card that gives it, each World's End effect by its card; then the placings. At the end,
     each player's final trait pile too. The view's seat is "you", or with ``you`` false (for
-    people sharing a keyboard, who all hear the end) called by name like everyone."""
+    people sharing a keyboard, who all hear the end) called by name like everyone. During the
+    game, a bonus counting another hand's cards counts them (their number is public); one that
+    reads which cards they are is named as not counted."""
     me = v.seat if you else None
-    t = v.tableau()
+    t = v.tableau(hand_sizes=True)
     final = bool(v.scores)
     parts = list(v.scores) if final else [score_of(t, seat) for seat in range(v.n)]
     worlds_end: dict[int, list[str]] = {}
@@ -80,6 +82,9 @@ def scores(v: PlayerView, style: Style | None = None, you: bool = True) -> list[
             items.append(f"bonuses {bonus:+d}")
         if we:
             items.append(f"World's End {join(worlds_end.get(seat, [f'{we:+d}']))}")
+        hidden = [] if final else reads_hidden_hand(t, seat)
+        if hidden:
+            items.append(f"not counted until the end: {join([v.card(c).name for c in hidden])}, from the hidden hand")
         out.append(f"{_who(v, seat, me)}: {plural(total, 'point')}; {'; '.join(items)}.")
         if final and style is not None and v.piles[seat]:
             traits = "; ".join(card_text(v.card(c), style) for c in v.piles[seat])

@@ -18,7 +18,7 @@ from doomlings_access.positions import names_of, read_position
 from doomlings_access.rules import Choice, Game
 from doomlings_access.safety.files import FileRefused, load_named_json
 from doomlings_access.ui.announcer import Announcer
-from doomlings_access.ui.questions import Question, build_question
+from doomlings_access.ui.questions import Question, build_question, why_not
 from doomlings_access.ui.words import Style
 
 MAX_FILE = 1_000_000
@@ -33,6 +33,8 @@ class Outcome:
     game: Game
     lines: list[str] = field(default_factory=list)
     question: Question | None = None
+    """The question waiting, as its player reads it; None when it is another player's and
+    the outcome is told as one player sees it (its options may be private)."""
 
 
 def load(path: str) -> Game:
@@ -83,7 +85,7 @@ def play(
         d = game.pending
         if d is None:
             raise ScenarioError(f"answers[{i}]: the game is already over")
-        q = build_question(game.view(d.player), d, style)
+        q = build_question(game.view(d.player), d, style, why_not=why_not(game, d))
         choice = pick(q, typed)
         if choice is None:
             options = ", ".join(f"{n}. {o.text}" for n, o in enumerate(q.options, 1))
@@ -99,8 +101,8 @@ def play(
     announcer = Announcer(game, seat, "verbose", style)
     out = Outcome(game, [said.text for said in announcer.render_all(game.seat_log(seat))])
     d = game.pending
-    if d is not None:
-        out.question = build_question(game.view(d.player), d, style)
+    if d is not None and (seat is None or seat == d.player):
+        out.question = build_question(game.view(d.player), d, style, why_not=why_not(game, d))
     return out
 
 
@@ -116,6 +118,8 @@ def report(out: Outcome, stream: TextIO, as_json: bool) -> None:
             "pending": None,
             "winners": [g.name(s) for s in g.winners],
         }
+        if q is None and g.pending is not None:
+            data["pending"] = {"player": g.name(g.pending.player)}
         if q is not None:
             data["pending"] = {
                 "player": g.name(q.decision.player),
@@ -131,5 +135,7 @@ def report(out: Outcome, stream: TextIO, as_json: bool) -> None:
         stream.write(f"Waiting for {g.name(q.decision.player)}: {q.title.text}\n")
         for n, o in enumerate(q.options, 1):
             stream.write(f"{n}. {o.text}\n")
+    elif g.pending is not None:  # another player's question, told as one seat sees it
+        stream.write(f"Waiting for {g.name(g.pending.player)}.\n")
     elif not g.winners:
         stream.write("The position is played out.\n")

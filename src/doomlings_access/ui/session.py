@@ -23,7 +23,7 @@ from doomlings_access.ui import review
 from doomlings_access.ui.announcer import VERBOSITIES, Announcer, told_as_played
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
-from doomlings_access.ui.questions import Question, build_question, passes_unasked
+from doomlings_access.ui.questions import Question, build_question, passes_unasked, why_not
 from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.words import Style, join, plural
 
@@ -93,7 +93,7 @@ def question_for(game: Game, d: Decision, style: Style, announcer: Announcer) ->
     """The question for decision ``d`` as its listener hears it: a trait just played whose text
     the announcer read with its play is not read again in the question."""
     read = d.reason == "respond" and len(d.about) == 2 and announcer.read_at_last_play(int(d.about[1]))
-    return build_question(game.view(d.player), d, style, read)
+    return build_question(game.view(d.player), d, style, read, why_not(game, d))
 
 
 class QuitGame(Exception):
@@ -134,6 +134,8 @@ class Session:
         self.histories = {self.me: self.out.history}
         self.told: dict[int | None, int] = {}
         self.plain_warned = False
+        self.thinking_told: tuple[int, int, int] | None = None  # whose thinking was told, and when
+        self.questions_asked = 0
         self.on_action = on_action
         self.resumed_at = len(game.log) if resumed else 0  # events told before this session
         if resumed:
@@ -178,18 +180,36 @@ class Session:
         except QuitGame:
             if self.saved_as:
                 self.out.info("You left the game. It is saved; to go on, type:")
-                self.out.info(f"doomlings resume {self.saved_as}")
+                self.out.info(self.resume_command())
             else:
                 self.out.info("You left the game.")
         return 0
 
+    def resume_command(self) -> str:
+        """``doomlings resume NAME``, with the settings this game was played with where they
+        differ from the defaults (a save keeps the game, not how it was told)."""
+        words = ["doomlings", "resume", str(self.saved_as)]
+        defaults = Prefs()
+        for name in ("verbosity", "labels", "speech", "only_choice", "any_time", "pause"):
+            value = getattr(self.prefs, name)
+            if value != getattr(defaults, name):
+                words += [f"--{name.replace('_', '-')}", str(value)]
+        return " ".join(words)
+
     def computer_answer(self, d: Decision) -> Value:
         """A computer seat's answer; a person waiting hears "Otto is thinking." once when the
-        answer takes more than :data:`THINKING_NOTICE` seconds, nothing otherwise."""
+        answer takes more than :data:`THINKING_NOTICE` seconds, nothing otherwise, and not again
+        for the same player's next answers until something more has been told or asked."""
         agent = self.agents[d.player]
-        if not self.humans:
+        told = (d.player, len(self.out.history), self.questions_asked)
+        if not self.humans or self.thinking_told == told:  # said already, and nothing since
             return agent.choose(self.game.view(d.player), d)
-        notice = threading.Timer(THINKING_NOTICE, self.out.info, (f"{self.game.name(d.player)} is thinking.",))
+
+        def tell_thinking() -> None:
+            self.thinking_told = told
+            self.out.info(f"{self.game.name(d.player)} is thinking.")
+
+        notice = threading.Timer(THINKING_NOTICE, tell_thinking)
         notice.daemon = True
         notice.start()
         try:
@@ -274,6 +294,7 @@ class Session:
         return passes_unasked(self.game.card, d, self.prefs.any_time)
 
     def ask(self, d: Decision) -> Choice:
+        self.questions_asked += 1
         self.hand_over(d.player)
         q = question_for(self.game, d, self.style, self.announcer)
         self.show(q)

@@ -12,6 +12,16 @@ from typing import Protocol
 
 from doomlings_access.cards.model import TraitDef
 
+PLAY_FAILED = {
+    "colour_locked": "its colour is locked this round",
+    "face_too_high": "its face value is too high this round",
+    "same_colour": "it has the colour of the trait played before",
+    "dominant_limit": "it would be a third dominant",
+    "requirement": "its requirement is not met",
+    "restricted_cost": "its cost is restricted this round",
+}
+"""Why a trait may not be played now, by the engine's reason."""
+
 COLOUR_NAMES = {"colourless": "colourless", "blue": "blue", "green": "green", "purple": "purple", "red": "red"}
 
 

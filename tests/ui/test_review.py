@@ -1,0 +1,28 @@
+"""Review commands read the seat's view: what a player may know, all of it, and no more."""
+
+from __future__ import annotations
+
+from builders import table
+
+from doomlings_access.ui import review
+from doomlings_access.ui.words import Style
+
+
+def test_live_scores_count_another_hands_cards_and_name_the_bonus_that_reads_them() -> None:
+    """Ben holds 3 cards (a public count): his Fortunate (a point per card in hand) counts 3
+    in Ana's live scores; his Brave (points per dominant card in hand) reads which cards they
+    are, hidden from Ana, so it is named as not counted, not silently left out."""
+    t = table(
+        hands={"Ana": ["Quick"], "Ben": ["Tiny", "Bark", "Gills"]},
+        piles={"Ana": ["Fangs"], "Ben": ["Fortunate", "Brave"]},
+        deck=["Leaves", "Spiny", "Blubber", "Nocturnal", "Adorable"],
+    )
+    lines = review.scores(t.g.view(0), Style())
+    ben = next(line for line in lines if line.startswith("Ben: "))
+    assert "Fortunate +3" in ben, ben
+    assert "not counted until the end: Brave, from the hidden hand" in ben, ben
+    mine = next(line for line in lines if line.startswith("You: "))
+    assert "not counted" not in mine, mine
+    own = review.scores(t.g.view(1), Style())
+    assert "not counted" not in " ".join(own)  # Ben knows his own hand: Brave counts Tiny
+    assert "Brave +" in next(line for line in own if line.startswith("You: "))
