@@ -128,7 +128,7 @@ def test_each_age_says_how_far_the_next_catastrophe_may_be() -> None:
     ages = [e for e in g.log if isinstance(e, ev.AgeRevealed)]
     assert ages[0].era_left == 4
     said = Announcer(g, 0).render_all(g.log)
-    assert "Catastrophe 1 of 3 comes after at most 3 more ages." in said[1].text
+    assert "At most 3 ages before catastrophe 1 of 3." in said[1].text
 
 
 def test_an_effect_names_its_cause_when_another_card_was_told_last() -> None:

@@ -140,7 +140,7 @@ def where_in_era(e: ev.AgeRevealed) -> str:
         return ""
     if e.era_left == 1:
         return f" Next: catastrophe {e.era} of 3."
-    return f" Catastrophe {e.era} of 3 comes after at most {plural(e.era_left - 1, 'more age')}."
+    return f" At most {plural(e.era_left - 1, 'age')} before catastrophe {e.era} of 3."
 
 
 @phrase(ev.AgeIgnored)
