@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
-from doomlings_access.safety.text import NameRefused, check_name, clean, shown, whole_number
+from doomlings_access.safety.text import NameRefused, check_name, clean, shown, whole_number, you_name_problem
 from doomlings_access.ui.console import Console, SpokenPrompts, make_console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.words import Said
@@ -69,6 +69,9 @@ def choices_from_args(args: argparse.Namespace) -> GameChoices:
             raise ValueError(f"--names: {exc}") from None
     if len({n.lower() for n in names}) != len(names):
         raise ValueError("--names must all differ")
+    you = you_name_problem(names, range(args.humans))
+    if you is not None:
+        raise ValueError(f"--names: {you[1]}")
     levels = [lv.strip().lower() for lv in args.level.split(",")]
     if any(lv not in LEVELS for lv in levels):
         raise ValueError("--level must be easy, normal or hard (or one per computer seat)")
@@ -158,6 +161,18 @@ def agents_for(game: Game, seats: Seats, budget: Budget | None = None) -> dict[i
     return agents
 
 
+def _resume_name(path: Path) -> str:
+    """How ``doomlings resume`` finds this save again: its name in the saves folder, or its
+    whole path elsewhere."""
+    from doomlings_access.saves import saves_dir
+
+    try:
+        inside = path.resolve().parent == saves_dir().resolve()
+    except OSError:
+        inside = False
+    return path.name if inside else str(path.resolve())
+
+
 def _play_saved(
     game: Game,
     seats: Seats,
@@ -194,7 +209,7 @@ def _play_saved(
 
     autosave(game)
     session = Session(game, seats.humans, agents_for(game, seats, budget), console, output, prefs,
-                      change_speech, on_action=autosave, resumed=resumed, saved_as=path.name)
+                      change_speech, on_action=autosave, resumed=resumed, saved_as=_resume_name(path))
     return session.run()
 
 
@@ -645,6 +660,10 @@ def _new_game_questions(console: Console, out: Output) -> GameChoices | None:
                 continue
             if name.lower() in {n.lower() for n in names}:
                 out.info(f"{name} is taken; give each person a different name.")
+                continue
+            you = you_name_problem([*names, name], range(humans))
+            if you is not None:
+                out.info(f"That name cannot be used: {you[1]}.")
                 continue
             break
         names.append(name)

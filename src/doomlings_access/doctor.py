@@ -156,7 +156,7 @@ def _saves(ask: Answer) -> int:
             problems += _offer_aside(path, folder, ask, "so the other games load without it", exc.at_fault)
             continue
         g = saved.game
-        state = "finished" if g.is_over else f"round {g.round}, era {g.era}"
+        state = "finished" if g.is_over else f"round {g.round.number}, era {g.era}"
         say(f"Save {name}: fine: {', '.join(g.setup.players)}; {state}.")
     extra = leftovers(folder)
     for kind, paths in extra.items():

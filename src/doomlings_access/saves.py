@@ -17,6 +17,7 @@ import json
 import math
 import os
 import re
+import stat
 import time
 from collections.abc import Collection
 from dataclasses import dataclass, field, fields
@@ -36,8 +37,8 @@ from doomlings_access.safety.files import (
     write_atomic,
 )
 from doomlings_access.safety.lock import SUFFIX as LOCK_SUFFIX
-from doomlings_access.safety.lock import SaveInUse, SaveLock, remove_stale
-from doomlings_access.safety.text import NameRefused, check_name, clean
+from doomlings_access.safety.lock import SaveInUse, SaveLock, lock_path, remove_stale
+from doomlings_access.safety.text import NameRefused, check_name, clean, you_name_problem
 from doomlings_access.safety.tidy import DAY, HOUR, remove_old, set_aside
 
 FORMAT = 1
@@ -134,14 +135,22 @@ def claim_new_save(folder: Path | None = None) -> tuple[Path, SaveLock]:
 
 def lock_save(path: Path) -> SaveLock | None:
     """Own ``path`` while a game plays it. Raises :class:`SaveInUse` when another game holds
-    it; None when no lock can be made (a folder that cannot be written: the game is played,
-    and the autosave says it cannot save)."""
+    it, or when something other than a lock file (a folder, a link) stands in the lock's
+    place: played unlocked, two games could play it at once. None when no lock can be made
+    (a folder that cannot be written: the game is played, and the autosave says it cannot)."""
     try:
         return SaveLock(path).acquire()
     except SaveInUse:
         raise
     except OSError:
-        return None
+        try:
+            mode = os.lstat(lock_path(path)).st_mode
+        except OSError:
+            return None
+        if stat.S_ISREG(mode):
+            return None
+        kind = "a folder" if stat.S_ISDIR(mode) else "a link" if stat.S_ISLNK(mode) else "not a regular file"
+        raise SaveInUse(path, None, kind) from None
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -281,6 +290,11 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
         not 0 <= k < len(setup.players) or v not in LEVELS for k, v in seats.levels.items()
     ):
         raise SaveFileError(path, "seats", "names a seat or level that does not exist")
+    you = you_name_problem(setup.players, seats.humans)
+    if you is not None:
+        raise SaveFileError(path, f"setup.players[{you[0]}]", you[1])
+    if len({n.lower() for n in setup.players}) != len(setup.players):
+        raise SaveFileError(path, "setup.players", "two players have the same name")
     for i, raw_action in enumerate(actions):
         try:
             game.apply(Choice.from_json(raw_action))

@@ -224,3 +224,21 @@ def test_what_a_speech_engine_prints_is_logged_cleaned(caplog: pytest.LogCapture
         backends.LOG.info("%s printed: %s", "espeak-ng", "\x1b]0;pwned\x07\x1b[2J\nfake line")
     (record,) = caplog.records
     assert record.getMessage() == "espeak-ng printed: ?]0;pwned??[2J?fake line"
+
+
+@pytest.mark.parametrize("names", ["Ana,You", "You,YOUR", "Ana,yours"])
+def test_only_the_person_playing_alone_may_be_called_you(home: Home, names: str) -> None:
+    """"You" is how the game speaks to the one person playing alone: another seat of that name
+    would be told as "You plays" (issue 11). The person alone may still be called You."""
+    done = home.run("play", *GAME, "--names", names).clean()
+    assert done.returncode == 2 and "how the game speaks to the person playing alone" in done.err, done.both
+    assert not home.files()
+    alone = home.run("play", *GAME, "--names", "You", stdin="q\ny\n").clean()
+    assert alone.returncode == 0 and "New game: You, " in alone.out, alone.both
+
+
+def test_a_save_that_would_call_another_seat_you_is_refused(home: Home) -> None:
+    path = good_save(home.saves)
+    edited(path, lambda d: d["setup"].__setitem__("players", ["Ana", "You", "Pia"]))
+    done = home.run("resume", path.name, *GAME).clean()
+    assert "setup.players[1]" in done.out and "Game resumed" not in done.out, done.both

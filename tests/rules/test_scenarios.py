@@ -301,6 +301,9 @@ def test_scenario_to_the_end_names_the_winner(capsys: pytest.CaptureFixture[str]
         (lambda d: d.__setitem__("revealed", ["The Birth of Life", "Tiny"]), "revealed[1]: no age or catastrophe named 'Tiny'"),
         (lambda d: d.__setitem__("options", {"free_lunch": True}), "options.free_lunch: no such house rule"),
         (lambda d: d.__setitem__("players", d["players"][:1]), "players: a list of 2 to 6 players"),
+        (lambda d: d["players"][1].__setitem__("name", "You"), "players[1].name: \"You\" is also a command"),
+        (lambda d: d["players"][2].__setitem__("name", "hand"), "players[2].name: \"hand\" is also a command"),
+        (lambda d: d["players"][0].__setitem__("name", "7"), "players[0].name: \"7\" is a number"),
     ],
 )
 def test_a_wrong_position_file_names_the_field(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
 import time
 from collections.abc import Callable
@@ -466,3 +467,39 @@ def test_quitting_says_how_to_go_on_and_resuming_says_where_the_game_stands(root
     assert told[0] == "Game resumed: Ana against Otto and Pia."
     assert re.fullmatch(r"Round \d+, era \d, .+\. Your turn\.", told[1])
     assert told[2] == "The last 3 announcements:"
+
+
+@pytest.mark.parametrize("blocker", ["folder", "dangling link"])
+def test_a_save_whose_lock_is_blocked_is_not_resumed_unlocked(root: Path, blocker: str) -> None:
+    """A folder or a link where the save's lock file goes: the game cannot be locked, so it is
+    not resumed (unlocked, two games could play it at once and one's moves be lost); one line
+    says why, and nothing is touched."""
+    path = good_save(folder_of(root), "held.json")
+    lock = path.with_name(path.name + ".lock")
+    if blocker == "folder":
+        lock.mkdir()
+    else:
+        lock.symlink_to(root / "nowhere")
+    before = path.read_bytes()
+    done = cli(root, "resume", "held.json", "--plain", "--speech", "off", stdin="1\n" * 5)
+    assert done.returncode == 2, done.stdout
+    kind = "a folder" if blocker == "folder" else "a link"
+    assert f"held.json cannot be locked: held.json.lock is {kind}, not a lock file." in done.stdout
+    assert "Game resumed" not in done.stdout and "Traceback" not in done.stdout + done.stderr
+    assert path.read_bytes() == before and (lock.is_dir() or lock.is_symlink())
+
+
+def test_quitting_a_save_from_another_folder_gives_a_command_that_finds_it(root: Path) -> None:
+    """A save outside the saves folder, with a name a shell would misread: the command given
+    at quitting names its whole path, quoted, and typed back it resumes that very game."""
+    odd = root / "downloads" / "my game $(echo INJECTED); x.json"
+    odd.parent.mkdir()
+    good_save(odd.parent, odd.name)
+    done = cli(root, "resume", str(odd), "--plain", "--speech", "off", stdin="q\ny\n")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    command = shlex.split(lines[lines.index("You left the game. It is saved; to go on, type:") + 1])
+    assert command[:3] == ["doomlings", "resume", str(odd.resolve())], command
+    back = cli(root, *command[1:], "--plain", stdin="")
+    assert back.returncode == 0 and back.stdout.startswith("Game resumed: "), back.stdout + back.stderr
+    assert "INJECTED" not in back.stdout.replace(str(odd.resolve()), "")

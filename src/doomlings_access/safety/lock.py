@@ -26,14 +26,23 @@ SUFFIX = ".lock"
 
 
 class SaveInUse(Exception):
-    """Another running game holds this save."""
+    """Another running game holds this save (or its lock file is not one a game could hold:
+    ``blocked``, a folder or a link in its place)."""
 
-    def __init__(self, path: Path, pid: int | None) -> None:
+    def __init__(self, path: Path, pid: int | None, blocked: str | None = None) -> None:
         holder = f" (process {pid})" if pid else ""
-        super().__init__(
-            f"{shown(path.name)} is open in another game{holder}. "
-            "Finish or quit that game first, or choose another save."
-        )
+        if blocked:
+            message = (
+                f"{shown(path.name)} cannot be locked: {shown(lock_path(path).name)} is {blocked}, "
+                "not a lock file. It is not resumed, so that no two games play it at once; "
+                "remove that and try again."
+            )
+        else:
+            message = (
+                f"{shown(path.name)} is open in another game{holder}. "
+                "Finish or quit that game first, or choose another save."
+            )
+        super().__init__(message)
         self.path, self.pid = path, pid
 
 

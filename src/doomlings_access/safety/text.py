@@ -14,7 +14,7 @@ import re
 
 TYPE_CHECKING = False  # neither typing nor logging is imported: ``doomlings card`` starts quickly
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Collection, Sequence
     from logging import LogRecord
 
 MAX_TEXT = 4000
@@ -92,6 +92,20 @@ def check_name(name: str, reserved: Collection[str] = (), limit: int = MAX_NAME)
     if trimmed.lower() in reserved:
         raise NameRefused(f"{quoted} is also a command at the prompt; choose another name")
     return trimmed
+
+
+YOU = frozenset(("you", "your", "yours"))
+"""Names only the one person playing alone may have (the game's default for them): told to
+anyone else, "You plays" would name the wrong player."""
+
+
+def you_name_problem(names: Sequence[str], humans: Collection[int]) -> tuple[int, str] | None:
+    """The first seat named like "You" that is not the one person of a game played alone,
+    and why; None when there is none."""
+    for seat, name in enumerate(names):
+        if name.strip().lower() in YOU and not (len(humans) == 1 and seat in humans):
+            return seat, f'"{shown(name.strip(), 40)}" is how the game speaks to the person playing alone; choose another name'
+    return None
 
 
 def whole_number(text: str, low: int, high: int) -> int | None:

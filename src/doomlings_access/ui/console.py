@@ -98,17 +98,7 @@ class ToolkitConsole:
                 self.failed = TimeoutError("prompt_toolkit did not load in time")
             if self.failed is not None:
                 return None
-            from prompt_toolkit import PromptSession
-            from prompt_toolkit.history import InMemoryHistory
-            from prompt_toolkit.shortcuts import CompleteStyle
-
-            self.session = PromptSession(
-                history=InMemoryHistory(),
-                complete_style=CompleteStyle.READLINE_LIKE,
-                complete_while_typing=False,
-                enable_history_search=False,
-                mouse_support=False,
-            )
+            self.session = quiet_prompt_session()
         return self.session
 
     def write(self, line: str) -> None:
@@ -176,3 +166,31 @@ def make_console(plain: bool) -> Console:
     if wants_plain(plain):
         return PlainConsole()
     return ToolkitConsole()
+
+
+def quiet_prompt_session(**streams: Any) -> Any:
+    """The prompt_toolkit session of :class:`LinePrompt` (``streams``: an input and output
+    for tests). A pasted colour sequence (``ESC [ 31 m``) looks to prompt_toolkit like a
+    mouse report, whose handler raises and prints a traceback, even with the mouse off: such
+    reports are ignored."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+    from prompt_toolkit.shortcuts import CompleteStyle
+
+    keys = KeyBindings()
+
+    @keys.add(Keys.Vt100MouseEvent)
+    def _ignore(event: Any) -> None:
+        """(The prompt's own bindings come last, so this one wins over the mouse handler.)"""
+
+    return PromptSession(
+        history=InMemoryHistory(),
+        complete_style=CompleteStyle.READLINE_LIKE,
+        complete_while_typing=False,
+        enable_history_search=False,
+        mouse_support=False,
+        key_bindings=keys,
+        **streams,
+    )
