@@ -237,8 +237,9 @@ def test_the_only_playable_trait_is_explained_and_waits_for_enter() -> None:
 
 def test_the_end_itemises_every_score_and_the_items_add_up() -> None:
     """After World's End: each bonus by its card (the items the game scored, which add up to
-    the bonus), each player's final traits, and the placings; a tie-break is told in them."""
-    ties = 0
+    the bonus), each player's final traits (a colour Faith changed, told), and the placings;
+    a tie-break is told in them."""
+    ties = recoloured = 0
     for seed in range(30):
         text, g = play(seed, 2 + seed % 5, ("Ana",))
         tallied = [e for e in g.log if isinstance(e, ev.ScoreTallied)]
@@ -254,7 +255,11 @@ def test_the_end_itemises_every_score_and_the_items_add_up() -> None:
             if isinstance(e, ev.TieBreakDraw):
                 ties += 1
                 assert f"{e.total} with the tie-break draw" in end
-    assert ties > 0
+            if isinstance(e, ev.TraitsRecoloured):  # as scored: the label keeps the printed colour
+                recoloured += 1
+                for c in (c for c in e.cards if c in g.seats[e.player].pile):  # (not discarded after)
+                    assert re.search(rf"{re.escape(g.defs[c].name)}, [^,;]+, now {e.to_colour}", end), (seed, g.defs[c].name)
+    assert ties > 0 and recoloured > 0, (ties, recoloured)
 
 
 def test_people_sharing_the_keyboard_hear_the_scores_card_by_card_by_name() -> None:

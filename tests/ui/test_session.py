@@ -330,11 +330,13 @@ def test_the_game_waits_for_enter_before_more_than_a_listener_holds() -> None:
             super().__init__(write)
             self.past: list[str] = []
 
-        def say(self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True) -> None:
+        def say(
+            self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True, whole: bool = False
+        ) -> None:
             option = said.text[:1].isdigit()  # a question's numbered options follow its title
             if self.since_prompt and self.since_prompt + len(wrap(said.text)) > limit and not option:
                 self.past.append(said.text)
-            super().say(said, remember, interrupt, speak)
+            super().say(said, remember, interrupt, speak, whole)
 
     never, g0 = run("1\n" * 3000, seed=2, players=4, prefs=Prefs(pause=0))
     assert "Press Enter for more" not in never and max(printed_gaps(never)) > 12

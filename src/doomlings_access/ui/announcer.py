@@ -275,10 +275,10 @@ def _failed(e: ev.PlayFailed, v: View) -> str:
 
 
 @phrase(ev.ActionResolving, quiet_below=VERBOSE)
-def _resolving(e: ev.ActionResolving, v: View) -> str:
+def _resolving(e: ev.ActionResolving, v: View) -> str | None:
     if e.for_card is not None:
         return f"{v.name(e.for_card)}: {v.whom(e.player)} {v.s(e.player, 'use')} the action of {v.name(e.card)}."
-    return f"{v.name(e.card)}: {v.g.defs[e.card].text}"
+    return None  # a trait's own action, just played: verbose read its text with the play
 
 
 @phrase(ev.ActionIgnored)

@@ -36,8 +36,11 @@ class Output:
         """Lines printed since the last prompt (a listener holds about a dozen): every prompt,
         of a question, a pause or a menu, ends a stretch."""
 
-    def say(self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True) -> None:
-        for line in wrap(clean(said.text)):
+    def say(
+        self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True, whole: bool = False
+    ) -> None:
+        """``whole``: one line however long (a command to type again, never cut in two)."""
+        for line in [clean(said.text)] if whole else wrap(clean(said.text)):
             self.write(line)
             self.since_prompt += 1
         if remember:
@@ -60,9 +63,9 @@ class Output:
         self.fresh = True
         self.since_prompt = 0
 
-    def info(self, text: str, remember: bool = False) -> None:
+    def info(self, text: str, remember: bool = False, whole: bool = False) -> None:
         """A line that is not a game event (review, help): printed and spoken, not in history."""
-        self.say(Said(text, text), remember=remember)
+        self.say(Said(text, text), remember=remember, whole=whole)
 
     def lines(self, lines: list[str]) -> None:
         for line in lines:

@@ -87,10 +87,18 @@ def scores(v: PlayerView, style: Style | None = None, you: bool = True) -> list[
             items.append(f"not counted until the end: {join([v.card(c).name for c in hidden])}, from the hidden hand")
         out.append(f"{_who(v, seat, me)}: {plural(total, 'point')}; {'; '.join(items)}.")
         if final and style is not None and v.piles[seat]:
-            traits = "; ".join(card_text(v.card(c), style) for c in v.piles[seat])
+            traits = "; ".join(_as_scored(v, c, style) for c in v.piles[seat])
             out.append(f"{_whose(v, seat, me)} traits: {traits}.")
     out.append("Placings: " + "; ".join(_placings(v, me, parts, order, tie_break)) + ".")
     return out
+
+
+def _as_scored(v: PlayerView, card: int, style: Style) -> str:
+    """A trait as it was scored: its label, and the colour Faith gave it ("Selfish, p1, now
+    red"), as the label keeps the printed colour."""
+    text = card_text(v.card(card), style)
+    colours = v.recolour.get(card)
+    return f"{text}, now {join(list(colours))}" if colours else text
 
 
 def _named(v: PlayerView, card_id: str) -> str:

@@ -7,6 +7,7 @@ answer gets one line and the same question again.
 
 from __future__ import annotations
 
+import shlex
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards.describe import full_description
 from doomlings_access.lines import PAUSE, wrap
 from doomlings_access.rules import Choice, Game
+from doomlings_access.rules import decisions as dk
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.safety.text import MAX_DIGITS
@@ -180,7 +182,7 @@ class Session:
         except QuitGame:
             if self.saved_as:
                 self.out.info("You left the game. It is saved; to go on, type:")
-                self.out.info(self.resume_command())
+                self.out.info(self.resume_command(), whole=True)
             else:
                 self.out.info("You left the game.")
         return 0
@@ -188,7 +190,7 @@ class Session:
     def resume_command(self) -> str:
         """``doomlings resume NAME``, with the settings this game was played with where they
         differ from the defaults (a save keeps the game, not how it was told)."""
-        words = ["doomlings", "resume", str(self.saved_as)]
+        words = ["doomlings", "resume", shlex.quote(str(self.saved_as))]
         defaults = Prefs()
         for name in ("verbosity", "labels", "speech", "only_choice", "any_time", "pause"):
             value = getattr(self.prefs, name)
@@ -295,7 +297,7 @@ class Session:
 
     def ask(self, d: Decision) -> Choice:
         self.questions_asked += 1
-        self.hand_over(d.player)
+        self.hand_over(d.player, d)
         q = question_for(self.game, d, self.style, self.announcer)
         self.show(q)
         while True:
@@ -304,8 +306,10 @@ class Session:
             if answer is not None:
                 return answer
 
-    def hand_over(self, seat: int) -> None:
-        """Hot seat: before private information is shown, the keyboard goes to its player."""
+    def hand_over(self, seat: int, d: Decision | None = None) -> None:
+        """Hot seat: before private information is shown, the keyboard goes to its player, who
+        hears what happened since they last had it, then their hand (unless the question ``d``
+        is a play, whose options are the hand)."""
         if len(self.humans) < 2 or self.holder == seat:
             return
         self.announce()  # what the person leaving has not heard yet, from their seat
@@ -325,8 +329,9 @@ class Session:
             self.announcers[seat].already_told(self.game.log[: self.resumed_at])
         self.announcer = self.announcers[seat]
         self.out.history = self.histories.setdefault(seat, [])
-        self.out.lines(review.hand(self.game.view(seat), self.style, f"{name}, your"))
-        self.announce()  # what happened since this person last had the keyboard
+        self.announce()  # what happened since this person last had the keyboard: the news first
+        if d is None or d.kind != dk.PLAY:
+            self.out.lines(review.hand(self.game.view(seat), self.style, f"{name}, your"))
 
     def show(self, q: Question) -> None:
         self.make_room(q.title.text)
