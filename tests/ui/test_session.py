@@ -8,6 +8,8 @@ from pathlib import Path
 
 import time
 
+import pytest
+
 from builders import RulesOfThumb, new_game, printed_gaps
 from doomlings_access.ai import Agent
 from doomlings_access.ai.heuristic import HeuristicAgent
@@ -180,17 +182,23 @@ def test_the_only_playable_trait_waits_for_enter_or_is_played_at_once() -> None:
     assert g.is_over and g_asked.is_over
 
 
-def test_only_choice_is_kept_in_the_settings_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("key", "kept", "wrong", "default", "choices"),
+    [("only_choice", "play", "sometimes", "ask", "ask, play"), ("any_time", "every", "never", "own", "own, every")],
+)
+def test_a_choice_is_kept_in_the_settings_file(
+    tmp_path: Path, key: str, kept: str, wrong: str, default: str, choices: str
+) -> None:
     from doomlings_access.settings import load_settings
 
     path = tmp_path / "settings.toml"
-    path.write_text('only_choice = "play"\n', encoding="utf-8")
+    path.write_text(f'{key} = "{kept}"\n', encoding="utf-8")
     settings, problem = load_settings(path)
-    assert problem is None and settings.only_choice == "play"
-    path.write_text('only_choice = "sometimes"\n', encoding="utf-8")
+    assert problem is None and getattr(settings, key) == kept
+    path.write_text(f'{key} = "{wrong}"\n', encoding="utf-8")
     settings, problem = load_settings(path)
-    assert problem is not None and "only_choice must be one of ask, play" in problem
-    assert settings.only_choice == "ask"
+    assert problem is not None and f"{key} must be one of {choices}" in problem
+    assert getattr(settings, key) == default
 
 
 class AskedAbout(Session):
@@ -250,19 +258,6 @@ def test_a_trait_playable_at_any_time_is_offered_after_ones_own_plays_by_default
         assert not every.unasked
         asked_every += sum(any_time_only(every.game, d) for d in every.asked if d.kind == dk.RESPOND)
     assert asked_every >= passed > 0 and asked_own_plays > 0, (asked_every, passed, asked_own_plays)
-
-
-def test_any_time_is_kept_in_the_settings_file(tmp_path: Path) -> None:
-    from doomlings_access.settings import load_settings
-
-    path = tmp_path / "settings.toml"
-    path.write_text('any_time = "every"\n', encoding="utf-8")
-    settings, problem = load_settings(path)
-    assert problem is None and settings.any_time == "every"
-    path.write_text('any_time = "never"\n', encoding="utf-8")
-    settings, problem = load_settings(path)
-    assert problem is not None and "any_time must be one of own, every" in problem
-    assert settings.any_time == "own"
 
 
 def test_a_resumed_game_does_not_read_again_what_was_read_before() -> None:
