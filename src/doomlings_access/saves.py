@@ -362,7 +362,8 @@ def leftovers(folder: Path | None = None) -> dict[str, list[Path]]:
 class Listed:
     path: Path
     players: list[str]
-    round: int
+    round: int | None
+    """None when the save's summary cannot be read (the game itself may still load)."""
     era: int
     age: str | None
     over: bool
@@ -374,6 +375,8 @@ class Listed:
         except (OverflowError, OSError, ValueError):
             when = None
         where = f"round {self.round}, era {self.era}" + (f", {self.age}" if self.age else "")
+        if self.round is None:
+            where = "where it stands is not known (its summary cannot be read)"
         state = "finished" if self.over else where
         played = f"last played {when}" if when else "last played at an unknown time"
         return clean(f"{n}. {', '.join(self.players)}: {state}; {played}. {self.path.name}")
@@ -386,12 +389,13 @@ def _listed(path: Path, data: Any) -> Listed | None:
     s, players = data["summary"], data["setup"].get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 6 or not all(isinstance(p, str) for p in players):
         return None
-    round_, era, age, over = s.get("round"), s.get("era"), s.get("age"), s.get("over")
-    if not (_is_int(round_) and _is_int(era) and 0 <= round_ < 10**6 and 0 <= era < 10):
-        return None
-    if not (age is None or isinstance(age, str)) or not isinstance(over, bool):
-        return None
     names = [clean(p, 40) for p in players]
+    round_, era, age, over = s.get("round"), s.get("era"), s.get("age"), s.get("over")
+    if (
+        not (_is_int(round_) and _is_int(era) and 0 <= round_ < 10**6 and 0 <= era < 10)
+        or not (age is None or isinstance(age, str)) or not isinstance(over, bool)
+    ):  # only the listing's summary is off: listed, and loading the game will tell the rest
+        return Listed(path, names, None, 0, None, False, _time(data.get("updated")))
     return Listed(path, names, round_, era, clean(age, 60) if age else None, over, _time(data.get("updated")))
 
 

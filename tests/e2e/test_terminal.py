@@ -316,6 +316,29 @@ def test_ctrl_c_at_a_prompt_asks_before_quitting(tmp_path: Path) -> None:
     assert "\x1b" not in text
 
 
+def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> None:
+    """Ctrl-C while a hard computer player thinks (a few seconds a decision): the same question
+    as at a prompt; n goes on with the game, y leaves it saved with the command to resume it
+    (it ended the program with "Interrupted.", code 130)."""
+    child, log = spawn(tmp_path, "--level", "hard", "--think", "5", "--iterations", "1000000")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(r"\w+ is thinking\.")
+    child.sendintr()
+    child.expect_exact(QUIT_QUESTION)
+    child.sendline("n")
+    child.expect([r"is thinking\.", PROMPT])  # thinking again, or the person's next question
+    child.sendintr()
+    child.expect_exact(QUIT_QUESTION)
+    child.sendline("y")
+    child.expect_exact("You left the game. It is saved; to go on, type:")
+    status = finish(child)
+    assert status == 0
+    text = log.getvalue()
+    assert "Traceback" not in text and "Interrupted." not in text
+    assert "doomlings resume " in text
+
+
 def test_ctrl_c_in_prompt_toolkit_mode_asks_before_quitting(tmp_path: Path) -> None:
     child, log = spawn(tmp_path, plain=False)
     child.expect("Choose 1 to")

@@ -164,7 +164,14 @@ class Session:
                 if d.player in self.agents:
                     if self.humans and self.agents[d.player].thinks:
                         self.announce()  # what happened before the thinking is heard first
-                    self.game.apply(Choice(d.player, self.computer_answer(d)))
+                    try:
+                        answer = self.computer_answer(d)
+                    except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
+                        self.out.info("")
+                        if not self.humans or self.confirm_quit():
+                            raise QuitGame() from None
+                        continue  # (nothing was applied: the decision is thought again)
+                    self.game.apply(Choice(d.player, answer))
                 elif self.passes_unasked(d):
                     self.game.apply(Choice(d.player, "pass"))
                 else:
