@@ -292,20 +292,26 @@ def test_whole_game_in_prompt_toolkit_mode_inside_tmux(  # type: ignore[no-untyp
 
 
 # --- 3. Ctrl-C asks before quitting -----------------------------------------------------------
+def answer_quit(child: pexpect.spawn, key: str, answer: str) -> None:
+    """Ctrl-C (``key`` None) or a typed ``key``, then ``answer`` to "Quit the game?"."""
+    if key:
+        child.sendline(key)
+    else:
+        child.sendintr()
+    child.expect_exact(QUIT_QUESTION)
+    child.sendline(answer)
+
+
 def test_ctrl_c_at_a_prompt_asks_before_quitting(tmp_path: Path) -> None:
     child, log = spawn(tmp_path)
     child.expect(PROMPT)
     first_prompt = child.after
 
-    child.sendintr()
-    child.expect_exact(QUIT_QUESTION)
-    child.sendline("n")
+    answer_quit(child, "", "n")
     child.expect(PROMPT)
     assert child.after == first_prompt, "a different question came back after n"
 
-    child.sendline("q")
-    child.expect_exact(QUIT_QUESTION)
-    child.sendline("y")
+    answer_quit(child, "q", "y")
     child.expect_exact("You left the game.")
     status = finish(child)
 
@@ -324,13 +330,9 @@ def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> 
     child.expect(PROMPT)
     child.sendline("1")
     child.expect(r"\w+ is thinking\.")
-    child.sendintr()
-    child.expect_exact(QUIT_QUESTION)
-    child.sendline("n")
+    answer_quit(child, "", "n")
     child.expect([r"is thinking\.", PROMPT])  # thinking again, or the person's next question
-    child.sendintr()
-    child.expect_exact(QUIT_QUESTION)
-    child.sendline("y")
+    answer_quit(child, "", "y")
     child.expect_exact("You left the game. It is saved; to go on, type:")
     status = finish(child)
     assert status == 0

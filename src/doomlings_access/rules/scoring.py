@@ -155,10 +155,9 @@ def _per_same_name_in_all_piles(t: Tableau, seat: int, card: int, piece: Piece) 
 @implements("bonus", "per_card_in_hand")
 def _per_card_in_hand(t: Tableau, seat: int, card: int, piece: Piece) -> int:
     hand = t.hands[seat]
-    dominant, has_effect = piece.get("dominant"), piece.get("has_effect")
     if hand is None:  # only a count of all its cards is known
-        counts_all = dominant is None and has_effect is None and t.hand_sizes
-        return int(t.hand_sizes[seat] * piece["points"]) if counts_all else 0
+        return int(t.hand_sizes[seat] * piece["points"]) if t.hand_sizes and _counts_whole_hand(piece) else 0
+    dominant, has_effect = piece.get("dominant"), piece.get("has_effect")
     count = sum(
         1
         for c in hand
@@ -333,8 +332,14 @@ def reads_hidden_hand(t: Tableau, seat: int) -> list[int]:
         card
         for card in t.piles[seat]
         if any(
-            (p.effect == "per_card_in_hand" and (p.get("dominant") is not None or p.get("has_effect") is not None or not t.hand_sizes))
+            (p.effect == "per_card_in_hand" and not (_counts_whole_hand(p) and t.hand_sizes))
             or (p.effect == "distinct_colours" and p["where"] == "hand")
             for p in t.defs[card].bonus
         )
     ]
+
+
+def _counts_whole_hand(piece: Piece) -> bool:
+    """A ``per_card_in_hand`` bonus that counts every card, whatever it is: the hand's size
+    (public) is enough to score it."""
+    return piece.get("dominant") is None and piece.get("has_effect") is None
