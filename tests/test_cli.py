@@ -151,6 +151,15 @@ def test_simulate_plain_text_summary() -> None:
         ("frobnicate",),
         ("cards", "--kind", "dragon"),
         ("cards", "--no-such-flag"),
+        ("simulate", "--games", "\u0663"),  # ARABIC-INDIC DIGIT THREE: int() takes it, we don't
+        ("simulate", "--seed", "1_000"),
+        ("play", "--plain", "--players", "\u0663"),
+        ("play", "--plain", "--seed", " 7"),
+        ("play", "--plain", "--think", "\u0661"),
+        ("tournament", "--jobs", "\uff12"),  # FULLWIDTH DIGIT TWO
+        ("scenario", "x.toml", "--seed", "+\u0661"),
+        ("speech-check", "--rate", "\u0661\u0660\u0660"),
+        ("speech-check", "--rate", "9999"),
     ],
     ids=lambda a: " ".join(a),
 )

@@ -80,14 +80,16 @@ def test_the_command_gives_json() -> None:
     (["--seats", ",".join(["easy"] * 7)], "--players must be 2 to 6"),
     (["--games", "0"], "--games must be 1"),
     (["--jobs", "0"], "--jobs must be 1 to 64"),
-    (["--seed", "9" * 30], "--seed is out of range"),
+    (["--seed", "9" * 19], "--seed is out of range"),
+    (["--seed", "9" * 30], "argument --seed: not a whole number"),
     (["--seats", "normal,\x1b[31measy"], "unknown level"),
     (["--think", "0"], "--think must be more than 0 and at most 600 seconds"),
-    (["--think", "nan"], "--think must be more than 0"),
-    (["--think", "inf"], "--think must be more than 0"),
+    (["--think", "nan"], "argument --think: not a number of seconds such as 0.5: 'nan'"),
+    (["--think", "inf"], "argument --think: not a number of seconds"),
+    (["--think", "1e2"], "argument --think: not a number of seconds"),
     (["--think", "601"], "--think must be more than 0"),
     (["--iterations", "0"], "--iterations must be 1 to 1000000"),
-    (["--iterations", "x"], "invalid int value: 'x'. For help: doomlings tournament --help"),
+    (["--iterations", "x"], "argument --iterations: not a whole number in digits 0 to 9: 'x'. For help: doomlings tournament --help"),
 ])
 def test_bad_arguments_get_one_line(args: list[str], says: str) -> None:
     done = run("tournament", *args)

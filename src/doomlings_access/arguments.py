@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 from doomlings_access.lines import MAX_PAUSE, PAUSE
 
@@ -22,15 +23,15 @@ HOUSE_RULES = {
 
 
 def add_play_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, default=3, help="2 to 6 players (default 3)")
-    p.add_argument("--humans", type=int, default=1, help="how many are people (default 1)")
+    p.add_argument("--players", type=whole_number, default=3, help="2 to 6 players (default 3)")
+    p.add_argument("--humans", type=whole_number, default=1, help="how many are people (default 1)")
     p.add_argument("--names", default="", help="names, comma-separated, e.g. Ana,Ben")
     p.add_argument(
         "--level", default="normal",
         help="computer level: easy, normal or hard, or one per computer seat, comma-separated",
     )
     add_thinking_arguments(p)
-    p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
+    p.add_argument("--seed", type=whole_number, default=None, help="seed for a repeatable game")
     for flag in HOUSE_RULES:
         p.add_argument(f"--{flag}", action="store_true", help=f"house rule: {flag.replace('-', ' ')}")
     add_output_arguments(p)
@@ -39,11 +40,11 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
 def add_thinking_arguments(p: argparse.ArgumentParser) -> None:
     """How long the hard level thinks per decision (for ``play`` and ``tournament``)."""
     p.add_argument(
-        "--think", type=float, default=1.0, metavar="SECONDS",
+        "--think", type=seconds, default=1.0, metavar="SECONDS",
         help="the hard level's thinking time per decision (default 1 second)",
     )
     p.add_argument(
-        "--iterations", type=int, default=1000, metavar="N",
+        "--iterations", type=whole_number, default=1000, metavar="N",
         help="the hard level's sampled games per decision at most (default 1000)",
     )
 
@@ -93,6 +94,27 @@ def add_output_arguments(p: argparse.ArgumentParser, top: bool = False) -> None:
     p.add_argument(
         "--edition", choices=("retail", "first"), default=default, help="retail (default) or first"
     )
+
+
+WHOLE = re.compile(r"[+-]?[0-9]{1,19}")
+DECIMAL = re.compile(r"[0-9]{0,6}(?:[.][0-9]{1,6})?")
+
+
+def whole_number(text: str) -> int:
+    """A whole-number option, written in ASCII digits only: ``int`` would also take other
+    scripts' digits, underscores and spaces, which a typo should not pass as a number; the
+    option's range is checked where it is used."""
+    if not WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"not a whole number in digits 0 to 9: {text[:20]!r}")
+    return int(text)
+
+
+def seconds(text: str) -> float:
+    """A time in seconds (``--think``), in ASCII digits with an optional decimal point: never
+    ``nan``, ``inf``, an exponent or another script's digits, all of which ``float`` takes."""
+    if not (text and text != "." and DECIMAL.fullmatch(text)):
+        raise argparse.ArgumentTypeError(f"not a number of seconds such as 0.5: {text[:20]!r}")
+    return float(text)
 
 
 def pause_lines(text: str) -> int:

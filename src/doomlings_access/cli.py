@@ -59,7 +59,12 @@ def _command_in(argv: Sequence[str]) -> str | None:
 def _parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; with ``only``, just that command's (quicker: ``doomlings card`` is run
     for one look-up, and its start-up time counts)."""
-    from doomlings_access.arguments import add_output_arguments, add_play_arguments, add_thinking_arguments
+    from doomlings_access.arguments import (
+        add_output_arguments,
+        add_play_arguments,
+        add_thinking_arguments,
+        whole_number,
+    )
 
     parser = _Parser(
         prog="doomlings",
@@ -96,7 +101,9 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
 
     check = command("speech-check", "say a sample sentence, or render it to a WAV file")
     check.add_argument("--wav", default=None, help="write the speech to this WAV file")
-    check.add_argument("--rate", type=int, default=None)
+    check.add_argument(
+        "--rate", type=whole_number, default=None, help="words a minute (tts)"
+    )
     check.add_argument("--voice", default=None)
 
     card = command("card", "look up one card by name or label, and exit")
@@ -107,23 +114,23 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     score.add_argument("--json", action="store_true", help="print JSON instead of sentences")
 
     sim = command("simulate", "play seeded random games and check the rules' invariants")
-    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    sim.add_argument("--players", type=int, default=None, help="2 to 6 (default: cycle 2..6)")
-    sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    sim.add_argument("--games", type=whole_number, default=100, help="how many games (default 100)")
+    sim.add_argument("--players", type=whole_number, default=None, help="2 to 6 (default: cycle 2..6)")
+    sim.add_argument("--seed", type=whole_number, default=1, help="seed of the first game (default 1)")
     sim.add_argument("--all-28-ages", action="store_true", help="deal from all 28 ages")
     sim.add_argument("--long-age-deck", action="store_true", help="digital spec's long age deck")
     sim.add_argument("--replay-check", action="store_true", help="also check replay equals original")
     sim.add_argument("--json", action="store_true", help="print a JSON summary")
 
     tour = command("tournament", "play seeded games between computer levels and compare them")
-    tour.add_argument("--games", type=int, default=200, help="how many games (default 200)")
-    tour.add_argument("--players", type=int, default=None, help="2 to 6 (default: one per seat)")
+    tour.add_argument("--games", type=whole_number, default=200, help="how many games (default 200)")
+    tour.add_argument("--players", type=whole_number, default=None, help="2 to 6 (default: one per seat)")
     tour.add_argument(
         "--seats", default="normal,easy,easy,easy",
         help="the levels, comma-separated, one per seat, rotated each game (default normal,easy,easy,easy)",
     )
-    tour.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    tour.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
+    tour.add_argument("--seed", type=whole_number, default=1, help="seed of the first game (default 1)")
+    tour.add_argument("--jobs", type=whole_number, default=1, help="processes to play in (default 1)")
     add_thinking_arguments(tour)
     tour.add_argument("--json", action="store_true", help="print the figures as JSON")
 
@@ -135,7 +142,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     scen.add_argument(
         "--to-end", action="store_true", help="then play on to the end with seeded random answers"
     )
-    scen.add_argument("--seed", type=int, default=1, help="seed of the random answers (--to-end)")
+    scen.add_argument("--seed", type=whole_number, default=1, help="seed of the random answers (--to-end)")
     scen.add_argument("--as", dest="seat", default=None, help="tell it as this player sees it")
     scen.add_argument("--json", action="store_true", help="print the events and the state as JSON")
 
@@ -362,9 +369,12 @@ def _braille_ref(args: argparse.Namespace) -> int:
 
 def _speech_check(args: argparse.Namespace) -> int:
     from doomlings_access.app import configure_speech_labels
+    from doomlings_access.settings import MAX_RATE, MIN_RATE
     from doomlings_access.speech import speech_check
 
     configure_speech_labels()
+    if args.rate is not None and not MIN_RATE <= args.rate <= MAX_RATE:
+        return _fail(f"--rate must be {MIN_RATE} to {MAX_RATE} words a minute")
     if args.wav:
         from pathlib import Path
 

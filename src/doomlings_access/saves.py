@@ -52,7 +52,7 @@ LATEST_TIME = 1e11
 BROKEN_KEPT_DAYS = 30
 """Saves moved aside as broken are removed after this many days."""
 
-_BROKEN = re.compile(r".+\.json\.broken-\d{8}-\d{6}(?:-\d+)?")
+_BROKEN = re.compile(r".+\.json\.broken-[0-9]{8}-[0-9]{6}(?:-[0-9]+)?")
 _OLD_TEMP = re.compile(r".+\.json\.tmp")  # the fixed temporary name of earlier versions
 _LOCK = re.compile(r".+\.json" + re.escape(LOCK_SUFFIX))
 

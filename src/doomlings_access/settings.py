@@ -24,6 +24,8 @@ ONLY_CHOICE = ("ask", "play")
 ANY_TIME = ("own", "every")
 """When a trait that may be played at any time is offered: after one's own plays only, or
 after every trait played (the rules' every chance; several questions a round)."""
+MIN_RATE, MAX_RATE = 80, 450
+"""The speech rates (words a minute) the self-voiced mode takes, in the file and in speech-check."""
 MAX_SETTINGS_BYTES = 64 * 1024
 MAX_VOICE = 100
 
@@ -78,9 +80,9 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         if key in allowed and value not in allowed[key]:
             return Settings(), f"Settings file {where}: {key} must be one of {', '.join(allowed[key])}; using defaults."
         if key == "rate" and (
-            not isinstance(value, int) or isinstance(value, bool) or not 80 <= value <= 450
+            not isinstance(value, int) or isinstance(value, bool) or not MIN_RATE <= value <= MAX_RATE
         ):
-            return Settings(), f"Settings file {where}: rate must be a number from 80 to 450; using defaults."
+            return Settings(), f"Settings file {where}: rate must be a number from {MIN_RATE} to {MAX_RATE}; using defaults."
         if key == "pause" and (
             not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_PAUSE
         ):

@@ -253,7 +253,7 @@ def _without_indicators(cells: str) -> str:
     return "\u2800".join(word for word in words if word)
 
 
-TRAIT_LABEL = r"d?[bcgpry]{1,2}(?:-?\d+|x)"
+TRAIT_LABEL = r"d?[bcgpry]{1,2}(?:-?[0-9]+|x)"
 """A trait's label: d for dominant, colour letters, a value or X. Such a label is Nemeth code;
 any other label (a catastrophe's ``c ice age``) is words in uncontracted braille."""
 

@@ -261,8 +261,8 @@ MAX_CACHE_FILE = 16 * 1024 * 1024
 CACHE_FORMAT = 1
 CACHE_KEPT_DAYS = 30
 """Cache entries of card files that have since changed are removed after this many days."""
-_CACHE_NAME = re.compile(r"[a-z_]+-[0-9a-f]{8}-\d+\.v\d+\.json")
-_OLD_CACHE = re.compile(r"[a-z_]+-[0-9a-f]{8}-\d+\.json(?:\.\d+\.tmp)?")  # earlier versions'
+_CACHE_NAME = re.compile(r"[a-z_]+-[0-9a-f]{8}-[0-9]+\.v[0-9]+\.json")
+_OLD_CACHE = re.compile(r"[a-z_]+-[0-9a-f]{8}-[0-9]+\.json(?:\.[0-9]+\.tmp)?")  # earlier versions'
 _OWN = (_CACHE_NAME, TEMP_NAME, _OLD_CACHE, INDEX_NAME)
 
 

@@ -32,11 +32,11 @@ COLOUR_WORDS = {
 }
 
 # A trait label: optional d (dominant), one or two colour letters, then a value or X.
-LABEL_RE = re.compile(r"^(d?)([bgprcy]{1,2})(-?\d+|x)$", re.IGNORECASE)
+LABEL_RE = re.compile(r"^(d?)([bgprcy]{1,2})(-?[0-9]+|x)$", re.IGNORECASE)
 _TRAIT_IN_TEXT = re.compile(
-    r"(?<![\w\-])(d?[bgprcy]{1,2}(?:-?\d+|x))(?=(?:['\u2019]s)?(?![\w\-]))", re.IGNORECASE
+    r"(?<![\w\-])(d?[bgprcy]{1,2}(?:-?[0-9]+|x))(?=(?:['\u2019]s)?(?![\w\-]))", re.IGNORECASE
 )
-_QUOTED = re.compile(r"([\"'`\u2018\u201c])(d?[bgprcy]{1,2}(?:-?\d+|x))([\"'`\u2019\u201d])",
+_QUOTED = re.compile(r"([\"'`\u2018\u201c])(d?[bgprcy]{1,2}(?:-?[0-9]+|x))([\"'`\u2019\u201d])",
                      re.IGNORECASE)
 _BRAILLE_RUN = re.compile("[\u2801-\u28ff][\u2800-\u28ff]*")
 _SPELLING = {"-": "dash", "#": "number sign"}

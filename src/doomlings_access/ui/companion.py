@@ -28,8 +28,8 @@ MAX_COUNT = 20
 MAX_ITEMS = 40
 """The most cards one line may name."""
 SAME = ("same", "same as before")
-COUNT_AFTER = re.compile(r"^(?P<name>.+?)\s*[x\u00d7*]\s*(?P<count>\d{1,2})$", re.IGNORECASE)
-COUNT_BEFORE = re.compile(r"^(?P<count>\d{1,2})\s*[x\u00d7*]?\s+(?P<name>.+)$", re.IGNORECASE)
+COUNT_AFTER = re.compile(r"^(?P<name>.+?)\s*[x\u00d7*]\s*(?P<count>[0-9]{1,2})$", re.IGNORECASE)
+COUNT_BEFORE = re.compile(r"^(?P<count>[0-9]{1,2})\s*[x\u00d7*]?\s+(?P<name>.+)$", re.IGNORECASE)
 
 
 def needs_hand(t: TraitDef) -> bool:
