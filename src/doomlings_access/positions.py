@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.cards.lookup import UnknownCardError, find_name
 from doomlings_access.rules import Options, Position, Setup
-from doomlings_access.rules.position import PLAYS, REST_OF_DECK, STARTS
+from doomlings_access.rules.position import GENE_POOL_RANGE, PLAYS, REST_OF_DECK, STARTS
 
 TOP_FIELDS = {
     "edition", "seed", "options", "players", "first_player", "revealed", "age", "age_deck",
@@ -112,7 +112,7 @@ def read_position(data: Any, file: str = "position") -> Setup:
         hands.append(r.cards_list(p.get("hand"), f"{where}.hand", r.traits, "trait"))
         piles.append(r.cards_list(p.get("traits"), f"{where}.traits", r.traits, "trait"))
         pool = p.get("gene_pool", 5)
-        if not _whole(pool) or not 0 <= pool <= 12:
+        if not _whole(pool) or not GENE_POOL_RANGE[0] <= pool <= GENE_POOL_RANGE[1]:
             raise r.fail(f"{where}.gene_pool", "a whole number (normally 1 to 8)")
         pools.append(pool)
     if len({n.lower() for n in names}) != len(names):

@@ -24,11 +24,11 @@ from doomlings_access.rules import Choice, Game, Options, Position, Setup
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.hooks import in_pile
+from doomlings_access.rules.position import GENE_POOL_RANGE
 from doomlings_access.safety.files import FileRefused, load_named_json
 from doomlings_access.safety.text import MAX_NAME, clean, has_unsafe
 
 MAX_REPEATS_CHECK = 200
-GENE_POOL_RANGE = (0, 12)
 """The gene pools a table may give (normally 1 to 8; catastrophes and traits move them)."""
 MAX_FILE_BYTES = 1024 * 1024
 """Largest score file read (a full table takes about 2 kB)."""

@@ -29,6 +29,9 @@ PLAYS = ("game", "round", "turn")
 REST_OF_DECK = ("shuffled", "in_order", "out")
 RANDOM_PICKS = ("seeded", "ask")
 
+GENE_POOL_RANGE = (0, 12)
+"""The gene pools a described position may give (play keeps them to 1 to 8; a tally may be off)."""
+
 NEXT_ROUND = "next_round"
 """Round phase where play resumes by revealing the top of the age deck."""
 
@@ -137,6 +140,10 @@ def _field(key: str, value: Any) -> Any:
     if key in _INTS:
         if not isinstance(value, list) or not all(_is_int(v) for v in value):
             raise PositionError(key, "expected a list of whole numbers")
+        low, high = GENE_POOL_RANGE if key == "gene_pools" else (0, 5)
+        for i, v in enumerate(value):
+            if not low <= v <= high:
+                raise PositionError(f"{key}[{i}]", f"must be {low} to {high}")
         return tuple(value)
     if key in ("first_player", "turn"):
         if value is None and key == "turn":
@@ -216,6 +223,9 @@ def place(g: Game, pos: Position) -> None:
     for trait in pos.denial_spent:
         g.table.denial_spent.update(c for p in g.seats for c in p.pile if g.defs[c].id == trait)
 
+    for i, seat in enumerate(pos.protected):
+        if not 0 <= seat < n:
+            raise PositionError(f"protected[{i}]", f"no seat {seat} among {n} players")
     for name, where in (("first_player", pos.first_player), ("turn", pos.turn)):
         if where is not None and not 0 <= where < n:
             raise PositionError(name, f"no seat {where} among {n} players")

@@ -420,7 +420,7 @@ class Companion:
     def ask_gene_pool(self, name: str, default: int) -> int:
         """A gene pool the scorer accepts; anything else is said and asked again, so the
         traits already typed are never lost to one wrong number."""
-        from doomlings_access.scorer import GENE_POOL_RANGE
+        from doomlings_access.rules.position import GENE_POOL_RANGE
 
         low, high = GENE_POOL_RANGE
         if not low <= default <= high:  # the tracker can go beyond (up and down are free)
