@@ -523,6 +523,7 @@ def _with_output(args: argparse.Namespace, body: Body) -> int:
         args.only_choice or settings.only_choice,
         settings.pause if args.pause is None else args.pause,
         args.any_time or settings.any_time,
+        bool(args.plain),
     )
     speech = Speech(mode, settings.rate, settings.voice)
     console = make_console(args.plain)

@@ -456,16 +456,16 @@ def test_transcript_of_a_broken_save_says_why(root: Path) -> None:
 
 def test_quitting_says_how_to_go_on_and_resuming_says_where_the_game_stands(root: Path) -> None:
     """Leaving names the command that resumes this very game, with the settings it was
-    played with (terse, no speech); that command works and says whose game it is, where it
-    stands, and the last three announcements."""
+    played with (plain lines, terse, no speech); that command works and says whose game it
+    is, where it stands, and the last three announcements."""
     game = cli(root, "play", "--plain", "--players", "3", "--humans", "1", "--names", "Ana",
                "--seed", "7", "--speech", "off", "--verbosity", "terse", stdin="1\n1\n")
     assert game.returncode == 0, game.stderr
     lines = game.stdout.splitlines()
     at = lines.index("You left the game. It is saved; to go on, type:")
     command = lines[at + 1].split()
-    assert command[:2] == ["doomlings", "resume"] and command[3:] == ["--verbosity", "terse", "--speech", "off"]
-    back = cli(root, *command[1:], "--plain", stdin="")
+    assert command[:2] == ["doomlings", "resume"] and command[3:] == ["--plain", "--verbosity", "terse", "--speech", "off"]
+    back = cli(root, *command[1:], stdin="")
     assert back.returncode == 0, back.stderr
     told = back.stdout.splitlines()
     assert told[0] == "Game resumed: Ana against Otto and Pia."

@@ -89,6 +89,8 @@ class Prefs:
     """``own``: a trait one may play at any time is offered after one's own plays only; the
     chances after others' plays are passed unasked (a holder was otherwise asked after every
     trait played, up to five times a round). ``every``: asked at each chance."""
+    plain: bool = False
+    """``--plain`` was typed: plain line input, kept when the game is resumed."""
 
 
 def question_for(game: Game, d: Decision, style: Style, announcer: Announcer) -> Question:
@@ -199,6 +201,8 @@ class Session:
         differ from the defaults (a save keeps the game, not how it was told)."""
         words = ["doomlings", "resume", shlex.quote(str(self.saved_as))]
         defaults = Prefs()
+        if self.prefs.plain:
+            words.append("--plain")
         for name in ("verbosity", "labels", "speech", "only_choice", "any_time", "pause"):
             value = getattr(self.prefs, name)
             if value != getattr(defaults, name):
