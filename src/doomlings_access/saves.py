@@ -255,7 +255,11 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
         raise SaveFileError(path, None, "is not a saved game")
     version = _need(data, "format", int, path)
     if version > FORMAT:
-        raise SaveFileError(path, "format", f"was made by a newer version of the program (format {version}); update to load it")
+        # not the file's fault: it is kept where it is, for the newer program to find
+        raise SaveFileError(
+            path, "format", f"was made by a newer version of the program (format {version}); update to load it",
+            at_fault=False,
+        )
     if version < 1:
         raise SaveFileError(path, "format", f"format {version} is too old to migrate")
     unknown = set(data) - {"format", "program", "created", "updated", "setup", "seats", "actions", "summary"}

@@ -13,6 +13,7 @@ DOOMLINGS_CONFIG_DIR), never in the user's folders.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -252,7 +253,6 @@ CASES = [
      "setup", "gene_pools[0]: must be 0 to 12"),
     ("position-protects-no-seat", edit(lambda d: d["setup"].__setitem__("position", {"protected": [4]})),
      "setup", "protected[0]: no seat 4 among 3 players"),
-    ("future-format", edit(lambda d: d.__setitem__("format", 99)), "format", "newer version"),
     ("format-too-old", edit(lambda d: d.__setitem__("format", 0)), "format", "too old"),
     pytest.param("players-not-names", edit(lambda d: d["setup"].__setitem__("players", [1, 2, 3])),
                  "setup", "", id="players-not-names"),
@@ -361,10 +361,37 @@ def test_resume_list_survives_a_save_whose_players_are_not_names(root: Path) -> 
 
 
 def test_a_newer_format_is_refused_with_a_reason_and_kept(root: Path) -> None:
+    """A save from a newer version is not broken: it stays where it is, under its own name,
+    for the updated program to list and resume (set aside, it was listed no more, and then
+    tidied away)."""
     path = good_save(folder_of(root), "future.json")
     path.write_bytes(edit(lambda d: d.update(format=99, new_thing={"x": 1}))(path.read_bytes()))
-    with pytest.raises(SaveFileError, match=r"newer version of the program \(format 99\)"):
+    before = path.read_bytes()
+    with pytest.raises(SaveFileError, match=r"format: was made by a newer version of the program \(format 99\)"):
         read_save(path)
+    for chosen in ([], ["future.json"]):  # met in the listing, or named
+        done = cli(root, "resume", *chosen, "--plain", "--speech", "off")
+        said = " ".join(done.stdout.split())
+        assert "update to load it" in said and "The file future.json is left as it is." in said, said
+        assert "Traceback" not in done.stdout + done.stderr
+    assert sorted(p.name for p in folder_of(root).iterdir()) == ["future.json"]
+    assert path.read_bytes() == before
+
+
+def test_a_broken_save_is_kept_a_month_from_when_it_was_set_aside(root: Path) -> None:
+    """Broken saves set aside are tidied a month later; the month counts from the setting
+    aside, not from the game's last play (a rename keeps the file's time, and a game last
+    played 40 days ago went at the next start, seconds after "The file was kept as")."""
+    folder = folder_of(root)
+    path = good_save(folder, "old.json")
+    path.write_bytes(path.read_bytes()[:40])
+    long_ago = time.time() - 40 * 24 * 3600
+    os.utime(path, (long_ago, long_ago))
+    done = cli(root, "resume", "old.json", "--plain", "--speech", "off")
+    assert "The file was kept as old.json.broken-" in " ".join(done.stdout.split()), done.stdout
+    again = cli(root, "resume", "--plain", "--speech", "off")  # tidies the saves folder first
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert [p.name for p in folder.iterdir() if p.name.startswith("old.json.broken-")], "kept"
 
 
 # --- finished games ---------------------------------------------------------------------------

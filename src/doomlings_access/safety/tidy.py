@@ -65,4 +65,7 @@ def set_aside(path: Path) -> Path:
         target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
         n += 1
     os.rename(path, target)
+    # Old leftovers go by their time of change, and a rename keeps it: the time a broken file
+    # is kept counts from now, or a game last played long ago would go at the next start.
+    os.utime(target, follow_symlinks=False)
     return target
