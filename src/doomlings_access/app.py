@@ -273,7 +273,9 @@ def _resume(chosen: str | None, console: Console, out: Output, prefs: Prefs, spe
             lock = lock_save(path)
         except SaveInUse as exc:
             out.info(str(exc))
-            return 2
+            if chosen:
+                return 2
+            continue  # the newest is being played elsewhere: the next unfinished one
         try:
             try:
                 saved = read_save(path, reserved_words())

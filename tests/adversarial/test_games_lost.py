@@ -243,6 +243,21 @@ def test_a_save_in_play_is_refused_to_a_second_game(home: Home, how: str) -> Non
     assert home.files() == [save.name]
 
 
+def test_resume_with_no_name_goes_on_to_the_next_game_when_the_newest_is_in_play(home: Home) -> None:
+    good_save(home.saves, "older.json", seed=91)
+    time.sleep(0.01)
+    newest = good_save(home.saves, "newest.json")
+    first = home.start("resume", str(newest), *GAME)
+    try:
+        wait_for_prompt(first)
+        second = home.run("resume", *GAME, stdin="q\ny\n").clean()
+        assert "newest.json is open in another game" in second.flat(), second.both
+        assert second.returncode == 0 and resumed(second.out), second.both
+        assert "doomlings resume older.json" in second.flat(), "the older game was resumed"
+    finally:
+        first.communicate(b"q\ny\n", timeout=60)
+
+
 def test_a_lock_left_by_a_killed_game_is_stale_and_taken_over(home: Home) -> None:
     save = good_save(home.saves)
     first = home.start("resume", *GAME)
