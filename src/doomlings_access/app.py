@@ -192,10 +192,11 @@ def _play_saved(
 
     started = created or time.time()
     failing = False
+    saved: int | None = len(game.actions) if resumed else None  # actions the file on disk holds
 
     def autosave(g: Game) -> None:
         """Save after every action; a failure (a full disk) is said once, not every action."""
-        nonlocal failing
+        nonlocal failing, saved
         try:
             write_save(path, g, seats, started)
         except (OSError, FileRefused) as exc:
@@ -203,13 +204,15 @@ def _play_saved(
                 output.info(f"Warning: the game cannot be saved ({shown(reason(exc), 60)}); play goes on.")
             failing = True
             return
+        saved = len(g.actions)
         if failing:
             output.info("The game is saved again.")
             failing = False
 
     autosave(game)
     session = Session(game, seats.humans, agents_for(game, seats, budget), console, output, prefs,
-                      change_speech, on_action=autosave, resumed=resumed, saved_as=_resume_name(path))
+                      change_speech, on_action=autosave, resumed=resumed, saved_as=_resume_name(path),
+                      saved_through=lambda: saved)
     return session.run()
 
 

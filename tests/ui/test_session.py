@@ -114,6 +114,26 @@ def test_end_of_input_quits_cleanly() -> None:
     assert not g.is_over
 
 
+@pytest.mark.parametrize(("saved_through", "said"), [
+    (lambda g: len(g.actions), "You left the game. It is saved; to go on, type:"),
+    (lambda g: 1, "You left the game. Its last moves could not be saved. To go on from its last save, type:"),
+    (lambda g: None, "You left the game. It could not be saved."),
+])
+def test_quitting_says_whether_the_game_is_saved(saved_through: Callable[[Game], int | None], said: str) -> None:
+    """Quitting tells what the file on disk holds: all of the game, its start only (a disk
+    that filled up), or nothing; the resume line comes only when there is a save to resume."""
+    g = new_game(Setup(("Ana", "Ben", "Cy"), 42))
+    stdin, stdout = io.StringIO("1\n1\nq\ny\n"), io.StringIO()
+    console = PlainConsole(stdin, stdout)
+    agents: dict[int, Agent] = {s: RulesOfThumb(42, s) for s in (1, 2)}
+    Session(g, [0], agents, console, Output(console.write), Prefs(), saved_as="game.json",
+            saved_through=lambda: saved_through(g)).run()
+    lines = stdout.getvalue().splitlines()
+    assert said in " ".join(lines[-3:]), lines[-3:]
+    resumes = [line for line in lines if line.startswith("doomlings resume game.json")]
+    assert len(resumes) == (0 if said.endswith("could not be saved.") else 1), lines[-3:]
+
+
 class SlowOnce(HeuristicAgent):
     """The normal player, but its first decision with a choice takes ``pause`` seconds."""
 

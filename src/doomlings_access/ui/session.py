@@ -119,9 +119,13 @@ class Session:
         on_action: Callable[[Game], None] | None = None,
         resumed: bool = False,
         saved_as: str | None = None,
+        saved_through: Callable[[], int | None] | None = None,
     ) -> None:
         self.game = game
         self.saved_as = saved_as  # the save's name, to say how to go on after quitting
+        # How many actions the save on disk holds (None: none was ever written), so that
+        # quitting never says "saved" of a game a full disk kept from being saved.
+        self.saved_through = saved_through or (lambda: len(self.game.actions))
         self.humans = humans
         self.agents = agents
         self.console = console
@@ -189,12 +193,21 @@ class Session:
             if seat is not None:  # the scores card by card, for the people at the keyboard
                 self.out.lines(review.scores(self.game.view(seat), self.style, you=self.me is not None))
         except QuitGame:
-            if self.saved_as:
-                self.out.info("You left the game. It is saved; to go on, type:")
-                self.out.info(self.resume_command(), whole=True)
-            else:
-                self.out.info("You left the game.")
+            self.say_how_to_go_on()
         return 0
+
+    def say_how_to_go_on(self) -> None:
+        """After quitting: whether the game is saved, and the command that resumes it."""
+        saved = self.saved_through() if self.saved_as else None
+        if saved is None:
+            self.out.info("You left the game." + (" It could not be saved." if self.saved_as else ""))
+            return
+        if saved < len(self.game.actions):
+            self.out.info("You left the game. Its last moves could not be saved.")
+            self.out.info("To go on from its last save, type:")
+        else:
+            self.out.info("You left the game. It is saved; to go on, type:")
+        self.out.info(self.resume_command(), whole=True)
 
     def resume_command(self) -> str:
         """``doomlings resume NAME``, with the settings this game was played with where they
