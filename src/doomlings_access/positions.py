@@ -17,6 +17,7 @@ from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.cards.lookup import UnknownCardError, find_name
 from doomlings_access.rules import Options, Position, Setup
 from doomlings_access.rules.position import GENE_POOL_RANGE, PLAYS, REST_OF_DECK, STARTS
+from doomlings_access.safety.text import clean
 
 TOP_FIELDS = {
     "edition", "seed", "options", "players", "first_player", "revealed", "age", "age_deck",
@@ -31,7 +32,8 @@ class PositionFileError(ValueError):
     """A position file that cannot be set up; the message names the file and the field."""
 
     def __init__(self, file: str, field: str | None, why: str) -> None:
-        super().__init__(f"{file}: {field}: {why}" if field else f"{file}: {why}")
+        # it quotes the file: never raw control characters, whoever prints it
+        super().__init__(clean(f"{file}: {field}: {why}" if field else f"{file}: {why}", 600))
         self.file, self.field, self.why = file, field, why
 
 

@@ -1,13 +1,15 @@
-"""Issue 12, property-based fuzz of save, score and settings files (hypothesis).
+"""Issue 12, property-based fuzz of save, score, position and settings files (hypothesis).
 
 Each input is written to a real file and read by the real functions the commands use
-(``read_save`` and ``list_saves``; ``score_file``; ``load_settings`` and ``save_settings``).
+(``read_save`` and ``list_saves``; ``score_file``; ``read_position``, then the game set up and
+played to its end; ``load_settings`` and ``save_settings``).
 Inputs are built three ways: random JSON or TOML documents, valid files with one part replaced
 by something odd (a wrong type, a huge or deep value, control characters, an unknown field),
 and valid files with their bytes cut, flipped or spliced. The properties:
 
-- nothing but the documented error comes out (``SaveFileError``, ``ScoreFileError``, a problem
-  line for settings), never a crash, a hang or a recursion error;
+- nothing but the documented error comes out (``SaveFileError``, ``ScoreFileError``, a
+  ``ValueError`` naming the field of a position, a problem line for settings), never a crash,
+  a hang or a recursion error; a position the rules accept plays to its end;
 - every message is one line, names the file, and holds no control character;
 - a save that loads is a game that can be listed, and the listing never fails;
 - any settings the menu accepts are read back exactly as written.
@@ -29,13 +31,17 @@ from hypothesis import strategies as st
 from kit import UNSAFE, good_save
 
 from doomlings_access.cards import load_cards
+from doomlings_access.positions import read_position
+from doomlings_access.rules import Game
+from doomlings_access.safety.files import FileRefused, load_named_json
+from doomlings_access.ui.scenario import MAX_FILE, play
 from doomlings_access.saves import SaveFileError, list_saves, read_save
 from doomlings_access.scorer import ScoreFileError, score_file
 from doomlings_access.settings import Settings, load_settings, save_settings, voice_problem
 from doomlings_access.ui.session import reserved_words
 
 EXAMPLES = int(os.environ.get("DOOMLINGS_FUZZ_EXAMPLES", "0")) or None
-COUNT = {"save": 0, "score": 0, "settings": 0, "settings round trips": 0}
+COUNT = {"save": 0, "score": 0, "position": 0, "settings": 0, "settings round trips": 0}
 
 
 def budget(default: int) -> Any:
@@ -231,6 +237,73 @@ def test_fuzz_score_files(tmp_path: Path) -> None:
     fuzz()
 
 
+# --- position files (doomlings scenario) ----------------------------------------------------------
+
+POSITIONS = Path(__file__).resolve().parents[1] / "positions"
+POSITION_BASES = [json.loads(p.read_text()) for p in sorted(POSITIONS.glob("*.json"))]
+ROUND_CARDS = sorted([a.name for a in CARDS.ages.values()] + CATASTROPHES)
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> dict[str, Any]:
+    """Plausible positions: real names, odd combinations (an age deck too short, a turn of a
+    player not there, a round to start after the last catastrophe)."""
+    names = [f"{n}{i}" for i, n in enumerate(draw(st.lists(st.sampled_from(["Ana", "Ben", "Cy"]), min_size=1, max_size=7)))]
+    cards = st.lists(st.sampled_from(TRAITS), max_size=6)
+    out: dict[str, Any] = {"players": [
+        {"name": n, "hand": draw(cards), "traits": draw(cards), "gene_pool": draw(st.integers(-1, 13))} for n in names
+    ]}
+    for key, value in (
+        ("revealed", st.lists(st.sampled_from(ROUND_CARDS), max_size=6)),
+        ("age_deck", st.lists(st.sampled_from(ROUND_CARDS), max_size=5)),
+        ("deck", cards), ("discard", cards),
+        ("start", st.sampled_from(["turn", "round", "worlds_end"])),
+        ("play", st.sampled_from(["turn", "round", "game"])),
+        ("turn", st.sampled_from([*names, "Zed"])), ("first_player", st.sampled_from([*names, "Zed"])),
+        ("age", st.sampled_from([a.name for a in CARDS.ages.values()])),
+        ("rest_of_deck", st.sampled_from(["shuffled", "in_order", "out"])),
+        ("options", st.sampled_from([{}, {"catastrophe_ends_round": True}, {"long_age_deck": True}])),
+        ("seed", st.integers(0, 2**40)),
+    ):
+        if draw(st.booleans()):
+            out[key] = draw(value)
+    return out
+
+
+def check_position(folder: Path, raw: bytes) -> None:
+    """A position file either names what is wrong in one clean line, or sets up a game that
+    plays to its end on seeded random answers."""
+    path = folder / "position.json"
+    path.write_bytes(raw)
+    COUNT["position"] += 1
+    try:
+        setup = read_position(load_named_json(path, MAX_FILE), str(path))
+        game = Game(CARDS if setup.options.edition == "retail" else load_cards(setup.options.edition), setup)
+    except FileRefused as exc:
+        one_clean_line(exc.why, "")
+        return
+    except ValueError as exc:  # PositionFileError names the file; PositionError the field
+        one_clean_line(str(exc), "")
+        assert ": " in str(exc), str(exc)
+        return
+    outcome = play(game, [], to_end=True, seed=1)
+    assert outcome.game.pending is None
+    assert all("\n" not in line for line in outcome.lines)
+
+
+def test_fuzz_position_files(tmp_path: Path) -> None:
+    @budget(150)
+    @given(st.one_of(
+        positions().map(lambda t: dump(t).encode("utf-8", "surrogatepass")),
+        st.sampled_from(POSITION_BASES).flatmap(replaced).map(lambda t: t.encode("utf-8", "surrogatepass")),
+        st.sampled_from(POSITION_BASES).flatmap(lambda t: mangled(dump(t).encode())),
+    ))
+    def fuzz(raw: bytes) -> None:
+        check_position(tmp_path, raw)
+
+    fuzz()
+
+
 # --- settings files -------------------------------------------------------------------------------
 
 TOML_VALUES = st.one_of(
@@ -289,4 +362,5 @@ def test_fuzz_settings_round_trip(tmp_path: Path) -> None:
 def test_zz_report_fuzz_inputs_per_kind() -> None:
     print("\nfuzz inputs tried: " + ", ".join(f"{kind} {n}" for kind, n in COUNT.items()))
     if all(COUNT.values()):  # when the whole file ran
-        assert COUNT["save"] >= 200 and COUNT["score"] >= 400 and COUNT["settings"] >= 500
+        assert COUNT["save"] >= 200 and COUNT["score"] >= 400 and COUNT["position"] >= 150
+        assert COUNT["settings"] >= 500

@@ -304,6 +304,10 @@ def test_scenario_to_the_end_names_the_winner(capsys: pytest.CaptureFixture[str]
         (lambda d: d["players"][1].__setitem__("name", "You"), "players[1].name: \"You\" is also a command"),
         (lambda d: d["players"][2].__setitem__("name", "hand"), "players[2].name: \"hand\" is also a command"),
         (lambda d: d["players"][0].__setitem__("name", "7"), "players[0].name: \"7\" is a number"),
+        # a round with nothing to reveal, or after the world has ended (the first crashed)
+        (lambda d: d.update(age_deck=[], start="round", play="round", age=None), "age_deck: is empty, and the round to play starts"),
+        (lambda d: d.update(revealed=["The Birth of Life", "Ice Age", "Grey Goo", "Mass Extinction"], start="round", age=None),
+         "start: round, but the last catastrophe is revealed"),
     ],
 )
 def test_a_wrong_position_file_names_the_field(

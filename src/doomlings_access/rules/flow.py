@@ -41,7 +41,7 @@ from doomlings_access.rules.primitives import ask, discard_cards, draw, hand_tar
 from doomlings_access.rules.registry import code
 from doomlings_access.rules.state import CATASTROPHE as CATASTROPHE_PHASE
 from doomlings_access.rules.state import AGE as AGE_PHASE
-from doomlings_access.rules.state import TURNS, WORLDS_END, Hooked
+from doomlings_access.rules.state import CATASTROPHES, TURNS, WORLDS_END, Hooked
 from doomlings_access.rules.worlds_end import worlds_end_and_scoring
 
 if TYPE_CHECKING:
@@ -319,7 +319,7 @@ def reveal_catastrophe(g: Game, cat_id: str) -> Flow:
         yield from apply_catastrophe(g, cat)
     finally:
         g.close(mark)
-    if len(g.table.catastrophes) == 3:
+    if len(g.table.catastrophes) == CATASTROPHES:
         return WORLD_ENDS
     r.turn_index = 0
     if g.options.catastrophe_ends_round:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
-from doomlings_access.rules.state import TURNS, WORLDS_END
+from doomlings_access.rules.state import CATASTROPHES, TURNS, WORLDS_END
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Game
@@ -216,8 +216,8 @@ def place(g: Game, pos: Position) -> None:
     for i, cat in enumerate(cats):
         if cat not in cards.catastrophes:
             raise PositionError(f"catastrophes[{i}]", f"no catastrophe has the id {cat!r}")
-    if len(cats) > 3:
-        raise PositionError("catastrophes", "at most 3")
+    if len(cats) > CATASTROPHES:
+        raise PositionError("catastrophes", f"at most {CATASTROPHES}")
     g.table.catastrophes = list(cats)
     g.table.age_deck = _age_deck(g, pos)
     for trait in pos.denial_spent:
@@ -254,13 +254,23 @@ def place(g: Game, pos: Position) -> None:
 
 
 def _age_deck(g: Game, pos: Position) -> list[str]:
-    """The age deck (top at the end of the list): as given, or dealt from the unrevealed cards."""
+    """The age deck (top at the end of the list): as given, or dealt from the unrevealed cards.
+
+    A round to start after the third catastrophe is refused (the world has ended), and so
+    is a round to play alone from an empty deck (it has no card to reveal); a whole game
+    played from a deck that runs out goes to World's End when it does."""
     cards = g.cards
-    if pos.age_deck is not None:
+    if pos.age_deck is None:
+        from doomlings_access.rules.flow import remaining_age_deck
+
+        deck = remaining_age_deck(g)
+    else:
         for i, card in enumerate(pos.age_deck):
             if card not in cards.ages and card not in cards.catastrophes:
                 raise PositionError(f"age_deck[{i}]", f"no age or catastrophe has the id {card!r}")
-        return list(reversed(pos.age_deck))
-    from doomlings_access.rules.flow import remaining_age_deck
-
-    return list(reversed(remaining_age_deck(g)))
+        deck = list(pos.age_deck)
+    if pos.start == "round" and len(g.table.catastrophes) == CATASTROPHES:
+        raise PositionError("start", "round, but the last catastrophe is revealed: start at worlds_end")
+    if pos.start == "round" and pos.play == "round" and not deck:
+        raise PositionError("age_deck", "is empty, and the round to play starts by revealing its top card")
+    return list(reversed(deck))

@@ -21,6 +21,8 @@ from doomlings_access.rules.events import Cause
 Hooked = tuple[tuple[Piece, Callable[..., Any]], ...]
 
 GENE_POOL_START = 5
+CATASTROPHES = 3
+"""Catastrophes in a game: the world ends in the round of the third."""
 
 
 @dataclass(slots=True)

@@ -12,13 +12,13 @@ from typing import Any
 
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.game import Game
+from doomlings_access.rules.state import CATASTROPHES
 from doomlings_access.ui import review
 from doomlings_access.ui.questions import passes_unasked
 from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, join, plural
 
 TERSE, NORMAL, VERBOSE = "terse", "normal", "verbose"
 VERBOSITIES = (TERSE, NORMAL, VERBOSE)
-LAST_CATASTROPHE = 3
 
 CAUSES = {
     "stabilize": "",
@@ -437,7 +437,7 @@ class Announcer:
         if text is None or speech is None:
             return None
         if isinstance(event, ev.CatastropheRevealed) and (
-            event.number == LAST_CATASTROPHE or self.verbosity == VERBOSE
+            event.number == CATASTROPHES or self.verbosity == VERBOSE
         ):  # only the last catastrophe's World's End is carried out: verbose reads every one
             extra = f" World's End: {self.game.catastrophe(event.catastrophe).worlds_end_text}"
             text, speech = text + extra, speech + extra

@@ -17,7 +17,7 @@ from doomlings_access.cards import load_cards
 from doomlings_access.positions import names_of, read_position
 from doomlings_access.rules import Choice, Game
 from doomlings_access.safety.files import FileRefused, load_named_json
-from doomlings_access.safety.text import YOU, NameRefused, check_name
+from doomlings_access.safety.text import YOU, NameRefused, check_name, clean
 from doomlings_access.ui.announcer import Announcer
 from doomlings_access.ui.questions import Question, build_question, why_not
 from doomlings_access.ui.words import Style
@@ -27,6 +27,9 @@ MAX_FILE = 1_000_000
 
 class ScenarioError(ValueError):
     """A scenario that cannot be played as given; the message names the file and field."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(clean(message, 600))  # it quotes the file: never raw control characters
 
 
 @dataclass
@@ -58,6 +61,9 @@ def load(path: str) -> Game:
         return Game(load_cards(setup.options.edition), setup)
     except ValueError as exc:  # a position the rules refuse (PositionError names the field)
         raise ScenarioError(f"{path}: {exc}") from None
+    except (TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
+        # a position no check foresaw: still the file's fault, said in a line, not a traceback
+        raise ScenarioError(f"{path}: the rules cannot set up this position ({type(exc).__name__}: {exc})") from None
 
 
 def pick(q: Question, typed: str) -> Choice | None:
