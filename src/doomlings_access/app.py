@@ -7,7 +7,9 @@ console and the speech mode, and hands everything to the prompt loop.
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import signal
 import sys
 import time
@@ -406,28 +408,36 @@ def length_of_speech(messages: list[str]) -> str:
 def _write_transcript(out: Path, source: Path, text: str) -> str | None:
     """Write the transcript to ``out``; the reason it was not written, or None.
 
-    Never into the game's own folders, never over a saved game (the source or any other),
-    never through a link or onto a device; the folder must exist."""
-    from doomlings_access.safety.files import FileRefused, read_bounded, write_atomic
+    Never into the game's own folders (saves, settings, cache), never over a saved game (the
+    source or any other, however its JSON is laid out), never over a read-only file, never
+    through a link or onto a device; the folder must exist."""
+    import stat
+
+    from doomlings_access.cards.loader import cache_folder
+    from doomlings_access.safety.files import FileRefused, write_atomic
     from doomlings_access.saves import saves_dir
     from doomlings_access.settings import config_path
 
     shown_out = shown(str(out), 300)
     try:
         folder = out.parent.resolve()
-        own = {saves_dir().resolve(), config_path().parent.resolve()}
+        own = {saves_dir().resolve(), saves_dir().parent.resolve(), config_path().parent.resolve()}
+        cache = cache_folder()
+        if cache is not None:
+            own.add(cache.resolve())
     except (OSError, RuntimeError):
         folder, own = None, set()
     if folder in own:
         return f"cannot write {shown_out}: that is the game's own folder; choose another place"
     try:
-        if os.path.lexists(out) and os.path.isfile(out) and os.path.samefile(out, source):
-            return f"cannot write {shown_out}: it is the saved game itself"
-        head = read_bounded(out, 1 << 24)[:64] if os.path.isfile(out) and not os.path.islink(out) else b""
-    except (OSError, FileRefused):
-        head = b""
-    if head.lstrip().startswith(b'{"format"'):
-        return f"cannot write {shown_out}: it is a saved game, and it is not overwritten"
+        st = os.lstat(out)
+    except OSError:
+        st = None
+    if st is not None and stat.S_ISREG(st.st_mode):
+        if os.path.samefile(out, source) or _is_a_save(out):
+            return f"cannot write {shown_out}: it is a saved game, and it is not overwritten"
+        if not st.st_mode & stat.S_IWUSR:
+            return f"cannot write {shown_out}: the file is read-only, and it is not overwritten"
     try:
         write_atomic(out, text.encode("utf-8"))
     except FileRefused as exc:
@@ -435,6 +445,28 @@ def _write_transcript(out: Path, source: Path, text: str) -> str | None:
     except OSError as exc:
         return f"cannot write {shown_out}: {exc.strerror or exc}"
     return None
+
+
+SAVE_START = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"format"\s*:')
+"""How a saved game's file begins, whatever its layout (a reader may have pretty-printed it)."""
+
+
+def _is_a_save(path: Path) -> bool:
+    """Whether ``path`` holds a saved game, whole or cut short: an object with a format field
+    first, or anywhere among an object's fields with the game's setup and actions."""
+    from doomlings_access.safety.files import FileRefused, read_bounded
+
+    try:
+        raw = read_bounded(path, 1 << 24)
+    except (OSError, FileRefused):
+        return False
+    if SAVE_START.match(raw):
+        return True
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and "format" in data and ("setup" in data or "actions" in data)
 
 
 def configure_speech_labels() -> None:

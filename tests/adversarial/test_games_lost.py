@@ -323,13 +323,28 @@ def test_transcript_out_onto_a_save_is_refused(home: Home, tmp_path: Path) -> No
     other = good_save(home.saves, "game-20240202-120000.json", seed=9)
     copy = tmp_path / "copy.json"
     copy.write_bytes(other.read_bytes())
-    before = {p: p.read_bytes() for p in (save, other, copy)}
-    for out in (save, other, copy, home.saves / "new.txt", home.settings):
+    # The same save as a reader may leave it: pretty-printed, or with a byte-order mark (both
+    # still load, and were overwritten), or cut short; and a file its owner made read-only.
+    pretty = tmp_path / "pretty.json"
+    pretty.write_text(json.dumps(json.loads(other.read_bytes()), indent=2))
+    marked = tmp_path / "marked.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + other.read_bytes())
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(json.loads(other.read_bytes()), indent=4)[:200])
+    kept = tmp_path / "kept.txt"
+    kept.write_text("mine")
+    kept.chmod(0o444)
+    before = {p: p.read_bytes() for p in (save, other, copy, pretty, marked, cut, kept)}
+    places = (save, other, copy, pretty, marked, cut, kept, home.saves / "new.txt", home.settings,
+              home.cache / "doomlings-access" / "t.txt", home.saves.parent / "t.txt")
+    (home.cache / "doomlings-access").mkdir()
+    for out in places:
         done = home.run("transcript", str(save), "--out", str(out)).clean()
         assert done.returncode == 2, (out, done.both)
         assert "cannot write" in done.err
     assert {p: p.read_bytes() for p in before} == before
     assert not (home.saves / "new.txt").exists() and not home.settings.exists()
+    assert not (home.cache / "doomlings-access" / "t.txt").exists()
     fine = home.run("transcript", str(save), "--out", str(tmp_path / "t.txt")).clean()
     assert fine.returncode == 0 and (tmp_path / "t.txt").read_text().startswith("New game")
     assert json.loads(save.read_bytes())["format"] == 1
