@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Sequence
 
 from builders import new_game
 
@@ -61,3 +62,58 @@ def test_each_person_hears_only_their_own_cards_and_their_log() -> None:
                         assert name in drawn[seat], (seed, who, name)
             assert not re.search(rf"\b{other} (?:draws|is dealt) (?!\d+ cards?\b)", said), (seed, who)
             assert "\nYou's" not in said and f"{other}, your hand" not in said
+
+
+def test_a_forced_play_waits_for_its_owner_and_shows_no_other_hand() -> None:
+    """A person with one playable trait hears why and presses Enter before anyone hears it
+    played: in a hot seat the keyboard goes to them first. (The play was told to the person
+    at the keyboard at once, and the late hand-over printed one person's hand to the other.)
+    Seeds 7, 10 and 29 hold three such plays each."""
+    for seed in (7, 10, 29):
+        text, g = hot_seat(seed, "1\n" * 3000)
+        assert g.is_over
+        forced = [(g.name(e.player), g.defs[e.card].name) for e in g.log
+                  if isinstance(e, ev.OnlyPlayable) and e.player in (0, 1)]
+        assert len(forced) == 3, (seed, forced)
+        parts = segments(text)
+        for who, said in parts:
+            other = "Ben" if who == "Ana" else "Ana"
+            assert f"{other}, your hand" not in said, (seed, who)
+        flat = " ".join(said for _, said in parts)
+        at = 0
+        for who, card in forced:
+            # the owner's segment says why, and only then does the other person hear the play
+            confirm = next(i for i, (w, said) in enumerate(parts) if w == who and f"Only {card}," in said)
+            assert all(f"Only {card}," not in said for w, said in parts if w != who), (seed, card)
+            heard = flat.find(f"{who} plays {card},", at)
+            told_before = " ".join(said for _, said in parts[:confirm])
+            assert f"{who} plays {card}," not in told_before[at:], (seed, who, card)
+            at = max(at, heard)
+
+
+def test_a_command_typed_at_a_hand_over_waits_for_the_next_person() -> None:
+    """At "Pass to Ben.", ``hand`` (the person leaving asking for their own hand) is not
+    taken for Ben's Enter, which printed Ben's hand to them: it is refused in one line, and
+    the hand-over waits; ``log`` alike."""
+
+    class Typist(PlainConsole):
+        def __init__(self) -> None:
+            super().__init__(io.StringIO(), io.StringIO())
+            self.hand_overs = 0
+            self.typed = ["hand", "log"]
+
+        def read(self, prompt: str, words: Sequence[str] = ()) -> str:
+            self.write(prompt)
+            self.hand_overs += prompt == ""
+            line = self.typed.pop(0) if self.hand_overs >= 2 and prompt == "" and self.typed else "1"
+            self.write(line)
+            return line
+
+    g = new_game(Setup(("Ana", "Ben", "Otto"), 3))
+    typist = Typist()
+    Session(g, [0, 1], {2: HeuristicAgent(3, 2)}, typist, Output(typist.write), Prefs()).run()
+    lines = [line for line in typist.stdout.getvalue().splitlines() if line]
+    at = lines.index("Pass to Ben. Press Enter when Ben is ready.")
+    refusal = "Commands wait until Ben has the keyboard. Press Enter when Ben is ready."
+    assert lines[at + 1: at + 5] == ["hand", refusal, "log", refusal], lines[at: at + 6]
+    assert g.is_over

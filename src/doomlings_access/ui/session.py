@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from doomlings_access.ai import Agent
-from doomlings_access.braille.labels import read_typed_label
+from doomlings_access.braille.labels import is_trait_label, read_typed_label
 from doomlings_access.cards.describe import full_description
 from doomlings_access.lines import PAUSE, wrap
 from doomlings_access.rules import Choice, Game
@@ -25,7 +25,7 @@ from doomlings_access.ui import review
 from doomlings_access.ui.announcer import VERBOSITIES, Announcer, told_as_played
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
-from doomlings_access.ui.questions import Question, build_question, passes_unasked, why_not
+from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked, why_not
 from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.words import Style, join, plural
 
@@ -142,6 +142,7 @@ class Session:
         self.histories = {self.me: self.out.history}
         self.told: dict[int | None, int] = {}
         self.plain_warned = False
+        self.confirmed: set[int] = set()  # forced plays (their events) their owner has heard
         self.thinking_told: tuple[int, int, int] | None = None  # whose thinking was told, and when
         self.questions_asked = 0
         self.on_action = on_action
@@ -267,29 +268,33 @@ class Session:
         turn = "Your turn." if r.active == self.me else f"{g.name(r.active)}'s turn."
         return f"{place}. {turn}"
 
-    def announce(self) -> None:
+    def announce(self, until: int | None = None) -> None:
         """Tell the person at the keyboard what happened since they last heard, from their
-        seat; the one playable trait of a person's hand waits for that person's Enter."""
+        seat, up to event ``until`` (default: all); the one playable trait of a person's hand
+        waits for that person's Enter, and in a hot seat for their hand-over: the person
+        leaving hears nothing from that play on (the engine has played it already, and gone on)."""
         if len(self.humans) > 1 and self.holder is None:
             return  # nobody has the keyboard yet: the first person hears it all after Enter
         key = self.announcer.me
         log = self.game.log
+        end = len(log) if until is None else until
         start = i = self.told.get(key, 0)
-        while i < len(log):
+        while i < end:
             e = log[i]
-            if isinstance(e, ev.OnlyPlayable) and e.player in self.humans:
+            if isinstance(e, ev.OnlyPlayable) and e.player in self.humans and i not in self.confirmed:
                 self.tell(log[start:i])
-                self.told[key] = i + 1  # (private to its player)
                 if len(self.humans) > 1 and e.player != self.holder:
-                    self.hand_over(e.player)  # they hear it, and press Enter, after the hand-over
+                    self.told[key] = i  # the rest is told after the play's owner has pressed Enter
+                    self.hand_over(e.player, until=i)
                     return
                 self.tell([e])
                 self.told[key] = start = i + 1
+                self.confirmed.add(i)
                 if self.prefs.only_choice == "ask":
-                    self.read_raw("Press Enter to play it. ")
+                    self.pause("Press Enter to play it. ", "to play it")
             i += 1
-        self.tell(log[start:])
-        self.told[key] = len(log)
+        self.tell(log[start:end])
+        self.told[key] = end
 
     def tell(self, events: list[ev.Event]) -> None:
         for said in self.announcer.render_all(events):
@@ -304,15 +309,22 @@ class Session:
         if limit and since and self.humans and since + len(wrap(text)) > limit:
             self.pause()
 
-    def pause(self) -> None:
-        """Wait for Enter before more is told; review commands work here as at a question."""
+    def pause(self, prompt: str = MORE, goes_on: str = "") -> None:
+        """Wait for Enter before the game goes on (``goes_on``: what Enter does, said when a
+        command was typed); review commands work here as at a question, and anything else
+        goes on."""
         while True:
-            command, arg = as_command(clean(self.read_raw(MORE, list(COMMANDS))))
+            command, arg = as_command(clean(self.read_raw(prompt, list(COMMANDS))))
             if command is None:
                 return  # Enter, or anything else: go on
             if command in READS_THE_TABLE:  # the game has gone on past what has been told
                 self.out.info("As things stand now, with more still to be told:")
+            if command == "help":
+                self.help(None, goes_on)
+                continue
             self.command(command, arg, None)
+            if goes_on:
+                self.out.info(f"Press Enter {goes_on}.")
 
     # --- asking a person ----------------------------------------------------------------
     def passes_unasked(self, d: Decision) -> bool:
@@ -330,20 +342,33 @@ class Session:
             if answer is not None:
                 return answer
 
-    def hand_over(self, seat: int, d: Decision | None = None) -> None:
+    def hand_over(self, seat: int, d: Decision | None = None, until: int | None = None) -> None:
         """Hot seat: before private information is shown, the keyboard goes to its player, who
         hears what happened since they last had it, then their hand (unless the question ``d``
-        is a play, whose options are the hand)."""
+        is a play, whose options are the hand). The person leaving first hears what they have
+        not heard, up to event ``until``. The news may hold another person's forced play,
+        which takes the keyboard to them first; it then comes back to ``seat``."""
         if len(self.humans) < 2 or self.holder == seat:
             return
-        self.announce()  # what the person leaving has not heard yet, from their seat
+        while self.holder != seat:
+            self.announce(until)  # what the person leaving has not heard yet, from their seat
+            until = None
+            if self.holder == seat:
+                return  # a forced play of theirs, told on the way, handed them the keyboard
+            self.pass_keyboard(seat)
+            self.announce()  # what happened since this person last had the keyboard: the news first
+        if d is None or d.kind != dk.PLAY:
+            self.out.lines(review.hand(self.game.view(seat), self.style, f"{self.game.name(seat)}, your"))
+
+    def pass_keyboard(self, seat: int) -> None:
+        """"Pass to Ben.": the screen cleared, Enter waited for, and Ben's own history in use."""
         name = self.game.name(seat)
         # Cleared before the keyboard changes hands: nothing of the person leaving stays on
         # the screen (or in its scrollback) for the next to read.
         clear = getattr(self.console, "clear", None)
         cleared = callable(clear) and clear()
         self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
-        self.read_raw("")
+        self.wait_for(name)
         if not cleared and not self.plain_warned:
             self.plain_warned = True
             self.out.info("Plain mode cannot clear the screen: earlier lines were for others.")
@@ -353,9 +378,19 @@ class Session:
             self.announcers[seat].already_told(self.game.log[: self.resumed_at])
         self.announcer = self.announcers[seat]
         self.out.history = self.histories.setdefault(seat, [])
-        self.announce()  # what happened since this person last had the keyboard: the news first
-        if d is None or d.kind != dk.PLAY:
-            self.out.lines(review.hand(self.game.view(seat), self.style, f"{name}, your"))
+
+    def wait_for(self, name: str) -> None:
+        """The hand-over's Enter. A command typed there is the person leaving, or the next
+        before it is theirs: it is not carried out (the next person's hand would show), except
+        quit; anything else means the next person is ready."""
+        while True:
+            command, _ = as_command(clean(self.read_raw("", list(COMMANDS))))
+            if command is None:
+                return
+            if command == "quit":
+                if self.confirm_quit():
+                    raise QuitGame()
+            self.out.info(f"Commands wait until {name} has the keyboard. Press Enter when {name} is ready.")
 
     def show(self, q: Question) -> None:
         self.make_room(q.title.text)
@@ -410,26 +445,29 @@ class Session:
                 return Choice(q.decision.player, q.options[index - 1].value)
             self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}.")
             return None
-        exact = [o for o in q.options if low in o.words]
-        if exact:
-            return Choice(q.decision.player, exact[0].value)
         label = read_typed_label(line)  # a label typed in braille or BRF, any case
-        if label:
-            exact = [o for o in q.options if label.lower() in o.words]
+        for typed in (low, label.lower() if label else None):
+            exact = [o for o in q.options if typed and typed in o.words]
             if exact:
-                return Choice(q.decision.player, exact[0].value)
+                return self.the_one(q, line, exact)
         command, arg = as_command(line)
         if command is not None:
             self.command(command, arg, q)
             return None
-        prefixed = {o.value: o for o in q.options if any(w.startswith(low) for w in o.words)}
-        if len(prefixed) == 1:
-            return Choice(q.decision.player, next(iter(prefixed.values())).value)
-        if len(prefixed) > 1:
-            names = [o.text for o in prefixed.values()]
-            self.out.info(f"{shorten(line)} fits {len(names)} choices: {', '.join(names)}. Be more exact.")
-            return None
+        prefixed = [o for o in q.options if any(w.startswith(low) for w in o.words)]
+        if prefixed:
+            return self.the_one(q, line, prefixed)
         self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}, or ? for help.")
+        return None
+
+    def the_one(self, q: Question, line: str, fits: list[Option]) -> Choice | None:
+        """The answer when what was typed fits one option, or copies alike (two Kidneys in
+        hand); when it fits different ones (Fangs and Brave are both r1) none is guessed: they
+        are named with their numbers."""
+        if len({o.text for o in fits}) == 1:
+            return Choice(q.decision.player, fits[0].value)
+        named = "; ".join(f"{q.options.index(o) + 1}. {o.text}" for o in fits)
+        self.out.info(f"{shorten(line)} fits {len(fits)} choices: {named}. Type its number.")
         return None
 
     # --- commands ----------------------------------------------------------------------
@@ -545,12 +583,18 @@ class Session:
         else:
             self.out.info(f"Speech is {self.prefs.speech}. Choose screen-reader, direct, tts or off.")
 
-    def help(self, q: Question | None) -> None:
-        if q is None:
+    def help(self, q: Question | None, goes_on: str = "") -> None:
+        """What the prompt waits for, then the commands. At a question, the ways to answer
+        that its options take: a label only where an option is a card."""
+        if q is None and goes_on:
+            self.out.info(f"Press Enter {goes_on}, or type a command first.")
+        elif q is None:
             self.out.info("More is to be told: press Enter to hear it, or type a command first.")
         else:
             n = len(q.options)
-            self.out.info(f"{q.title.text} Type a number from 1 to {n}, or the first letters of a name, or a label like \"db17\".")
+            labels = any(is_trait_label(w) for o in q.options for w in o.words)
+            ways = "the first letters of a name, or a label like \"db17\"" if labels else "the first letters of an answer"
+            self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {ways}.")
         self.out.info("Commands:")
         self.out.lines(list(COMMANDS.values()))
 
