@@ -192,6 +192,52 @@ def test_a_quick_computer_is_never_heard_thinking() -> None:
     assert "thinking" not in text
 
 
+def test_commands_work_where_the_only_playable_trait_waits_for_enter() -> None:
+    """At "Press Enter to play it.", ``hand`` lists the hand and ``?`` says what Enter does
+    (both were taken for Enter, and the trait played unasked); the game is the same game."""
+
+    class Typist(PlainConsole):
+        def __init__(self) -> None:
+            super().__init__(io.StringIO(), io.StringIO())
+            self.typed = ["hand", "?"]
+
+        def read(self, prompt: str, words: list[str] | None = None) -> str:
+            self.write(prompt)
+            if prompt == "Press Enter to play it. " and self.typed:
+                return self.typed.pop(0)
+            return "1"
+
+    g = new_game(Setup(("Ana", "Ben", "Cy", "Dee"), 11))
+    typist = Typist()
+    Session(g, [0], {s: RulesOfThumb(11, s) for s in (1, 2, 3)}, typist, Output(typist.write), Prefs()).run()
+    _, same = run("1\n" * 3000, seed=11, players=4)
+    after = typist.stdout.getvalue().split("Press Enter to play it. ", 1)[1]
+    assert after.lstrip().startswith("As things stand now, with more still to be told:\nYour hand, "), after[:200]
+    assert "Press Enter to play it, or type a command first." in after
+    assert after.count("Press Enter to play it.") >= 2  # asked again after each command
+    assert g.is_over and g.actions == same.actions
+
+
+def test_a_label_two_different_cards_share_is_not_guessed() -> None:
+    """Fangs and Brave are both r1: typing r1 names both, with their numbers, and plays
+    neither (the first was played); a label of one card alone still plays it."""
+    from doomlings_access.rules import Position
+    from doomlings_access.ui.questions import build_question
+
+    g = new_game(Setup(("Ana", "Ben"), 1, position=Position(
+        hands=(("fangs", "brave", "kidney", "kidney"), ()), revealed=("the_birth_of_life",),
+        age="the_birth_of_life", play="turn")))
+    stdout = io.StringIO()
+    console = PlainConsole(io.StringIO(), stdout)
+    session = Session(g, [0], {}, console, Output(console.write), Prefs())
+    assert g.pending is not None
+    q = build_question(g.view(0), g.pending, session.style)
+    assert session.interpret(q, "r1") is None
+    assert stdout.getvalue() == "r1 fits 2 choices: 1. Fangs, r1; 2. Brave, r1. Type its number.\n"
+    kidney = session.interpret(q, "rx")  # two copies of one card: either is that card
+    assert kidney is not None and g.defs[int(kidney.value)].name == "Kidney"
+
+
 def test_the_only_playable_trait_waits_for_enter_or_is_played_at_once() -> None:
     asked, g_asked = run("1\n" * 3000, seed=11, players=4)
     text, g = run("1\n" * 3000, seed=11, players=4, prefs=Prefs(only_choice="play"))
