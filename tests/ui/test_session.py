@@ -88,10 +88,12 @@ def test_answer_by_first_letters_and_by_label() -> None:
 
 
 def test_card_command_numbers_suggestions_and_picks_by_number() -> None:
-    """``card Tyni`` offers "1. Tiny"; typing 1 shows it; Enter goes back to the question.
-    A label in any braille form a player types (here BRF with its numeric indicator) works."""
+    """``card Tyni`` offers "1. Tiny"; typing 1 shows it; Enter goes back to the question; a
+    name typed there instead is looked up. A label in any braille form a player types (here
+    BRF with its numeric indicator) works."""
     _, clean_game = run("1\n" * 3000)
-    commands = ["card Tyni", "1", "card dr#4", "2", "card DB#AG", "card Tyni", ""]
+    commands = ["card Tyni", "1", "card dr#4", "2", "card DB#AG", "card Tyni", "",
+                "card super", "super spreader", "card eloq"]
     text, g = run("\n".join(commands) + "\n" + "1\n" * 3000)
     assert g.actions == clean_game.actions
     assert "No card named 'Tyni'. Did you mean: 1. Tiny?" in text
@@ -100,6 +102,8 @@ def test_card_command_numbers_suggestions_and_picks_by_number() -> None:
     assert "Choose 1 to 2, or Enter to go back: 2\nApex Predator, label dr4." in text
     assert text.count("Tiny, label db17.") == 2  # by number, then by the BRF label DB#AG
     assert "Back to the question. Choose 1 to " in text
+    # a name typed at "Which card?" is looked up (it went back to the question, unread)
+    assert "Which card? Choose 1 to 2, or Enter to go back: super spreader\nSuper Spreader, label " in text
 
 
 def test_hot_seat_passes_the_keyboard() -> None:

@@ -544,16 +544,22 @@ class Session:
         if not typed:
             self.out.info("Type card and a name, like card Tiny.")
             return
-        found, listing = review.cards_fitting(self.game.cards, typed, self.style)
-        self.out.lines(listing)
-        if len(found) > 1 or (listing and found):
-            line = clean(self.read_raw(f"Which card? Choose 1 to {len(found)}, or Enter to go back: "))
-            if not (is_number(line) and 1 <= int(line) <= len(found)):
-                self.out.info(("Back to the question. " if q else "") + self.again(q))
-                return
-            found = [found[int(line) - 1]]
-        if found:
-            self.out.lines(full_description(found[0], self.style.label(found[0])))
+        for _ in range(5):  # a few names typed in a row at "Which card?", then back
+            found, listing = review.cards_fitting(self.game.cards, typed, self.style)
+            self.out.lines(listing)
+            if len(found) > 1 or (listing and found):
+                line = clean(self.read_raw(f"Which card? Choose 1 to {len(found)}, or Enter to go back: "))
+                if is_number(line) and 1 <= int(line) <= len(found):
+                    found = [found[int(line) - 1]]
+                elif line.strip() and not is_number(line):  # a name typed instead: looked up
+                    typed = line.strip().removeprefix("card ").strip() or line.strip()
+                    continue
+                else:
+                    self.out.info(("Back to the question. " if q else "") + self.again(q))
+                    return
+            if found:
+                self.out.lines(full_description(found[0], self.style.label(found[0])))
+            return
 
     def seat_named(self, typed: str) -> int | None:
         names = [p.name.lower() for p in self.game.seats]
