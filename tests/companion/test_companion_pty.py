@@ -102,7 +102,7 @@ class Session:
 
     def wait_choice(self) -> tuple[int, str]:
         """Wait for a numbered question's prompt; how many options, and the listing."""
-        self.child.expect(r"Choose 1 to (\d+)(?: \[\d+\])?: ")
+        self.child.expect(r"Choose 1 to (\d+)(?: \[\d+\]|, or Enter for none)?: ")
         return int(self.child.match.group(1)), self._before()
 
     def answer(self, prompt: str, line: str) -> str:
@@ -289,13 +289,14 @@ def test_worlds_end_and_scoring_after_the_tracker(session: Session, tmp_path: Pa
     s = session
     run_tracker(s)
     s.send("2")
+    told = flat(s.answer("Same players? [y]: ", ""))  # asked as Score the table asks it
+    assert "Name the final catastrophe" not in told, "the tracker already knows the final one"
+    big_one = CARDS.catastrophes["the_big_one"]
+    assert f"The Big One's World's End: {big_one.worlds_end_text}" in told
 
     # Ana: Sentience and Quick (chosen among the r2 cards) on one line, Kidney undone, list,
     # Tiny in braille.
     shown = flat(s.answer("Ana's traits: ", "Sentience, r2,"))  # a comma: more to come
-    assert "Name the final catastrophe" not in shown, "the tracker already knows the final one"
-    big_one = CARDS.catastrophes["the_big_one"]
-    assert f"The Big One's World's End: {big_one.worlds_end_text}" in shown
     assert "World's End, in turn order from the first player:" in shown
     count, listing = s.wait_choice()
     assert f"{count} cards fit r2:" in listing
@@ -481,6 +482,9 @@ def test_the_tracker_refuses_a_fourth_catastrophe(session: Session) -> None:
         s.send("back")
         s.wait(MENU)
     s.send("2")
-    which, shown = s.first_of("Name the final catastrophe: ", "Ben's traits: ")  # first player moved 3 times
+    which, shown = s.first_of("Name the final catastrophe: ", "Same players? [y]: ")
     assert which == 1, "World's End forgot that Solar Flare ended the world"
     assert "Solar Flare's World's End" in flat(shown)
+    s.send("")
+    which, _ = s.first_of("Name the final catastrophe: ", "Ben's traits: ")  # first player moved 3 times
+    assert which == 1

@@ -31,7 +31,7 @@ SCORE_LINE = re.compile(r"^(\w+): -?\d+ points?\. World's End -?\d+, face value 
 PREPPER_AND_HYPER_INTELLIGENCE = [
     "4", "Ana, Ben, Cy",
     "catastrophe ice age", "catastrophe retrovirus", "catastrophe the big one",
-    "2",
+    "2", "",  # World's End: the same players, Enter
     "prepper, tiny",
     "hyper, kidney x2",
     "camouflage, quick,", "fire skin",  # a trailing comma: more on the next line
@@ -205,7 +205,7 @@ def test_hostile_answers_get_one_line_and_the_same_question(tmp_path):
     ]
     text = run_companion(tmp_path, answers)
     assert "Traceback" not in text and "\x1b" not in text
-    assert "A name may have at most 20 characters." in text
+    assert "is longer than 20 characters" in text
     assert "That line names 60 cards; at most 40 a line." in text
     assert "kidney: a count from 1 to 20, please." in text
     assert "quick: a count from 1 to 20, please." in text
@@ -230,3 +230,30 @@ def test_score_the_table_resolves_worlds_end_from_the_first_player(tmp_path):
     assert "discards Antlers" not in flat
     scores = {m.group(1): line for line in lines(text) if (m := SCORE_LINE.match(line))}
     assert sorted(scores) == ["Ana", "Ben"] and scores["Ben"].startswith("Ben: 7 points"), scores
+
+
+def test_help_names_kinds_and_bounds(tmp_path):
+    """? and help at companion questions say what each wants (and are never a name); names a
+    prompt would take for a word are refused; Enter leaves "N cards fit" with none; the
+    tracker keeps gene pools within 1 to 8 and names an age typed as a catastrophe (and
+    the other way), and a card the table holds more often than the deck has is pointed out."""
+    text = run_companion(tmp_path, [
+        "?", "1", "c mega", "c m", "", "",  # look up: a catastrophe label's start; none of two
+        "4", "?", "h, 1", "Ana, Ben", "?",
+        "age", "age c super volcano", "catastrophe flourish",
+        *["up ana"] * 4, *["down ben"] * 5, "back",
+        "3", "", "tiny, db17", "fortunate", "", "", "5",
+    ])
+    flat = " ".join(text.split())
+    assert "Choose 1 to 5: ? Type a number from 1 to 5, or the first letters of a choice." in flat
+    assert "Mega Tsunami, catastrophe, label c mega tsunami." in flat
+    assert "2 cards fit c m: 1. Mass Extinction, c mass extinction 2. Mega Tsunami, c mega tsunami" in flat
+    assert "Type 1 to 6 names in seat order" in flat and "Players: ?" not in flat
+    assert 'Not a name: "h" is also a command at the prompt' in flat
+    assert "Tracker: ? up NAME or down NAME: change a gene pool by one." in flat
+    assert "Name the age: age NAME." in flat
+    assert "Super Volcano is a catastrophe, not an age: type catastrophe Super Volcano." in flat
+    assert "Flourish is an age, not a catastrophe: type age Flourish." in flat
+    assert "Ana's gene pool is now 8. Tracker: up ana Ana's gene pool stays 8: it never goes above 8." in flat
+    assert "Ben's gene pool is now 1. Tracker: down ben Ben's gene pool stays 1: it never goes below 1." in flat
+    assert "Note: Tiny is one card in the deck, and this table has it 2 times." in flat

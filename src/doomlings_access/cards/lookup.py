@@ -105,9 +105,15 @@ def find_cards(
     name, prefix, or a close misspelling. Raises :class:`UnknownCardError` with suggestions
     when none fits. Cards need only ``name`` and ``label``."""
     text = typed.strip()
-    for label in _labels_of(text, read_label):
+    labels = _labels_of(text, read_label)
+    for label in labels:
         by_label = [c for c in cards if c.label.lower() == label]
         if by_label:
             return by_label
+    for label in labels:  # the start of a catastrophe's label, as of a name: "c mega"
+        if label.startswith("c ") and len(label) > 2:
+            started = [c for c in cards if " " in c.label and c.label.lower().startswith(label)]
+            if started:
+                return started
     name = find_name(text, [c.name for c in cards])
     return [c for c in cards if c.name == name]

@@ -17,7 +17,8 @@ from doomlings_access.cards import load_cards
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.cards.model import REAL_COLOURS, AgeDef, CatastropheDef, TraitDef
-from doomlings_access.safety.text import clean, whole_number
+from doomlings_access.rules.primitives import GENE_POOL_MAX, GENE_POOL_MIN
+from doomlings_access.safety.text import NameRefused, check_name, clean, whole_number
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.session import is_number
@@ -30,6 +31,28 @@ MAX_ITEMS = 40
 SAME = ("same", "same as before")
 COUNT_AFTER = re.compile(r"^(?P<name>.+?)\s*[x\u00d7*]\s*(?P<count>[0-9]{1,2})$", re.IGNORECASE)
 COUNT_BEFORE = re.compile(r"^(?P<count>[0-9]{1,2})\s*[x\u00d7*]?\s+(?P<name>.+)$", re.IGNORECASE)
+
+
+HELP_WORDS = ("?", "help")
+TRACKER_HELP = (
+    "up NAME or down NAME: change a gene pool by one. age NAME: a new round. "
+    "catastrophe NAME: a catastrophe; the first player moves left. status: the table."
+)
+COMPANION_WORDS = frozenset(("back", "b", "same", "same as before", "done", "d", "undo", "list", *HELP_WORDS))
+"""What the companion's questions answer to: never a player's name."""
+
+
+def name_problem(names: list[str]) -> str | None:
+    """Why these player names cannot be used, or None: the game's rules for names (no
+    numbers, no command words, no control characters, at most 20 characters)."""
+    from doomlings_access.ui.session import reserved_words
+
+    for name in names:
+        try:
+            check_name(name, reserved_words() | COMPANION_WORDS, limit=20)
+        except NameRefused as exc:
+            return f"Not a name: {exc}."
+    return None
 
 
 def needs_hand(t: TraitDef) -> bool:
@@ -102,25 +125,44 @@ class Companion:
         """Each player's pile as last entered: ``same as before`` takes it again."""
 
     # --- input helpers --------------------------------------------------------------------
-    def read(self, prompt: str) -> str:
-        """One line; "back" (or Ctrl-C) at any question returns to the companion menu."""
-        try:
-            line = self.console.read(prompt)
-        except KeyboardInterrupt:
-            raise Back() from None
-        text = " ".join(part for part in line.split() if part.isprintable()).strip()
-        if text.lower() in ("back", "b"):
-            raise Back()
-        return text
+    def read(self, prompt: str, help_text: str = "") -> str:
+        """One line; "back" (or Ctrl-C) at any question returns to the companion menu, and
+        "?" or "help" says what the question wants (never taken as an answer, a name say)."""
+        while True:
+            try:
+                line = self.console.read(prompt)
+            except KeyboardInterrupt:
+                raise Back() from None
+            text = " ".join(part for part in line.split() if part.isprintable()).strip()
+            if text.lower() in ("back", "b"):
+                raise Back()
+            if text.lower() not in HELP_WORDS:
+                return text
+            asked = prompt.strip().rstrip(":").rstrip()
+            self.out.info(help_text or f"{asked}: type the answer, then Enter.")
+            self.out.info("Type back at any question to return to the companion menu.")
 
     def choose(self, title: str, options: list[str], default: int | None = None) -> int:
         """A numbered question; returns the index chosen. Enter takes the default."""
+        chosen = self._choose(title, options, default, none=False)
+        assert chosen is not None
+        return chosen
+
+    def choose_or_none(self, title: str, options: list[str]) -> int | None:
+        """A numbered question that Enter leaves with no answer (None)."""
+        return self._choose(title, options, None, none=True)
+
+    def _choose(self, title: str, options: list[str], default: int | None, none: bool) -> int | None:
         self.out.info(title)
         for i, option in enumerate(options, 1):
             self.out.info(f"{i}. {option}")
-        hint = f" [{default + 1}]" if default is not None else ""
+        hint = f" [{default + 1}]" if default is not None else ", or Enter for none" if none else ""
+        n = len(options)
+        ways = f"Type a number from 1 to {n}, or the first letters of a choice" + (", or Enter for none." if none else ".")
         while True:
-            line = self.read(f"Choose 1 to {len(options)}{hint}: ").lower()
+            line = self.read(f"Choose 1 to {n}{hint}: ", ways).lower()
+            if not line and none:
+                return None
             if not line and default is not None:
                 return default
             if is_number(line) and 1 <= int(line) <= len(options):
@@ -154,7 +196,8 @@ class Companion:
             if len(found) == 1:
                 return found[0]
             labels = [f"{c.name}, {self.style.label(c)}" for c in found]
-            return found[self.choose(f"{len(found)} cards fit {typed}:", labels)]
+            pick = self.choose_or_none(f"{len(found)} cards fit {typed}:", labels)
+            return None if pick is None else found[pick]
         return None
 
     def shown(self, card: TraitDef | CatastropheDef) -> str:
@@ -202,8 +245,7 @@ class Companion:
     def worlds_end(self) -> None:
         final = self.final_catastrophe()
         self.out.info(f"{final.name}'s World's End: {final.worlds_end_text}")
-        if not self.tracker.players:
-            self.ask_players()
+        self.ask_players()
         order = self.order()
         self.out.info("World's End, in turn order from the first player:")
         piles = self.ask_piles(order)
@@ -268,15 +310,22 @@ class Companion:
 
     def ask_players(self) -> None:
         if self.tracker.players:
-            keep = self.read(f"Players: {join(self.tracker.players)}. Same players? [y]: ").lower()
+            keep = self.read(
+                f"Players: {join(self.tracker.players)}. Same players? [y]: ",
+                "Enter or y keeps these players, in this order; n asks for the names again.",
+            ).lower()
             if keep in ("", "y", "yes"):
                 return
         while True:
-            line = self.read("Players' names, in seat order, separated by commas: ")
+            line = self.read(
+                "Players' names, in seat order, separated by commas: ",
+                "Type 1 to 6 names in seat order, the first player first, like Ana, Ben, Cy.",
+            )
             names = [n.strip() for n in line.split(",") if n.strip()]
             if 1 <= len(names) <= 6 and len({n.lower() for n in names}) == len(names):
-                if any(len(n) > 20 for n in names):
-                    self.out.info("A name may have at most 20 characters.")
+                problem = name_problem(names)
+                if problem:
+                    self.out.info(problem)
                     continue
                 self.tracker = Tracker(names, [5] * len(names))
                 self.out.info(f"Players: {join(names)}. First player: {names[0]}.")
@@ -465,6 +514,7 @@ class Companion:
                 default = self.tracker.gene_pools[seat] if seat is not None and self.tracker.gene_pools else 5
                 entry["gene_pool"] = self.ask_gene_pool(name, default)
             players.append(entry)
+        self.note_extra_copies(piles, players)
         ids = self.tracker.catastrophes
         if cat is not None:
             choosing = any(chooses_catastrophe(self.cards.traits[t]) for p in piles.values() for t in p)
@@ -489,6 +539,24 @@ class Companion:
                     data["players"][missing.player]["name"], missing
                 )
         return None
+
+    def note_extra_copies(self, piles: dict[str, list[str]], players: list[dict[str, Any]]) -> None:
+        """Say so when the table holds a card more often than the deck does (Tiny typed by
+        name in one pile and by label in another): it is scored as entered, since a tally of
+        two decks is possible, but a slip would otherwise go unheard."""
+        held: dict[str, int] = {}
+        for pile in piles.values():
+            for t in pile:
+                held[t] = held.get(t, 0) + 1
+        by_name = {t.name: t.id for t in self.cards.traits.values()}
+        for entry in players:
+            for name in entry.get("hand", []):
+                held[by_name[name]] = held.get(by_name[name], 0) + 1
+        for t, n in held.items():
+            copies = self.cards.traits[t].copies
+            if n > copies:
+                deck = "one card" if copies == 1 else f"{copies} cards"
+                self.out.info(f"Note: {self.cards.traits[t].name} is {deck} in the deck, and this table has it {n} times.")
 
     def announce_trait_removals(
         self, data: dict[str, Any], piles: dict[str, list[str]], order: list[str]
@@ -554,7 +622,7 @@ class Companion:
             "status, help, back."
         )
         while True:
-            line = self.read("Tracker: ")
+            line = self.read("Tracker: ", TRACKER_HELP)
             word, _, rest = line.partition(" ")
             word = word.lower()
             if not word:
@@ -563,10 +631,16 @@ class Companion:
             if word in ("up", "down"):
                 seat = self.seat(rest)
                 if seat is not None:
-                    t.gene_pools[seat] += 1 if word == "up" else -1
-                    self.out.info(f"{t.players[seat]}'s gene pool is now {t.gene_pools[seat]}.")
+                    new = t.gene_pools[seat] + (1 if word == "up" else -1)
+                    if GENE_POOL_MIN <= new <= GENE_POOL_MAX:
+                        t.gene_pools[seat] = new
+                        self.out.info(f"{t.players[seat]}'s gene pool is now {new}.")
+                    else:  # the rules ignore a change past a bound
+                        edge = "above" if word == "up" else "below"
+                        bound = GENE_POOL_MAX if word == "up" else GENE_POOL_MIN
+                        self.out.info(f"{t.players[seat]}'s gene pool stays {t.gene_pools[seat]}: it never goes {edge} {bound}.")
             elif word == "age":
-                card = self.find(rest, AgeDef) if rest else None
+                card = self.find_kind(rest, AgeDef, "age")
                 if card is not None:
                     t.round += 1
                     self.out.info(f"Round {t.round}, era {t.era}: {card.name}. {card.text}")
@@ -574,7 +648,7 @@ class Companion:
                 if len(t.catastrophes) == 3:
                     self.out.info("The world has already ended: three catastrophes were revealed.")
                     continue
-                card = self.find(rest, CatastropheDef) if rest else None
+                card = self.find_kind(rest, CatastropheDef, "catastrophe")
                 if card is not None and len(t.catastrophes) < 3:
                     self.catastrophe(card)
                     if len(t.catastrophes) == 3:
@@ -582,11 +656,27 @@ class Companion:
                         return
             elif word == "status":
                 self.status()
-            elif word in ("help", "?"):
-                self.out.info("up NAME or down NAME: change a gene pool by one. age NAME: a new round.")
-                self.out.info("catastrophe NAME: a catastrophe; the first player moves left. status: the table.")
             else:
                 self.out.info(f"Not a command: {word[:20]}. Type help.")
+
+    def find_kind(self, typed: str, kind: type, command: str) -> Any | None:
+        """The age or catastrophe a tracker command names; a missing name, or the name of
+        another kind of card (``age c super volcano``), is said in one line."""
+        if not typed:
+            self.out.info(f"Name the {command}: {command} NAME.")
+            return None
+        try:
+            fits = find_cards(typed, self.cards.all_cards(), read_typed_label)
+        except UnknownCardError:
+            fits = []
+        if fits and not any(isinstance(c, kind) for c in fits):
+            card = fits[0]
+            what = "an age" if isinstance(card, AgeDef) else "a catastrophe" if isinstance(card, CatastropheDef) else "a trait"
+            other = "age" if isinstance(card, AgeDef) else "catastrophe"
+            hint = f": type {other} {card.name}" if not isinstance(card, TraitDef) else ""
+            self.out.info(f"{card.name} is {what}, not {'an age' if command == 'age' else 'a catastrophe'}{hint}.")
+            return None
+        return self.find(typed, kind)
 
     def catastrophe(self, card: CatastropheDef) -> None:
         t = self.tracker
@@ -603,7 +693,7 @@ class Companion:
         if card.gene_pool:
             for seat in range(len(t.players)):
                 new = t.gene_pools[seat] + card.gene_pool
-                if 1 <= new <= 8:
+                if GENE_POOL_MIN <= new <= GENE_POOL_MAX:
                     t.gene_pools[seat] = new
             pools = join([f"{n} {g}" for n, g in zip(t.players, t.gene_pools)])
             undo = "down" if card.gene_pool > 0 else "up"
