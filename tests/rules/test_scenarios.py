@@ -155,6 +155,22 @@ def test_a_card_to_take_and_play_that_could_not_be_played_says_so_when_offered(
     assert "Heroic" not in " ".join(cy["announcements"])
 
 
+def test_cold_blood_names_the_drawn_cards_an_age_keeps_from_being_played(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Cold Blood under Eclipse: of the three cards drawn, the two red ones may not be
+    played; the question names them and why, as a turn's play question names the hand's
+    (it offered Big Ears alone, silent about the other two; Quick, red, stays in the hand
+    and is not one of the cards drawn)."""
+    data = scenario(capsys, "cold_blood_names_the_drawn_cards_an_age_locks", "--as", "Ana")
+    assert data["pending"]["reason"] == "may_play_drawn"
+    assert data["pending"]["question"] == (
+        "Cold Blood: you may play one of the cards you drew. Not playable now: Stone Skin, its "
+        "colour is locked this round; Bad, its colour is locked this round."
+    )
+    assert data["pending"]["options"] == ["Play none", "Big Ears, p1"]
+
+
 def test_self_awareness_played_on_its_owners_turn_goes_into_an_opponents_pile(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

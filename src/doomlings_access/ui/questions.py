@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from doomlings_access.cards.model import TraitDef
 from doomlings_access.rules import decisions as dk
+from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.game import Game
 from doomlings_access.rules.play import play_restriction, unplayable
@@ -95,6 +96,11 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
 """The step of a question asked several times over ("choose a card to discard, the first of 3")."""
 
 
+DRAWN_TO_PLAY = ("play_drawn", "may_play_drawn")
+"""Questions to play one of the cards just drawn (Cold Blood): those that may not be played
+are named with the reason, as a turn's play question names the hand's."""
+
+
 @dataclass(frozen=True)
 class Option:
     value: Value
@@ -149,12 +155,15 @@ def _title(g: PlayerView, d: Decision, card_read: bool = False, why_not: Mapping
     if d.of > 1:  # "choose a card to discard, the first of 5" (not "1 of 5": one of five cards?)
         text += f", the {ORDINALS[d.step - 1] if d.step <= len(ORDINALS) else f'number {d.step}'} of {d.of}"
     text += "" if text.endswith("?") else "."
+    held: list[int] = []
     if d.kind == dk.PLAY and d.reason in ("play_trait", "play_another"):
         held = [c for c in g.hand if c not in d.options]
-        if held:
-            why = why_not or {}
-            told = [g.card(c).name + (f", {PLAY_FAILED[why[c]]}" if why.get(c) in PLAY_FAILED else "") for c in held]
-            text += f" Not playable now: {'; '.join(told) if len(told) > 1 and why else join(told)}."
+    elif d.reason in DRAWN_TO_PLAY and why_not:  # the cards just drawn that may not be played
+        held = [c for c in why_not if c not in d.options]
+    if held:
+        why = why_not or {}
+        told = [g.card(c).name + (f", {PLAY_FAILED[why[c]]}" if why.get(c) in PLAY_FAILED else "") for c in held]
+        text += f" Not playable now: {'; '.join(told) if len(told) > 1 and why else join(told)}."
     return text
 
 
@@ -212,8 +221,12 @@ def passes_unasked(card: Callable[[int], TraitDef], d: Decision, any_time: str) 
 
 def why_not(game: Game, d: Decision) -> dict[int, str] | None:
     """For :func:`build_question`: why the cards of a play question's hand that are not offered
-    may not be played now, or why a card offered to take and play could not be played. It
-    reads the asker's own hand or the cards shown to them, and the open table."""
+    may not be played now (or of the cards just drawn to play one of), or why a card offered
+    to take and play could not be played. It reads the asker's own hand, draw or the cards
+    shown to them, and the open table."""
+    if d.reason in DRAWN_TO_PLAY:  # the asker's own draw: they know those cards
+        drawn = next(e.cards for e in reversed(game.log) if isinstance(e, ev.Drew) and e.player == d.player)
+        return {c: r for c in drawn if c not in d.options and (r := play_restriction(game, d.player, c))}
     if d.kind == dk.PLAY:
         return {c: r for c, r in unplayable(game, d.player, -1) if r}
     if d.reason == "take_and_play":
