@@ -171,6 +171,20 @@ def test_cold_blood_names_the_drawn_cards_an_age_keeps_from_being_played(
     assert data["pending"]["options"] == ["Play none", "Big Ears, p1"]
 
 
+def test_selective_memory_names_the_discards_it_cannot_play_one_sentence_a_reason(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Selective Memory offers the discards that may be played; the others are named, grouped
+    by reason (it offered 16 of 19 without a word about the 3 dominants left out)."""
+    data = scenario(capsys, "selective_memory_names_the_discards_it_cannot_play", "--as", "Ana")
+    assert data["pending"]["question"] == (
+        "Selective Memory: choose a card to play from the discard pile. Not playable now: "
+        "Immunity and Heroic, each would be a third dominant; Quick and Fangs, their colour is "
+        "locked this round."
+    )
+    assert data["pending"]["options"] == ["Bark, g2", "Big Ears, p1"]
+
+
 def test_self_awareness_played_on_its_owners_turn_goes_into_an_opponents_pile(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

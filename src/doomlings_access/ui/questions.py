@@ -15,7 +15,7 @@ from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.game import Game
 from doomlings_access.rules.play import play_restriction, unplayable
 from doomlings_access.rules.view import PlayerView
-from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, join
+from doomlings_access.ui.words import PLAY_FAILED, PLAY_FAILED_MANY, Said, Style, card_speech, card_text, join
 
 TITLES = {
     "play_trait": "Your turn: play a trait",
@@ -160,6 +160,16 @@ def _title(g: PlayerView, d: Decision, card_read: bool = False, why_not: Mapping
         held = [c for c in g.hand if c not in d.options]
     elif d.reason in DRAWN_TO_PLAY and why_not:  # the cards just drawn that may not be played
         held = [c for c in why_not if c not in d.options]
+    if d.reason == "play_from_discard" and why_not:  # a long pile: one sentence per reason
+        groups: dict[str, list[str]] = {}
+        for c, r in why_not.items():
+            groups.setdefault(r, []).append(g.card(c).name)
+        said = [
+            f"{names[0]}, {PLAY_FAILED[r]}" if len(names) == 1 else f"{join(names)}, {PLAY_FAILED_MANY[r]}"
+            for r, names in groups.items() if r in PLAY_FAILED
+        ]
+        if said:
+            text += f" Not playable now: {'; '.join(said)}."
     if held:
         why = why_not or {}
         told = [g.card(c).name + (f", {PLAY_FAILED[why[c]]}" if why.get(c) in PLAY_FAILED else "") for c in held]
@@ -231,4 +241,6 @@ def why_not(game: Game, d: Decision) -> dict[int, str] | None:
         return {c: r for c, r in unplayable(game, d.player, -1) if r}
     if d.reason == "take_and_play":
         return {int(c): r for c in d.options if (r := play_restriction(game, d.player, int(c)))}
+    if d.reason == "play_from_discard":  # the open discard pile
+        return {c: r for c in game.table.discard if c not in d.options and (r := play_restriction(game, d.player, c))}
     return None

@@ -21,6 +21,15 @@ PLAY_FAILED = {
     "restricted_cost": "its cost is restricted this round",
 }
 """Why a trait may not be played now, by the engine's reason."""
+PLAY_FAILED_MANY = {
+    "colour_locked": "their colour is locked this round",
+    "face_too_high": "their face values are too high this round",
+    "same_colour": "they have the colour of the trait played before",
+    "dominant_limit": "each would be a third dominant",
+    "requirement": "their requirements are not met",
+    "restricted_cost": "their cost is restricted this round",
+}
+"""The same, said of several traits at once."""
 
 COLOUR_NAMES = {"colourless": "colourless", "blue": "blue", "green": "green", "purple": "purple", "red": "red"}
 
