@@ -257,7 +257,7 @@ def run_tracker(s: Session) -> None:
     assert shown == "Cy's gene pool is now 3."
     shown = flat(s.answer(TRACKER, "dance"))
     assert shown == (
-        "Round 2, era 2. First player: Ben. Catastrophes: Ice Age, of 3. "
+        "Round 2, era 2. First player: Ben. Catastrophes: 1 of 3 so far, Ice Age. "
         "Gene pools: Ana 5, Ben 4 and Cy 3."
     )
     shown = flat(s.answer(TRACKER, "catastrophe retrovirus"))
@@ -268,7 +268,7 @@ def run_tracker(s: Session) -> None:
     assert "Gene pools -1: Ana 4, Ben 3 and Cy 2." in shown
     shown = flat(s.answer(TRACKER, "c the big one"))
     assert "Round 3, era 3. First player: Cy." in shown
-    assert "Catastrophes: Ice Age and Retrovirus, of 3." in shown
+    assert "Catastrophes: 2 of 3 so far, Ice Age and Retrovirus." in shown
 
     shown = flat(s.wait(MENU))
     assert "Catastrophe 3 of 3: The Big One. First player is now Ana." in shown

@@ -21,6 +21,7 @@ from doomlings_access.rules.primitives import GENE_POOL_MAX, GENE_POOL_MIN
 from doomlings_access.safety.text import NameRefused, check_name, clean, whole_number
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
+from doomlings_access.ui.review import catastrophes_so_far
 from doomlings_access.ui.session import is_number
 from doomlings_access.ui.words import Style, join, plural
 
@@ -714,5 +715,5 @@ class Companion:
         t = self.tracker
         cats = [self.cards.catastrophes[c].name for c in t.catastrophes]
         self.out.info(f"Round {t.round}, era {t.era}. First player: {t.players[t.first]}.")
-        self.out.info(f"Catastrophes: {join(cats) if cats else 'none yet'}, of 3.")
+        self.out.info(catastrophes_so_far(cats))
         self.out.info("Gene pools: " + join([f"{n} {g}" for n, g in zip(t.players, t.gene_pools)]) + ".")

@@ -13,6 +13,7 @@ from doomlings_access.cards import CardSet
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.scoring import bonus_items, reads_hidden_hand, score_of
+from doomlings_access.rules.state import CATASTROPHES
 from doomlings_access.rules.view import PlayerView
 from doomlings_access.ui.words import Style, card_text, join, plural
 
@@ -139,9 +140,16 @@ def age(v: PlayerView) -> list[str]:
         out = [f"Round {v.round}, era {v.era}: catastrophe {c.name}."]
     else:
         out = ["The game has not started a round yet."]
-    cats = [v.cards.catastrophes[c].name for c in v.catastrophes]
-    out.append(f"Catastrophes so far: {join(cats) if cats else 'none'}, of 3.")
+    out.append(catastrophes_so_far([v.cards.catastrophes[c].name for c in v.catastrophes]))
     return out
+
+
+def catastrophes_so_far(names: list[str]) -> str:
+    """"Catastrophes: 2 of 3 so far, Ice Age and Retrovirus." ("Ice Age, of 3" read as a
+    fault when heard)."""
+    if not names:
+        return f"Catastrophes: none of {CATASTROPHES} so far."
+    return f"Catastrophes: {len(names)} of {CATASTROPHES} so far, {join(names)}."
 
 
 def gene_pools(v: PlayerView) -> list[str]:
