@@ -7,7 +7,10 @@ default rules), ``shared/rules/CONFLICTS.md`` (the house-rule options) or
 
 from __future__ import annotations
 
+import json
+import tempfile
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from builders import agent_move, gene_changes, ignored_changes, new_game, table, why
@@ -167,14 +170,41 @@ def test_long_age_deck_option_deals_every_age_into_three_piles(seed: int) -> Non
     assert len(deck) == 1 + 25 + 3
     assert {c for c in deck if c not in cats} - {"the_birth_of_life"} == in_deck
     assert _three_piles_each_with_one_catastrophe(deck, cats)
+    # "3 roughly equal piles ... ~8-9 Ages + 1 Catastrophe" (digital spec): 9, 8 and 8 ages,
+    # the larger first (the last pile held 7 when the first two took 9 each)
+    assert [sum(1 for c in pile if c in cats) for pile in piles_of(deck, [10, 9, 9])] == [1, 1, 1]
 
 
-def test_long_age_deck_with_all_28_ages_deals_all_28() -> None:
-    """CONFLICTS.md + README: both options together deal the 28 ages (Birth of Life aside)."""
-    g = new_game(Setup(("Ana", "Ben"), 3, Options(long_age_deck=True, all_28_ages=True)))
+@pytest.mark.parametrize("seed", range(5))
+def test_long_age_deck_with_all_28_ages_deals_all_28(seed: int) -> None:
+    """CONFLICTS.md + README: both options together deal the 28 ages (Birth of Life aside),
+    in piles of 10, 9 and 9 ages, each with its catastrophe."""
+    g = new_game(Setup(("Ana", "Ben"), seed, Options(long_age_deck=True, all_28_ages=True)))
     deck = full_age_deck(g)
     assert len(deck) == 1 + 28 + 3
     assert UNCERTAIN_AGES <= set(deck)
+    cats = g.cards.catastrophes
+    assert [sum(1 for c in pile if c in cats) for pile in piles_of(deck, [11, 10, 10])] == [1, 1, 1]
+
+
+def test_long_age_deck_piles_are_as_equal_as_they_can_be() -> None:
+    """The digital spec's "3 roughly equal piles": 25 ages are 9, 8 and 8; 28 are 10, 9 and 9
+    (the piles took the rounded-up third each, leaving the last 7 or 8); the rulebook's 3 each."""
+    from doomlings_access.rules.flow import pile_sizes
+
+    g = new_game(Setup(("Ana", "Ben"), 1, Options(long_age_deck=True)))
+    assert [pile_sizes(g, n) for n in (25, 28, 27, 26)] == [[9, 8, 8], [10, 9, 9], [9, 9, 9], [9, 9, 8]]
+    assert pile_sizes(new_game(Setup(("Ana", "Ben"), 1)), 25) == [3, 3, 3]
+
+
+def piles_of(deck: list[str], sizes: list[int]) -> list[list[str]]:
+    """The age deck after Birth of Life, cut into piles of these sizes (catastrophe included)."""
+    assert sum(sizes) == len(deck) - 1
+    body, out = deck[1:], []
+    for size in sizes:
+        out.append(body[:size])
+        body = body[size:]
+    return out
 
 
 # --- setting up: the deal --------------------------------------------------------------------
@@ -889,6 +919,25 @@ def test_trait_from_the_deck_top_failing_its_requirement_stays_on_the_deck() -> 
         "requirement",
         False,
     )
+
+
+def test_discard_unmet_requirement_option_leaves_a_trait_an_age_forbids_on_top() -> None:
+    """CONFLICTS.md: the option discards a trait arriving at random that "fails the
+    requirement"; one an age forbids (Tectonic Shift locks green) stays on top of the deck as
+    the rulebook has it (the option discarded it too)."""
+    from doomlings_access.ui.scenario import load, play
+
+    path = Path(__file__).resolve().parents[1] / "positions" / "a_forbidden_trait_from_the_deck_stays_on_top.json"
+    data = json.loads(path.read_text())
+    for option in (False, True):
+        data["options"] = {"discard_unmet_requirement": option}
+        with tempfile.TemporaryDirectory() as folder:
+            changed = Path(folder) / "position.json"
+            changed.write_text(json.dumps(data))
+            g = play(load(str(changed)), ["Quick"]).game
+        [failed] = [e for e in g.log if isinstance(e, PlayFailed)]
+        assert (g.defs[failed.card].name, failed.reason, failed.discarded) == ("Bark", "colour_locked", False)
+        assert "Bark" in [g.defs[c].name for c in g.seats[0].hand]  # still on top, so drawn at stabilizing
 
 
 def test_discard_unmet_requirement_option_discards_it() -> None:

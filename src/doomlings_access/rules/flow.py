@@ -66,8 +66,8 @@ def build_age_deck(g: Game) -> list[str]:
         if not a.birth_of_life and (a.in_deck or g.options.all_28_ages)
     ]
     rng.shuffle(ages)
-    size = -(-len(ages) // 3) if g.options.long_age_deck else AGES_PER_PILE
-    piles = [ages[i * size : (i + 1) * size] for i in range(3)]
+    sizes = pile_sizes(g, len(ages))
+    piles = [ages[sum(sizes[:i]) : sum(sizes[: i + 1])] for i in range(3)]
     catastrophes = list(g.cards.catastrophes)
     rng.shuffle(catastrophes)
     deck = [g.cards.birth_of_life.id]
@@ -76,6 +76,20 @@ def build_age_deck(g: Game) -> list[str]:
         rng.shuffle(pile)
         deck.extend(pile)
     return deck
+
+
+def pile_sizes(g: Game, ages: int) -> list[int]:
+    """Ages in each of the three piles: three each (rulebook), or with ``long_age_deck`` every
+    age in three piles as equal as they can be, the larger first (the digital rules: "3
+    roughly equal piles", so 9, 8 and 8 of 25 ages, never 9, 9 and 7)."""
+    if not g.options.long_age_deck:
+        return [AGES_PER_PILE] * 3
+    return [ages // 3 + (i < ages % 3) for i in range(3)]
+
+
+def _ages_in_game(g: Game) -> int:
+    """The ages (Birth of Life aside) the age deck is dealt from."""
+    return sum(1 for a in g.cards.ages.values() if not a.birth_of_life and (a.in_deck or g.options.all_28_ages))
 
 
 def remaining_age_deck(g: Game) -> list[str]:
@@ -95,7 +109,7 @@ def remaining_age_deck(g: Game) -> list[str]:
     cats = [c for c in g.cards.catastrophes if c not in revealed]
     rng.shuffle(cats)
     to_come = 3 - len(g.table.catastrophes)
-    size = -(-len(ages) // 3) if g.options.long_age_deck else AGES_PER_PILE
+    sizes = pile_sizes(g, _ages_in_game(g))
     since = 0
     for card in reversed(g.table.revealed):
         if card in g.cards.catastrophes:
@@ -104,6 +118,7 @@ def remaining_age_deck(g: Game) -> list[str]:
             since += 1
     deck: list[str] = []
     for era in range(to_come):
+        size = sizes[len(g.table.catastrophes) + era]
         take = max(size - since, 0) if era == 0 else size
         pile = [*ages[:take], cats[era]]
         del ages[:take]
@@ -116,9 +131,7 @@ def age_piles(g: Game) -> list[int]:
     """How many cards each pile still to come holds, the current era's first (each pile its
     ages and a catastrophe, dealt as :func:`build_age_deck` deals them). The sizes are public;
     only the order within the age deck is hidden."""
-    ages = sum(1 for a in g.cards.ages.values() if not a.birth_of_life and (a.in_deck or g.options.all_28_ages))
-    size = -(-ages // 3) if g.options.long_age_deck else AGES_PER_PILE
-    piles = [max(min(size, ages - i * size), 0) + 1 for i in range(3)]
+    piles = [size + 1 for size in pile_sizes(g, _ages_in_game(g))]
     later = piles[3 - max(3 - len(g.table.catastrophes) - 1, 0) :]
     return [max(len(g.table.age_deck) - sum(later), 0), *later]
 

@@ -307,7 +307,8 @@ def play_from_deck_top(g: Game, seat: int, discard_if_unplayable: bool) -> Flow:
         return False
     reason = play_restriction(g, seat, card, deliberate=False)
     if reason is not None:
-        if discard_if_unplayable or g.options.discard_unmet_requirement:
+        # The house rule is for a requirement not met; a trait an age forbids stays on top.
+        if discard_if_unplayable or (g.options.discard_unmet_requirement and reason == "requirement"):
             g.table.discard.append(card)
             g.emit(PlayFailed, seat, card, reason, True)
         else:
