@@ -499,7 +499,7 @@ def _scenario(args: argparse.Namespace) -> int:
 
     answers = [a for a in (part.strip() for part in args.answers.split(",")) if a]
     try:
-        game = load(args.file)
+        game = load(args.file, args.edition if "edition" in args.typed else None)
         seat = None
         if args.seat is not None:
             names = [game.name(s).lower() for s in range(game.n)]

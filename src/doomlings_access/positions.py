@@ -75,16 +75,21 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def read_position(data: Any, file: str = "position") -> Setup:
-    """The game a position file describes (raises :class:`PositionFileError`)."""
+def read_position(data: Any, file: str = "position", edition: str | None = None) -> Setup:
+    """The game a position file describes (raises :class:`PositionFileError`). ``edition``:
+    the one typed on the command line, used when the file names none (a file that names
+    another is refused, as a score file is)."""
     if not isinstance(data, dict):
         raise PositionFileError(file, None, "expected a JSON object")
     for key in data:
         if key not in TOP_FIELDS:
             raise PositionFileError(file, str(key)[:40], "unknown field")
-    edition = data.get("edition", "retail")
-    if edition not in ("retail", "first"):
+    named = data.get("edition")
+    if named is not None and named not in ("retail", "first"):
         raise PositionFileError(file, "edition", 'must be "retail" or "first"')
+    if named is not None and edition is not None and named != edition:
+        raise PositionFileError(file, "edition", f"the file says {named} but --edition {edition} was given")
+    edition = named or edition or "retail"
     options = _options(data.get("options", {}), edition, file)
     r = _Reader(file, load_cards(edition))
     seed = data.get("seed", 1)

@@ -352,6 +352,24 @@ def test_a_wrong_position_file_names_the_field(
     assert f"{path}: {field}" in err and "Traceback" not in err
 
 
+def test_edition_typed_for_a_position_file_that_names_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--edition first`` plays the first printing when the file names no edition (it was
+    accepted and ignored: retail Brave was played); a file that names the other is refused."""
+    data = json.loads((POSITIONS / "self_awareness_on_its_owners_turn.json").read_text())
+    data["players"][0]["hand"] = ["Brave", "Quick"]
+    path = tmp_path / "brave.json"
+    path.write_text(json.dumps(data))
+    for where in (["scenario", str(path), "--edition", "first"], ["--edition", "first", "scenario", str(path)]):
+        assert main([*where, "--answers", "Brave"]) == 0
+        assert "Ana plays Brave, r2. Brave reads: You and an opponent look at each other's hands" in capsys.readouterr().out
+    data["edition"] = "retail"
+    path.write_text(json.dumps(data))
+    assert main(["scenario", str(path), "--edition", "first"]) == 2
+    assert f"{path}: edition: the file says retail but --edition first was given" in capsys.readouterr().err
+
+
 def test_an_answer_that_is_not_an_option_says_what_was_asked(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

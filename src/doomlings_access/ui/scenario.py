@@ -41,15 +41,15 @@ class Outcome:
     the outcome is told as one player sees it (its options may be private)."""
 
 
-def load(path: str) -> Game:
+def load(path: str, edition: str | None = None) -> Game:
     """The game a position file describes. The file is read within bounds: a regular file
     (a FIFO or a device is refused, never waited on) of at most :data:`MAX_FILE` bytes, with
-    nesting and digit caps."""
+    nesting and digit caps. ``edition``: the one typed, for a file that names none."""
     try:
         data = load_named_json(Path(path), MAX_FILE)
     except FileRefused as exc:
         raise ScenarioError(f"{path}: {exc.why}") from None
-    setup = read_position(data, path)
+    setup = read_position(data, path, edition)
     from doomlings_access.ui.session import reserved_words
 
     for i, name in enumerate(setup.players):  # a name the prompt would take for a command
