@@ -242,6 +242,28 @@ def test_a_label_two_different_cards_share_is_not_guessed() -> None:
     assert kidney is not None and g.defs[int(kidney.value)].name == "Kidney"
 
 
+def test_house_rules_are_said_in_words_at_the_start_and_with_the_rules() -> None:
+    """Each option says what it changes ("House rules: empty hand draw" did not say five, and
+    "edition" not which), and ``rules`` adds the game's own house rules to the rulebook's text."""
+    from doomlings_access.rules import Options
+
+    options = Options(edition="first", empty_hand_draw=5, catastrophe_ends_round=True)
+    g = new_game(Setup(("Ana", "Ben"), 7, options))
+    stdin, stdout = io.StringIO("rules turn\n" + "1\n" * 3000), io.StringIO()
+    console = PlainConsole(stdin, stdout)
+    Session(g, [0], {1: RulesOfThumb(7, 1)}, console, Output(console.write), Prefs()).run()
+    flat = " ".join(stdout.getvalue().split())
+    assert ("House rules: the first printing of the cards; an empty hand draws 5; no turns in a "
+            "catastrophe's round.") in flat.split("You are dealt")[0]
+    assert ("With an empty hand, you draw 3 and skip the turn. If nothing can be played, you skip, "
+            "or discard your hand and draw 3. House rules in this game: the first printing") in flat
+    from dataclasses import fields
+
+    from doomlings_access.ui.words import HOUSE_RULES
+
+    assert set(HOUSE_RULES) == {f.name for f in fields(Options)}, "every option says what it changes"
+
+
 def test_the_only_playable_trait_waits_for_enter_or_is_played_at_once() -> None:
     asked, g_asked = run("1\n" * 3000, seed=11, players=4)
     text, g = run("1\n" * 3000, seed=11, players=4, prefs=Prefs(only_choice="play"))

@@ -15,7 +15,7 @@ from doomlings_access.rules.game import Game
 from doomlings_access.rules.state import CATASTROPHES
 from doomlings_access.ui import review
 from doomlings_access.ui.questions import passes_unasked
-from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, join, plural
+from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, house_rules, join, plural
 
 TERSE, NORMAL, VERBOSE = "terse", "normal", "verbose"
 VERBOSITIES = (TERSE, NORMAL, VERBOSE)
@@ -121,7 +121,7 @@ def _started(e: ev.GameStarted, v: View) -> str:
     names = join(list(e.players))
     text = f"New game: {names}. {v.who(e.first_player)} {v.s(e.first_player, 'go', 'goes')} first."
     if e.options:
-        text += f" House rules: {join([o.replace('_', ' ') for o in e.options])}."
+        text += f" {house_rules(v.g.options)}"
     return text
 
 

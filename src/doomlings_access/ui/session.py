@@ -27,7 +27,7 @@ from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked, why_not
 from doomlings_access.ui.rules_text import rules
-from doomlings_access.ui.words import Style, join, plural
+from doomlings_access.ui.words import Style, house_rules, join, plural
 
 MAX_INPUT = 200
 MORE = "Press Enter for more. "
@@ -522,6 +522,8 @@ class Session:
             self.describe_card(arg, q)
         elif command == "rules":
             self.out.lines(rules(arg or None))
+            if house := house_rules(self.game.options, "House rules in this game"):
+                self.out.info(house)  # what this game plays otherwise than the rulebook
         elif command == "verbosity":
             self.set_verbosity(arg.lower())
         elif command == "speech":

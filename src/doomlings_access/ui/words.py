@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from doomlings_access.cards.model import TraitDef
+from doomlings_access.rules.options import Options
 
 PLAY_FAILED = {
     "colour_locked": "its colour is locked this round",
@@ -95,3 +96,25 @@ def card_text(t: TraitDef, style: Style) -> str:
 
 def card_speech(t: TraitDef) -> str:
     return f"{t.name}, {label_words(t)}"
+
+
+HOUSE_RULES = {
+    "edition": "the first printing of the cards",
+    "long_age_deck": "every age dealt into the three piles",
+    "empty_hand_draw": "an empty hand draws {empty_hand_draw}",
+    "catastrophe_ends_round": "no turns in a catastrophe's round",
+    "gene_pool_leader_bonus": "3 points at the end to the one player with the largest gene pool",
+    "discard_unmet_requirement": "a trait arriving at random that fails its requirement is discarded",
+    "ignore_restricted_cost": "a trait whose cost is restricted may be played without paying it",
+    "all_28_ages": "all 28 ages dealt from",
+    "colourless_counts_as_colour": "colourless counts as a colour of its own for a different colour",
+    "one_card_to_a_lone_neighbour": "with two players, a card to each neighbour is one card",
+}
+"""What each option changes, in a phrase (rules/options.py; CONFLICTS.md)."""
+
+
+def house_rules(options: Options, lead: str = "House rules") -> str:
+    """"House rules: an empty hand draws 5; no turns in a catastrophe's round.", or ""."""
+    said = [HOUSE_RULES[name].format(**options.to_json()) for name in options.differences() if name in HOUSE_RULES]
+    return f"{lead}: {'; '.join(said)}." if said else ""
+
