@@ -608,8 +608,9 @@ def companion(args: argparse.Namespace) -> int:
 
 
 def menu(args: argparse.Namespace) -> int:
-    """``doomlings`` with no command: the main menu."""
-    return _with_output(args, _menu_loop)
+    """``doomlings`` with no command: the main menu (``--edition`` typed before it is the new
+    game's and the companion's)."""
+    return _with_output(args, lambda console, out, prefs, speech: _menu_loop(console, out, prefs, speech, args.edition))
 
 
 def _ask(console: Console, out: Output, question: str, default: str) -> str:
@@ -617,7 +618,7 @@ def _ask(console: Console, out: Output, question: str, default: str) -> str:
     return line or default
 
 
-def _menu_loop(console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
+def _menu_loop(console: Console, out: Output, prefs: Prefs, speech: Speech, edition: str = "retail") -> int:
     items = ["New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings", "Quit"]
     while True:
         out.info("Doomlings main menu.")
@@ -628,14 +629,16 @@ def _menu_loop(console: Console, out: Output, prefs: Prefs, speech: Speech) -> i
             if line in ("6", "q", "quit", "exit"):
                 out.info("Goodbye.")
                 return 0
-            _menu_item(line, items, console, out, prefs, speech)
+            _menu_item(line, items, console, out, prefs, speech, edition)
         except (EOFError, KeyboardInterrupt):  # end of input at any question: leave quietly
             return 0
 
 
-def _menu_item(line: str, items: list[str], console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
+def _menu_item(
+    line: str, items: list[str], console: Console, out: Output, prefs: Prefs, speech: Speech, edition: str
+) -> None:
     if line in ("1", "n", "new", "new game"):
-        choices = _new_game_questions(console, out)
+        choices = _new_game_questions(console, out, edition)
         if choices is not None:
             run_game(choices, console, out, prefs, speech.switch)
     elif line in ("2", "resume"):
@@ -643,7 +646,7 @@ def _menu_item(line: str, items: list[str], console: Console, out: Output, prefs
     elif line in ("3", "c", "companion"):
         from doomlings_access.ui.companion import Companion
 
-        Companion(console, out, labels=prefs.labels).run()
+        Companion(console, out, edition, prefs.labels).run()
     elif line in ("4", "rules", "help", "rules and help"):
         from doomlings_access.ui.rules_text import TOPICS
 
@@ -682,7 +685,7 @@ def _number(console: Console, out: Output, question: str, default: int, low: int
         out.info(f"Not a choice: {shown(raw, 20)}. Choose {low} to {high}.")
 
 
-def _new_game_questions(console: Console, out: Output) -> GameChoices | None:
+def _new_game_questions(console: Console, out: Output, edition: str = "retail") -> GameChoices | None:
     players = _number(console, out, "How many players, 2 to 6?", 3, 2, 6)
     humans = _number(console, out, f"How many of them are people, 1 to {players}?", 1, 1, players)
     from doomlings_access.ui.session import reserved_words
@@ -712,7 +715,33 @@ def _new_game_questions(console: Console, out: Output) -> GameChoices | None:
             if level in LEVELS:
                 break
             out.info("Choose easy, normal or hard.")
-    return GameChoices(players, humans, names, [level])
+    edition, house = _house_rules_question(console, out, edition)
+    return GameChoices(players, humans, names, [level], edition=edition, house_rules=house)
+
+
+def _house_rules_question(console: Console, out: Output, edition: str) -> tuple[str, list[str]]:
+    """The printing and the house rules of a new game (CONFLICTS.md): Enter keeps the rulebook
+    (and the edition typed), ``?`` lists them numbered, numbers separated by commas choose."""
+    from doomlings_access.ui.words import HOUSE_RULES as SAID
+
+    flags = list(HOUSE_RULES)
+    items = [SAID["edition"], *(SAID[HOUSE_RULES[f]].format(empty_hand_draw=5) for f in flags)]
+    default = "the first printing" if edition == "first" else "none"
+    while True:
+        line = _ask(console, out, "House rules, by number, or ? for the list?", default).strip().lower()
+        if line == default:
+            return edition, []
+        if line in ("?", "help", "list"):
+            out.info("House rules (CONFLICTS.md): type their numbers, like 2, 4; Enter for none.")
+            out.lines([f"{n}. {item}" for n, item in enumerate(items, 1)])
+            continue
+        picks = [p.strip() for p in line.split(",") if p.strip()]
+        numbers = [whole_number(p, 1, len(items)) for p in picks]
+        if picks and None not in numbers:
+            chosen = sorted({n for n in numbers if n is not None})
+            out.info(f"Chosen: {'; '.join(items[n - 1] for n in chosen)}.")
+            return ("first" if 1 in chosen else "retail"), [flags[n - 2] for n in chosen if n > 1]
+        out.info(f"Not a choice: {shown(line, 20)}. Type numbers from 1 to {len(items)}, ? for the list, or Enter.")
 
 
 def _settings_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:

@@ -45,14 +45,32 @@ def test_names_that_are_commands_or_numbers_are_refused(home: Home, name: str) -
 
 def test_the_menu_asks_again_for_a_hostile_or_colliding_name(home: Home) -> None:
     bad = [HOSTILE_NAMES["title"], "h", "7", "x" * 31, ""]
-    answers = "1\n2\n1\n" + "".join(f"{b}\n" for b in bad[:-1]) + "Zoé\nnormal\nq\ny\n6\n"
+    answers = "1\n2\n1\n" + "".join(f"{b}\n" for b in bad[:-1]) + "Zoé\nnormal\n\nq\ny\n6\n"
     done = home.run(*GAME, stdin=answers).clean()
     assert done.returncode == 0, done.both
     assert done.out.count("Name of person 1? [You]: ") == 5
     assert done.out.count("That name cannot be used:") == 4
     assert "New game: Zoé" in done.out
     # The menu's lines end at its last prompt: the game does not pause before saying anything.
-    assert "[normal]: normal\nNew game: Zoé" in done.out, done.out
+    assert "[none]: \nNew game: Zoé" in done.out, done.out
+
+
+def test_the_menu_chooses_the_edition_and_house_rules_of_a_new_game(home: Home) -> None:
+    """CONFLICTS.md: each option is a named house rule a player can choose; from the menu too
+    (it asked none, and ``doomlings --edition first`` was ignored there). A wrong answer gets
+    one line and the question again; the save keeps what was chosen."""
+    answers = "1\n2\n1\nAna\neasy\n?\n0, 12\n3, 4\nq\ny\n6\n"
+    done = home.run(*GAME, "--edition", "first", stdin=answers).clean()
+    assert done.returncode == 0, done.both
+    assert "House rules, by number, or ? for the list? [the first printing]: " in done.out
+    assert "3. an empty hand draws 5" in done.out
+    assert "Not a choice: 0, 12. Type numbers from 1 to 10, ? for the list, or Enter." in done.out
+    assert "Chosen: an empty hand draws 5; no turns in a catastrophe's round." in done.out
+    [save] = home.files()
+    options = json.loads((home.saves / save).read_text())["setup"]["options"]
+    assert (options["edition"], options["empty_hand_draw"], options["catastrophe_ends_round"]) == ("retail", 5, True)
+    kept = home.run(*GAME, "--edition", "first", stdin="1\n2\n1\nAna\neasy\n\nq\ny\n6\n").clean()
+    assert "House rules: the first printing of the cards." in " ".join(kept.out.split())
 
 
 @pytest.mark.parametrize("kind", NAME_IDS)
