@@ -208,3 +208,25 @@ def test_a_drawn_card_that_could_not_be_played_is_known_to_stay_in_its_hand() ->
         assert k.where.get(heroic) == (None if seat == 1 else frozenset({1})), seat
     sample = g.view(2).sample(random.Random(1))
     assert heroic in sample.seats[1].hand
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_game_as_told_stops_at_the_event_its_listener_has_heard(seed: int) -> None:
+    """``Game.as_told(g, n)``: the game when its log held ``n`` events (a pause's review reads
+    it: the rules run on before all is told). Its log is the first ``n`` events, and the
+    state matches: every trait played by then is in a pile or gone, none played later is."""
+    cards = load_cards()
+    g = Game(cards, Setup(("Ana", "Ben", "Cy"), seed))
+    rng = random.Random(seed)
+    while not g.is_over:
+        d = g.pending
+        assert d is not None
+        g.apply(Choice(d.player, d.options[rng.randrange(len(d.options))]))
+    for n in sorted(rng.sample(range(1, len(g.log)), 12)):
+        told = Game.as_told(g, n)
+        assert told.log == g.log[:n] and told.pending is None
+        played = {e.card for e in g.log[:n] if type(e).__name__ == "TraitPlayed"}
+        later = {e.card for e in g.log[n:] if type(e).__name__ == "TraitPlayed"} - played
+        in_piles = {c for s in told.seats for c in s.pile}
+        assert not later & in_piles, "a trait played after the pause is not in a pile yet"
+    assert Game.as_told(g, len(g.log)) is g

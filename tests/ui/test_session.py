@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -197,8 +198,10 @@ def test_a_quick_computer_is_never_heard_thinking() -> None:
 
 
 def test_commands_work_where_the_only_playable_trait_waits_for_enter() -> None:
-    """At "Press Enter to play it.", ``hand`` lists the hand and ``?`` says what Enter does
-    (both were taken for Enter, and the trait played unasked); the game is the same game."""
+    """At "Press Enter to play it.", ``hand`` lists the hand as it is before the play (the
+    trait waiting is still in it: the game had played it, and the draws after it, before the
+    Enter) and ``?`` says what Enter does (both were taken for Enter, and the trait played
+    unasked); the game is the same game."""
 
     class Typist(PlainConsole):
         def __init__(self) -> None:
@@ -216,7 +219,7 @@ def test_commands_work_where_the_only_playable_trait_waits_for_enter() -> None:
     Session(g, [0], {s: RulesOfThumb(11, s) for s in (1, 2, 3)}, typist, Output(typist.write), Prefs()).run()
     _, same = run("1\n" * 3000, seed=11, players=4)
     after = typist.stdout.getvalue().split("Press Enter to play it. ", 1)[1]
-    assert after.lstrip().startswith("As things stand now, with more still to be told:\nYour hand, "), after[:200]
+    assert after.lstrip().startswith("Your hand, 1 card:\n1. Kidney, rX\n"), after[:200]
     assert "Press Enter to play it, or type a command first." in after
     assert after.count("Press Enter to play it.") >= 2  # asked again after each command
     assert g.is_over and g.actions == same.actions
@@ -443,8 +446,10 @@ def test_the_game_waits_for_enter_before_more_than_a_listener_holds() -> None:
 
 
 def test_review_commands_and_help_work_at_a_pause() -> None:
-    """At a pause, ``hand`` lists the person's hand, ``?`` says what the pause waits for, an
-    unknown word goes on like Enter; the game is the same game."""
+    """At a pause, ``hand`` lists the person's hand as far as they have heard (the game has
+    run on to the next question: a card drawn in what is still to be told is not in it), ``?``
+    says what the pause waits for, an unknown word goes on like Enter; the game is the same
+    game."""
     from doomlings_access.ui.session import MORE
 
     class Typist(PlainConsole):
@@ -464,8 +469,10 @@ def test_review_commands_and_help_work_at_a_pause() -> None:
     Session(g, [0], agents, typist, Output(typist.write), Prefs()).run()
     _, same = run("1\n" * 3000, seed=2, players=4, agents={s: RulesOfThumb(2, s) for s in (1, 2, 3)})
     text = typist.stdout.getvalue()
-    after = text.split(MORE, 1)[1]
-    assert after.lstrip().startswith("As things stand now, with more still to be told:\nYour hand, ")
+    heard, after = text.split(MORE, 1)
+    assert after.lstrip().startswith("Your hand, "), after[:100]
+    listed = re.findall(r"^\d+\. (.+?), \w+$", after.split("More is to be told")[0], re.MULTILINE)
+    assert listed and all(name in " ".join(heard.split()) for name in listed), listed
     assert "More is to be told: press Enter to hear it, or type a command first." in after
     assert "hand, h: your hand" in after  # and the commands, as at a question
     assert "Scores" in after or "scores" in after

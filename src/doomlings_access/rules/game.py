@@ -59,6 +59,10 @@ class Checkpoint:
         self.log = len(g.log)
 
 
+class _Told(Exception):
+    """Raised inside the rules where :meth:`Game.as_told` stops them."""
+
+
 class Game:
     """One game of Doomlings. Drive it with :meth:`legal_actions` and :meth:`apply`."""
 
@@ -71,6 +75,7 @@ class Game:
         checkpoints: bool = False,
         _resume: Checkpoint | None = None,
         _defs: list[TraitDef] | None = None,
+        _until: int | None = None,
     ) -> None:
         if cards.edition != setup.options.edition:
             raise ValueError(
@@ -112,17 +117,11 @@ class Game:
         """Answers the flow of the rules (a generator) and runs it to its next question."""
         self._knowledge: dict[int, Knowledge] = {}
         self._seat_logs: dict[int, list[Event]] = {}
+        self._until = _until
+        """Stop the rules once the log holds this many events (:meth:`as_told`)."""
         self._index_cards()
         from doomlings_access.rules.flow import play_on, set_up
 
-        if _resume is not None:
-            self._restore(_resume)
-        elif position is not None:
-            from doomlings_access.rules.position import place
-
-            place(self, position)
-        else:
-            set_up(self)
         self.sampled = False
         """Whether this game was sampled from a view (:meth:`PlayerView.sample`)."""
         self.faces_dealt_at: int | None = None
@@ -132,7 +131,18 @@ class Game:
         self.replay_defs = self.defs
         """The traits the recorded actions were answered with (``defs`` differ only in a copy
         whose unseen cards were dealt afresh: replaying must use these)."""
-        self._start(play_on(self))
+        try:
+            if _resume is not None:
+                self._restore(_resume)
+            elif position is not None:
+                from doomlings_access.rules.position import place
+
+                place(self, position)
+            else:
+                set_up(self)
+            self._start(play_on(self))
+        except _Told:
+            self.pending = None
 
     def _index_cards(self, shared: bool = True) -> None:
         """What the rules look up about the card instances (:class:`.hooks.CardIndex`), so
@@ -211,6 +221,8 @@ class Game:
             self.pending = self._send(value)  # type: ignore[misc]  # a game with a question has a flow
         except StopIteration:
             self._over()
+        except _Told:
+            self.pending = None  # stopped where the listener is (as_told): no question now
         return log[mark:] if self.record else []
 
     # --- events and their causes ----------------------------------------------------------
@@ -230,6 +242,8 @@ class Game:
             if event.cause is None:
                 event.cause = cause
         log.append(event)
+        if self._until is not None and len(log) >= self._until:
+            raise _Told
 
     def open(
         self,
@@ -258,6 +272,8 @@ class Game:
                     event.cause = inherited
             log.append(event)
             frames.append((seq, cause))
+            if self._until is not None and len(log) >= self._until:
+                raise _Told
         return mark
 
     def close(self, mark: int) -> None:
@@ -343,6 +359,24 @@ class Game:
             g._seat_logs = {seat: list(seen) for seat, seen in self._seat_logs.items()}
         g.checkpoints = self.checkpoints
         g.checkpoint = cp
+        return g
+
+    @classmethod
+    def as_told(cls, game: Game, events: int) -> Game:
+        """``game`` as it stood when its log held ``events`` events, for reading only.
+
+        The rules run on to the next question at once, so a game is often ahead of what its
+        listener has heard (a pause before more is told, a forced play waiting for Enter);
+        what they review there must be the table they have heard of, not the one to come.
+        Replayed from the start (about a millisecond) and stopped there, mid-flow: it has no
+        question and cannot be played on."""
+        if events >= len(game.log):
+            return game
+        g = cls(game.cards, game.setup, _until=events)
+        for action in game.actions:
+            if g.pending is None:
+                break
+            g.apply(action)
         return g
 
     @classmethod

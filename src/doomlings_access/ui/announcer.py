@@ -485,7 +485,12 @@ class Announcer:
         """The events as a listener hears them: one message per story (a turn, a round's card,
         a catastrophe), its sentences in order, each effect after its cause and named by it
         when the cause is not the card just told; same-kind events of one cause merged."""
-        out: list[Said] = []
+        return [said for said, _ in self.render_stories(events)]
+
+    def render_stories(self, events: list[ev.Event]) -> list[tuple[Said, int]]:
+        """:meth:`render_all`, each message with how many of ``events`` it has told by its
+        end (a pause between two messages knows where the listener is)."""
+        out: list[tuple[Said, int]] = []
         story: list[Said] = []
         root: int | None = None
         told: str = ""  # the card whose effects the story is telling
@@ -497,7 +502,7 @@ class Announcer:
             # The ages a skip passes over come later, but are told in the skip's story.
             passed_over = isinstance(e, ev.AgeIgnored) and skipping and self._cause_name(e) == skipping
             if (here != root and not passed_over) or isinstance(e, STANDS_ALONE):
-                out.extend(_paragraph(story))
+                out.extend((said, i) for said in _paragraph(story))
                 story, root, told, skipping = [], here, "", ""
             said, i = self._merged(events, i)
             if said is None:
@@ -516,7 +521,7 @@ class Announcer:
             elif cause:
                 told = cause
             story.append(said)
-        out.extend(_paragraph(story))
+        out.extend((said, len(events)) for said in _paragraph(story))
         return out
 
     def _root_of(self, e: ev.Event) -> int:

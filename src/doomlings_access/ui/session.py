@@ -60,8 +60,6 @@ ALIASES = {
 }
 
 
-READS_THE_TABLE = ("hand", "pile", "table", "scores", "age", "genes", "deck")
-"""Commands that read the game as it stands: at a pause it stands past what has been told."""
 
 EXTRA_RESERVED = ("y", "n", "yes", "no", "back", "b", "me", "my", "mine", "done", "undo", "list")
 """Words other questions answer to (quit? y or n; the companion's back, done, undo, list)."""
@@ -143,6 +141,7 @@ class Session:
         self.told: dict[int | None, int] = {}
         self.plain_warned = False
         self.confirmed: set[int] = set()  # forced plays (their events) their owner has heard
+        self.heard: int | None = None  # while telling: how many events the listener has heard
         self.thinking_told: tuple[int, int, int] | None = None  # whose thinking was told, and when
         self.questions_asked = 0
         self.on_action = on_action
@@ -282,24 +281,29 @@ class Session:
         while i < end:
             e = log[i]
             if isinstance(e, ev.OnlyPlayable) and e.player in self.humans and i not in self.confirmed:
-                self.tell(log[start:i])
+                self.tell(start, i)
                 if len(self.humans) > 1 and e.player != self.holder:
                     self.told[key] = i  # the rest is told after the play's owner has pressed Enter
                     self.hand_over(e.player, until=i)
                     return
-                self.tell([e])
+                self.tell(i, i + 1)
                 self.told[key] = start = i + 1
                 self.confirmed.add(i)
                 if self.prefs.only_choice == "ask":
                     self.pause("Press Enter to play it. ", "to play it")
             i += 1
-        self.tell(log[start:end])
+        self.tell(start, end)
         self.told[key] = end
 
-    def tell(self, events: list[ev.Event]) -> None:
-        for said in self.announcer.render_all(events):
+    def tell(self, start: int, end: int) -> None:
+        """Tell the log's events ``start`` to ``end``, a message at a time; a pause between two
+        messages knows how far the listener has heard (:attr:`heard`)."""
+        self.heard = start
+        for said, upto in self.announcer.render_stories(self.game.log[start:end]):
             self.make_room(said.text)
             self.out.say(said)
+            self.heard = start + upto
+        self.heard = None
 
     def make_room(self, text: str) -> None:
         """A listener holds about a dozen lines: when ``text`` would take what came since the
@@ -317,14 +321,17 @@ class Session:
             command, arg = as_command(clean(self.read_raw(prompt, list(COMMANDS))))
             if command is None:
                 return  # Enter, or anything else: go on
-            if command in READS_THE_TABLE:  # the game has gone on past what has been told
-                self.out.info("As things stand now, with more still to be told:")
             if command == "help":
                 self.help(None, goes_on)
                 continue
-            self.command(command, arg, None)
-            if goes_on:
-                self.out.info(f"Press Enter {goes_on}.")
+            self.command(command, arg, None, self.as_heard())
+
+    def as_heard(self) -> Game:
+        """The game as far as the person at the keyboard has heard it: the rules run on to the
+        next question at once, and at a pause (or a forced play waiting for Enter) what is
+        reviewed must not be what is still to be told."""
+        heard = self.heard if self.heard is not None else self.told.get(self.announcer.me, len(self.game.log))
+        return Game.as_told(self.game, heard)
 
     # --- asking a person ----------------------------------------------------------------
     def passes_unasked(self, d: Decision) -> bool:
@@ -483,10 +490,11 @@ class Session:
         """What the prompt waits for, to end a message that sends the player back to it."""
         return f"Choose 1 to {len(q.options)}, or ? for help." if q is not None else MORE.strip()
 
-    def command(self, command: str, arg: str, q: Question | None) -> None:
-        """A review or settings command, typed at question ``q`` or at a pause (``None``)."""
+    def command(self, command: str, arg: str, q: Question | None, game: Game | None = None) -> None:
+        """A review or settings command, typed at question ``q`` or at a pause (``None``,
+        reading ``game``: the game as heard so far)."""
         me = self.viewer(q)
-        v = self.game.view(me)
+        v = (game or self.game).view(me)
         if command == "hand":
             self.out.lines(review.hand(v, self.style))
         elif command == "pile":
