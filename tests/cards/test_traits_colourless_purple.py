@@ -658,7 +658,7 @@ def test_eloquence_plays_one_more_trait_without_its_action() -> None:
     t = table(hands={"Ana": ["Introspective", "Fangs"]}, piles={"Ana": ["Eloquence"]}, run="worlds_end", catastrophes=NEUTRAL_END)
     assert t.option_names() == ["no", "Introspective", "Fangs"]
     t.answer("Introspective")
-    assert t.events(TraitPlayed) == [TraitPlayed(0, cid(t, "Introspective"), 0, "hand", True)]
+    assert t.events(TraitPlayed) == [TraitPlayed(0, cid(t, "Introspective"), 0, "hand", True, action_skipped=True)]
     assert t.events(ActionResolving) == [] and t.events(Drew) == []
     assert t.pile("Ana") == ["Eloquence", "Introspective"] and t.hand("Ana") == ["Fangs"]
     assert score(t, "Ana") == (0, 2, 0, 2)

@@ -336,7 +336,7 @@ def test_photosynthesis_when_neither_drawn_card_is_green() -> None:
     t = table(hands={"Ana": ["Photosynthesis"]}, deck=["Quick", "Gills", "Spiny", "Antlers", "Fire Skin"])
     assert t.pending is None
     assert drew(t, "photosynthesis") == [(ANA, ("Quick", "Gills"))]
-    assert nothing(t) == [(ANA, "photosynthesis", "nothing_playable")]
+    assert nothing(t) == [(ANA, "photosynthesis", "none_drawn_playable")]
     assert plays(t) == [(ANA, "Photosynthesis", ANA, "hand", False)]
     assert t.pile("Ana") == ["Photosynthesis"]
     assert t.hand("Ana") == sorted(["Quick", "Gills", "Spiny", "Antlers", "Fire Skin"])
@@ -346,7 +346,7 @@ def test_photosynthesis_drawn_green_blocked_by_natural_harmony() -> None:
     """Photosynthesis: '(unless an age forbids it)'; Natural Harmony forbids green after green."""
     t = table(hands={"Ana": ["Photosynthesis"]}, deck=["Bark", "Quick", *FILLER], age="natural_harmony")
     assert t.pending is None
-    assert nothing(t) == [(ANA, "photosynthesis", "nothing_playable")]
+    assert nothing(t) == [(ANA, "photosynthesis", "none_drawn_playable")]
     assert t.pile("Ana") == ["Photosynthesis"]
     assert {"Bark", "Quick"} <= set(t.hand("Ana"))
 

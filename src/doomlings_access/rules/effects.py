@@ -18,6 +18,7 @@ from doomlings_access.rules.events import (
     HandsSwapped,
     NextAgeSeen,
     NothingToDo,
+    OnlyPlayable,
     RoundSkipped,
     TraitMoved,
 )
@@ -41,6 +42,7 @@ from doomlings_access.rules.play import (
     play_trait,
     playable_in_hand,
     resolve_action,
+    unplayable,
 )
 from doomlings_access.rules.primitives import (
     ask,
@@ -415,6 +417,8 @@ def play_another(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     options = playable_in_hand(g, seat)
     if not options:
         return _nothing(g, seat, card, "nothing_playable")
+    if len(options) == 1 and g.record:  # played without a question: its player hears why
+        g.emit(OnlyPlayable, seat, options[0], unplayable(g, seat, options[0]), frozenset((seat,)))
     pick = yield from ask(g, seat, dk.PLAY, "play_another", options, _source(g, card))
     yield from play_trait(g, seat, pick, "hand", True)
 
@@ -448,7 +452,7 @@ def draw_then_play(g: Game, seat: int, card: int, piece: Piece) -> Flow:
         if (colour is None or colour in g.defs[c].colours) and play_restriction(g, seat, c) is None
     ]
     if not options:
-        return _nothing(g, seat, card, "nothing_playable")
+        return _nothing(g, seat, card, "none_drawn_playable")
     if piece["optional"]:
         pick = yield from ask(g, seat, dk.PLAY, "may_play_drawn", ["no", *options], src)
         if pick == "no":

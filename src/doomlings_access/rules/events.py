@@ -302,6 +302,9 @@ class TraitPlayed(Event):
     source: str
     """``hand``, ``discard``, ``deck`` or ``drawn``."""
     out_of_turn: bool = False
+    action_skipped: bool = False
+    """It has an action, not carried out: played this way (from the deck, or the discard pile
+    by Trunk), an action is not taken."""
 
 
 @dataclass(slots=True)

@@ -160,7 +160,7 @@ def play_trait(
         g.emit(ThirdDominantDiscarded, owner, card)
         return False
     cause = g.trait_causes.get((card, seat)) or trait_cause(g, card, seat)
-    mark = g.open(cause, TraitPlayed, seat, card, owner, source, out_of_turn)
+    mark = g.open(cause, TraitPlayed, seat, card, owner, source, out_of_turn, bool(d.action) and not with_action)
     try:
         if d.requires and not hero:
             g.table.in_play.append(card)  # between zones while its cost is paid

@@ -33,6 +33,7 @@ NOTHING_REASONS = {
     "no_target": "there is nothing to take or target",
     "not_in_pile": "it is no longer in the pile",
     "nothing_playable": "no trait can be played",
+    "none_drawn_playable": "none of the cards drawn can be played",
     "piles_protected": "trait piles are protected this round",
     "discard_empty": "the discard pile is empty",
     "cannot_play_top_discard": "the top of the discard pile cannot be played",
@@ -256,6 +257,8 @@ def _played(e: ev.TraitPlayed, v: View) -> str:
         text += " from the top of the deck"
     if e.out_of_turn:
         text += ", out of turn"
+    if e.action_skipped:  # else its text, read next, is heard as done
+        text += ", without its action"
     return text + "."
 
 
@@ -299,7 +302,8 @@ def _trait_discarded(e: ev.TraitDiscarded, v: View) -> str:
 
 @phrase(ev.TraitReturned)
 def _returned(e: ev.TraitReturned, v: View) -> str:
-    return f"{v.name(e.card)} comes straight back to {v.whose(e.player)} pile."
+    how = " at random" if e.random else ""
+    return f"{v.name(e.card)} is discarded{how} from {v.whose(e.player)} trait pile and comes straight back."
 
 
 @phrase(ev.TraitMoved)
@@ -319,7 +323,17 @@ def _to_hand(e: ev.TraitToHand, v: View) -> str:
 
 @phrase(ev.NothingToDo)
 def _nothing(e: ev.NothingToDo, v: View) -> str:
-    return f"{v.cause(e)} does nothing for {v.whom(e.player)}: {NOTHING_REASONS.get(e.reason, e.reason.replace('_', ' '))}."
+    return nothing_done(e, [e.player], v)
+
+
+def nothing_done(e: ev.NothingToDo, seats: list[int], v: View) -> str:
+    """"Photosynthesis does nothing for you: none of the cards drawn can be played." Said of
+    a trait's targets (another player's trait found nothing of theirs), "for" would sound like
+    a gain: "Territorial finds nothing to act on for Otto" reads as a loss spared."""
+    cause = e.cause
+    if e.reason == "no_target" and cause is not None and cause.kind == "trait" and cause.seat not in (None, *seats):
+        return f"{v.cause(e)}: {join([v.whom(s) for s in seats])} {'have' if len(seats) > 1 or seats[0] == v.me else 'has'} nothing it acts on."
+    return f"{v.cause(e)} does nothing for {join([v.whom(s) for s in seats])}: {NOTHING_REASONS.get(e.reason, e.reason.replace('_', ' '))}."
 
 
 @phrase(ev.GenePoolChanged)
@@ -616,8 +630,7 @@ class Announcer:
         if isinstance(e, ev.NothingToDo):
             run = _run(events, i, ev.NothingToDo, lambda n: n.reason == e.reason)
             if len(run) > 1:
-                why = NOTHING_REASONS.get(e.reason, e.reason.replace("_", " "))
-                text = f"{v.cause(e)} does nothing for {join([v.whom(n.player) for n in run])}: {why}."
+                text = nothing_done(e, [n.player for n in run], v)
                 return Said(text, text), i + len(run)
         if (
             isinstance(e, ev.TraitMoved) and e.how in SWAPS and isinstance(nxt, ev.TraitMoved) and nxt.how == e.how
