@@ -112,3 +112,15 @@ def test_a_trait_moving_to_your_pile_ends_with_yours(how: str) -> None:
     from_me = a.render(ev.TraitMoved(card=card, from_player=0, to_player=2, how=how))
     assert from_me is not None
     assert from_me.text == f"{g.defs[card].name} goes from your pile to Ben's."
+
+
+def test_a_trait_that_comes_straight_back_is_said_to_be_discarded_first() -> None:
+    """Endurance paid as a cost or discarded by Voracious: "comes straight back" alone was
+    heard as a trait coming back that never left."""
+    g = new_game(Setup(("Ana", "Quin"), 3))
+    card = g.seats[0].hand[0]
+    name = g.defs[card].name
+    said = Announcer(g, me=0).render(ev.TraitReturned(0, card))
+    assert said is not None and said.text == f"{name} is discarded from your trait pile and comes straight back."
+    said = Announcer(g, me=0).render(ev.TraitReturned(1, card, random=True))
+    assert said is not None and said.text == f"{name} is discarded at random from Quin's trait pile and comes straight back."
