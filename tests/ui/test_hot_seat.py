@@ -117,3 +117,18 @@ def test_a_command_typed_at_a_hand_over_waits_for_the_next_person() -> None:
     refusal = "Commands wait until Ben has the keyboard. Press Enter when Ben is ready."
     assert lines[at + 1: at + 5] == ["hand", refusal, "log", refusal], lines[at: at + 6]
     assert g.is_over
+
+
+def test_every_hand_over_is_for_something_asked() -> None:
+    """Three people and a computer: each "Pass to X." is followed by a question for X or X's
+    forced play to confirm (or the end). After one person's forced play led to another's,
+    the keyboard came back to the first only to read them their hand, asked nothing."""
+    for seed in (7, 10, 29, 41):
+        g = new_game(Setup(("Ana", "Ben", "Cy", "Otto"), seed))
+        stdin, stdout = io.StringIO("1\n" * 5000), io.StringIO()
+        console = PlainConsole(stdin, stdout)
+        Session(g, [0, 1, 2], {3: HeuristicAgent(seed, 3)}, console, Output(console.write), Prefs()).run()
+        assert g.is_over
+        for who, said in segments(stdout.getvalue()):
+            asked = "Choose 1 to" in said or "Press Enter to play it" in said or "Final scores" in said
+            assert asked, (seed, who, said[:300])

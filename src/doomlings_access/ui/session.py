@@ -354,7 +354,8 @@ class Session:
         hears what happened since they last had it, then their hand (unless the question ``d``
         is a play, whose options are the hand). The person leaving first hears what they have
         not heard, up to event ``until``. The news may hold another person's forced play,
-        which takes the keyboard to them first; it then comes back to ``seat``."""
+        which takes the keyboard to them first; it comes back to ``seat`` only for a question
+        (``d``): a forced play of ``seat``'s own, once heard, needs them no more."""
         if len(self.humans) < 2 or self.holder == seat:
             return
         while self.holder != seat:
@@ -364,6 +365,8 @@ class Session:
                 return  # a forced play of theirs, told on the way, handed them the keyboard
             self.pass_keyboard(seat)
             self.announce()  # what happened since this person last had the keyboard: the news first
+            if self.holder != seat and d is None:
+                return  # gone on to another person's forced play: nothing more is asked of seat
         if d is None or d.kind != dk.PLAY:
             self.out.lines(review.hand(self.game.view(seat), self.style, f"{self.game.name(seat)}, your"))
 
