@@ -732,7 +732,7 @@ def _house_rules_question(console: Console, out: Output, edition: str) -> tuple[
         if line == default:
             return edition, []
         if line in ("?", "help", "list"):
-            out.info("House rules (CONFLICTS.md): type their numbers, like 2, 4; Enter for none.")
+            out.info("House rules: type their numbers, like 2, 4; Enter for none.")
             out.lines([f"{n}. {item}" for n, item in enumerate(items, 1)])
             continue
         picks = [p.strip() for p in line.split(",") if p.strip()]

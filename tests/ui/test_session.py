@@ -247,7 +247,8 @@ def test_a_label_two_different_cards_share_is_not_guessed() -> None:
 
 def test_house_rules_are_said_in_words_at_the_start_and_with_the_rules() -> None:
     """Each option says what it changes ("House rules: empty hand draw" did not say five, and
-    "edition" not which), and ``rules`` adds the game's own house rules to the rulebook's text."""
+    "edition" not which), and ``rules TOPIC`` ends with the house rules that change that
+    topic's text, so "draw 3" is not left standing beside "draws 5"."""
     from doomlings_access.rules import Options
 
     options = Options(edition="first", empty_hand_draw=5, catastrophe_ends_round=True)
@@ -259,12 +260,30 @@ def test_house_rules_are_said_in_words_at_the_start_and_with_the_rules() -> None
     assert ("House rules: the first printing of the cards; an empty hand draws 5; no turns in a "
             "catastrophe's round.") in flat.split("You are dealt")[0]
     assert ("With an empty hand, you draw 3 and skip the turn. If nothing can be played, you skip, "
-            "or discard your hand and draw 3. House rules in this game: the first printing") in flat
+            "or discard your hand and draw 3. In this game a house rule changes this: an empty hand "
+            "draws 5.") in flat
     from dataclasses import fields
 
     from doomlings_access.ui.words import HOUSE_RULES
 
     assert set(HOUSE_RULES) == {f.name for f in fields(Options)}, "every option says what it changes"
+
+
+def test_a_resumed_game_says_its_house_rules() -> None:
+    """Resuming re-orients the player: whose game, its house rules (said at the start, maybe
+    days before), where it stands."""
+    from doomlings_access.rules import Options
+
+    g = new_game(Setup(("Ana", "Ben"), 7, Options(empty_hand_draw=5)))
+    for _ in range(6):
+        d = g.pending
+        assert d is not None
+        g.apply(Choice(d.player, d.options[0]))
+    stdout = io.StringIO()
+    console = PlainConsole(io.StringIO(""), stdout)
+    Session(g, [0], {1: RulesOfThumb(7, 1)}, console, Output(console.write), Prefs(), resumed=True).run()
+    flat = " ".join(stdout.getvalue().split())
+    assert flat.startswith("Game resumed: Ana against Ben. House rules: an empty hand draws 5. Round "), flat[:200]
 
 
 def test_the_only_playable_trait_waits_for_enter_or_is_played_at_once() -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from doomlings_access.rules.options import Options
+from doomlings_access.ui.words import HOUSE_RULES, house_rules
+
 TOPICS: dict[str, list[str]] = {
     "goal": [
         "Score the most points by the end of the world.",
@@ -68,12 +71,39 @@ TOPICS: dict[str, list[str]] = {
 }
 
 
-def rules(topic: str | None) -> list[str]:
-    """Lines about ``topic`` (a prefix is enough), or the list of topics."""
+HOUSE_RULE_TOPICS = {
+    "empty_hand_draw": "turn",
+    "ignore_restricted_cost": "turn",
+    "long_age_deck": "ages",
+    "all_28_ages": "ages",
+    "catastrophe_ends_round": "catastrophes",
+    "one_card_to_a_lone_neighbour": "catastrophes",
+    "gene_pool_leader_bonus": "scoring",
+    "discard_unmet_requirement": "actions",
+    "colourless_counts_as_colour": "colours",
+    "edition": "goal",
+}
+"""The topic whose rulebook text a house rule changes."""
+
+
+def rules(topic: str | None, options: Options | None = None) -> list[str]:
+    """Lines about ``topic`` (a prefix is enough), or the list of topics. With a game's
+    ``options``, a topic ends with the house rules that change it (else "draw 3" was heard,
+    then elsewhere "draws 5", with nothing to say which holds)."""
+    house = options.differences() if options is not None else []
+    values = options.to_json() if options is not None else {}
     if topic:
         wanted = topic.strip().lower().replace("'", "")
         for name, lines in TOPICS.items():
             if name.startswith(wanted) or wanted in name.split():
-                return [f"Rules, {name}:", *lines]
+                out = [f"Rules, {name}:", *lines]
+                for option in house:
+                    if HOUSE_RULE_TOPICS.get(option) == name:
+                        said = HOUSE_RULES[option].format(**values)
+                        out.append(f"In this game a house rule changes this: {said}.")
+                return out
         return [f"No rules topic {topic!r}. Topics: {', '.join(TOPICS)}."]
-    return [f"Rules topics: {', '.join(TOPICS)}. Type rules and a topic, like rules turn."]
+    out = [f"Rules topics: {', '.join(TOPICS)}. Type rules and a topic, like rules turn."]
+    if options is not None and (said := house_rules(options, "House rules in this game")):
+        out.append(said)
+    return out

@@ -151,7 +151,8 @@ class Session:
             self.out.history.extend(told_as_played(game, humans, self.me, self.prefs.verbosity, self.style, self.prefs.any_time))
             self.told = {seat: len(game.log) for seat in [self.me, *humans]}
             self.announcer.already_told(game.log)
-            self.out.info(f"Game resumed: {self.whose_game()}.")
+            house = house_rules(game.options)  # heard at the start, perhaps days ago
+            self.out.info(f"Game resumed: {self.whose_game()}." + (f" {house}" if house else ""))
             self.out.info(self.where_we_are(), remember=True)
             last = self.out.history[-4:-1]
             if last:
@@ -532,9 +533,7 @@ class Session:
         elif command == "card":
             self.describe_card(arg, q)
         elif command == "rules":
-            self.out.lines(rules(arg or None))
-            if house := house_rules(self.game.options, "House rules in this game"):
-                self.out.info(house)  # what this game plays otherwise than the rulebook
+            self.out.lines(rules(arg or None, self.game.options))
         elif command == "verbosity":
             self.set_verbosity(arg.lower())
         elif command == "speech":
