@@ -328,10 +328,11 @@ def _nothing(e: ev.NothingToDo, v: View) -> str:
 
 def nothing_done(e: ev.NothingToDo, seats: list[int], v: View) -> str:
     """"Photosynthesis does nothing for you: none of the cards drawn can be played." Said of
-    a trait's targets (another player's trait found nothing of theirs), "for" would sound like
-    a gain: "Territorial finds nothing to act on for Otto" reads as a loss spared."""
+    targets (another player's trait, an age or a catastrophe found nothing of theirs), "does
+    nothing for Otto" sounded like a gain missed: "Territorial: Otto has nothing it acts on"."""
     cause = e.cause
-    if e.reason == "no_target" and cause is not None and cause.kind == "trait" and cause.seat not in (None, *seats):
+    aimed = cause is not None and (cause.kind != "trait" or cause.seat not in (None, *seats))
+    if e.reason == "no_target" and aimed:  # a target (of a trait, an age, a catastrophe) spared
         return f"{v.cause(e)}: {join([v.whom(s) for s in seats])} {'have' if len(seats) > 1 or seats[0] == v.me else 'has'} nothing it acts on."
     return f"{v.cause(e)} does nothing for {join([v.whom(s) for s in seats])}: {NOTHING_REASONS.get(e.reason, e.reason.replace('_', ' '))}."
 
@@ -377,9 +378,10 @@ def _worlds_end(e: ev.WorldsEndStarted, v: View) -> str:
 def _prepper(e: ev.WorldsEndCatastropheChosen, v: View) -> str:
     chosen = v.g.catastrophe(e.catastrophe)
     final = v.g.table.catastrophes[-1] if v.g.table.catastrophes else None
-    instead = f", instead of {v.g.catastrophe(final).name}'s" if final and final != e.catastrophe else ""
+    instead = f" instead of {v.g.catastrophe(final).name}'s" if final and final != e.catastrophe else ""
+    # the text read is the chosen one's: it follows its name, not the one set aside
     return (
-        f"{v.who(e.player)} {v.s(e.player, 'choose')} the World's End of {chosen.name}{instead}: "
+        f"{v.who(e.player)} {v.s(e.player, 'choose')}{instead} the World's End of {chosen.name}: "
         f"{chosen.worlds_end_text}"
     )
 
@@ -689,8 +691,7 @@ class Announcer:
     def _discarded_or_nothing(self, run: list[ev.TraitDiscarded | ev.NothingToDo]) -> Said:
         """One cause that takes a trait from some players' piles and finds nothing to take
         from others, in one sentence that names it first: "Territorial: Fire Skin is discarded
-        from Quin's trait pile; it does nothing for Pia and Rae: there is nothing to take or
-        target."."""
+        from Quin's trait pile; Pia and Rae have nothing it acts on."."""
         discards = [e for e in run if isinstance(e, ev.TraitDiscarded)]
         nothing = [e for e in run if isinstance(e, ev.NothingToDo)]
         taken = self._traits_discarded(discards) if len(discards) > 1 else self.render(discards[0])
@@ -699,8 +700,14 @@ class Announcer:
         texts = []
         for told, speech in ((taken.text, False), (taken.speech, True)):
             view = View(self.game, self.me, self.style, speech=speech)
-            whom = join([view.whom(n.player) for n in nothing])
-            texts.append(f"{view.cause(nothing[0])}: {_lower_you(told[:-1])}; it does nothing for {whom}: {why}.")
+            seats = [n.player for n in nothing]
+            whom = join([view.whom(p) for p in seats])
+            if nothing[0].reason == "no_target":  # the others are targets spared, not losers of a gain
+                have = "have" if len(seats) > 1 or seats[0] == self.me else "has"
+                rest = f"{_lower_you(whom)} {have} nothing it acts on"
+            else:
+                rest = f"it does nothing for {whom}: {why}"
+            texts.append(f"{view.cause(nothing[0])}: {_lower_you(told[:-1])}; {rest}.")
         return Said(texts[0], texts[1])
 
     def _each_drew(self, run: list[ev.Drew]) -> Said:

@@ -202,9 +202,10 @@ def build_question(
                 cannot = f", cannot be played now: {PLAY_FAILED[why_not[v]]}"
                 text, speech = text + cannot, speech + cannot
             options.append(Option(v, text, speech, (t.name.lower(), t.label.lower())))
-        elif d.kind == dk.CATASTROPHE:
-            name = g.cards.catastrophes[str(v)].name
-            options.append(Option(v, name, name, (name.lower(),)))
+        elif d.kind == dk.CATASTROPHE:  # Prepper: each World's End to choose from, read out
+            c = g.cards.catastrophes[str(v)]
+            said = f"{c.name}: {c.worlds_end_text}"
+            options.append(Option(v, said, said, (c.name.lower(),)))
         else:
             word = KEYWORDS_BY_REASON.get((d.reason, str(v))) or KEYWORDS.get(str(v)) or str(v).capitalize()
             options.append(Option(v, word, word, (str(v).lower(), word.lower())))
