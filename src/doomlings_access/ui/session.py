@@ -8,6 +8,8 @@ answer gets one line and the same question again.
 from __future__ import annotations
 
 import shlex
+import signal
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -230,7 +232,7 @@ class Session:
         agent = self.agents[d.player]
         told = (d.player, len(self.out.history), self.questions_asked)
         if not self.humans or self.thinking_told == told:  # said already, and nothing since
-            return agent.choose(self.game.view(d.player), d)
+            return self.think(agent, d)
 
         def tell_thinking() -> None:
             self.thinking_told = told
@@ -240,10 +242,40 @@ class Session:
         notice.daemon = True
         notice.start()
         try:
-            return agent.choose(self.game.view(d.player), d)
+            return self.think(agent, d)
         finally:
             notice.cancel()
             notice.join()
+
+    def think(self, agent: Agent, d: Decision) -> Value:
+        """``agent.choose``, with Ctrl-C never lost. A KeyboardInterrupt raised while Python
+        finalizes one of the search's many generators is printed and dropped by the interpreter
+        ("Exception ignored in"), and the game went on as if no key was pressed: the handler
+        also notes the key, and the interrupt is raised again once the answer is in."""
+        if threading.current_thread() is not threading.main_thread():
+            return agent.choose(self.game.view(d.player), d)
+        pressed = False
+
+        def on_ctrl_c(signum: int, frame: object) -> None:
+            nonlocal pressed
+            pressed = True
+            raise KeyboardInterrupt
+
+        def quietly(unraisable: sys.UnraisableHookArgs) -> None:
+            if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+                hook(unraisable)
+
+        hook = sys.unraisablehook
+        previous = signal.signal(signal.SIGINT, on_ctrl_c)
+        sys.unraisablehook = quietly
+        try:
+            answer = agent.choose(self.game.view(d.player), d)
+        finally:
+            signal.signal(signal.SIGINT, previous)
+            sys.unraisablehook = hook
+        if pressed:
+            raise KeyboardInterrupt
+        return answer
 
     def whose_game(self) -> str:
         """"Ana against Otto, Pia and Quin": the people first, then the computer players."""
