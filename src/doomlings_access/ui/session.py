@@ -62,7 +62,6 @@ ALIASES = {
 }
 
 
-
 EXTRA_RESERVED = ("y", "n", "yes", "no", "back", "b", "me", "my", "mine", "done", "undo", "list")
 """Words other questions answer to (quit? y or n; the companion's back, done, undo, list)."""
 
@@ -347,9 +346,9 @@ class Session:
             self.pause()
 
     def pause(self, prompt: str = MORE, goes_on: str = "") -> None:
-        """Wait for Enter before the game goes on (``goes_on``: what Enter does, said when a
-        command was typed); review commands work here as at a question, and anything else
-        goes on."""
+        """Wait for Enter before the game goes on (``goes_on``: what Enter does, for the help);
+        review commands work here as at a question, reading the game as heard so far, and
+        anything else goes on."""
         while True:
             command, arg = as_command(clean(self.read_raw(prompt, list(COMMANDS))))
             if command is None:
