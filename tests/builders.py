@@ -279,13 +279,16 @@ OPTION = re.compile(r"\s*\d+\. ")
 
 
 def printed_gaps(text: str) -> list[int]:
-    """The printed lines (wrapped at 80; not blank, not numbered options) between each two
-    prompts of a plain transcript; what follows the last prompt is not between two."""
-    gaps, run = [], 0
+    """The printed lines (wrapped at 80; not blank, not a question's numbered options, an
+    option's wrapped end included) between each two prompts of a plain transcript; what
+    follows the last prompt is not between two."""
+    gaps, run, options = [], 0, False
     for line in filter(str.strip, text.splitlines()):
         if ASKS.search(line):
             gaps.append(run)
-            run = 0
-        elif not OPTION.match(line):
+            run, options = 0, False
+        elif OPTION.match(line):
+            options = True  # the question's options run to its prompt
+        elif not options:
             run += 1
     return gaps
