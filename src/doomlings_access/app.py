@@ -233,10 +233,13 @@ def resume(args: argparse.Namespace) -> int:
         for line in lines:  # at most 80 characters a line, like everything else
             print("\n".join(wrap(clean(line))))
         return 0
-    return _with_output(args, lambda console, out, prefs, speech: _resume(args.save, console, out, prefs, speech))
+    typed = args.edition if "edition" in args.typed else None
+    return _with_output(args, lambda console, out, prefs, speech: _resume(args.save, console, out, prefs, speech, typed))
 
 
-def _resume(chosen: str | None, console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
+def _resume(
+    chosen: str | None, console: Console, out: Output, prefs: Prefs, speech: Speech, edition: str | None = None
+) -> int:
     """Resume ``chosen`` (a path, or a name in the saves folder), else the newest unfinished
     game. The save is locked while it is played; a save in use elsewhere is refused."""
     from pathlib import Path
@@ -295,12 +298,18 @@ def _resume(chosen: str | None, console: Console, out: Output, prefs: Prefs, spe
             if saved.game.is_over:
                 out.info(f"{shown(path.name)} is a finished game; it is kept as a record.")
                 return 0
+            played = saved.game.options.edition
+            if edition is not None and edition != played:  # a game keeps the printing it began with
+                out.info(f"This game is played with the {PRINTINGS[played]}; --edition {edition} is for new games.")
             return _play_saved(saved.game, saved.seats, path, saved.created, console, out, prefs, speech.switch, True)
         finally:
             if lock is not None:
                 lock.release()
     out.info("No saved game could be loaded.")
     return 2
+
+
+PRINTINGS = {"retail": "retail printing", "first": "first printing"}
 
 
 def _missing_or_odd(path: Path) -> str:

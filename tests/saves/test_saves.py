@@ -548,3 +548,17 @@ def test_a_save_whose_summary_is_off_is_still_listed_and_resumed(root: Path) -> 
     assert "cannot be read as a saved game" not in listed.stdout
     back = cli(root, "resume", "--plain", "--speech", "off", stdin="")
     assert back.returncode == 0 and back.stdout.startswith("Game resumed: "), back.stdout + back.stderr
+
+
+def test_resume_says_when_the_edition_typed_is_not_the_games(root: Path) -> None:
+    """A game keeps the printing it began with; --edition typed at resume was dropped without
+    a word."""
+    first = cli(root, "play", "--plain", "--players", "2", "--seed", "3", "--edition", "first",
+                "--speech", "off", stdin="q\ny\n")
+    assert first.returncode == 0, first.stderr
+    back = cli(root, "resume", "--plain", "--edition", "retail", "--speech", "off", stdin="q\ny\n")
+    assert back.returncode == 0, back.stderr
+    flat = " ".join(back.stdout.split())
+    assert "This game is played with the first printing; --edition retail is for new games." in flat
+    again = cli(root, "resume", "--plain", "--speech", "off", stdin="q\ny\n")
+    assert "--edition" not in again.stdout
