@@ -60,11 +60,7 @@ def build_age_deck(g: Game) -> list[str]:
     Returns the deck top first. With ``long_age_deck`` every age is dealt into the 3 piles.
     """
     rng = g.rng
-    ages = [
-        a.id
-        for a in g.cards.ages.values()
-        if not a.birth_of_life and (a.in_deck or g.options.all_28_ages)
-    ]
+    ages = deck_ages(g)
     rng.shuffle(ages)
     sizes = pile_sizes(g, len(ages))
     piles = [ages[sum(sizes[:i]) : sum(sizes[: i + 1])] for i in range(3)]
@@ -87,9 +83,9 @@ def pile_sizes(g: Game, ages: int) -> list[int]:
     return [ages // 3 + (i < ages % 3) for i in range(3)]
 
 
-def _ages_in_game(g: Game) -> int:
-    """The ages (Birth of Life aside) the age deck is dealt from."""
-    return sum(1 for a in g.cards.ages.values() if not a.birth_of_life and (a.in_deck or g.options.all_28_ages))
+def deck_ages(g: Game) -> list[str]:
+    """The ages (Birth of Life aside) the age deck is dealt from, in card-data order."""
+    return [a.id for a in g.cards.ages.values() if not a.birth_of_life and (a.in_deck or g.options.all_28_ages)]
 
 
 def remaining_age_deck(g: Game) -> list[str]:
@@ -100,16 +96,13 @@ def remaining_age_deck(g: Game) -> list[str]:
     """
     rng = g.rng
     revealed = set(g.table.revealed)
-    ages = [
-        a.id
-        for a in g.cards.ages.values()
-        if not a.birth_of_life and (a.in_deck or g.options.all_28_ages) and a.id not in revealed
-    ]
+    every = deck_ages(g)
+    ages = [a for a in every if a not in revealed]
     rng.shuffle(ages)
     cats = [c for c in g.cards.catastrophes if c not in revealed]
     rng.shuffle(cats)
     to_come = 3 - len(g.table.catastrophes)
-    sizes = pile_sizes(g, _ages_in_game(g))
+    sizes = pile_sizes(g, len(every))
     since = 0
     for card in reversed(g.table.revealed):
         if card in g.cards.catastrophes:
@@ -131,7 +124,7 @@ def age_piles(g: Game) -> list[int]:
     """How many cards each pile still to come holds, the current era's first (each pile its
     ages and a catastrophe, dealt as :func:`build_age_deck` deals them). The sizes are public;
     only the order within the age deck is hidden."""
-    piles = [size + 1 for size in pile_sizes(g, _ages_in_game(g))]
+    piles = [size + 1 for size in pile_sizes(g, len(deck_ages(g)))]
     later = piles[3 - max(3 - len(g.table.catastrophes) - 1, 0) :]
     return [max(len(g.table.age_deck) - sum(later), 0), *later]
 
