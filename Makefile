@@ -39,7 +39,8 @@ bench: $(STAMP)
 
 # The long fuzz run: thousands of seeded games, 2 to 6 players, both editions; the scorer
 # against thousands of played games; then hostile save, score and settings files
-# (FUZZ_EXAMPLES inputs of each kind, randomised).
+# (FUZZ_EXAMPLES inputs of each kind, randomised); then hostile typed lines in 1,000 games and
+# 100 games killed at prompts and resumed (120 and 22 in `make test`).
 FUZZ_EXAMPLES ?= 20000
 fuzz: $(STAMP)
 	$(BIN)/doomlings simulate --games 3000 --seed 1 --replay-check
@@ -48,6 +49,9 @@ fuzz: $(STAMP)
 	DOOMLINGS_SCORER_GAMES=3000 $(BIN)/python -m pytest -q tests/scoring/test_scorer_equals_game.py
 	DOOMLINGS_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -s -p no:cacheprovider \
 		tests/adversarial/test_fuzz_files.py
+	DOOMLINGS_INPUT_GAMES=1000 DOOMLINGS_KILLED_GAMES=100 $(BIN)/python -m pytest -q -s \
+		-p no:cacheprovider tests/saves/test_hostile_input.py::test_random_input_at_random_prompts_changes_nothing \
+		tests/saves/test_kill_resume.py::test_sigkill_at_random_prompts_then_resume
 
 simulate: fuzz
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import io
+import os
 import string
 import unicodedata
 from dataclasses import dataclass
@@ -172,7 +173,7 @@ def fuzz_plan(draw: st.DrawFn) -> tuple[int, int, list[tuple[int, str]]]:
     seed, players = draw(st.sampled_from(GAMES))
     ref = reference(seed, players)
     where = st.sampled_from(ref.questions)
-    placed = draw(st.lists(st.tuples(where, JUNK), min_size=4, max_size=24))
+    placed = draw(st.lists(st.tuples(where, JUNK), min_size=8, max_size=40))
     return seed, players, placed
 
 
@@ -227,7 +228,11 @@ def check_game(seed: int, players: int, placed: list[tuple[int, str]]) -> None:
     assert next(fed, None) is None, "some lines were never read"
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, database=None,
+EXAMPLES = int(os.environ.get("DOOMLINGS_INPUT_GAMES", "120"))
+"""Games played with hostile lines: 120 in ``make test``, more in ``make fuzz``."""
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                  HealthCheck.filter_too_much, HealthCheck.large_base_example])
 @given(fuzz_plan())
@@ -241,7 +246,7 @@ def test_random_input_at_random_prompts_changes_nothing() -> None:
     fuzz()
     print(f"\nfuzz inputs tried: {COUNT['lines']} invalid lines ({COUNT['items']} inputs, "
           f"pasted ones counted per line) in {COUNT['examples']} games")
-    assert COUNT["lines"] >= 2000
+    assert COUNT["lines"] >= 2000 * EXAMPLES // 120
 
 
 # --- known troublemakers, one by one ------------------------------------------------------------

@@ -376,14 +376,20 @@ def run_chain(seed: int, players: int, kills: int, root: Path) -> ChainResult:
             child.p.wait()
 
 
+KILLED_GAMES = int(os.environ.get("DOOMLINGS_KILLED_GAMES", "22"))
+"""Games killed at prompts: 22 in ``make test``, more in ``make fuzz``."""
+KILLS_PER_GAME = 10
+
+
 def test_sigkill_at_random_prompts_then_resume(tmp_path: Path) -> None:
-    """40 seeded games, 2 to 6 players, 5 kill points each (200 in all), two games at a time."""
-    plan = [(100 + i, 2 + i % 5) for i in range(40)]
+    """Seeded games (22 in ``make test``), 2 to 6 players, 10 kill points each (fewer in a game
+    with fewer questions; over 200 in all), two games at a time."""
+    plan = [(100 + i, 2 + i % 5) for i in range(KILLED_GAMES)]
 
     def one(item: tuple[int, int]) -> ChainResult | str:
         seed, players = item
         try:
-            return run_chain(seed, players, 5, tmp_path / f"seed{seed}")
+            return run_chain(seed, players, KILLS_PER_GAME, tmp_path / f"seed{seed}")
         except Exception as exc:  # noqa: BLE001 - collected and reported below
             return f"seed {seed}, {players} players: {type(exc).__name__}: {exc}"
 
@@ -401,7 +407,7 @@ def test_sigkill_at_random_prompts_then_resume(tmp_path: Path) -> None:
         f"players {sorted({r.players for r in done})}; {time.monotonic() - started:.1f} s"
     )
     assert not failures, "\n".join(failures)
-    assert kills >= 200
+    assert kills >= (KILLS_PER_GAME - 1) * KILLED_GAMES
 
 
 def test_sigkill_at_random_moments_of_computer_games(tmp_path: Path) -> None:
