@@ -88,6 +88,8 @@ def test_a_hand_over_shows_nothing_private_and_then_only_the_new_holders_cards(t
                     assert name in drawn, (who, name)
         checked_logs += 1
         child.sendline("1")
+    while child.expect([MORE, pexpect.EOF]) == 0:  # the final scores, a dozen lines at a time
+        child.sendline("")
     assert finish(child) == 0
     assert hand_overs >= 4 and checked_logs == hand_overs
 

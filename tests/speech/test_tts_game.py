@@ -67,10 +67,15 @@ def test_a_whole_game_is_heard_questions_and_final_scores(tmp_path, recorder):
         command[0], command[1:] + args, env=child_env(tmp_path, DOOMLINGS_ESPEAK=engine),
         dimensions=(24, 80), encoding="utf-8", timeout=20, cwd=str(tmp_path),
     )
-    questions = 0
+    questions = waits = 0
     try:
         while (which := child.expect_exact([PROMPT, pexpect.EOF, "Press Enter to play it. ", "Press Enter for more. "])) != 1:
             if which >= 2:  # the only playable trait, or more to be told, waits for Enter
+                waits += 1  # heard before Enter is pressed (what is typed cuts speech off)
+                deadline = time.monotonic() + 15
+                while sum(text.startswith("Press Enter") for text, _ in spoken(folder)) < waits:
+                    assert time.monotonic() < deadline, f"wait {waits} was not spoken"
+                    time.sleep(0.02)
                 child.sendline("")
                 continue
             questions += 1

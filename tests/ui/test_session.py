@@ -544,3 +544,24 @@ def test_the_pause_is_kept_in_the_settings_file_and_checked(tmp_path: Path) -> N
             assert settings.pause == 12
         else:
             assert problem is None and settings.pause == int(value)
+
+
+def test_the_final_scores_wait_for_enter_a_dozen_lines_at_a_time_and_end_of_input_prints_the_rest() -> None:
+    """Six players' itemised scores are some thirty lines: they come a player at a time, with
+    at most a dozen lines between two prompts; when the answers run out at such a pause, the
+    finished game is not "left": the rest is printed."""
+    answers = "1\n" * 3000
+    text, g = run(answers, seed=4, players=6)
+    assert g.is_over
+    end = text[text.index("Final scores:") :]
+    assert end.count("Press Enter for more.") >= 2
+    assert max(printed_gaps(text + "Choose")) <= 12  # (the last stretch counted too)
+    assert all(line.startswith("Press Enter") or not line.startswith("Press") for line in end.splitlines())
+    before_end = text[: text.index("Final scores:")]
+    asked = len(re.findall(r"for help: |Press Enter[^\n]*?: |Press Enter for more\. ", before_end))
+    pauses = len(re.findall(r"Press Enter for more\. ", end))
+    cut, g2 = run("1\n" * (asked + pauses - 1), seed=4, players=6)  # input ends at the last pause
+    assert g2.is_over
+    assert "You left the game" not in cut
+    final = [line for line in end.splitlines() if not line.startswith("Press Enter")]
+    assert [line for line in cut[cut.index("Final scores:") :].splitlines() if not line.startswith("Press Enter")] == final

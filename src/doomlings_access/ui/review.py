@@ -53,7 +53,12 @@ def table(v: PlayerView) -> list[str]:
 
 
 def scores(v: PlayerView, style: Style | None = None, you: bool = True) -> list[str]:
-    """Each player's score itemised, best first: the traits' face value, each bonus by the
+    """The lines of :func:`score_blocks`."""
+    return [line for block in score_blocks(v, style, you) for line in block]
+
+
+def score_blocks(v: PlayerView, style: Style | None = None, you: bool = True) -> list[list[str]]:
+    """Each player's score itemised, best first, a block of lines per player: the traits' face value, each bonus by the
     card that gives it, each World's End effect by its card; then the placings. At the end,
     each player's final trait pile too. The view's seat is "you", or with ``you`` false (for
     people sharing a keyboard, who all hear the end) called by name like everyone. During the
@@ -71,7 +76,7 @@ def scores(v: PlayerView, style: Style | None = None, you: bool = True) -> list[
     tallied = {e.player: e.items for e in v.log if isinstance(e, ev.ScoreTallied)}
     tie_break = {e.player: e.total for e in v.log if isinstance(e, ev.TieBreakDraw)}
     order = sorted(range(v.n), key=lambda seat: (-parts[seat][3], -tie_break.get(seat, 0), seat))
-    out = ["Final scores:" if final else "Scores if the world ended now, before World's End effects:"]
+    out = [["Final scores:" if final else "Scores if the world ended now, before World's End effects:"]]
     for seat in order:
         we, face, bonus, total = parts[seat]
         items = [f"face value {face} from {plural(len(v.piles[seat]), 'trait')}"]
@@ -86,11 +91,12 @@ def scores(v: PlayerView, style: Style | None = None, you: bool = True) -> list[
         hidden = [] if final else reads_hidden_hand(t, seat)
         if hidden:
             items.append(f"not counted until the end: {join([v.card(c).name for c in hidden])}, from the hidden hand")
-        out.append(f"{_who(v, seat, me)}: {plural(total, 'point')}; {'; '.join(items)}.")
+        block = [f"{_who(v, seat, me)}: {plural(total, 'point')}; {'; '.join(items)}."]
         if final and style is not None and v.piles[seat]:
             traits = "; ".join(_as_scored(v, c, style) for c in v.piles[seat])
-            out.append(f"{_whose(v, seat, me)} traits: {traits}.")
-    out.append("Placings: " + "; ".join(_placings(v, me, parts, order, tie_break)) + ".")
+            block.append(f"{_whose(v, seat, me)} traits: {traits}.")
+        out.append(block)
+    out.append(["Placings: " + "; ".join(_placings(v, me, parts, order, tie_break)) + "."])
     return out
 
 

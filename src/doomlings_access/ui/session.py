@@ -145,6 +145,7 @@ class Session:
         self.heard: int | None = None  # while telling: how many events the listener has heard
         self.thinking_told: tuple[int, int, int] | None = None  # whose thinking was told, and when
         self.questions_asked = 0
+        self.console_ended = False  # standard input ended (a script's answers ran out)
         self.on_action = on_action
         self.resumed_at = len(game.log) if resumed else 0  # events told before this session
         if resumed:
@@ -193,10 +194,24 @@ class Session:
                     self.announce()
             seat = self.me if self.me is not None else self.holder
             if seat is not None:  # the scores card by card, for the people at the keyboard
-                self.out.lines(review.scores(self.game.view(seat), self.style, you=self.me is not None))
+                self.tell_the_end(review.score_blocks(self.game.view(seat), self.style, you=self.me is not None))
         except QuitGame:
             self.say_how_to_go_on()
         return 0
+
+    def tell_the_end(self, blocks: list[list[str]]) -> None:
+        """The final scores, itemised, a player at a time: with six players some thirty lines,
+        so the game waits for Enter before a player's lines as it does between two questions
+        (:meth:`make_room`). The game is over and saved: when input ends at such a pause, the
+        rest is printed; quitting there stops."""
+        for i, block in enumerate(blocks):
+            try:
+                self.make_room(*block)
+            except QuitGame:
+                if self.console_ended:
+                    self.out.lines([line for rest in blocks[i:] for line in rest])
+                return
+            self.out.lines(block)
 
     def say_how_to_go_on(self) -> None:
         """After quitting: whether the game is saved, and the command that resumes it."""
@@ -337,12 +352,13 @@ class Session:
             self.heard = start + upto
         self.heard = None
 
-    def make_room(self, text: str) -> None:
-        """A listener holds about a dozen lines: when ``text`` would take what came since the
-        last prompt past :attr:`Prefs.pause` lines, the game waits for Enter first, at the end
-        of a message, never inside one."""
+    def make_room(self, *texts: str) -> None:
+        """A listener holds about a dozen lines: when ``texts`` (one message, or a block of
+        lines kept together) would take what came since the last prompt past
+        :attr:`Prefs.pause` lines, the game waits for Enter first, at the end of a message,
+        never inside one."""
         limit, since = self.prefs.pause, self.out.since_prompt
-        if limit and since and self.humans and since + len(wrap(text)) > limit:
+        if limit and since and self.humans and since + sum(len(wrap(t)) for t in texts) > limit:
             self.pause()
 
     def pause(self, prompt: str = MORE, goes_on: str = "") -> None:
@@ -453,6 +469,7 @@ class Session:
                     raise QuitGame() from None
                 continue
             except EOFError:
+                self.console_ended = True
                 raise QuitGame() from None
             self.out.answered()
             return line
