@@ -415,15 +415,30 @@ def length_of_speech(messages: list[str]) -> str:
 
 
 def _write_transcript(out: Path, source: Path, text: str) -> str | None:
-    """Write the transcript to ``out``; the reason it was not written, or None.
+    """Write the transcript to ``out``; the reason it was not written, or None (see
+    :func:`refused_target`)."""
+    from doomlings_access.safety.files import FileRefused, write_atomic
 
-    Never into the game's own folders (saves, settings, cache), never over a saved game (the
-    source or any other, however its JSON is laid out), never over a read-only file, never
-    through a link or onto a device; the folder must exist."""
+    refused = refused_target(out, source)
+    if refused is not None:
+        return refused
+    try:
+        write_atomic(out, text.encode("utf-8"))
+    except FileRefused as exc:
+        return f"cannot write {exc}"
+    except OSError as exc:
+        return f"cannot write {shown(str(out), 300)}: {exc.strerror or exc}"
+    return None
+
+
+def refused_target(out: Path, source: Path | None = None) -> str | None:
+    """Why a file the player names for output (a transcript, a speech check's WAV) may not be
+    written there, or None: never into the game's own folders (saves, settings, cache), never
+    over a saved game (``source`` or any other, however its JSON is laid out) or the settings
+    file, never over a read-only file. (Links and devices are refused when it is written.)"""
     import stat
 
     from doomlings_access.cards.loader import cache_folder
-    from doomlings_access.safety.files import FileRefused, write_atomic
     from doomlings_access.saves import saves_dir
     from doomlings_access.settings import config_path
 
@@ -443,16 +458,10 @@ def _write_transcript(out: Path, source: Path, text: str) -> str | None:
     except OSError:
         st = None
     if st is not None and stat.S_ISREG(st.st_mode):
-        if os.path.samefile(out, source) or _is_a_save(out):
+        if (source is not None and os.path.samefile(out, source)) or _is_a_save(out):
             return f"cannot write {shown_out}: it is a saved game, and it is not overwritten"
         if not st.st_mode & stat.S_IWUSR:
             return f"cannot write {shown_out}: the file is read-only, and it is not overwritten"
-    try:
-        write_atomic(out, text.encode("utf-8"))
-    except FileRefused as exc:
-        return f"cannot write {exc}"
-    except OSError as exc:
-        return f"cannot write {shown_out}: {exc.strerror or exc}"
     return None
 
 

@@ -378,8 +378,12 @@ def _speech_check(args: argparse.Namespace) -> int:
     if args.wav:
         from pathlib import Path
 
+        from doomlings_access.app import refused_target
         from doomlings_access.safety.files import FileRefused, check_target
 
+        refused = refused_target(Path(args.wav))  # never a saved game or the settings file
+        if refused is not None:
+            return _fail(f"speech check failed: {refused}")
         try:
             check_target(Path(args.wav))  # a device or a FIFO is never renamed over
         except FileRefused as exc:

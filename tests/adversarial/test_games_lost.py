@@ -318,7 +318,10 @@ def test_a_voice_name_that_cannot_be_used_is_asked_again(home: Home, voice: str)
 # --- transcript --out never overwrites a save -----------------------------------------------------
 
 
-def test_transcript_out_onto_a_save_is_refused(home: Home, tmp_path: Path) -> None:
+@pytest.mark.parametrize("writer", ["transcript --out", "speech-check --wav"])
+def test_transcript_out_onto_a_save_is_refused(home: Home, tmp_path: Path, writer: str) -> None:
+    """Nothing the player names for output is written over a saved game, the settings or into
+    the game's folders: a transcript, or a speech check's WAV (which overwrote a save)."""
     save = good_save(home.saves)
     other = good_save(home.saves, "game-20240202-120000.json", seed=9)
     copy = tmp_path / "copy.json"
@@ -338,13 +341,17 @@ def test_transcript_out_onto_a_save_is_refused(home: Home, tmp_path: Path) -> No
     places = (save, other, copy, pretty, marked, cut, kept, home.saves / "new.txt", home.settings,
               home.cache / "doomlings-access" / "t.txt", home.saves.parent / "t.txt")
     (home.cache / "doomlings-access").mkdir()
+    command, option = writer.split()
     for out in places:
-        done = home.run("transcript", str(save), "--out", str(out)).clean()
+        args = [command, str(save), option, str(out)] if command == "transcript" else [command, option, str(out)]
+        done = home.run(*args).clean()
         assert done.returncode == 2, (out, done.both)
         assert "cannot write" in done.err
     assert {p: p.read_bytes() for p in before} == before
     assert not (home.saves / "new.txt").exists() and not home.settings.exists()
     assert not (home.cache / "doomlings-access" / "t.txt").exists()
+    if command != "transcript":
+        return
     fine = home.run("transcript", str(save), "--out", str(tmp_path / "t.txt")).clean()
     assert fine.returncode == 0 and (tmp_path / "t.txt").read_text().startswith("New game")
     assert json.loads(save.read_bytes())["format"] == 1
