@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.cards.lookup import UnknownCardError, find_name
 from doomlings_access.rules import Options, Position, Setup
-from doomlings_access.rules.position import GENE_POOL_RANGE, PLAYS, REST_OF_DECK, STARTS
+from doomlings_access.rules.position import GENE_POOL_RANGE, MAX_CARDS, PLAYS, REST_OF_DECK, STARTS
 from doomlings_access.safety.text import clean
 
 TOP_FIELDS = {
@@ -24,8 +24,6 @@ TOP_FIELDS = {
     "deck", "rest_of_deck", "discard", "start", "turn", "play", "denial_spent", "protected",
 }
 PLAYER_FIELDS = {"name", "hand", "traits", "gene_pool"}
-MAX_CARDS = 200
-"""More cards than any table holds (two decks' worth): a longer list is refused."""
 
 
 class PositionFileError(ValueError):

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
+from doomlings_access.rules.options import MAX_PLAYERS
 from doomlings_access.rules.state import CATASTROPHES, TURNS, WORLDS_END
 
 if TYPE_CHECKING:
@@ -28,6 +29,12 @@ STARTS = ("turn", "round", "worlds_end")
 PLAYS = ("game", "round", "turn")
 REST_OF_DECK = ("shuffled", "in_order", "out")
 RANDOM_PICKS = ("seeded", "ask")
+
+MAX_CARDS = 200
+"""More cards than any table holds (two decks' worth): a longer list is refused, in a position
+file or inside a save (where a list of 100,000 cards made resuming hang)."""
+MAX_ID = 80
+"""Longer than any card id."""
 
 GENE_POOL_RANGE = (0, 12)
 """The gene pools a described position may give (play keeps them to 1 to 8; a tally may be off)."""
@@ -126,20 +133,22 @@ _INTS = {"gene_pools", "protected"}
 
 def _field(key: str, value: Any) -> Any:
     if key in _NESTED:
-        if not isinstance(value, list) or not all(
-            isinstance(v, list) and all(isinstance(c, str) for c in v) for v in value
+        if not isinstance(value, list) or len(value) > MAX_PLAYERS or not all(
+            isinstance(v, list) and _card_ids(v) for v in value
         ):
-            raise PositionError(key, "expected a list (one per seat) of lists of card ids")
+            raise PositionError(
+                key, f"expected a list (one per seat) of lists of at most {MAX_CARDS} card ids"
+            )
         return tuple(tuple(v) for v in value)
     if key in _TEXTS:
         if value is None and key in ("catastrophes", "age_deck"):
             return None
-        if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-            raise PositionError(key, "expected a list of card ids")
+        if not isinstance(value, list) or not _card_ids(value):
+            raise PositionError(key, f"expected a list of at most {MAX_CARDS} card ids")
         return tuple(value)
     if key in _INTS:
-        if not isinstance(value, list) or not all(_is_int(v) for v in value):
-            raise PositionError(key, "expected a list of whole numbers")
+        if not isinstance(value, list) or len(value) > MAX_PLAYERS or not all(_is_int(v) for v in value):
+            raise PositionError(key, f"expected a list of at most {MAX_PLAYERS} whole numbers")
         low, high = GENE_POOL_RANGE if key == "gene_pools" else (0, 5)
         for i, v in enumerate(value):
             if not low <= v <= high:
@@ -162,6 +171,11 @@ def _field(key: str, value: Any) -> Any:
     if not isinstance(value, str):
         raise PositionError(key, "expected text")
     return value
+
+
+def _card_ids(value: list[Any]) -> bool:
+    """Whether ``value`` could be a list of card ids (not too many, none too long)."""
+    return len(value) <= MAX_CARDS and all(isinstance(c, str) and len(c) <= MAX_ID for c in value)
 
 
 def _is_int(value: Any) -> bool:
