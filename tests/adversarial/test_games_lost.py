@@ -6,6 +6,7 @@ Everything runs the real command in a subprocess on real files in the test's own
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -47,6 +48,17 @@ def _header_junk(path: Path) -> None:  # a plausible header whose checksum does 
     path.write_bytes(head + b"\n" + body.replace(b'"tiny"', b'"tinx"'))
 
 
+def _forged(path: Path) -> None:  # edited with its checksum made to match: a million copies
+    head, _, body = path.read_bytes().partition(b"\n")
+    doc = json.loads(body)
+    for table in doc["trait"]:
+        table["copies"] = 1_000_000
+        table["name"] = "\x1b[2J" + table["name"]
+    body = json.dumps(doc).encode()
+    header = {**json.loads(head), "sha256": hashlib.sha256(body).hexdigest()}
+    path.write_bytes(json.dumps(header).encode() + b"\n" + body)
+
+
 def _deep(path: Path) -> None:
     path.write_text("[" * 200_000 + "]" * 200_000)
 
@@ -70,7 +82,7 @@ def _folder(path: Path) -> None:
     path.mkdir()
 
 
-CACHE_FAULTS = [_garbage, _valid_json_junk, _header_junk, _deep, _truncated, _fifo, _dev_zero, _folder]
+CACHE_FAULTS = [_garbage, _valid_json_junk, _header_junk, _forged, _deep, _truncated, _fifo, _dev_zero, _folder]
 
 
 @pytest.mark.parametrize("fault", CACHE_FAULTS, ids=[f.__name__.strip("_") for f in CACHE_FAULTS])

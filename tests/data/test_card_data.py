@@ -241,6 +241,27 @@ BROKEN = [
     ),
     pytest.param(
         "traits.toml",
+        'name = "Tiny"\ncolours = ["blue"]\nface = 17\ndominant = true\ncopies = 1\n',
+        'name = "Tiny"\ncolours = ["blue"]\nface = 17\ndominant = true\ncopies = 1000000\n',
+        'card_data/traits.toml: trait "tiny": copies: must be 1 to 10',
+        id="a_million_copies",
+    ),
+    pytest.param(
+        "traits.toml",
+        'name = "Tiny"\n',
+        'name = "\\u001b[2JTiny"\n',
+        'card_data/traits.toml: trait "tiny": name: holds a control or formatting character',
+        id="escape_in_a_name",
+    ),
+    pytest.param(
+        "traits.toml",
+        'face = 17\ndominant = true\ncopies = 1\nlabel = "db17"\n',
+        'face = 1700\ndominant = true\ncopies = 1\nlabel = "db1700"\n',
+        'card_data/traits.toml: trait "tiny": face: must be -99 to 99',
+        id="face_out_of_range",
+    ),
+    pytest.param(
+        "traits.toml",
         'face = 17\n',
         'face = "seventeen"\n',
         'card_data/traits.toml: trait "tiny": face: ',

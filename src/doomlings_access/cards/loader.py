@@ -7,11 +7,13 @@ card into a card that does nothing.
 
 from __future__ import annotations
 
+
 import functools
 import hashlib
 import json
 import os
 import re
+import unicodedata
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -114,6 +116,10 @@ class _Reader:
         value: str = self.get(field, str)
         if not value.strip():
             raise self.fail(field, "must not be empty")
+        if len(value) > MAX_TEXT:
+            raise self.fail(field, f"longer than {MAX_TEXT} characters")
+        if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in value):
+            raise self.fail(field, "holds a control or formatting character")
         return value
 
     def pieces(self, field: str, slot: str) -> Pieces:
@@ -161,6 +167,13 @@ def _label_for(colours: tuple[str, ...], face: int | None, dominant: bool) -> st
     return ("d" if dominant else "") + letters + ("X" if face is None else str(face))
 
 
+MAX_COPIES = 10
+"""Copies of one trait in a deck (the base game has at most 6): a cache or data file asking
+for a million made a game take 7 seconds and 400 MB."""
+FACE_LIMIT = 99
+MAX_TEXT = 2000
+"""Longer than any card's name or text."""
+
 _TRAIT_FIELDS = {"id", "name", "colours", "face", "dominant", "copies", "label", "kinds", "text"}
 _OVERRIDABLE = {"face", "label", "kinds", "text", *TRAIT_SLOTS}
 
@@ -185,9 +198,11 @@ def _read_trait(file: str, table: dict[str, Any], edition: str) -> TraitDef:
         raise r.fail("face", 'a whole number or "X"')
     face = None if face_raw == "X" else int(face_raw)
     dominant = r.get("dominant", bool)
+    if face is not None and not -FACE_LIMIT <= face <= FACE_LIMIT:
+        raise r.fail("face", f"must be {-FACE_LIMIT} to {FACE_LIMIT}")
     copies = r.get("copies", int)
-    if copies < 1:
-        raise r.fail("copies", "must be at least 1")
+    if not 1 <= copies <= MAX_COPIES:
+        raise r.fail("copies", f"must be 1 to {MAX_COPIES}")
     label = r.text("label")
     expected = _label_for(colours, face, dominant)
     if label != expected:
