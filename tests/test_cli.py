@@ -160,8 +160,10 @@ def test_simulate_plain_text_summary() -> None:
         ("scenario", "x.toml", "--seed", "+\u0661"),
         ("speech-check", "--rate", "\u0661\u0660\u0660"),
         ("speech-check", "--rate", "9999"),
+        ("play", "\x1b]0;PWNED\x07\x1b[2J"),  # an escape sequence quoted back would retitle the window
+        ("play", "--names", "Ana", "--level", "\x1b[31mhard\nx"),
     ],
-    ids=lambda a: " ".join(a),
+    ids=lambda a: " ".join(a).encode("unicode_escape").decode(),
 )
 def test_bad_arguments_exit_2_with_one_clear_message_and_no_traceback(args: tuple[str, ...]) -> None:
     proc = run(*args)
@@ -169,6 +171,8 @@ def test_bad_arguments_exit_2_with_one_clear_message_and_no_traceback(args: tupl
     no_traceback(proc)
     assert proc.stderr.strip(), "the error is explained on standard error"
     assert proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and proc.stderr.endswith("\n")  # one line
+    assert not any(ord(ch) < 32 or ord(ch) == 127 for ch in proc.stderr[:-1]), repr(proc.stderr)
 
 
 def test_help_exits_0() -> None:

@@ -33,7 +33,9 @@ class _Parser(argparse.ArgumentParser):
     what was wrong at once, and ``--help`` gives the usage."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message}. For help: {self.prog} --help\n")
+        # The message quotes what was typed: control characters become "?" (an escape
+        # sequence would retitle the window or clear the screen), and it stays one line.
+        self.exit(2, f"{self.prog}: {clean(message, 1000)}. For help: {self.prog} --help\n")
 
 
 COMMANDS = (
