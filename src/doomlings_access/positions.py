@@ -53,7 +53,7 @@ class _Reader:
         try:
             return table[find_name(typed, list(table), what)]
         except UnknownCardError as exc:
-            raise self.fail(field, str(exc)) from None
+            raise self.fail(field, exc.in_a_file()) from None
 
     def cards_list(self, data: Any, field: str, table: Mapping[str, str], what: str) -> tuple[str, ...]:
         if data is None:

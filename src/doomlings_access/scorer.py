@@ -209,7 +209,7 @@ class _Table:
             try:
                 self._found[key] = find_name(typed, list(names), what)
             except UnknownCardError as exc:
-                raise self.error(field, str(exc)) from None
+                raise self.error(field, exc.in_a_file()) from None
         return self._found[key]
 
     def _player(self, p: Any, field: str) -> dict[str, Any]:

@@ -245,11 +245,23 @@ def test_a_cut_short_name_is_a_prefix_not_a_misspelling() -> None:
     assert [c.name for c in find_cards("Persuasiv", ALL)] == ["Persuasive"]
 
 
-def test_an_ambiguous_prefix_suggests_the_names_it_starts() -> None:
+def test_an_ambiguous_prefix_fits_every_card_it_starts_and_is_not_called_unknown() -> None:
+    found = [c.name for c in find_cards("Age of", ALL)]
+    assert len(found) == 5 and all(name.startswith("Age of") for name in found)
+    assert [c.name for c in find_cards("self", ALL)] == ["Self-Awareness", "Selfish", "Self-Replicating"]
+    with pytest.raises(UnknownCardError) as caught:  # where one name is needed (a file)
+        find_name("self", [c.name for c in ALL])
+    assert caught.value.suggestions == ["Self-Awareness", "Selfish", "Self-Replicating"]
+    assert str(caught.value).startswith("more than one card begins with 'self'.")
+    assert caught.value.in_a_file() == (
+        "more than one card begins with 'self'; did you mean Self-Awareness, Selfish or Self-Replicating?"
+    )
+
+
+def test_a_very_long_word_is_compared_with_no_name() -> None:
     with pytest.raises(UnknownCardError) as caught:
-        find_cards("Age of", ALL)
-    assert caught.value.suggestions
-    assert all(s.startswith("Age of") for s in caught.value.suggestions)
+        find_cards("qz" * 450_000, ALL)  # difflib would take a minute
+    assert caught.value.suggestions == []
 
 
 def test_nothing_close_gives_no_suggestion_and_a_clear_message() -> None:
@@ -427,3 +439,16 @@ def test_card_command_at_a_terminal_picks_a_suggestion_by_number(tmp_path: Path)
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_card_with_a_name_several_cards_begin_with_lists_them_as_a_label_would() -> None:
+    # It said "no card named 'self'" (exit 2) of three cards that exist; a label two cards
+    # share listed them (exit 0): the same now, by name.
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        done = run_card(Path(tmp), "self")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[:4] == [
+        "3 cards fit self:", "1. Self-Awareness, c-1", "2. Selfish, p1", "3. Self-Replicating, g0",
+    ]

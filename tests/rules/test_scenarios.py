@@ -324,7 +324,7 @@ def test_scenario_to_the_end_names_the_winner(capsys: pytest.CaptureFixture[str]
 @pytest.mark.parametrize(
     "change,field",
     [
-        (lambda d: d["players"][0]["hand"].append("Tinny"), "players[0].hand[2]: no trait named 'Tinny'. Did you mean: 1. Tiny"),
+        (lambda d: d["players"][0]["hand"].append("Tinny"), "players[0].hand[2]: no trait named 'Tinny'; did you mean Tiny"),
         (lambda d: d.__setitem__("turn", "Zed"), "turn: no player named 'Zed'"),
         (lambda d: d.__setitem__("colour", "red"), "colour: unknown field"),
         (lambda d: d["players"][1].__setitem__("gene_pool", "5"), "players[1].gene_pool:"),

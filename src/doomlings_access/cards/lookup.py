@@ -24,13 +24,29 @@ LabelReader = Callable[[str], "str | None"]
 
 
 class UnknownCardError(ValueError):
-    """No card has this name; the message offers the closest names, numbered from 1."""
+    """No card has this name, or (``several``) more than one begins with it; the message
+    offers the closest names, numbered from 1, to be picked by number at a prompt."""
 
-    def __init__(self, typed: str, suggestions: Sequence[str], what: str = "card") -> None:
-        shown = typed if len(typed) <= 40 else typed[:37] + "..."
+    def __init__(self, typed: str, suggestions: Sequence[str], what: str = "card", several: bool = False) -> None:
+        self.shown = typed if len(typed) <= 40 else typed[:37] + "..."
+        self.typed, self.suggestions, self.what, self.several = typed, list(suggestions), what, several
         hint = f" Did you mean: {numbered(suggestions)}?" if suggestions else ""
-        super().__init__(f"no {what} named {shown!r}.{hint}")
-        self.typed, self.suggestions = typed, list(suggestions)
+        super().__init__(f"{self.problem()}.{hint}")
+
+    def problem(self) -> str:
+        if self.several:
+            return f"more than one {self.what} begins with {self.shown!r}"
+        return f"no {self.what} named {self.shown!r}"
+
+    def in_a_file(self) -> str:
+        """The same, for a file, where no number can be typed: the names in words."""
+        hint = f"; did you mean {join_or(self.suggestions)}?" if self.suggestions else ""
+        return f"{self.problem()}{hint}"
+
+
+def join_or(names: Sequence[str]) -> str:
+    """``Kidney, Tiny or Spiny``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def numbered(names: Sequence[str]) -> str:
@@ -62,10 +78,15 @@ def _likeness(typed: str, name: str) -> float:
     )
 
 
+LONGEST = 60
+"""Longer than any card's name: a longer word is compared with none (difflib's cost grows
+with its square: 200,000 typed characters took 13 seconds)."""
+
+
 def suggestions(typed: str, names: Sequence[str]) -> list[str]:
     """The names a misspelt ``typed`` may mean, closest first (at most five)."""
     wanted = normalise(typed)
-    if not wanted:
+    if not wanted or len(wanted) > LONGEST:
         return []
     scored = [(_likeness(wanted, normalise(n)), n) for n in names]
     close = sorted((s for s in scored if s[0] >= CLOSE_ENOUGH), key=lambda s: -s[0])
@@ -81,11 +102,16 @@ def find_name(typed: str, names: Sequence[str], what: str = "card") -> str:
     bare = {_without_the(k): n for k, n in by_norm.items()}
     if _without_the(wanted) in bare:  # "Big One" for The Big One
         return bare[_without_the(wanted)]
-    prefixed = [n for k, n in by_norm.items() if k.startswith(wanted)] if wanted else []
+    prefixed = names_beginning(wanted, by_norm)
     if len(prefixed) == 1:
         return prefixed[0]
     offered = prefixed[:MAX_SUGGESTIONS] if prefixed else suggestions(typed, names)
-    raise UnknownCardError(typed, offered, what)
+    raise UnknownCardError(typed, offered, what, several=bool(prefixed))
+
+
+def names_beginning(wanted: str, by_norm: dict[str, str]) -> list[str]:
+    """The names (normalised in ``by_norm``'s keys) that begin with ``wanted``."""
+    return [n for k, n in by_norm.items() if k.startswith(wanted)] if wanted else []
 
 
 def _labels_of(typed: str, read_label: LabelReader | None) -> list[str]:
@@ -115,5 +141,11 @@ def find_cards(
             started = [c for c in cards if " " in c.label and c.label.lower().startswith(label)]
             if started:
                 return started
-    name = find_name(text, [c.name for c in cards])
+    try:
+        name = find_name(text, [c.name for c in cards])
+    except UnknownCardError as exc:
+        if exc.several:  # every card whose name begins so fits: "self" is three traits
+            return [c for n in names_beginning(normalise(text), {normalise(c.name): c.name for c in cards})
+                    for c in cards if c.name == n]
+        raise
     return [c for c in cards if c.name == name]
