@@ -302,6 +302,9 @@ def test_each_total_is_told_once_at_the_end_and_a_tie_break_says_who_tied() -> N
             flat = re.sub(r"\s+", " ", text)
             assert re.search(rf"Tie-break for {tied[0]}.*, tied on {best} points: ", flat), seed
             assert flat.count("Tie-break") == 1, seed
+            # The card drawn adds its face value to the final score (rulebook): the winner's.
+            won = next(e.total for e in draws if e.player == g.winners[0])
+            assert re.search(rf"wins? with {won} points?, {best} before the tie-break draw\. Game over\.", flat), seed
     assert ties > 0
 
 

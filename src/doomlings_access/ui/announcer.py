@@ -414,10 +414,15 @@ def _tie(e: ev.TieBreakDraw, v: View) -> str:
 def _over(e: ev.GameOver, v: View) -> str:
     totals = v.g.ending.scores
     best = totals[e.winners[0]][3] if e.winners else 0
+    # Rulebook: the card drawn to break a tie adds its face value to the final score.
+    drawn = {t.player: t.total for t in v.g.log if isinstance(t, ev.TieBreakDraw)}
+    points = plural(best, "point")
+    if e.winners and e.winners[0] in drawn:
+        points = f"{plural(drawn[e.winners[0]], 'point')}, {best} before the tie-break draw"
     if len(e.winners) == 1:
         w = e.winners[0]
-        return f"{v.who(w)} {v.s(w, 'win')} with {plural(best, 'point')}. Game over."
-    return f"{join([v.who(w) for w in e.winners])} share the win with {plural(best, 'point')}. Game over."
+        return f"{v.who(w)} {v.s(w, 'win')} with {points}. Game over."
+    return f"{join([v.who(w) for w in e.winners])} share the win with {points}. Game over."
 
 
 class Announcer:
