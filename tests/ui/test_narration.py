@@ -12,7 +12,7 @@ import re
 import statistics
 
 import pytest
-from builders import CountingConsole, new_game, printed_gaps
+from builders import CountingConsole, RulesOfThumb, new_game, printed_gaps
 
 from doomlings_access.ai.heuristic import HeuristicAgent
 from doomlings_access.rules import Choice, Game, Setup
@@ -399,3 +399,19 @@ def test_the_ages_a_skip_passes_over_are_told_with_the_skip() -> None:
         r"[A-Z][\w ]+ (is|are) skipped too\.", flat
     ), flat[flat.find("Optimistic Nihilism"):][:400]
     assert "skipped because of Optimistic Nihilism" not in flat
+
+
+@pytest.mark.parametrize("verbosity", ["terse", "normal", "verbose"])
+def test_your_turn_is_said_once_before_the_play_question_and_repeat_says_what_came_before(verbosity: str) -> None:
+    """Verbose said "Your turn." and then "Your turn: play a trait.", and `repeat` at the
+    question said only "Your turn."."""
+    g = new_game(Setup(("Ana", "Otto", "Pia"), 5))
+    stdin, stdout = io.StringIO("repeat\n" + "1\n" * 3000), io.StringIO()
+    console = CountingConsole(stdin, stdout)
+    Session(g, [0], {1: RulesOfThumb(5, 1), 2: RulesOfThumb(5, 2)}, console, console.out, Prefs(verbosity=verbosity)).run()
+    lines = stdout.getvalue().splitlines()
+    asked = [i for i, line in enumerate(lines) if line == "Your turn: play a trait."]
+    assert len(asked) >= 3
+    assert not any(lines[i - 1] == "Your turn." for i in asked)
+    repeated = lines.index("Choose 1 to 5, or ? for help: repeat") + 1
+    assert lines[repeated] != "Your turn." and lines[repeated].startswith("Round 1"), lines[repeated]

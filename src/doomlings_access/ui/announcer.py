@@ -581,9 +581,12 @@ class Announcer:
         e = events[i]
         v = View(self.game, self.me, self.style, speech=False)
         nxt = events[i + 1] if i + 1 < len(events) else None
-        if isinstance(e, ev.TurnStarted) and self.verbosity != VERBOSE:
-            if e.player == self.me or (nxt is not None and nxt.parent == e.seq):
+        if isinstance(e, ev.TurnStarted):
+            if self.verbosity != VERBOSE and (e.player == self.me or (nxt is not None and nxt.parent == e.seq)):
                 return None, i + 1  # the question, or the next sentence, names the player
+            if e.player == self.me and nxt is None:
+                return None, i + 1  # "Your turn: play a trait." follows (twice "Your turn.", and
+                # `repeat` said only that)
         said = self.render(e)  # once: merging below only asks whether it is told
         if isinstance(e, (ev.Drew, ev.Discarded)) and said is not None:
             pairs, end = _stabilize_pairs(events, i, skip_unchanged=self.verbosity != VERBOSE)
