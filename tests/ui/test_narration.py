@@ -415,3 +415,30 @@ def test_your_turn_is_said_once_before_the_play_question_and_repeat_says_what_ca
     assert not any(lines[i - 1] == "Your turn." for i in asked)
     repeated = lines.index("Choose 1 to 5, or ? for help: repeat") + 1
     assert lines[repeated] != "Your turn." and lines[repeated].startswith("Round 1"), lines[repeated]
+
+
+def test_a_swap_of_hands_tells_the_two_players_what_they_gave_and_got_and_no_one_else() -> None:
+    """After "Renée and you swap hands." a listener had to type `hand` to learn their new hand."""
+    swaps = 0
+    for seed in range(200):
+        g = new_game(Setup(("Ana", "Otto", "Pia", "Quin"), seed), record=True)
+        agents = {s: RulesOfThumb(seed, s) for s in range(4)}
+        while not g.is_over:
+            d = g.pending
+            g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
+        for e in g.log:
+            if not isinstance(e, ev.HandsSwapped):
+                continue
+            swaps += 1
+            for seat in range(4):
+                said = Announcer(g, seat).render(e)
+                assert said is not None
+                if seat in (e.player, e.other):
+                    gave, got = (e.to_other, e.to_player) if seat == e.player else (e.to_player, e.to_other)
+                    names = [g.defs[c].name for c in (*gave, *got)]
+                    assert ": you give " in said.text and all(n in said.text for n in names), said.text
+                else:
+                    assert said.text.endswith("swap hands."), said.text
+        if swaps >= 3:
+            break
+    assert swaps >= 3

@@ -229,7 +229,11 @@ def _passed(e: ev.CardsPassed, v: View) -> str:
 
 @phrase(ev.HandsSwapped)
 def _swapped(e: ev.HandsSwapped, v: View) -> str:
-    return f"{v.who(e.player)} and {v.whom(e.other)} swap hands."
+    said = f"{v.who(e.player)} and {v.whom(e.other)} swap hands"
+    if v.me in (e.player, e.other) and v.sees(e):  # your new hand: what you gave, what you got
+        gave, got = (e.to_other, e.to_player) if v.me == e.player else (e.to_player, e.to_other)
+        return f"{said}: you give {v.names(gave) if gave else 'nothing'} and get {v.names(got) if got else 'nothing'}."
+    return f"{said}."
 
 
 @phrase(ev.CardsRevealed)
