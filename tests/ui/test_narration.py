@@ -442,3 +442,28 @@ def test_a_swap_of_hands_tells_the_two_players_what_they_gave_and_got_and_no_one
         if swaps >= 3:
             break
     assert swaps >= 3
+
+
+def test_cards_drawn_for_world_s_end_points_are_named() -> None:
+    """"World's End points from Deus Ex Machina: Ana +0, you +2" named no card: nobody could
+    check the points."""
+    found = 0
+    for seed in range(300):
+        g = new_game(Setup(("Ana", "Otto", "Pia"), seed))
+        agents = {s: RulesOfThumb(seed, s) for s in range(3)}
+        while not g.is_over:
+            d = g.pending
+            g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
+        drawn = [e for e in g.log if isinstance(e, ev.WorldsEndPoints) and e.card is not None]
+        if not drawn:
+            continue
+        found += 1
+        text = " ".join(s.text for s in told_as_played(g, [0], 0))
+        said = re.search(r"World's End points from [^:]+: ([^.]+)\.", text)
+        assert said, text[-600:]
+        for e in drawn:
+            who = "you draw" if e.player == 0 else f"{g.name(e.player)} draws"
+            assert f"{who} {g.defs[e.card].name}, " in said.group(1) and f"for {e.points:+d}" in said.group(1)
+        if found >= 2:
+            break
+    assert found >= 2

@@ -397,7 +397,15 @@ def _recoloured(e: ev.TraitsRecoloured, v: View) -> str:
 
 @phrase(ev.WorldsEndPoints)
 def _we_points(e: ev.WorldsEndPoints, v: View) -> str:
+    if e.card is not None:  # a card drawn for its face value: which one, so it can be checked
+        return f"{v.cause(e)}: {_drew_for_points(e, v)}."
     return f"{v.who(e.player)}: World's End {e.points:+d}, {v.cause(e)}."
+
+
+def _drew_for_points(e: ev.WorldsEndPoints, v: View) -> str:
+    """``Ana draws Kidney, rX, for +0``."""
+    assert e.card is not None
+    return f"{v.who(e.player)} {v.s(e.player, 'draw')} {v.card(e.card)}, for {e.points:+d}"
 
 
 @phrase(ev.ScoreTallied)
@@ -658,6 +666,8 @@ class Announcer:
             return Said(text, speech), i + 2
         if isinstance(e, ev.WorldsEndPoints) and said is not None:
             run = _run(events, i, ev.WorldsEndPoints, lambda w: True)
+            if len(run) > 1 and all(w.card is not None for w in run):
+                return self._drawn_for_points(run), i + len(run)
             if len(run) > 1:
                 points = join([f"{v.whom(w.player)} {w.points:+d}" for w in run])
                 text = f"World's End points from {v.cause(e)}: {points}."
@@ -673,6 +683,15 @@ class Announcer:
                 text = f"{ages} are skipped" + (f" because of {because}." if because else ".")
                 return Said(text, text), i + len(run)
         return said, i + 1
+
+    def _drawn_for_points(self, run: list[ev.WorldsEndPoints]) -> Said:
+        """Cards drawn for their face value, one sentence: "World's End points from Deus Ex
+        Machina: Ana draws Kidney, rX, for +0; you draw Bark, b2, for +2."."""
+        said = []
+        for view in (View(self.game, self.me, self.style, speech=False), View(self.game, self.me, self.style, speech=True)):
+            draws = "; ".join(_lower_you(_drew_for_points(w, view)) for w in run)
+            said.append(f"World's End points from {view.cause(run[0])}: {draws}.")
+        return Said(said[0], said[1])
 
     def _tie_break(self, run: list[ev.TieBreakDraw]) -> Said:
         """The tie-break draws in one sentence that first says who tied, and on what: "Tie-break
