@@ -257,3 +257,28 @@ def test_help_names_kinds_and_bounds(tmp_path):
     assert "Ana's gene pool is now 8. Tracker: up ana Ana's gene pool stays 8: it never goes above 8." in flat
     assert "Ben's gene pool is now 1. Tracker: down ben Ben's gene pool stays 1: it never goes below 1." in flat
     assert "Note: Tiny is one card in the deck, and this table has it 2 times." in flat
+
+
+def test_a_card_drawn_is_answered_with_what_is_printed_on_it_and_the_deck_is_not_read_out(tmp_path):
+    """Deus Ex Machina's "the card drawn?" read out 105 options and refused "Tiny" (it begins
+    Tiny Little Melons too) and every label: a braille deck owner types what the card says."""
+    text = run_companion(tmp_path, [
+        "2", "Deus Ex Machina", "Ana, Ben, Cy", "quick", "fangs", "antlers",
+        "Tiny",  # Ana: the whole name
+        "r-1",  # Ben: a label two cards share: both offered by number
+        "list",  # the whole deck, on request
+        "zzz",  # nothing fits
+        "Heat Vision",  # Ben: the name
+        "\u2803\u2832",  # Cy: b4 in Unicode braille, as on the card (Blubber)
+    ])
+    flat = " ".join(lines(text))
+    assert len([line for line in lines(text) if line.endswith("the card drawn?")]) == 3
+    assert text.count("cards can be the answer: type its name or its label") == 3
+    asked = text[text.index("the card drawn?") : text.index("Now the scores")]
+    listed = re.findall(r"^\d+\. ", asked, re.MULTILINE)
+    assert 100 <= len(listed) <= 105, "the deck is read out once, when asked for"
+    assert re.search(r"2 choices fit r-1: \d+\. Warm Blood, r-1; \d+\. Heat Vision, r-1\. Type the number\.", flat)
+    assert "Not a choice: zzz." in text
+    assert re.search(r"Ana: \d+ points\. World's End 5,", text), text[-800:]
+    assert re.search(r"Ben: \d+ points\. World's End -1,", text), text[-800:]
+    assert re.search(r"Cy: \d+ points\. World's End 4,", text), text[-800:]

@@ -78,6 +78,11 @@ def chooses_catastrophe(t: TraitDef) -> bool:
     return any(p.effect == "choose_worlds_end_catastrophe" for p in t.worlds_end)
 
 
+LONGEST_READ = 12
+"""Card options read out at most (a listener holds about a dozen lines): a card drawn from the
+deck could be any of a hundred."""
+
+
 class Back(Exception):
     """The player went back to the companion menu."""
 
@@ -154,24 +159,66 @@ class Companion:
         return self._choose(title, options, None, none=True)
 
     def _choose(self, title: str, options: list[str], default: int | None, none: bool) -> int | None:
+        """Options that are all card names are cards: a card's label as printed on it (in any
+        form a braille user types), or its whole name, picks it too; a long list of cards (a
+        card drawn from the deck) is not read out unless asked for."""
+        cards = self.cards_named(options)
         self.out.info(title)
-        for i, option in enumerate(options, 1):
-            self.out.info(f"{i}. {option}")
-        hint = f" [{default + 1}]" if default is not None else ", or Enter for none" if none else ""
         n = len(options)
-        ways = f"Type a number from 1 to {n}, or the first letters of a choice" + (", or Enter for none." if none else ".")
+        listed = cards is None or n <= LONGEST_READ
+        if listed:
+            for i, option in enumerate(options, 1):
+                self.out.info(f"{i}. {option}")
+        else:
+            self.out.info(f"{n} cards can be the answer: type its name or its label; list reads them all.")
+        hint = f" [{default + 1}]" if default is not None else ", or Enter for none" if none else ""
+        ways = f"Type a number from 1 to {n}, or the first letters of a choice" + (
+            ", a card's name or its label" if cards is not None else ""
+        ) + (", or Enter for none." if none else ".")
         while True:
-            line = self.read(f"Choose 1 to {n}{hint}: ", ways).lower()
+            line = self.read(f"Choose 1 to {n}{hint}: ", ways)
             if not line and none:
                 return None
             if not line and default is not None:
                 return default
-            if is_number(line) and 1 <= int(line) <= len(options):
+            if is_number(line) and 1 <= int(line) <= n:
                 return int(line) - 1
-            hits = [i for i, o in enumerate(options) if o.lower().startswith(line)] if line else []
+            if not listed and line.lower() == "list":
+                for i, option in enumerate(options, 1):
+                    self.out.info(f"{i}. {option}")
+                continue
+            hits = self.options_fitting(line, options, cards)
             if len(hits) == 1:
                 return hits[0]
-            self.out.info(f"Not a choice: {line[:20] or 'nothing'}. Choose 1 to {len(options)}.")
+            if len(hits) > 1:
+                fits = "; ".join(f"{i + 1}. {options[i]}" + (f", {self.style.label(cards[i])}" if cards else "") for i in hits)
+                self.out.info(f"{len(hits)} choices fit {line[:20]}: {fits}. Type the number.")
+                continue
+            self.out.info(f"Not a choice: {line[:20] or 'nothing'}. Choose 1 to {n}.")
+
+    def cards_named(self, options: list[str]) -> list[Any] | None:
+        """The cards the options name, when every option is a card's name."""
+        by_name = {c.name: c for c in self.cards.all_cards()}
+        cards = [by_name.get(o) for o in options]
+        return cards if options and all(c is not None for c in cards) else None
+
+    @staticmethod
+    def options_fitting(line: str, options: list[str], cards: list[Any] | None) -> list[int]:
+        """The options ``line`` may mean: the one named exactly; for cards, those its label or
+        name (or the start of it) fits; else those it begins."""
+        if not line:
+            return []
+        typed = line.lower()
+        exact = [i for i, o in enumerate(options) if o.lower() == typed]
+        if exact:
+            return exact[:1]
+        if cards is not None:
+            try:
+                found = find_cards(line, cards, read_typed_label)
+            except UnknownCardError:
+                return []
+            return sorted({i for i, c in enumerate(cards) for f in found if c is f})
+        return [i for i, o in enumerate(options) if o.lower().startswith(typed)]
 
     def find(self, typed: str, kind: type | None = None) -> Any | None:
         """One card from a name, prefix, misspelling or label (in any form a braille user
