@@ -282,3 +282,16 @@ def test_a_card_drawn_is_answered_with_what_is_printed_on_it_and_the_deck_is_not
     assert re.search(r"Ana: \d+ points\. World's End 5,", text), text[-800:]
     assert re.search(r"Ben: \d+ points\. World's End -1,", text), text[-800:]
     assert re.search(r"Cy: \d+ points\. World's End 4,", text), text[-800:]
+
+
+def test_a_tie_is_broken_by_the_cards_the_tied_players_draw(tmp_path):
+    """The rulebook breaks a tie with a trait drawn by each tied player, its face value only;
+    the companion said "Tie: Ana and Ben." and stopped."""
+    text = run_companion(tmp_path, [
+        "2", "Ice Age", "Ana, Ben, Cara", "adorable", "blubber", "quick", "fangs", "fire skin",
+        "3", "y", "adorable", "blubber", "quick", "", "",  # Score the table: a tie left standing
+    ])
+    flat = " ".join(lines(text))
+    assert "Tie: Ana and Ben. To break the tie, each tied player draws a trait" in flat
+    assert "Tie-break: Ana draws Fangs, 5; Ben draws Fire Skin, 7. Winner: Ben." in flat
+    assert "The tie stands." in flat

@@ -313,7 +313,7 @@ class Companion:
         self.out.info(f"Then everyone: {chosen.name}{why}. {chosen.worlds_end_text}")
         self.announce_removals(result.removed, early, chosen.name)
         self.out.info("Now the scores.")
-        self.read_back(result)
+        self.read_back(result, data)
 
     def final_catastrophe(self) -> CatastropheDef:
         if self.tracker.catastrophes and len(self.tracker.catastrophes) == 3:
@@ -354,7 +354,7 @@ class Companion:
             result, data = resolved
             early = self.announce_trait_removals(data, piles, order)
             self.announce_removals(result.removed, early, result.worlds_end)
-            self.read_back(result)
+            self.read_back(result, data)
 
     def ask_players(self) -> None:
         if self.tracker.players:
@@ -588,6 +588,22 @@ class Companion:
                 )
         return None
 
+    def ask_tie_break(self, result: Any, data: dict[str, Any]) -> bool:
+        """The rulebook's tie-break: each tied player draws a trait from the top of the deck
+        and adds only its face value. Asks for the cards drawn (Enter for none leaves the tie);
+        returns whether they were given."""
+        self.out.info("To break the tie, each tied player draws a trait from the top of the deck and adds only its face value.")
+        names = sorted(t.name for t in self.cards.traits.values())
+        drawn: dict[str, str] = {}
+        for who in result.winners:
+            pick = self.choose_or_none(f"{who}'s tie-break draw: the card drawn?", names)
+            if pick is None:
+                self.out.info("The tie stands.")
+                return False
+            drawn[who] = names[pick]
+        data["tie_break"] = drawn
+        return True
+
     def note_extra_copies(self, piles: dict[str, list[str]], players: list[dict[str, Any]]) -> None:
         """Say so when the table holds a card more often than the deck does (Tiny typed by
         name in one pile and by label in another): it is scored as entered, since a tally of
@@ -641,10 +657,25 @@ class Companion:
             cause = f"{catastrophe}: " if catastrophe else "At World's End, "
             self.out.info(f"{cause}{removal.player} discards {removal.trait}.")
 
-    def read_back(self, result: Any) -> None:
+    def read_back(self, result: Any, data: dict[str, Any]) -> None:
+        """The scores, then the winner; a tie is broken as the rulebook breaks it, with the
+        cards drawn (asked for)."""
+        from doomlings_access.scorer import ScoreFileError, score_table
+
         for p in result.players:
             self.out.info(p.sentence())
         self.out.lines(result.lines()[-1:])
+        if len(result.winners) < 2 or not self.ask_tie_break(result, data):
+            return
+        try:
+            broken = score_table(data, "the table")
+        except ScoreFileError as exc:
+            self.out.info(str(exc))
+            return
+        drawn = data["tie_break"]
+        draws = [f"{p.name} draws {drawn[p.name]}, {p.total + p.tie_break}" for p in broken.players if p.tie_break is not None]
+        self.out.info(f"Tie-break: {'; '.join(draws)}.")
+        self.out.lines(broken.lines()[-1:])
 
     def ask_choice(self, who: str, missing: Any) -> Any:
         if missing.reason == "recolour_from":  # the colours of the player's own traits
