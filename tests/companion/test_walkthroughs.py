@@ -272,8 +272,8 @@ def test_a_card_drawn_is_answered_with_what_is_printed_on_it_and_the_deck_is_not
         "\u2803\u2832",  # Cy: b4 in Unicode braille, as on the card (Blubber)
     ])
     flat = " ".join(lines(text))
-    assert len([line for line in lines(text) if line.endswith("the card drawn?")]) == 3
-    assert text.count("cards can be the answer: type its name or its label") == 3
+    assert len([line for line in lines(text) if line.endswith("Deus Ex Machina: the card drawn?")]) == 3
+    assert text.count("cards can be the answer: type its name or its label") >= 3
     asked = text[text.index("the card drawn?") : text.index("Now the scores")]
     listed = re.findall(r"^\d+\. ", asked, re.MULTILINE)
     assert 100 <= len(listed) <= 105, "the deck is read out once, when asked for"
