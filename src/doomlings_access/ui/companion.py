@@ -383,9 +383,12 @@ class Companion:
     def ask_piles(self, order: list[str]) -> dict[str, list[str]]:
         """Every player's trait pile. ``back`` asks first when piles were entered, and keeps
         them for ``same as before``."""
+        played = [t.name for t in self.cards.traits.values() if any(p.effect == "at_worlds_end" for p in t.out_of_turn)]
         self.out.info(
             "Type each pile on one line: names or labels separated by commas, a count like "
             "kidney x2, or same as before. End a line with a comma to add more."
+            # No pile shows a trait played from the hand at World's End: it was missed.
+            + (f" {join(played)}, played from the hand at World's End, goes in the pile." if played else "")
         )
         piles: dict[str, list[str]] = {}
         for name in order:
