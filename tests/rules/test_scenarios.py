@@ -394,3 +394,15 @@ def test_an_action_used_through_another_trait_may_be_cancelled(
     assert len(cancelled) == 1
     assert "Ben's Chromatophores cancels the action of Introspective." in " ".join(data["announcements"])
     assert not [e for e in events(data, "Drew") if e["cause"]["id"] == "introspective"]
+
+
+def test_the_big_one_with_one_card_asks_which_neighbour_gets_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One card for two neighbours: the giver chooses which (it went to the left unasked)."""
+    data = scenario(capsys, "the_big_one_with_one_card_for_two_neighbours", "--answers", "Gills,Ana,Quick")
+    assert len(events(data, "CardsPassed")) == 5
+    assert sorted(player(data, "Ana")["hand"]) == ["Leaves", "Spiny"]
+    assert sorted(player(data, "Ben")["hand"]) == ["Quick"] and player(data, "Cy")["hand"] == ["Gills", "Fangs"]
+    data = scenario(capsys, "the_big_one_with_one_card_for_two_neighbours", "--answers", "Gills,Ben,Quick")
+    assert "Leaves" in player(data, "Ben")["hand"] and "Leaves" not in player(data, "Ana")["hand"]

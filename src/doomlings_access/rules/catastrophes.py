@@ -162,6 +162,9 @@ def give_to_neighbours(g: Game, piece: Piece, seats: list[int]) -> Flow:
         if g.options.one_card_to_a_lone_neighbour:
             neighbours = list(dict.fromkeys(neighbours))
         pool = list(g.seats[seat].hand)
+        if len(pool) == 1 and len(neighbours) == 2:  # one card for two neighbours: the giver says which
+            receiver = yield from ask(g, seat, dk.PLAYER, "give_last_card_to", neighbours, source)
+            neighbours = [int(receiver)]
         for receiver in neighbours:
             if not pool:
                 break

@@ -134,7 +134,8 @@ def give_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     hand = g.seats[seat].hand
     if not hand:
         return _nothing(g, seat, card, "empty_hand")
-    target = yield from ask(g, seat, dk.PLAYER, "give_cards_to", g.opponents(seat), src)
+    reason = "give_a_card_to" if piece["count"] == 1 else "give_cards_to"
+    target = yield from ask(g, seat, dk.PLAYER, reason, g.opponents(seat), src)
     cards = yield from choose_cards(g, seat, piece["count"], hand, "give", src, about=(target,))
     pass_cards(g, seat, target, cards)
 
