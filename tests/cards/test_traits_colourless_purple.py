@@ -933,6 +933,12 @@ def test_clever_taken_card_that_cannot_be_played_stays_in_hand() -> None:
     assert (0, "clever", "cannot_play_taken") in nothings(t)
     assert t.pile("Ana") == ["Clever"] and t.hand("Ben") == []
     assert t.hand("Ana") == sorted(["Delicious", *FILL[:4]])
+    # It did take a card: told so, not as "Clever does nothing for Ana".
+    from doomlings_access.ui.announcer import Announcer
+
+    told = [said.text for e in t.g.log if (said := Announcer(t.g, 1).render(e)) is not None]
+    assert "Clever: Ana cannot play the card taken now; it stays in Ana's hand." in told
+    assert not any("does nothing" in line for line in told)
 
 
 def test_clever_when_opponents_have_empty_hands() -> None:

@@ -336,6 +336,9 @@ def nothing_done(e: ev.NothingToDo, seats: list[int], v: View) -> str:
     nothing for Otto" sounded like a gain missed: "Territorial: Otto has nothing it acts on"."""
     cause = e.cause
     aimed = cause is not None and (cause.kind != "trait" or cause.seat not in (None, *seats))
+    if e.reason == "cannot_play_taken" and len(seats) == 1:  # it did take a card: not "nothing"
+        p = seats[0]
+        return f"{v.cause(e)}: {v.who(p)} cannot play the card taken now; it stays in {v.whose(p)} hand."
     if e.reason == "no_target" and aimed:  # a target (of a trait, an age, a catastrophe) spared
         return f"{v.cause(e)}: {join([v.whom(s) for s in seats])} {'have' if len(seats) > 1 or seats[0] == v.me else 'has'} nothing it acts on."
     return f"{v.cause(e)} does nothing for {join([v.whom(s) for s in seats])}: {NOTHING_REASONS.get(e.reason, e.reason.replace('_', ' '))}."
