@@ -212,9 +212,11 @@ def _play_saved(
             failing = False
 
     autosave(game)
-    session = Session(game, seats.humans, agents_for(game, seats, budget), console, output, prefs,
+    agents = agents_for(game, seats, budget)
+    session = Session(game, seats.humans, agents, console, output, prefs,
                       change_speech, on_action=autosave, resumed=resumed, saved_as=_resume_name(path),
-                      saved_through=lambda: saved)
+                      saved_through=lambda: saved,
+                      levels={seat: seats.levels.get(seat, "normal") for seat in agents})
     return session.run()
 
 
@@ -386,7 +388,9 @@ def transcript(args: argparse.Namespace) -> int:
     # Where a question cut a story depends on the setting the game was played with: the
     # one given, else the one kept (a broken settings file was reported when playing).
     any_time = args.any_time or load_settings()[0].any_time
-    said = told_as_played(saved.game, saved.seats.humans, me, any_time=any_time)
+    computers = [seat for seat in range(saved.game.n) if seat not in saved.seats.humans]
+    levels = {seat: saved.seats.levels.get(seat, "normal") for seat in computers}
+    said = told_as_played(saved.game, saved.seats.humans, me, any_time=any_time, levels=levels)
     lines = [line for s in said for line in wrap(clean(s.text))]
     text = "\n".join(lines) + "\n"
     if args.out:

@@ -441,9 +441,11 @@ def is_subsequence(part: list[str], whole: list[str]) -> bool:
 
 def test_transcript_latest_writes_every_announcement(root: Path) -> None:
     game = cli(root, "play", "--plain", "--players", "4", "--humans", "1", "--seed", "42",
-               "--speech", "off", stdin="1\n" * 500)
+               "--speech", "off", "--level", "normal,normal,easy", stdin="1\n" * 500)
     assert game.returncode == 0, game.stderr
     assert "Game over." in game.stdout
+    # Who the computer players are, and how strong, is said with the new game (and kept).
+    assert "Computer players: Otto and Pia play at normal; Quin at easy." in " ".join(game.stdout.split())
     out = root / "transcript.txt"
     done = cli(root, "transcript", "--latest", "--out", str(out))
     assert done.returncode == 0, done.stderr

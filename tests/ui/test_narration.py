@@ -204,7 +204,7 @@ def test_a_play_question_says_why_each_card_held_back_cannot_be_played() -> None
     in round 3); over seeds 1 to 12 every card named there has a reason."""
     text, _ = play(3, 4, ("Ana",))
     assert "Not playable now: Woody Stems, its colour is locked this round." in " ".join(text.split())
-    reasons = "(its colour is locked this round|its face value is too high this round|it has the colour of the trait played before|it would be a third dominant|its requirement is not met|its cost is restricted this round)"
+    reasons = "(its colour is locked this round|its face value is too high this round|it has the colour of the trait played before|the pile already holds two dominants|its requirement is not met|its cost is restricted this round)"
     found = 0
     for seed in range(1, 13):
         text, _ = play(seed, 4, ("Ana",))

@@ -8,7 +8,7 @@ Cards a listener may not know are told only as counts.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, Mapping
 
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.game import Game
@@ -210,7 +210,7 @@ def _drew(e: ev.Drew, v: View) -> str:
 
 @phrase(ev.DeckReshuffled)
 def _reshuffled(e: ev.DeckReshuffled, v: View) -> str:
-    return f"The deck ran out: the discard pile is shuffled into a new deck of {e.cards} cards."
+    return f"The deck ran out: the discard pile is shuffled into a new deck of {plural(e.cards, 'card')}."
 
 
 @phrase(ev.Discarded)
@@ -808,13 +808,14 @@ def told_as_played(
     verbosity: str = NORMAL,
     style: Style | None = None,
     any_time: str = "own",
+    levels: Mapping[int, str] | None = None,
 ) -> list[Said]:
     """The game's announcements as its people heard them: a person hears what happened since
     their last question just before the next one, so a story cut by a question is two
     messages. The game is replayed (quietly) to find where its people were asked (a chance
     passed unasked, by the ``any_time`` setting, cuts nothing). A person (``me``), or people
     sharing the keyboard, heard a finished game's scores card by card, not its totals before
-    them."""
+    them; and with the new game, the computer seats' ``levels`` (:func:`introduced`)."""
     twin = Game(game.cards, game.setup)
     ends = []
     for action in game.actions:
@@ -835,7 +836,23 @@ def told_as_played(
     if itemised and game.is_over:  # at the end every pile is open: any person's view tells it
         seat = me if me is not None else min(humans)
         out.extend(Said(line, line) for line in review.scores(game.view(seat), style or Style(), you=me is not None))
+    if out and levels:
+        out[0] = introduced(out[0], game, levels)
     return out
+
+
+def introduced(said: Said, game: Game, levels: Mapping[int, str]) -> Said:
+    """The new game's first message, with who the computer players are and how strong
+    (nobody could tell): "Computer players: Otto plays at hard; Pia and Quin at normal."."""
+    by_level: dict[str, list[str]] = {}
+    for seat in sorted(levels):
+        by_level.setdefault(levels[seat], []).append(game.name(seat))
+    parts = []
+    for i, (level, names) in enumerate(by_level.items()):
+        verb = ("plays " if len(names) == 1 else "play ") if i == 0 else ""  # "; Pia and Quin at normal"
+        parts.append(f"{join(names)} {verb}at {level}")
+    told = f"Computer players: {'; '.join(parts)}."
+    return Said(f"{said.text} {told}", f"{said.speech} {told}")
 
 
 SWAPS = ("swap", "trade")

@@ -24,7 +24,7 @@ from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.ui import review
-from doomlings_access.ui.announcer import VERBOSITIES, Announcer, told_as_played
+from doomlings_access.ui.announcer import VERBOSITIES, Announcer, introduced, told_as_played
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked, why_not
@@ -119,8 +119,12 @@ class Session:
         resumed: bool = False,
         saved_as: str | None = None,
         saved_through: Callable[[], int | None] | None = None,
+        levels: dict[int, str] | None = None,
     ) -> None:
         self.game = game
+        self.levels = levels or {}
+        """The computer seats' levels, said with the new game (nobody could tell which seats
+        were computers, or how strong)."""
         self.saved_as = saved_as  # the save's name, to say how to go on after quitting
         # How many actions the save on disk holds (None: none was ever written), so that
         # quitting never says "saved" of a game a full disk kept from being saved.
@@ -150,7 +154,7 @@ class Session:
         self.resumed_at = len(game.log) if resumed else 0  # events told before this session
         if resumed:
             # The history (for log and repeat) is the whole game so far, told again silently.
-            self.out.history.extend(told_as_played(game, humans, self.me, self.prefs.verbosity, self.style, self.prefs.any_time))
+            self.out.history.extend(told_as_played(game, humans, self.me, self.prefs.verbosity, self.style, self.prefs.any_time, self.levels))
             self.told = {seat: len(game.log) for seat in [self.me, *humans]}
             self.announcer.already_told(game.log)
             house = house_rules(game.options)  # heard at the start, perhaps days ago
@@ -346,7 +350,10 @@ class Session:
         """Tell the log's events ``start`` to ``end``, a message at a time; a pause between two
         messages knows how far the listener has heard (:attr:`heard`)."""
         self.heard = start
+        first = start == 0 and bool(self.levels)
         for said, upto in self.announcer.render_stories(self.game.log[start:end]):
+            if first:  # the new game: who the computers are, and how strong
+                said, first = introduced(said, self.game, self.levels), False
             self.make_room(said.text)
             self.out.say(said)
             self.heard = start + upto

@@ -17,7 +17,7 @@ PLAY_FAILED = {
     "colour_locked": "its colour is locked this round",
     "face_too_high": "its face value is too high this round",
     "same_colour": "it has the colour of the trait played before",
-    "dominant_limit": "it would be a third dominant",
+    "dominant_limit": "the pile already holds two dominants",
     "requirement": "its requirement is not met",
     "restricted_cost": "its cost is restricted this round",
 }
@@ -26,7 +26,7 @@ PLAY_FAILED_MANY = {
     "colour_locked": "their colour is locked this round",
     "face_too_high": "their face values are too high this round",
     "same_colour": "they have the colour of the trait played before",
-    "dominant_limit": "each would be a third dominant",
+    "dominant_limit": "the pile already holds two dominants",
     "requirement": "their requirements are not met",
     "restricted_cost": "their cost is restricted this round",
 }
