@@ -114,7 +114,7 @@ def test_a_command_typed_at_a_hand_over_waits_for_the_next_person() -> None:
     Session(g, [0, 1], {2: HeuristicAgent(3, 2)}, typist, Output(typist.write), Prefs()).run()
     lines = [line for line in typist.stdout.getvalue().splitlines() if line]
     at = lines.index("Pass to Ben. Press Enter when Ben is ready.")
-    refusal = "Commands wait until Ben has the keyboard. Press Enter when Ben is ready."
+    refusal = "Commands work once Ben has the keyboard. Press Enter when Ben is ready."
     assert lines[at + 1: at + 5] == ["hand", refusal, "log", refusal], lines[at: at + 6]
     assert g.is_over
 

@@ -455,7 +455,7 @@ class Session:
             if command == "quit":
                 if self.confirm_quit():
                     raise QuitGame()
-            self.out.info(f"Commands wait until {name} has the keyboard. Press Enter when {name} is ready.")
+            self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
 
     def show(self, q: Question) -> None:
         self.make_room(q.title.text)
