@@ -467,3 +467,26 @@ def test_cards_drawn_for_world_s_end_points_are_named() -> None:
         if found >= 2:
             break
     assert found >= 2
+
+
+def test_terse_keeps_a_card_s_draws_and_drops_only_the_rules_own() -> None:
+    """Terse dropped every opponent's draw: a card drawn by Echolocation seemed to come from
+    nowhere. It drops stabilizing's draws (a rule's), never a card's."""
+    kept = dropped = 0
+    for seed in range(40):
+        g = new_game(Setup(("Ana", "Otto", "Pia"), seed))
+        agents = {s: RulesOfThumb(seed, s) for s in range(3)}
+        while not g.is_over:
+            d = g.pending
+            g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
+        terse = Announcer(g, 0, "terse")
+        for e in g.log:
+            if isinstance(e, ev.Drew) and e.player != 0 and e.cause is not None:
+                told = terse.render(e)
+                if e.cause.kind == "rule":
+                    assert told is None
+                    dropped += 1
+                else:
+                    assert told is not None and "draw" in told.text
+                    kept += 1
+    assert kept > 5 and dropped > 50

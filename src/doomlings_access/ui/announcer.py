@@ -465,8 +465,10 @@ class Announcer:
             quiet = None  # the action a trait copies is always named: it is the cause of what follows
         if quiet and VERBOSITIES.index(self.verbosity) < VERBOSITIES.index(quiet):
             return None
-        if self.verbosity == TERSE and isinstance(event, (ev.Drew,)) and event.player != self.me:
-            return None
+        if self.verbosity == TERSE and isinstance(event, ev.Drew) and event.player != self.me:
+            if event.cause is None or event.cause.kind == "rule":
+                return None  # terse drops the rules' own draws (stabilizing), not a card's: a
+                # card drawn by Echolocation seemed to come from nowhere
         fn = PHRASES[type(event)]
         text = fn(event, View(self.game, self.me, self.style, speech=False))
         speech = fn(event, View(self.game, self.me, self.style, speech=True))
