@@ -322,6 +322,23 @@ def _missing_or_odd(path: Path) -> str:
     return "is not a regular file"
 
 
+def _keep_broken_settings(out: Output) -> None:
+    """Before new settings are written over a file that could not be used (one bad field
+    cost every other setting it held): keep it beside, as doctor would."""
+    from doomlings_access.safety.files import is_own_regular_file
+    from doomlings_access.safety.tidy import set_aside
+    from doomlings_access.settings import config_path
+
+    path = config_path()
+    if not is_own_regular_file(path):
+        return
+    try:
+        kept = set_aside(path)
+    except OSError:
+        return
+    out.info(f"The settings file that could not be used was kept as {shown(kept.name, 100)}.")
+
+
 def _set_aside(path: Path, out: Output) -> None:
     """Say what is wrong with a save, and keep it under another name (never delete it)."""
     from doomlings_access.cards import CardDataError
@@ -776,7 +793,7 @@ def _settings_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) 
         voice_problem,
     )
 
-    settings, _ = load_settings()
+    settings, unusable = load_settings()
     for name, allowed in (("speech", SPEECH_MODES), ("verbosity", VERBOSITY), ("labels", LABELS)):
         while True:
             value = _ask(console, out, f"{name.capitalize()}: {', '.join(allowed)}?", getattr(settings, name))
@@ -798,6 +815,8 @@ def _settings_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) 
     out.info(speech.switch(settings.speech))
     from doomlings_access.safety.files import FileRefused, reason
 
+    if unusable is not None:  # the file that could not be used is kept, not written over
+        _keep_broken_settings(out)
     try:
         path = save_settings(settings)
     except (OSError, FileRefused) as exc:

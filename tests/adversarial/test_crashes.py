@@ -355,3 +355,16 @@ def test_a_pasted_line_of_two_megabytes_is_one_answer_too_long(home: Home, where
     assert done.returncode == 0
     assert len(done.out) < 100_000, "the echo and the message are short"
     assert ("That is too long." in done.out) if where == "game" else ("Not a choice: xxxx" in done.out)
+
+
+def test_the_settings_menu_keeps_a_settings_file_it_could_not_use(home: Home) -> None:
+    """One bad field made every setting of the file unused, and the menu then wrote the
+    defaults over the file: the others (only_choice, pause, any_time) were lost unseen."""
+    original = 'only_choice = "play"\npause = 5\nany_time = "every"\nrate = 1000\n'
+    home.settings.write_text(original)
+    done = home.run(*GAME, stdin="5\n\n\n\n\n\n6\n").clean()
+    assert done.returncode == 0, done.both
+    kept = [p for p in home.settings.parent.iterdir() if p.name.startswith("settings.toml.broken-")]
+    assert len(kept) == 1 and kept[0].read_text() == original
+    assert f"kept as {kept[0].name}" in done.flat()
+    assert "rate = 175" in home.settings.read_text()
