@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
-from doomlings_access.safety.text import NameRefused, check_name, clean, shown, whole_number, you_name_problem
+from doomlings_access.safety.text import NameRefused, check_name, clean, name_key, shown, whole_number, you_name_problem
 from doomlings_access.ui.console import Console, SpokenPrompts, make_console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.words import Said
@@ -64,13 +64,12 @@ def choices_from_args(args: argparse.Namespace) -> GameChoices:
         raise ValueError(f"--names gives {len(names)} names for {args.players} players")
     from doomlings_access.ui.session import reserved_words
 
-    for name in names:
-        try:
-            check_name(name, reserved_words())
-        except NameRefused as exc:
-            raise ValueError(f"--names: {exc}") from None
-    if len({n.lower() for n in names}) != len(names):
-        raise ValueError("--names must all differ")
+    try:
+        names = [check_name(name, reserved_words()) for name in names]
+    except NameRefused as exc:
+        raise ValueError(f"--names: {exc}") from None
+    if len({name_key(n) for n in names}) != len(names):
+        raise ValueError("--names must all differ (names that sound the same are the same)")
     you = you_name_problem(names, range(args.humans))
     if you is not None:
         raise ValueError(f"--names: {you[1]}")
@@ -107,7 +106,7 @@ def seat_names(c: GameChoices) -> list[str]:
     people = ["You"] if c.humans == 1 else DEFAULT_NAMES
     # Default names only for the people not named; a computer is never called "You".
     unnamed = people[len(names) : c.humans]
-    pool = [n for n in unnamed + COMPUTER_NAMES if n.lower() not in {x.lower() for x in names}]
+    pool = [n for n in unnamed + COMPUTER_NAMES if name_key(n) not in {name_key(x) for x in names}]
     while len(names) < c.players:
         names.append(pool.pop(0))
     return names
@@ -738,7 +737,7 @@ def _new_game_questions(console: Console, out: Output, edition: str = "retail") 
             except NameRefused as exc:
                 out.info(f"That name cannot be used: {exc}.")
                 continue
-            if name.lower() in {n.lower() for n in names}:
+            if name_key(name) in {name_key(n) for n in names}:
                 out.info(f"{name} is taken; give each person a different name.")
                 continue
             you = you_name_problem([*names, name], range(humans))

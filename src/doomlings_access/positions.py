@@ -17,7 +17,7 @@ from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.cards.lookup import UnknownCardError, find_name
 from doomlings_access.rules import Options, Position, Setup
 from doomlings_access.rules.position import GENE_POOL_RANGE, MAX_CARDS, PLAYS, REST_OF_DECK, STARTS
-from doomlings_access.safety.text import clean
+from doomlings_access.safety.text import clean, name_key
 
 TOP_FIELDS = {
     "edition", "seed", "options", "players", "first_player", "revealed", "age", "age_deck",
@@ -120,7 +120,7 @@ def read_position(data: Any, file: str = "position", edition: str | None = None)
         if not _whole(pool) or not GENE_POOL_RANGE[0] <= pool <= GENE_POOL_RANGE[1]:
             raise r.fail(f"{where}.gene_pool", "a whole number (normally 1 to 8)")
         pools.append(pool)
-    if len({n.lower() for n in names}) != len(names):
+    if len({name_key(n) for n in names}) != len(names):
         raise r.fail("players", "two players share a name")
 
     def seat(field: str, default: int | None) -> int | None:

@@ -26,7 +26,7 @@ from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.hooks import in_pile
 from doomlings_access.rules.position import GENE_POOL_RANGE
 from doomlings_access.safety.files import FileRefused, load_named_json
-from doomlings_access.safety.text import MAX_NAME, clean, has_unsafe
+from doomlings_access.safety.text import MAX_NAME, clean, has_unsafe, name_key, shown, tidy_name
 
 MAX_REPEATS_CHECK = 200
 """The gene pools a table may give (normally 1 to 8; catastrophes and traits move them)."""
@@ -165,7 +165,7 @@ class _Table:
         for i, p in enumerate(players):
             self.players.append(self._player(p, f"players[{i}]"))
         names = [p["name"] for p in self.players]
-        if len(set(names)) != len(names):
+        if len({name_key(n) for n in names}) != len(names):  # José, however its accent is typed
             raise self.error("players", "two players share a name")
         first = data.get("first_player")
         if first is None:
@@ -177,8 +177,11 @@ class _Table:
         tie = data.get("tie_break")
         self.tie_break: dict[str, str | int] | None = None
         if tie is not None:
-            if not isinstance(tie, dict) or any(k not in names for k in tie):
+            if not isinstance(tie, dict):
                 raise self.error("tie_break", "an object from player name to the trait drawn")
+            for k in tie:
+                if k not in names:
+                    raise self.error(f"tie_break.{shown(str(k), 40)}", "no player has this name")
             self.tie_break = {
                 k: v if _is_int(v) else self.trait_names[self.name_of(v, self.trait_names, f"tie_break.{k}")]
                 for k, v in tie.items()
@@ -225,7 +228,7 @@ class _Table:
             raise self.error(f"{field}.name", "a name cannot hold control or invisible characters")
         if len(name.strip()) > MAX_NAME:
             raise self.error(f"{field}.name", f"a name has at most {MAX_NAME} characters")
-        out: dict[str, Any] = {"name": name.strip()}
+        out: dict[str, Any] = {"name": tidy_name(name)}
         for zone in ("traits", "hand"):
             cards = p.get(zone, [])
             if not isinstance(cards, list):

@@ -43,13 +43,32 @@ def test_names_that_are_commands_or_numbers_are_refused(home: Home, name: str) -
     assert not home.files()
 
 
+@pytest.mark.parametrize(("names", "why"), [
+    ("Jose\u0301,Jos\u00e9", "must all differ"),  # one name, its accent typed two ways
+    ("Stra\u00dfe,STRASSE", "must all differ"),  # the same name in capitals
+    ("Ana,\u3164", "no letter or digit that can be seen"),  # a Hangul filler prints as nothing
+    ("Ana,\u2800", "no letter or digit that can be seen"),  # the blank braille cell
+], ids=["accent-two-ways", "sharp-s", "hangul-filler", "blank-braille-cell"])
+def test_names_that_cannot_be_told_apart_or_seen_are_refused(home: Home, names: str, why: str) -> None:
+    done = home.run("play", *GAME, "--names", names).clean()
+    assert done.returncode == 2 and why in done.err, done.both
+    assert not home.files()
+
+
+def test_a_name_is_kept_with_single_spaces_and_one_form_of_each_letter(home: Home) -> None:
+    """"Ana  Bel" was shown with two spaces and could never be typed back to `pile`."""
+    done = home.run("play", *GAME, "--names", "Ana  Bel", stdin="pile ana bel\nq\ny\n").clean()
+    assert "New game: Ana Bel," in done.out and "No single player" not in done.out, done.both
+
+
 def test_the_menu_asks_again_for_a_hostile_or_colliding_name(home: Home) -> None:
-    bad = [HOSTILE_NAMES["title"], "h", "7", "x" * 31, ""]
+    bad = [HOSTILE_NAMES["title"], "h", "7", "x" * 31, "Ben, Cy", ""]
     answers = "1\n2\n1\n" + "".join(f"{b}\n" for b in bad[:-1]) + "Zoé\nnormal\n\nq\ny\n6\n"
     done = home.run(*GAME, stdin=answers).clean()
     assert done.returncode == 0, done.both
-    assert done.out.count("Name of person 1? [You]: ") == 5
-    assert done.out.count("That name cannot be used:") == 4
+    assert done.out.count("Name of person 1? [You]: ") == 6
+    assert done.out.count("That name cannot be used:") == 5
+    assert "has a comma, which separates names" in done.out
     assert "New game: Zoé" in done.out
     # The menu's lines end at its last prompt: the game does not pause before saying anything.
     assert "[none]: \nNew game: Zoé" in done.out, done.out

@@ -191,6 +191,19 @@ BAD: list[Any] = [
         ["tie_break", "B"],
         id="tie_break_draw_missing_for_a_tied_player",
     ),
+    pytest.param(
+        {
+            "players": [{"name": "A", "traits": ["Adorable"]}, {"name": "B", "traits": ["Blubber"]}],
+            "tie_break": {"A": "Antlers", "Zed": "Tiny"},
+        },
+        ["tie_break.Zed", "no player has this name"],
+        id="tie_break_of_a_player_not_at_the_table",
+    ),
+    pytest.param(
+        {"players": [{"name": "Jose\u0301", "traits": ["Adorable"]}, {"name": "Jos\u00e9", "traits": ["Blubber"]}]},
+        ["players", "two players share a name"],
+        id="one_name_with_its_accent_typed_two_ways",
+    ),
 ]
 
 

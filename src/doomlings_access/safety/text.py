@@ -11,6 +11,7 @@ or logged: each such character is shown as ``?`` and the length is capped.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 TYPE_CHECKING = False  # neither typing nor logging is imported: ``doomlings card`` starts quickly
 if TYPE_CHECKING:
@@ -68,6 +69,22 @@ class CleanLogRecords:
         return True
 
 
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters that print as nothing (Hangul fillers) and the blank braille cell."""
+
+
+def tidy_name(name: str) -> str:
+    """One form of each letter (a composed é and an e with an accent added are one name) and
+    single spaces: "Ana  Bel" could never be typed back as it was shown."""
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: ``José`` however its accent was typed, and
+    ``Straße`` and ``STRASSE``, are the same name (they sound the same)."""
+    return tidy_name(name).casefold()
+
+
 class NameRefused(ValueError):
     """A player name that cannot be used; the message says why in one line."""
 
@@ -79,18 +96,23 @@ def check_name(name: str, reserved: Collection[str] = (), limit: int = MAX_NAME)
     ``limit``, names that are numbers (a number chooses an option) and names in ``reserved``
     (the words the prompt answers to, like ``h`` or ``quit``), compared in lower case.
     """
-    trimmed = name.strip()
-    quoted = f'"{shown(trimmed, 40)}"'
-    if not trimmed:
+    raw = name.strip()
+    if not raw:
         raise NameRefused("a name cannot be empty")
-    if has_unsafe(trimmed) or not trimmed.isprintable():
-        raise NameRefused(f"{quoted} has control or invisible characters; use letters")
+    if has_unsafe(raw) or not raw.isprintable():  # before spaces are tidied: a newline is no space
+        raise NameRefused(f'"{shown(raw, 40)}" has control or invisible characters; use letters')
+    trimmed = tidy_name(raw)
+    quoted = f'"{shown(trimmed, 40)}"'
     if len(trimmed) > limit:
         raise NameRefused(f"{quoted} is longer than {limit} characters")
     if trimmed.replace(" ", "").isnumeric():
         raise NameRefused(f"{quoted} is a number, and numbers choose options; use a word")
     if trimmed.lower() in reserved:
         raise NameRefused(f"{quoted} is also a command at the prompt; choose another name")
+    if not any(ch.isalnum() and ch not in BLANK_LOOKING for ch in trimmed):
+        raise NameRefused(f"{quoted} has no letter or digit that can be seen; use letters")
+    if "," in trimmed:
+        raise NameRefused(f"{quoted} has a comma, which separates names; leave it out")
     return trimmed
 
 

@@ -18,7 +18,7 @@ from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.cards.model import REAL_COLOURS, AgeDef, CatastropheDef, TraitDef
 from doomlings_access.rules.primitives import GENE_POOL_MAX, GENE_POOL_MIN
-from doomlings_access.safety.text import NameRefused, check_name, clean, whole_number
+from doomlings_access.safety.text import NameRefused, check_name, clean, name_key, tidy_name, whole_number
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.review import catastrophes_so_far
@@ -369,8 +369,8 @@ class Companion:
                 "Players' names, in seat order, separated by commas: ",
                 "Type 1 to 6 names in seat order, the first player first, like Ana, Ben, Cy.",
             )
-            names = [n.strip() for n in line.split(",") if n.strip()]
-            if 1 <= len(names) <= 6 and len({n.lower() for n in names}) == len(names):
+            names = [tidy_name(n) for n in line.split(",") if n.strip()]
+            if 1 <= len(names) <= 6 and len({name_key(n) for n in names}) == len(names):
                 problem = name_problem(names)
                 if problem:
                     self.out.info(problem)
