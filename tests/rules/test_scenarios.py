@@ -406,3 +406,11 @@ def test_the_big_one_with_one_card_asks_which_neighbour_gets_it(
     assert sorted(player(data, "Ben")["hand"]) == ["Quick"] and player(data, "Cy")["hand"] == ["Gills", "Fangs"]
     data = scenario(capsys, "the_big_one_with_one_card_for_two_neighbours", "--answers", "Gills,Ben,Quick")
     assert "Leaves" in player(data, "Ben")["hand"] and "Leaves" not in player(data, "Ana")["hand"]
+
+
+def test_a_hand_an_age_locks_says_why_nothing_can_be_played(capsys: pytest.CaptureFixture[str]) -> None:
+    """"You cannot play any trait this turn." gave no reason (the play question gives one)."""
+    path = POSITIONS / "a_hand_an_age_locks_says_why_nothing_can_be_played.json"
+    assert main(["scenario", str(path), "--plain", "--as", "Ana"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "You cannot play any trait this turn. Not playable now: Gills and Spiny, their colour is locked this round." in out

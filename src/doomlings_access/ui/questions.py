@@ -162,7 +162,7 @@ def _title(g: PlayerView, d: Decision, card_read: bool = False, why_not: Mapping
         held = [c for c in g.hand if c not in d.options]
     elif d.reason in DRAWN_TO_PLAY and why_not:  # the cards just drawn that may not be played
         held = [c for c in why_not if c not in d.options]
-    if d.reason == "play_from_discard" and why_not:  # a long pile: one sentence per reason
+    if d.reason in ("play_from_discard", "cannot_play") and why_not:  # one sentence per reason
         groups: dict[str, list[str]] = {}
         for c, r in why_not.items():
             groups.setdefault(r, []).append(g.card(c).name)
@@ -240,7 +240,7 @@ def why_not(game: Game, d: Decision) -> dict[int, str] | None:
     if d.reason in DRAWN_TO_PLAY:  # the asker's own draw: they know those cards
         drawn = next(e.cards for e in reversed(game.log) if isinstance(e, ev.Drew) and e.player == d.player)
         return {c: r for c in drawn if c not in d.options and (r := play_restriction(game, d.player, c))}
-    if d.kind == dk.PLAY:
+    if d.kind == dk.PLAY or d.reason == "cannot_play":
         return {c: r for c, r in unplayable(game, d.player, -1) if r}
     if d.reason == "take_and_play":
         return {int(c): r for c in d.options if (r := play_restriction(game, d.player, int(c)))}
