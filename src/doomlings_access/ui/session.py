@@ -422,7 +422,9 @@ class Session:
             self.announce()  # what happened since this person last had the keyboard: the news first
             if self.holder != seat and d is None:
                 return  # gone on to another person's forced play: nothing more is asked of seat
-        if d is None or d.kind != dk.PLAY:
+        hand = self.game.view(seat).hand
+        if d is None or (d.kind != dk.PLAY and sorted(map(str, d.options)) != sorted(map(str, hand))):
+            # (a question whose options are the whole hand, as stabilizing's discard, reads it)
             self.out.lines(review.hand(self.game.view(seat), self.style, f"{self.game.name(seat)}, your"))
 
     def pass_keyboard(self, seat: int) -> None:
