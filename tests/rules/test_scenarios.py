@@ -179,7 +179,7 @@ def test_selective_memory_names_the_discards_it_cannot_play_one_sentence_a_reaso
     data = scenario(capsys, "selective_memory_names_the_discards_it_cannot_play", "--as", "Ana")
     assert data["pending"]["question"] == (
         "Selective Memory: choose a card to play from the discard pile. Not playable now: "
-        "Immunity and Heroic, each would be a third dominant; Quick and Fangs, their colour is "
+        "Immunity and Heroic, the pile already holds two dominants; Quick and Fangs, their colour is "
         "locked this round."
     )
     assert data["pending"]["options"] == ["Bark, g2", "Big Ears, p1"]
@@ -414,3 +414,12 @@ def test_a_hand_an_age_locks_says_why_nothing_can_be_played(capsys: pytest.Captu
     assert main(["scenario", str(path), "--plain", "--as", "Ana"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "You cannot play any trait this turn. Not playable now: Gills and Spiny, their colour is locked this round." in out
+
+
+def test_stabilizing_with_nothing_left_to_draw_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """"Ben stabilizes with 0 cards." left a listener to guess why his hand stayed empty."""
+    path = POSITIONS / "stabilizing_with_nothing_left_to_draw.json"
+    assert main(["scenario", str(path), "--plain"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Ana draws 5 cards. The deck and the discard pile are empty: Ana is 3 cards short." in out
+    assert "The deck and the discard pile are empty: Ben is 5 cards short. Ben stabilizes with 0 cards." in out

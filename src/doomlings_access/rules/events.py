@@ -217,6 +217,15 @@ class DeckReshuffled(Event):
 
 
 @dataclass(slots=True)
+class NothingToDraw(Event):
+    """A draw came up short: the deck and the discard pile are both empty."""
+
+    player: int
+    short: int
+    """How many cards fewer than asked for were drawn."""
+
+
+@dataclass(slots=True)
 class Discarded(Event):
     """Cards discarded from a hand, face up (so public)."""
 

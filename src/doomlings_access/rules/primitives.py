@@ -15,6 +15,7 @@ from doomlings_access.rules.events import (
     Cause,
     CardsPassed,
     DeckReshuffled,
+    NothingToDraw,
     Discarded,
     Drew,
     GenePoolChanged,
@@ -118,6 +119,8 @@ def draw(g: Game, seat: int, count: int, cause: Cause | None = None) -> list[int
             drawn.append(card)
     if drawn and g.record:
         g.emit(Drew, seat, tuple(drawn), frozenset((seat,)), cause=cause)
+    if len(drawn) < count and g.record:  # (why a hand stays short: said, not left to guess)
+        g.emit(NothingToDraw, seat, count - len(drawn), cause=cause)
     return drawn
 
 

@@ -208,6 +208,12 @@ def _drew(e: ev.Drew, v: View) -> str:
     return f"{v.who(e.player)} {verb} {plural(e.size, 'card')}."
 
 
+@phrase(ev.NothingToDraw)
+def _nothing_to_draw(e: ev.NothingToDraw, v: View) -> str:
+    verb = "are" if e.player == v.me else "is"
+    return f"The deck and the discard pile are empty: {v.who(e.player)} {verb} {plural(e.short, 'card')} short."
+
+
 @phrase(ev.DeckReshuffled)
 def _reshuffled(e: ev.DeckReshuffled, v: View) -> str:
     return f"The deck ran out: the discard pile is shuffled into a new deck of {plural(e.cards, 'card')}."
