@@ -152,6 +152,8 @@ def test_whole_game_in_plain_mode_through_a_pseudo_terminal(tmp_path: Path) -> N
         answers += 1
         assert answers <= MAX_ANSWERS, "the game does not end"
         child.sendline("1")
+    while child.expect([ENTER, pexpect.EOF]) == 0:  # the final scores, a dozen lines at a time
+        child.sendline("")
     status = finish(child)
     text = log.getvalue()
 
