@@ -2,7 +2,7 @@
 
 Issue 6, "How it is shown": a hypothesis test feeds random inputs at random prompts of seeded
 in-process games (the real prompt loop over a plain console on text streams, computer seats
-played by the normal computer player), interleaved with valid answers "1". Every line is
+played by the rules of thumb), interleaved with valid answers "1". Every line is
 invalid by construction (control characters, escape sequences, very long lines, text in other
 scripts, numbers out of range, empty lines, pasted multi-line text); then:
 
@@ -27,8 +27,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builders import new_game
-from doomlings_access.ai.heuristic import HeuristicAgent
+from builders import RulesOfThumb, new_game
+
 from doomlings_access.rules import Choice, Game, Setup
 from doomlings_access.ui.console import PlainConsole
 from doomlings_access.ui.output import Output
@@ -72,7 +72,7 @@ def play(seed: int, players: int, text: str) -> tuple[Game, Recorder, str]:
     game = new_game(Setup(NAMES[:players], seed))
     stdin, stdout = io.StringIO(text), io.StringIO()
     console = Recorder(stdin, stdout, game)
-    agents = {s: HeuristicAgent(seed, s) for s in range(1, players)}
+    agents = {s: RulesOfThumb(seed, s) for s in range(1, players)}
     code = Session(game, [0], agents, console, Output(console.write), Prefs()).run()
     assert code == 0
     return game, console, stdout.getvalue()
