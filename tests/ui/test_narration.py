@@ -496,3 +496,24 @@ def test_terse_keeps_a_card_s_draws_and_drops_only_the_rules_own() -> None:
                     assert told is not None and "draw" in told.text
                     kept += 1
     assert kept > 5 and dropped > 50
+
+
+def test_the_gene_pool_leader_house_rule_is_told_even_when_a_tie_pays_nobody() -> None:
+    """The house rule was announced at the start and then never heard of when gene pools tied
+    for the largest: a tie or a bug, the listener could not tell."""
+    from doomlings_access.rules import Options
+
+    told = 0
+    for seed in range(30):
+        g = new_game(Setup(("Ana", "Otto", "Pia"), seed, Options(gene_pool_leader_bonus=True)))
+        stdin, stdout = io.StringIO("1\n" * 3000), io.StringIO()
+        console = CountingConsole(stdin, stdout)
+        Session(g, [0], {1: RulesOfThumb(seed, 1), 2: RulesOfThumb(seed, 2)}, console, console.out, Prefs(pause=0)).run()
+        end = " ".join(stdout.getvalue().split("Final scores:")[1].split())
+        pools = [s.gene_pool for s in g.seats]
+        if pools.count(max(pools)) > 1:
+            assert re.search(rf"Largest gene pool: [^.]+ tie on {max(pools)}, so nobody gets its 3 points\.", end), end
+            told += 1
+        else:
+            assert "Largest gene pool:" not in end and "largest gene pool +3" in end
+    assert told >= 3

@@ -96,6 +96,13 @@ def score_blocks(v: PlayerView, style: Style | None = None, you: bool = True) ->
             traits = "; ".join(_as_scored(v, c, style) for c in v.piles[seat])
             block.append(f"{_whose(v, seat, me)} traits: {traits}.")
         out.append(block)
+    if t.leader_bonus:  # the house rule, said even when it pays nobody (else: a bug, or a tie?)
+        pools = list(v.gene_pools)
+        best = max(pools)
+        tied = [seat for seat in range(v.n) if pools[seat] == best]
+        if len(tied) > 1:
+            names = join(["you" if s == me else v.name(s) for s in tied])
+            out[-1].append(f"Largest gene pool: {names} tie on {best}, so nobody gets its 3 points.")
     out.append(["Placings: " + "; ".join(_placings(v, me, parts, order, tie_break)) + "."])
     return out
 
