@@ -388,9 +388,11 @@ class Listed:
 
 def _listed(path: Path, data: Any) -> Listed | None:
     """The listing line's facts, checked strictly; None when anything is off."""
-    if not isinstance(data, dict) or not isinstance(data.get("summary"), dict) or not isinstance(data.get("setup"), dict):
+    if not isinstance(data, dict) or not isinstance(data.get("setup"), dict):
         return None
-    s, players = data["summary"], data["setup"].get("players")
+    # The summary is only for this listing (a save without one still loads: it is listed).
+    s = data["summary"] if isinstance(data.get("summary"), dict) else {}
+    players = data["setup"].get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 6 or not all(isinstance(p, str) for p in players):
         return None
     names = [clean(p, 40) for p in players]

@@ -543,12 +543,17 @@ def test_quitting_a_save_from_another_folder_gives_a_command_that_finds_it(root:
     assert "INJECTED" not in back.stdout.replace(str(odd.resolve()), "")
 
 
-def test_a_save_whose_summary_is_off_is_still_listed_and_resumed(root: Path) -> None:
-    """The summary only serves the listing: a wrong one ("round": "x") no longer hides a game
-    that loads (it was "cannot be read" in the list, and resume found no game)."""
+@pytest.mark.parametrize("off", ["wrong", "missing"])
+def test_a_save_whose_summary_is_off_is_still_listed_and_resumed(root: Path, off: str) -> None:
+    """The summary only serves the listing: a wrong one ("round": "x") or none at all no
+    longer hides a game that loads (it was "cannot be read" in the list, and resume found no
+    game)."""
     path = good_save(folder_of(root), "odd-summary.json")
     data = json.loads(path.read_bytes())
-    data["summary"]["round"] = "x"
+    if off == "wrong":
+        data["summary"]["round"] = "x"
+    else:
+        del data["summary"]
     path.write_text(json.dumps(data), encoding="utf-8")
     listed = cli(root, "resume", "--list", "--plain")
     assert "odd-summary.json" in listed.stdout and "where it stands is not known" in listed.stdout, listed.stdout
