@@ -391,7 +391,7 @@ def _listed(path: Path, data: Any) -> Listed | None:
     if not isinstance(data, dict) or not isinstance(data.get("setup"), dict):
         return None
     # The summary is only for this listing (a save without one still loads: it is listed).
-    s = data["summary"] if isinstance(data.get("summary"), dict) else {}
+    s: Any = data["summary"] if isinstance(data.get("summary"), dict) else {}
     players = data["setup"].get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 6 or not all(isinstance(p, str) for p in players):
         return None
