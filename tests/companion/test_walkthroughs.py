@@ -295,3 +295,11 @@ def test_a_tie_is_broken_by_the_cards_the_tied_players_draw(tmp_path):
     assert "Tie: Ana and Ben. To break the tie, each tied player draws a trait" in flat
     assert "Tie-break: Ana draws Fangs, 5; Ben draws Fire Skin, 7. Winner: Ben." in flat
     assert "The tie stands." in flat
+
+
+def test_a_pile_too_long_to_score_is_refused_at_its_line(tmp_path):
+    """Forty lines of "kidney x20" were each taken, and the table was refused only at the end,
+    after every question."""
+    text = run_companion(tmp_path, ["3", "Ana, Ben", "kidney x20, kidney x20, kidney x20", "quick", "fangs", ""])
+    assert "A pile holds at most 50 traits; that line was not added." in text
+    assert "Ana, 1 trait: Quick, r2." in text and "Ana: 2 points." in text

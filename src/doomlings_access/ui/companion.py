@@ -78,6 +78,9 @@ def chooses_catastrophe(t: TraitDef) -> bool:
     return any(p.effect == "choose_worlds_end_catastrophe" for p in t.worlds_end)
 
 
+MAX_PILE = 50
+"""More traits than one pile holds in a game (six such piles are all the scorer takes): a longer pile
+was taken, and the scorer refused the whole table only after every question."""
 LONGEST_READ = 12
 """Card options read out at most (a listener holds about a dozen lines): a card drawn from the
 deck could be any of a hundred."""
@@ -464,7 +467,12 @@ class Companion:
                 self.out.info(f"{name}: {self.pile_words(traits) if traits else 'no traits yet'}.")
                 continue
             first = not traits
+            held = len(traits)
             added, complete = self.read_cards(line, traits)
+            if len(traits) > MAX_PILE:  # refused here, not after every question of the scoring
+                del traits[held:]
+                self.out.info(f"A pile holds at most {MAX_PILE} traits; that line was not added.")
+                continue
             if complete and not line.endswith(","):  # the pile, or its last line
                 if first:
                     self.out.info(f"{name}, {plural(len(traits), 'trait')}: {added}.")
