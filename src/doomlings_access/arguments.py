@@ -105,6 +105,8 @@ def whole_number(text: str) -> int:
     scripts' digits, underscores and spaces, which a typo should not pass as a number; the
     option's range is checked where it is used."""
     if not WHOLE.fullmatch(text):
+        if re.fullmatch(r"[+-]?[0-9]+", text):  # digits, too many of them: say that
+            raise argparse.ArgumentTypeError(f"too large a number: {text[:20]!r}... (at most 18 digits)")
         raise argparse.ArgumentTypeError(f"not a whole number in digits 0 to 9: {text[:20]!r}")
     return int(text)
 

@@ -574,8 +574,12 @@ class Session:
             self.out.lines(review.deck(v, self.style))
         elif command == "log":
             if arg and not (is_number(arg) and int(arg) > 0):
-                self.out.info(f"Log needs a number, like log 5. {self.again(q)}")
-                return
+                many = arg.isascii() and arg.isdigit() and int(arg[:MAX_DIGITS + 1] or 0) > 0
+                # (a long number is a number: "log 99999999999" asks for the whole log)
+                if not many:
+                    self.out.info(f"Log needs a number, like log 5. {self.again(q)}")
+                    return
+                arg = str(len(self.out.history))
             count = int(arg) if arg else 10
             past = self.out.history[-count:]
             if not past:
