@@ -565,3 +565,12 @@ def test_the_final_scores_wait_for_enter_a_dozen_lines_at_a_time_and_end_of_inpu
     assert "You left the game" not in cut
     final = [line for line in end.splitlines() if not line.startswith("Press Enter")]
     assert [line for line in cut[cut.index("Final scores:") :].splitlines() if not line.startswith("Press Enter")] == final
+
+
+def test_hand_with_a_name_says_only_your_own_hand_can_be_read() -> None:
+    """"hand Ben" printed "Your hand" with no word on why: a listener could take it for Ben's."""
+    text, _ = run("hand Ben\nq\ny\n")
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.endswith("hand Ben"))
+    assert lines[at + 1] == "Only your own hand can be read: other hands are secret."
+    assert lines[at + 2].startswith("Your hand, ")

@@ -557,6 +557,8 @@ class Session:
         me = self.viewer(q)
         v = (game or self.game).view(me)
         if command == "hand":
+            if arg:  # "hand Ben": another's hand is theirs to know; say whose this one is
+                self.out.info("Only your own hand can be read: other hands are secret.")
             self.out.lines(review.hand(v, self.style))
         elif command == "pile":
             seat = self.seat_named(arg) if arg else me
