@@ -81,7 +81,7 @@ def test_the_command_gives_json() -> None:
     (["--games", "0"], "--games must be 1"),
     (["--jobs", "0"], "--jobs must be 1 to 64"),
     (["--seed", "9" * 19], "--seed is out of range"),
-    (["--seed", "9" * 30], "argument --seed: not a whole number"),
+    (["--seed", "9" * 30], "argument --seed: too large a number: "),
     (["--seats", "normal,\x1b[31measy"], "unknown level"),
     (["--think", "0"], "--think must be more than 0 and at most 600 seconds"),
     (["--think", "nan"], "argument --think: not a number of seconds such as 0.5: 'nan'"),
