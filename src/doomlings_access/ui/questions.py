@@ -74,7 +74,7 @@ TITLES = {
     "recolour_to": "{src}: recolour your {about0} traits into which colour?",
     "choose_worlds_end": "{src}: which catastrophe's World's End effect applies?",
 }
-YES_NO_TITLES = {"return_to_hand": "{src}: take it back into your hand?"}
+YES_NO_TITLES = {"return_to_hand": "{src}: you played a green trait; take {src} back into your hand?"}
 
 KEYWORDS = {
     "pass": "Pass",
