@@ -47,6 +47,15 @@ def play_counted(
     return stdout.getvalue(), g, [b - a for a, b in zip(marks, marks[1:], strict=False)]
 
 
+def played_out(seed: int, names: tuple[str, ...]) -> Game:
+    """A game of computers only, played to its end by the rules of thumb (every event kept)."""
+    g = new_game(Setup(names, seed))
+    agents = [RulesOfThumb(seed, s) for s in range(len(names))]
+    while (d := g.pending) is not None:
+        g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
+    return g
+
+
 GAMES = [(seed, 2 + seed % 5, NAMES[seed % len(NAMES)]) for seed in range(50)]
 
 
@@ -427,11 +436,7 @@ def test_a_swap_of_hands_tells_the_two_players_what_they_gave_and_got_and_no_one
     """After "Renée and you swap hands." a listener had to type `hand` to learn their new hand."""
     swaps = 0
     for seed in range(200):
-        g = new_game(Setup(("Ana", "Otto", "Pia", "Quin"), seed), record=True)
-        agents = {s: RulesOfThumb(seed, s) for s in range(4)}
-        while not g.is_over:
-            d = g.pending
-            g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
+        g = played_out(seed, ("Ana", "Otto", "Pia", "Quin"))
         for e in g.log:
             if not isinstance(e, ev.HandsSwapped):
                 continue
@@ -455,11 +460,7 @@ def test_cards_drawn_for_world_s_end_points_are_named() -> None:
     check the points."""
     found = 0
     for seed in range(300):
-        g = new_game(Setup(("Ana", "Otto", "Pia"), seed))
-        agents = {s: RulesOfThumb(seed, s) for s in range(3)}
-        while not g.is_over:
-            d = g.pending
-            g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
+        g = played_out(seed, ("Ana", "Otto", "Pia"))
         drawn = [e for e in g.log if isinstance(e, ev.WorldsEndPoints) and e.card is not None]
         if not drawn:
             continue
@@ -480,11 +481,7 @@ def test_terse_keeps_a_card_s_draws_and_drops_only_the_rules_own() -> None:
     nowhere. It drops stabilizing's draws (a rule's), never a card's."""
     kept = dropped = 0
     for seed in range(40):
-        g = new_game(Setup(("Ana", "Otto", "Pia"), seed))
-        agents = {s: RulesOfThumb(seed, s) for s in range(3)}
-        while not g.is_over:
-            d = g.pending
-            g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
+        g = played_out(seed, ("Ana", "Otto", "Pia"))
         terse = Announcer(g, 0, "terse")
         for e in g.log:
             if isinstance(e, ev.Drew) and e.player != 0 and e.cause is not None:
