@@ -28,7 +28,7 @@ NAMES = ("Ana", "Ben", "Otto", "Pia")
 # name: (seed, players, people, what the transcript must show)
 MOMENTS = {
     "steal_with_gene_pool_change": (7, 4, 1, r"Ben steals Brute Strength from Pia's pile\. Brute Strength: Pia's gene pool goes from 3 to 4\."),
-    "random_discard": (1, 4, 1, r"Bad: Pia discards at random [^.]+\."),
+    "random_discard": (1, 4, 1, r"Bad: Pia discards [^.;]+ at random[;.]"),
     "copied_action": (1, 4, 1, r"Painted Shell: Ben uses the action of Iridescent Scales\. Iridescent Scales: Ben draws 3 cards\."),
     "only_playable": (11, 4, 1, r"Only Kidney, rX can be played\. Press Enter to play it\. 1 You play Kidney, rX\."),
     "tie_and_tie_break": (3, 4, 1, r"Tie-break for \w+ and \w+, tied on (\d+) points: [^.]+\..*?Placings: 1 [^;]+ \1, \d+ with the tie-break draw; "),

@@ -222,7 +222,7 @@ def _reshuffled(e: ev.DeckReshuffled, v: View) -> str:
 @phrase(ev.Discarded)
 def _discarded(e: ev.Discarded, v: View) -> str:
     how = " at random" if e.random else ""
-    return f"{v.who(e.player)} {v.s(e.player, 'discard')}{how} {v.names(e.cards)}."
+    return f"{v.who(e.player)} {v.s(e.player, 'discard')} {v.names(e.cards)}{how}."
 
 
 @phrase(ev.CardsPassed)
