@@ -423,3 +423,12 @@ def test_stabilizing_with_nothing_left_to_draw_says_so(capsys: pytest.CaptureFix
     out = " ".join(capsys.readouterr().out.split())
     assert "Ana draws 5 cards. The deck and the discard pile are empty: Ana is 3 cards short." in out
     assert "The deck and the discard pile are empty: Ben is 5 cards short. Ben stabilizes with 0 cards." in out
+
+
+def test_a_restricted_cost_skipped_by_the_house_rule_is_said(capsys: pytest.CaptureFixture[str]) -> None:
+    """With ignore_restricted_cost, Retractable Claws was played under Reforestation and no red
+    trait went, without a word: a listener expected one to be discarded."""
+    path = POSITIONS / "a_restricted_cost_skipped_by_the_house_rule_is_said.json"
+    assert main(["scenario", str(path), "--plain", "--answers", "Retractable Claws"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Retractable Claws: Ana discards no trait for its cost, since no trait may leave a pile this round" in out

@@ -531,8 +531,9 @@ def _can_discard_colour(g: Game, seat: int, card: int, piece: Piece) -> str | No
 
 @implements_second("requires", "discard_colour_trait")
 def _discard_colour(g: Game, seat: int, card: int, piece: Piece) -> Flow:
-    if piles_protected(g):
-        return  # only reachable with the ignore_restricted_cost house rule
+    if piles_protected(g):  # only reachable with the ignore_restricted_cost house rule
+        g.emit(NothingToDo, seat, "cost_not_paid")
+        return
     colour = piece["colour"]
     options = removable(g, seat, lambda c: colour in g.defs[c].colours)
     trait = yield from ask(g, seat, dk.TRAIT, "discard_trait", options, g.defs[card].id)

@@ -342,6 +342,12 @@ def nothing_done(e: ev.NothingToDo, seats: list[int], v: View) -> str:
     nothing for Otto" sounded like a gain missed: "Territorial: Otto has nothing it acts on"."""
     cause = e.cause
     aimed = cause is not None and (cause.kind != "trait" or cause.seat not in (None, *seats))
+    if e.reason == "cost_not_paid" and len(seats) == 1:  # a house rule: why no trait went
+        p = seats[0]
+        return (
+            f"{v.cause(e)}: {v.who(p)} {v.s(p, 'discard')} no trait for its cost, since no trait "
+            "may leave a pile this round; the house rule lets it be played all the same."
+        )
     if e.reason == "cannot_play_taken" and len(seats) == 1:  # it did take a card: not "nothing"
         p = seats[0]
         return f"{v.cause(e)}: {v.who(p)} cannot play the card taken now; it stays in {v.whose(p)} hand."
