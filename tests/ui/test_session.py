@@ -574,3 +574,29 @@ def test_hand_with_a_name_says_only_your_own_hand_can_be_read() -> None:
     at = next(i for i, line in enumerate(lines) if line.endswith("hand Ben"))
     assert lines[at + 1] == "Only your own hand can be read: other hands are secret."
     assert lines[at + 2].startswith("Your hand, ")
+
+
+def test_the_help_key_is_spoken_as_question_mark() -> None:
+    """espeak-ng says nothing for a lone "?": the listener heard "or for help" and never which
+    key it was. The printed line keeps "?"; a question's own "?" is not spoken as a word."""
+    heard: list[str] = []
+
+    class Recorder:
+        def speak(self, text: str, interrupt: bool = False, braille: str | None = None) -> None:
+            heard.append(text)
+
+        def prompt(self, text: str, interrupt: bool = False) -> None:
+            heard.append(text)
+
+    g = new_game(Setup(("Ana", "Ben", "Cy"), 42))
+    stdin, stdout = io.StringIO("?\nq\ny\n"), io.StringIO()
+    console = PlainConsole(stdin, stdout)
+    out = Output(console.write, Recorder())
+    Session(g, [0], {1: RulesOfThumb(42, 1), 2: RulesOfThumb(42, 2)}, console, out, Prefs()).run()
+    assert "Choose 1 to 5, or ? for help: " in stdout.getvalue()
+    assert "help, ?: what this question wants, and the commands" in stdout.getvalue()
+    assert "help, question mark: what this question wants, and the commands" in heard
+    assert not any(" ? " in line or line.endswith(" ?") for line in heard)
+    out.prompt("Choose 1 to 5, or ? for help: ")  # as the console hands its prompt to speech
+    out.prompt("Quit the game? Type y to quit, n to go on: ")
+    assert heard[-2:] == ["Choose 1 to 5, or question mark for help:", "Quit the game? Type y to quit, n to go on:"]

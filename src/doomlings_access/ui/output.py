@@ -6,6 +6,8 @@ everything printed or spoken here goes through the one sanitiser first.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from typing import Protocol
 
@@ -14,6 +16,16 @@ from doomlings_access.safety.text import clean
 from doomlings_access.ui.words import Said
 
 __all__ = ["WIDTH", "Output", "Voice", "wrap"]
+
+
+LONE_QUESTION_MARK = re.compile(r"(?<![\w?!.])\?(?=[\s,:;.)]|$)")
+"""A ``?`` that is a key to type ("or ? for help"), not the end of a question: speech engines
+say nothing for it, so the listener never heard which key gives help."""
+
+
+def spoken(text: str) -> str:
+    """``text`` as it is spoken: a key named by a lone ``?`` is said as "question mark"."""
+    return LONE_QUESTION_MARK.sub("question mark", text)
 
 
 class Voice(Protocol):
@@ -49,14 +61,14 @@ class Output:
             interrupt = interrupt or self.fresh
             self.fresh = False
             # Words for speech, the printed line (labels kept) for a braille display.
-            self.speaker.speak(clean(said.speech), interrupt=interrupt, braille=clean(said.text))
+            self.speaker.speak(spoken(clean(said.speech)), interrupt=interrupt, braille=clean(said.text))
 
     def prompt(self, text: str) -> None:
         """Speak a prompt the console is about to print (the console prints it, not this)."""
         self.since_prompt = 0
         if self.speaker is not None and text.strip():
             interrupt, self.fresh = self.fresh, False
-            self.speaker.prompt(clean(text.strip()), interrupt=interrupt)
+            self.speaker.prompt(spoken(clean(text.strip())), interrupt=interrupt)
 
     def answered(self) -> None:
         """The player typed something: the next message cuts off whatever is being said."""
