@@ -153,7 +153,8 @@ def _age_ignored(e: ev.AgeIgnored, v: View) -> str:
 @phrase(ev.CatastropheRevealed)
 def _catastrophe(e: ev.CatastropheRevealed, v: View) -> str:
     c = v.g.catastrophe(e.catastrophe)
-    return f"Round {e.round}, catastrophe {e.number} of 3: {c.name}. Gene pool {c.gene_pool:+d}. {c.catastrophic_text}"
+    pool = f"Gene pool {c.gene_pool:+d}." if c.gene_pool else "Gene pools unchanged."  # not "plus zero"
+    return f"Round {e.round}, catastrophe {e.number} of 3: {c.name}. {pool} {c.catastrophic_text}"
 
 
 @phrase(ev.FirstPlayerMoved)
