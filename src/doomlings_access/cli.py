@@ -502,6 +502,7 @@ def _tournament(args: argparse.Namespace) -> int:
 def _scenario(args: argparse.Namespace) -> int:
     from doomlings_access.positions import PositionFileError
     from doomlings_access.ui.scenario import ScenarioError, load, play, report
+    from doomlings_access.ui.words import Style
 
     answers = [a for a in (part.strip() for part in args.answers.split(",")) if a]
     try:
@@ -512,7 +513,7 @@ def _scenario(args: argparse.Namespace) -> int:
             if args.seat.strip().lower() not in names:
                 return _fail(f"--as: no player named {args.seat[:40]!r}")
             seat = names.index(args.seat.strip().lower())
-        out = play(game, answers, to_end=args.to_end, seed=args.seed, seat=seat)
+        out = play(game, answers, to_end=args.to_end, seed=args.seed, seat=seat, style=Style(args.labels))
     except (PositionFileError, ScenarioError) as exc:
         return _fail(str(exc))
     report(out, sys.stdout, args.json)

@@ -363,7 +363,7 @@ def test_edition_typed_for_a_position_file_that_names_none(
     path.write_text(json.dumps(data))
     for where in (["scenario", str(path), "--edition", "first"], ["--edition", "first", "scenario", str(path)]):
         assert main([*where, "--answers", "Brave"]) == 0
-        assert "Ana plays Brave, r2. Brave reads: You and an opponent look at each other's hands" in capsys.readouterr().out
+        assert "Ana plays Brave, r2. Brave reads: You and an opponent look at each other's hands" in " ".join(capsys.readouterr().out.split())
     data["edition"] = "retail"
     path.write_text(json.dumps(data))
     assert main(["scenario", str(path), "--edition", "first"]) == 2
@@ -432,3 +432,29 @@ def test_a_restricted_cost_skipped_by_the_house_rule_is_said(capsys: pytest.Capt
     assert main(["scenario", str(path), "--plain", "--answers", "Retractable Claws"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "Retractable Claws: Ana discards no trait for its cost, since no trait may leave a pile this round" in out
+
+
+def test_a_scenario_takes_answers_in_braille_shows_braille_labels_and_wraps_at_80(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`scenario --labels braille` printed text labels, refused answers typed in braille (the
+    game's prompt takes them) and a catastrophe's label ("c grey goo"), and printed lines of
+    170 characters."""
+    path = tmp_path / "prepper.json"
+    path.write_text(json.dumps({
+        "players": [
+            {"name": "Ana", "hand": ["Sneaky", "Kidney", "Tiny"], "traits": ["Prepper", "Quick"]},
+            {"name": "Ben", "hand": ["Fangs"], "traits": ["Tiny", "Swarm"]},
+        ],
+        "revealed": ["The Birth of Life", "Ice Age", "Arid Lands", "Grey Goo", "Eclipse", "The Four Horsemen"],
+        "start": "worlds_end",
+    }))
+    braille = ["scenario", str(path), "--plain", "--labels", "braille", "--as", "Ana"]
+    assert main(braille) == 0
+    asked = " ".join(capsys.readouterr().out.split())
+    assert "2. Sneaky, \u280f\u2806" in asked and "p2" not in asked, asked
+    assert main([*braille, "--answers", "\u280f\u2806,\u2809\u2800\u281b\u2817\u2811\u283d\u2800\u281b\u2815\u2815"]) == 0
+    out = capsys.readouterr().out
+    assert all(len(line) <= 80 for line in out.splitlines())
+    flat = " ".join(out.split())
+    assert "Prepper: you choose instead of The Four Horsemen's the World's End of Grey Goo" in flat, flat

@@ -207,7 +207,7 @@ def build_question(
         elif d.kind == dk.CATASTROPHE:  # Prepper: each World's End to choose from, read out
             c = g.cards.catastrophes[str(v)]
             said = f"{c.name}: {c.worlds_end_text}"
-            options.append(Option(v, said, said, (c.name.lower(),)))
+            options.append(Option(v, said, said, (c.name.lower(), c.label.lower())))  # "c grey goo"
         else:
             word = KEYWORDS_BY_REASON.get((d.reason, str(v))) or KEYWORDS.get(str(v)) or str(v).capitalize()
             options.append(Option(v, word, word, (str(v).lower(), word.lower())))

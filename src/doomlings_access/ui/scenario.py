@@ -21,6 +21,8 @@ from doomlings_access.safety.text import YOU, NameRefused, check_name, clean
 from doomlings_access.ui.announcer import Announcer
 from doomlings_access.ui.questions import Question, build_question, why_not
 from doomlings_access.ui.words import Style
+from doomlings_access.braille.labels import read_typed_label
+from doomlings_access.lines import wrap
 
 MAX_FILE = 1_000_000
 
@@ -74,9 +76,11 @@ def pick(q: Question, typed: str) -> Choice | None:
         if 1 <= index <= len(q.options):
             return Choice(q.decision.player, q.options[index - 1].value)
         return None
-    exact = [o for o in q.options if text in o.words]
-    if exact:
-        return Choice(q.decision.player, exact[0].value)
+    label = read_typed_label(typed)  # a label typed in braille or BRF, as at the game's prompt
+    for form in (text, label.lower() if label else None):
+        exact = [o for o in q.options if form and form in o.words]
+        if exact:
+            return Choice(q.decision.player, exact[0].value)
     begun = {o.value: o for o in q.options if any(w.startswith(text) for w in o.words)}
     if len(begun) == 1:
         return Choice(q.decision.player, next(iter(begun.values())).value)
@@ -143,13 +147,16 @@ def report(out: Outcome, stream: TextIO, as_json: bool) -> None:
             }
         stream.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         return
+    def say(line: str) -> None:  # at most 80 characters a line, as the game prints
+        stream.write("\n".join(wrap(clean(line))) + "\n")
+
     for line in out.lines:
-        stream.write(line + "\n")
+        say(line)
     if q is not None:
-        stream.write(f"Waiting for {g.name(q.decision.player)}: {q.title.text}\n")
+        say(f"Waiting for {g.name(q.decision.player)}: {q.title.text}")
         for n, o in enumerate(q.options, 1):
-            stream.write(f"{n}. {o.text}\n")
+            say(f"{n}. {o.text}")
     elif g.pending is not None:  # another player's question, told as one seat sees it
-        stream.write(f"Waiting for {g.name(g.pending.player)}.\n")
+        say(f"Waiting for {g.name(g.pending.player)}.")
     elif not g.winners:
-        stream.write("The position is played out.\n")
+        say("The position is played out.")
