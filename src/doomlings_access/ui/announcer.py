@@ -825,12 +825,26 @@ def told_as_played(
     any_time: str = "own",
     levels: Mapping[int, str] | None = None,
 ) -> list[Said]:
+    """:func:`told_since_asked`'s messages."""
+    return told_since_asked(game, humans, me, verbosity, style, any_time, levels)[0]
+
+
+def told_since_asked(
+    game: Game,
+    humans: Collection[int],
+    me: int | None,
+    verbosity: str = NORMAL,
+    style: Style | None = None,
+    any_time: str = "own",
+    levels: Mapping[int, str] | None = None,
+) -> tuple[list[Said], int]:
     """The game's announcements as its people heard them: a person hears what happened since
     their last question just before the next one, so a story cut by a question is two
     messages. The game is replayed (quietly) to find where its people were asked (a chance
     passed unasked, by the ``any_time`` setting, cuts nothing). A person (``me``), or people
     sharing the keyboard, heard a finished game's scores card by card, not its totals before
-    them; and with the new game, the computer seats' ``levels`` (:func:`introduced`)."""
+    them; and with the new game, the computer seats' ``levels`` (:func:`introduced`).
+    Returns the messages, and where those since the people's last question begin."""
     twin = Game(game.cards, game.setup)
     ends = []
     for action in game.actions:
@@ -845,7 +859,9 @@ def told_as_played(
     announcer = Announcer(game, me, verbosity, style, scores_itemised=itemised)
     out: list[Said] = []
     start = 0
+    asked = 0  # where the messages since the people's last question begin
     for end in [*ends, len(game.log)]:
+        asked = len(out)  # (the last time round: the news since the last question)
         out.extend(announcer.render_all(game.log[start:end]))
         start = max(start, end)
     if itemised and game.is_over:  # at the end every pile is open: any person's view tells it
@@ -853,7 +869,7 @@ def told_as_played(
         out.extend(Said(line, line) for line in review.scores(game.view(seat), style or Style(), you=me is not None))
     if out and levels:
         out[0] = introduced(out[0], game, levels)
-    return out
+    return out, asked
 
 
 def introduced(said: Said, game: Game, levels: Mapping[int, str]) -> Said:

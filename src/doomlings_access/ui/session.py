@@ -24,7 +24,7 @@ from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.ui import review
-from doomlings_access.ui.announcer import VERBOSITIES, Announcer, introduced, told_as_played
+from doomlings_access.ui.announcer import VERBOSITIES, Announcer, introduced, told_since_asked
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked, why_not
@@ -154,13 +154,18 @@ class Session:
         self.resumed_at = len(game.log) if resumed else 0  # events told before this session
         if resumed:
             # The history (for log and repeat) is the whole game so far, told again silently.
-            self.out.history.extend(told_as_played(game, humans, self.me, self.prefs.verbosity, self.style, self.prefs.any_time, self.levels))
+            told, asked = told_since_asked(
+                game, humans, self.me, self.prefs.verbosity, self.style, self.prefs.any_time, self.levels
+            )
+            self.out.history.extend(told)
             self.told = {seat: len(game.log) for seat in [self.me, *humans]}
             self.announcer.already_told(game.log)
             house = house_rules(game.options)  # heard at the start, perhaps days ago
             self.out.info(f"Game resumed: {self.whose_game()}." + (f" {house}" if house else ""))
             self.out.info(self.where_we_are(), remember=True)
-            last = self.out.history[-4:-1]
+            # Everything since the last question (a game left at "Press Enter for more." had
+            # news not yet heard), and at least the last three announcements.
+            last = told[min(asked, max(len(told) - 3, 0)) :]
             if last:
                 self.out.info(f"The last {plural(len(last), 'announcement')}:")
                 for said in last:
