@@ -600,3 +600,9 @@ def test_the_help_key_is_spoken_as_question_mark() -> None:
     out.prompt("Choose 1 to 5, or ? for help: ")  # as the console hands its prompt to speech
     out.prompt("Quit the game? Type y to quit, n to go on: ")
     assert heard[-2:] == ["Choose 1 to 5, or question mark for help:", "Quit the game? Type y to quit, n to go on:"]
+
+
+def test_rules_topics_take_the_rulebook_s_spelling() -> None:
+    """The rulebook says "colors": `rules colors` answered "No rules topic"."""
+    text, _ = run("rules colors\nq\ny\n")
+    assert "Rules, colours:" in text and "No rules topic" not in text

@@ -94,6 +94,7 @@ def rules(topic: str | None, options: Options | None = None) -> list[str]:
     values = options.to_json() if options is not None else {}
     if topic:
         wanted = topic.strip().lower().replace("'", "")
+        wanted = wanted.replace("color", "colour")  # the rulebook's spelling finds ours
         for name, lines in TOPICS.items():
             if name.startswith(wanted) or wanted in name.split():
                 out = [f"Rules, {name}:", *lines]
