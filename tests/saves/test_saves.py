@@ -588,3 +588,16 @@ def test_resuming_a_game_left_at_a_pause_tells_all_that_was_not_heard(root: Path
     resumed = " ".join(back.stdout.split())
     for line in untold:
         assert " ".join(line.split()) in resumed, (line, resumed[:1500])
+
+
+def test_repeat_after_resuming_says_the_games_last_announcement(root: Path) -> None:
+    """`repeat` right after resuming said the "where it stands" line, not the last announcement."""
+    game = cli(root, "play", "--plain", "--players", "3", "--seed", "7", "--speech", "off", stdin="1\nq\ny\n")
+    assert game.returncode == 0, game.stderr
+    back = cli(root, "resume", "--plain", "--speech", "off", stdin="repeat\nq\ny\n")
+    lines = back.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.endswith(" repeat"))
+    where = lines[1]
+    assert where.startswith("Round ") and where.endswith("Your turn.")
+    said = lines[at + 1]
+    assert said != where and said in lines[3:at], (said, lines[: at + 2])

@@ -162,7 +162,7 @@ class Session:
             self.announcer.already_told(game.log)
             house = house_rules(game.options)  # heard at the start, perhaps days ago
             self.out.info(f"Game resumed: {self.whose_game()}." + (f" {house}" if house else ""))
-            self.out.info(self.where_we_are(), remember=True)
+            self.out.info(self.where_we_are())  # (repeat says the game's last announcement)
             # Everything since the last question (a game left at "Press Enter for more." had
             # news not yet heard), and at least the last three announcements.
             last = told[min(asked, max(len(told) - 3, 0)) :]
