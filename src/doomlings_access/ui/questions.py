@@ -15,6 +15,7 @@ from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.game import Game
 from doomlings_access.rules.play import play_restriction, unplayable
 from doomlings_access.rules.view import PlayerView
+from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.ui.words import PLAY_FAILED, PLAY_FAILED_MANY, Said, Style, card_speech, card_text, join
 
 TITLES = {
@@ -117,6 +118,16 @@ class Question:
     decision: Decision
     title: Said
     options: tuple[Option, ...]
+
+    def named_exactly(self, typed: str) -> list[Option]:
+        """The options one of whose words is ``typed``, as typed (any case) or read as a card
+        label typed in braille or BRF; the game's prompt and ``scenario --answers`` alike."""
+        label = read_typed_label(typed)
+        for form in (typed.lower(), label.lower() if label else None):
+            exact = [o for o in self.options if form and form in o.words]
+            if exact:
+                return exact
+        return []
 
     def lines(self) -> list[Said]:
         out = [self.title]

@@ -21,7 +21,6 @@ from doomlings_access.safety.text import YOU, NameRefused, check_name, clean
 from doomlings_access.ui.announcer import Announcer
 from doomlings_access.ui.questions import Question, build_question, why_not
 from doomlings_access.ui.words import Style
-from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.lines import wrap
 
 MAX_FILE = 1_000_000
@@ -76,11 +75,9 @@ def pick(q: Question, typed: str) -> Choice | None:
         if 1 <= index <= len(q.options):
             return Choice(q.decision.player, q.options[index - 1].value)
         return None
-    label = read_typed_label(typed)  # a label typed in braille or BRF, as at the game's prompt
-    for form in (text, label.lower() if label else None):
-        exact = [o for o in q.options if form and form in o.words]
-        if exact:
-            return Choice(q.decision.player, exact[0].value)
+    exact = q.named_exactly(text)  # as at the game's prompt: a label in braille or BRF too
+    if exact:
+        return Choice(q.decision.player, exact[0].value)
     begun = {o.value: o for o in q.options if any(w.startswith(text) for w in o.words)}
     if len(begun) == 1:
         return Choice(q.decision.player, next(iter(begun.values())).value)

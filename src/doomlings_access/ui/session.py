@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from doomlings_access.ai import Agent
-from doomlings_access.braille.labels import is_trait_label, read_typed_label
+from doomlings_access.braille.labels import is_trait_label
 from doomlings_access.cards.describe import full_description
 from doomlings_access.lines import PAUSE, wrap
 from doomlings_access.rules import Choice, Game
@@ -518,11 +518,9 @@ class Session:
                 return Choice(q.decision.player, q.options[index - 1].value)
             self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}.")
             return None
-        label = read_typed_label(line)  # a label typed in braille or BRF, any case
-        for typed in (low, label.lower() if label else None):
-            exact = [o for o in q.options if typed and typed in o.words]
-            if exact:
-                return self.the_one(q, line, exact)
+        exact = q.named_exactly(line)  # a name or a label, in braille or BRF too, any case
+        if exact:
+            return self.the_one(q, line, exact)
         command, arg = as_command(line)
         if command is not None:
             self.command(command, arg, q)
