@@ -27,9 +27,12 @@ class UnknownCardError(ValueError):
     """No card has this name, or (``several``) more than one begins with it; the message
     offers the closest names, numbered from 1, to be picked by number at a prompt."""
 
-    def __init__(self, typed: str, suggestions: Sequence[str], what: str = "card", several: bool = False) -> None:
+    def __init__(self, typed: str, suggestions: Sequence[str], what: str = "card", beginning: Sequence[str] = ()) -> None:
         self.shown = typed if len(typed) <= 40 else typed[:37] + "..."
-        self.typed, self.suggestions, self.what, self.several = typed, list(suggestions), what, several
+        self.typed, self.suggestions, self.what = typed, list(suggestions), what
+        self.beginning = list(beginning)
+        """Every name that begins with what was typed, when more than one does."""
+        self.several = bool(self.beginning)
         hint = f" Did you mean: {numbered(suggestions)}?" if suggestions else ""
         super().__init__(f"{self.problem()}.{hint}")
 
@@ -102,16 +105,11 @@ def find_name(typed: str, names: Sequence[str], what: str = "card") -> str:
     bare = {_without_the(k): n for k, n in by_norm.items()}
     if _without_the(wanted) in bare:  # "Big One" for The Big One
         return bare[_without_the(wanted)]
-    prefixed = names_beginning(wanted, by_norm)
+    prefixed = [n for k, n in by_norm.items() if k.startswith(wanted)] if wanted else []
     if len(prefixed) == 1:
         return prefixed[0]
     offered = prefixed[:MAX_SUGGESTIONS] if prefixed else suggestions(typed, names)
-    raise UnknownCardError(typed, offered, what, several=bool(prefixed))
-
-
-def names_beginning(wanted: str, by_norm: dict[str, str]) -> list[str]:
-    """The names (normalised in ``by_norm``'s keys) that begin with ``wanted``."""
-    return [n for k, n in by_norm.items() if k.startswith(wanted)] if wanted else []
+    raise UnknownCardError(typed, offered, what, beginning=prefixed)
 
 
 def _labels_of(typed: str, read_label: LabelReader | None) -> list[str]:
@@ -145,7 +143,6 @@ def find_cards(
         name = find_name(text, [c.name for c in cards])
     except UnknownCardError as exc:
         if exc.several:  # every card whose name begins so fits: "self" is three traits
-            return [c for n in names_beginning(normalise(text), {normalise(c.name): c.name for c in cards})
-                    for c in cards if c.name == n]
+            return [c for n in exc.beginning for c in cards if c.name == n]
         raise
     return [c for c in cards if c.name == name]
