@@ -606,3 +606,32 @@ def test_rules_topics_take_the_rulebook_s_spelling() -> None:
     """The rulebook says "colors": `rules colors` answered "No rules topic"."""
     text, _ = run("rules colors\nq\ny\n")
     assert "Rules, colours:" in text and "No rules topic" not in text
+
+
+def test_a_resumed_hot_seat_game_keeps_each_persons_own_log_and_repeat() -> None:
+    """After resuming, the person given the keyboard reviews the game as heard from their own
+    seat: their own dealt cards, never the other person's; repeat has something to say."""
+    g = new_game(Setup(("Ana", "Ben", "Cy"), 42))
+    cy = RulesOfThumb(42, 2)
+    while len(g.actions) < 30:
+        d = g.pending
+        assert d is not None
+        answer = cy.choose(g.view(2), d) if d.player == 2 else d.options[0]
+        g.apply(Choice(d.player, answer))
+    from doomlings_access.rules import events as ev
+
+    deal = [e for e in g.log if isinstance(e, ev.Drew)][:3]  # the first draws are the deal
+    dealt = {e.player: [g.defs[c].name for c in e.cards] for e in deal}
+    stdin, stdout = io.StringIO("\nlog 99\nrepeat\nquit\ny\n"), io.StringIO()
+    console = PlainConsole(stdin, stdout)
+    Session(g, [0, 1], {2: cy}, console, Output(console.write), Prefs(), resumed=True).run()
+    text = stdout.getvalue()
+    holder = re.search(r"Pass to (\w+)\.", text)
+    assert holder, text[:500]
+    seat = ["Ana", "Ben"].index(holder.group(1))
+    after = " ".join(text[text.index("log 99"):].split())
+    logged = after[: after.index("repeat")]
+    assert "Nothing has been announced" not in after
+    assert "You are dealt " + dealt[seat][0] in logged, logged[:300]
+    assert not set(dealt[1 - seat]) & set(re.findall(r"You are dealt ([^.]*)\.", logged)[0].split(", "))
+    assert after[after.index("repeat") :].split("Quit")[0].strip() != "repeat"  # something was said

@@ -158,6 +158,11 @@ class Session:
                 game, humans, self.me, self.prefs.verbosity, self.style, self.prefs.any_time, self.levels
             )
             self.out.history.extend(told)
+            if len(humans) > 1:  # each person at the keyboard reviews the game from their seat
+                for seat in humans:
+                    self.histories[seat] = told_since_asked(
+                        game, humans, seat, self.prefs.verbosity, self.style, self.prefs.any_time, self.levels
+                    )[0]
             self.told = {seat: len(game.log) for seat in [self.me, *humans]}
             self.announcer.already_told(game.log)
             house = house_rules(game.options)  # heard at the start, perhaps days ago
