@@ -297,9 +297,11 @@ def _interactive() -> bool:
 
 def _pick(count: int) -> int | None:
     """Ask for a number from 1 to ``count`` (Enter for none): the index chosen."""
+    from doomlings_access.ui.words import choose_from
+
     while True:
         try:
-            line = input(f"Choose 1 to {count}, or Enter for none: ").strip()
+            line = input(f"{choose_from(count)}, or Enter for none: ").strip()
         except (EOFError, KeyboardInterrupt):
             print()
             return None

@@ -220,7 +220,7 @@ def test_look_up_name_shared_label_braille_and_misspelling(session: Session) -> 
     assert flat(shown) == "No card named 'Tiyn'. Did you mean: 1. Tiny, 2. Doting?"
     shown = s.answer(LOOK_UP, "Ice Aeg")
     assert flat(shown) == description("tiny")
-    shown = s.answer("Choose 1 to 1, or Enter for none: ", "")
+    shown = s.answer("Type 1 for it, or Enter for none: ", "")
     assert flat(shown) == "No card named 'Ice Aeg'. Did you mean: 1. Ice Age?"
     shown = s.answer(LOOK_UP, "flourish")
     assert shown == ""  # Enter: no card
@@ -373,7 +373,7 @@ def test_score_the_table_asks_for_the_hand_only_when_a_card_needs_it(
     s.answer("Dee's traits: ", "Camouflage, Quick")
     s.answer("Eve's traits: ", "Tiny, Kidney")
     s.answer(FINAL_OR_NONE, "ice agee")
-    shown = flat(s.answer("Choose 1 to 1, or Enter for none: ", "1"))
+    shown = flat(s.answer("Type 1 for it, or Enter for none: ", "1"))
     assert shown == "No card named 'ice agee'. Did you mean: 1. Ice Age?"
     s.answer("Dee's hand, the cards in it on one line, or Enter for none: ", "Quick, Tiny")
     which, tally = s.first_of(MENU, "Eve's hand")
@@ -417,7 +417,7 @@ def test_world_end_without_the_tracker_asks_the_final_catastrophe(session: Sessi
     s = session
     s.answer(MENU, "2")
     s.answer("Name the final catastrophe: ", "Ice Aeg")
-    shown = flat(s.answer("Choose 1 to 1, or Enter for none: ", "1"))
+    shown = flat(s.answer("Type 1 for it, or Enter for none: ", "1"))
     assert shown == "No card named 'Ice Aeg'. Did you mean: 1. Ice Age?"
     shown = flat(s.answer(PLAYERS, "Ana"))
     assert shown == f"Ice Age's World's End: {CARDS.catastrophes['ice_age'].worlds_end_text}"

@@ -423,7 +423,7 @@ def test_card_command_at_a_terminal_picks_a_suggestion_by_number(tmp_path: Path)
     child = pexpect.spawn(cmd[0], [*cmd[1:], "card", "Tyni"], env=env, encoding="utf-8",
                           dimensions=(24, 80), timeout=TIMEOUT)
     child.expect_exact("No card named 'Tyni'. Did you mean: 1. Tiny?")
-    child.expect_exact("Choose 1 to 1, or Enter for none: ")
+    child.expect_exact("Type 1 for it, or Enter for none: ")
     child.sendline("1")
     child.expect_exact("Tiny, label db17.")
     child.expect(pexpect.EOF)

@@ -90,15 +90,18 @@ def test_answer_by_first_letters_and_by_label() -> None:
 
 def test_card_command_numbers_suggestions_and_picks_by_number() -> None:
     """``card Tyni`` offers "1. Tiny"; typing 1 shows it; Enter goes back to the question; a
-    name typed there instead is looked up. A label in any braille form a player types (here
-    BRF with its numeric indicator) works."""
+    name typed there instead is looked up, a command is carried out, and help says what the
+    prompt takes. A label in any braille form a player types (here BRF with its numeric
+    indicator) works."""
     _, clean_game = run("1\n" * 3000)
     commands = ["card Tyni", "1", "card dr#4", "2", "card DB#AG", "card Tyni", "",
-                "card super", "super spreader", "card eloq"]
+                "card super", "super spreader", "card eloq", "card tny", "?", "genes"]
     text, g = run("\n".join(commands) + "\n" + "1\n" * 3000)
     assert g.actions == clean_game.actions
     assert "No card named 'Tyni'. Did you mean: 1. Tiny?" in text
-    assert "Which card? Choose 1 to 1, or Enter to go back: 1\nTiny, label db17." in text
+    assert "Which card? Type 1 for it, or Enter to go back: 1\nTiny, label db17." in text
+    assert "Type 1 for it, or Enter to go back: ?\nType 1 for it, type another card's name, or " in text
+    assert "Type 1 for it, or Enter to go back: genes\nGene pools: " in text
     assert "2 cards fit dr#4:\n1. Hyper-Intelligence, dr4\n2. Apex Predator, dr4" in text
     assert "Choose 1 to 2, or Enter to go back: 2\nApex Predator, label dr4." in text
     assert text.count("Tiny, label db17.") == 2  # by number, then by the BRF label DB#AG

@@ -23,7 +23,7 @@ from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.review import catastrophes_so_far
 from doomlings_access.ui.session import is_number
-from doomlings_access.ui.words import Style, join, plural
+from doomlings_access.ui.words import Style, choose_from, join, plural
 
 MAX_COUNT = 20
 """The most copies one item of a line may ask for (``kidney x3``)."""
@@ -236,7 +236,7 @@ class Companion:
                 self.out.info(text[0].upper() + text[1:])
                 if not exc.suggestions:
                     return None
-                line = self.read(f"Choose 1 to {len(exc.suggestions)}, or Enter for none: ")
+                line = self.read(f"{choose_from(len(exc.suggestions))}, or Enter for none: ")
                 if not line:
                     return None
                 if is_number(line) and 1 <= int(line) <= len(exc.suggestions):

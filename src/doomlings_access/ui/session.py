@@ -29,7 +29,7 @@ from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked, why_not
 from doomlings_access.ui.rules_text import rules
-from doomlings_access.ui.words import Style, house_rules, join, plural
+from doomlings_access.ui.words import Style, choose_from, house_rules, join, plural
 
 MAX_INPUT = 200
 MORE = "Press Enter for more. "
@@ -602,7 +602,7 @@ class Session:
             else:
                 self.out.info("Nothing has been announced yet.")
         elif command == "card":
-            self.describe_card(arg, q)
+            self.describe_card(arg, q, game)
         elif command == "rules":
             self.out.lines(rules(arg or None, self.game.options))
         elif command == "verbosity":
@@ -621,9 +621,10 @@ class Session:
             if q is not None:
                 self.show(q)
 
-    def describe_card(self, typed: str, q: Question | None) -> None:
+    def describe_card(self, typed: str, q: Question | None, game: Game | None = None) -> None:
         """``card NAME``: every fact about a card; when several fit, or the name is misspelt,
-        they are numbered and the player picks one (Enter goes back to the question)."""
+        they are numbered and the player picks one (Enter goes back to the question). A
+        command typed there, by its whole name, is carried out as at the question."""
         if not typed:
             self.out.info("Type card and a name, like card Tiny.")
             return
@@ -631,7 +632,15 @@ class Session:
             found, listing = review.cards_fitting(self.game.cards, typed, self.style)
             self.out.lines(listing)
             if len(found) > 1 or (listing and found):
-                line = clean(self.read_raw(f"Which card? Choose 1 to {len(found)}, or Enter to go back: "))
+                pick = choose_from(len(found))
+                line = clean(self.read_raw(f"Which card? {pick}, or Enter to go back: "))
+                command, arg = as_command(line)
+                if command == "help":
+                    self.out.info(f"{pick}, type another card's name, or press Enter to go back.")
+                    continue
+                if command not in (None, "card") and line.split()[0].lower() in COMMANDS:
+                    self.command(command, arg, q, game)
+                    return
                 if is_number(line) and 1 <= int(line) <= len(found):
                     found = [found[int(line) - 1]]
                 elif line.strip() and not is_number(line):  # a name typed instead: looked up

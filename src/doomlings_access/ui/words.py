@@ -13,6 +13,11 @@ from typing import Protocol
 from doomlings_access.cards.model import TraitDef
 from doomlings_access.rules.options import Options
 
+def choose_from(count: int) -> str:
+    """"Choose 1 to 4"; for a single suggestion "Type 1 for it" (not "Choose 1 to 1")."""
+    return "Type 1 for it" if count == 1 else f"Choose 1 to {count}"
+
+
 PLAY_FAILED = {
     "colour_locked": "its colour is locked this round",
     "face_too_high": "its face value is too high this round",
