@@ -98,6 +98,16 @@ class Removal:
 
     player: str
     trait: str
+    among: tuple[str, ...] = ()
+    """When the player had a choice that leaves every score the same (the table did not say
+    which trait went): all the traits it could have been, ``trait`` among them."""
+
+    def sentence(self) -> str:
+        """"Ana discards Fangs.", or "Ana discards one of Fangs or Heroic (the scores are the
+        same whichever)." when the file did not say and it makes no difference."""
+        if len(self.among) < 2:
+            return f"{self.player} discards {self.trait}."
+        return f"{self.player} discards one of {_or(list(self.among))} (the scores are the same whichever)."
 
 
 @dataclass
@@ -118,6 +128,10 @@ class ScoreResult:
         else:
             out.append(f"Tie: {_and(self.winners)}.")
         return out
+
+
+def _or(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _and(names: list[str]) -> str:
@@ -536,12 +550,16 @@ def _score(table: _Table) -> ScoreResult:
             error.missing = MissingChoice(seat, card, "denial_protects", ["no", "yes"])
             raise error
     g = table.build(protected)
+    alike: dict[tuple[int, str], tuple[str, ...]] = {}  # (seat, trait) -> the traits it could be
     while not g.is_over:
         d = g.pending
         assert d is not None
         value = answers.answer(g, d)
         if value is None:
             options = _distinct(g, d)
+            if len(options) > 1 and d.kind == dk.TRAIT:
+                names = tuple(g.defs[int(o)].name for o in options)
+                alike[(d.player, names[0])] = names
             if len(options) > 1:
                 outcomes = set()
                 for option in options:
@@ -583,12 +601,13 @@ def _score(table: _Table) -> ScoreResult:
         scores,
         [table.players[s]["name"] for s in e.winners],
         g.catastrophe(chosen).name if chosen else None,
-        _removed(table, g),
+        _removed(table, g, alike),
     )
 
 
-def _removed(table: _Table, g: Game) -> list[Removal]:
-    """Traits in a pile before World's End and not after it, player by player."""
+def _removed(table: _Table, g: Game, alike: dict[tuple[int, str], tuple[str, ...]]) -> list[Removal]:
+    """Traits in a pile before World's End and not after it, player by player; ``alike``:
+    choices the file left open because every answer scores the same."""
     out = []
     for seat, player in enumerate(table.players):
         left = [g.defs[c].id for c in g.seats[seat].pile]
@@ -596,7 +615,8 @@ def _removed(table: _Table, g: Game) -> list[Removal]:
             if trait_id in left:
                 left.remove(trait_id)
             else:
-                out.append(Removal(player["name"], g.cards.traits[trait_id].name))
+                name = g.cards.traits[trait_id].name
+                out.append(Removal(player["name"], name, alike.get((seat, name), ())))
     return out
 
 

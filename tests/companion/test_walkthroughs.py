@@ -95,6 +95,17 @@ FIRST_PLAYER_FIRST = [
     "5",
 ]
 
+# World's End with The Four Horsemen: Ana's choice changes her score (Sticky Secretions counts
+# purple traits), so it is asked, after the catastrophe's text; Ben's three traits of face
+# four score alike whichever goes, so none is named as the one discarded.
+FOUR_HORSEMEN = [
+    "2", "the four horsemen", "Ana, Ben",
+    "retractable claws, adorable, sticky secretions",
+    "brute strength, delicious, blubber",
+    "2",  # Ana discards Adorable
+    "5",
+]
+
 
 def run_companion(tmp_path: Path, answers: list[str], *options: str) -> str:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DOOMLINGS_")}
@@ -171,11 +182,24 @@ def test_scoring_three_players_takes_at_most_25_keystrokes_a_player(tmp_path):
     assert re.search(r"^Winner: \w+\.$", text, re.MULTILINE)
 
 
+def test_the_catastrophes_text_comes_before_its_question_and_a_choice_that_scores_alike_is_not_guessed(tmp_path):
+    text = run_companion(tmp_path, FOUR_HORSEMEN)
+    golden("four_horsemen", text)
+    flat = " ".join(text.split())
+    assert flat.index("Then everyone: The Four Horsemen.") < flat.index("The Four Horsemen, Ana: the trait discarded?")
+    assert flat.count("Then everyone") == 1
+    assert "The Four Horsemen: Ana discards Adorable." in flat
+    assert ("The Four Horsemen: Ben discards one of Brute Strength, Delicious or Blubber "
+            "(the scores are the same whichever).") in flat
+    assert "Ana: 5 points." in flat and "Ben: 8 points." in flat
+
+
 CASES = {
     "prepper_hyper_intelligence": (PREPPER_AND_HYPER_INTELLIGENCE, ()),
     "back_keeps_piles": (BACK_KEEPS_PILES, ()),
     "look_ups_braille": (LOOK_UPS, ("--labels", "braille")),
     "quick_table": ([*QUICK_TABLE, "5"], ()),
+    "four_horsemen": (FOUR_HORSEMEN, ()),
 }
 
 if __name__ == "__main__":
@@ -272,7 +296,9 @@ def test_a_card_drawn_is_answered_with_what_is_printed_on_it_and_the_deck_is_not
         "\u2803\u2832",  # Cy: b4 in Unicode braille, as on the card (Blubber)
     ])
     flat = " ".join(lines(text))
-    assert len([line for line in lines(text) if line.endswith("Deus Ex Machina: the card drawn?")]) == 3
+    asks = [line for line in lines(text) if re.fullmatch(r"Deus Ex Machina, \w+: the card drawn\?", line)]
+    assert len(asks) == 3
+    assert text.index("Then everyone: Deus Ex Machina.") < text.index(asks[0]), "its text before its question"
     assert text.count("cards can be the answer: type its name or its label") >= 3
     asked = text[text.index("the card drawn?") : text.index("Now the scores")]
     listed = re.findall(r"^\d+\. ", asked, re.MULTILINE)

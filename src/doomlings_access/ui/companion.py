@@ -132,6 +132,8 @@ class Companion:
         self.tracker = Tracker()
         self.last_piles: dict[str, list[str]] = {}
         """Each player's pile as last entered: ``same as before`` takes it again."""
+        self.everyone_told: str | None = None
+        """The catastrophe whose World's End text was told in this scoring (before its question)."""
 
     # --- input helpers --------------------------------------------------------------------
     def read(self, prompt: str, help_text: str = "") -> str:
@@ -306,17 +308,25 @@ class Companion:
                 self.out.info(f"{name} resolves {trait.name}: {trait.text}")
             if not special:
                 self.out.info(f"{name} has no World's End traits.")
+        self.everyone_told = None
         resolved = self.keeping(piles, lambda: self.resolve(order, piles, final))
         if resolved is None:
             return
         result, data = resolved
         early = self.announce_trait_removals(data, piles, order)
         chosen = self.cards.catastrophes[self._cat_id(result.worlds_end or final.name)]
-        why = "" if chosen.id == final.id else f", chosen instead of {final.name}"
-        self.out.info(f"Then everyone: {chosen.name}{why}. {chosen.worlds_end_text}")
+        if self.everyone_told != chosen.name:
+            self.tell_everyone(chosen, final)
         self.announce_removals(result.removed, early, chosen.name)
         self.out.info("Now the scores.")
         self.read_back(result, data)
+
+    def tell_everyone(self, chosen: CatastropheDef, final: CatastropheDef) -> None:
+        """"Then everyone: The Four Horsemen. Discard ...": the catastrophe's World's End,
+        before any question it asks (the choice of a trait to discard follows its text)."""
+        why = "" if chosen.id == final.id else f", chosen instead of {final.name}"
+        self.out.info(f"Then everyone: {chosen.name}{why}. {chosen.worlds_end_text}")
+        self.everyone_told = chosen.name
 
     def final_catastrophe(self) -> CatastropheDef:
         if self.tracker.catastrophes and len(self.tracker.catastrophes) == 3:
@@ -335,6 +345,7 @@ class Companion:
 
     # --- scoring ---------------------------------------------------------------------------
     def score(self) -> None:
+        self.everyone_told = None
         self.ask_players()
         piles = self.ask_piles(self.tracker.players)
         order = self.order()  # World's End traits resolve from the first player, as in the game
@@ -594,8 +605,11 @@ class Companion:
                 if missing is None:
                     self.out.info(str(exc))
                     return None
+                asking = next((c for c in self.cards.catastrophes.values() if c.name == missing.card), None)
+                if asking is not None and cat is not None and self.everyone_told is None:
+                    self.tell_everyone(asking, cat)  # its text first, then its question
                 data["players"][missing.player]["choices"][missing.card] = self.ask_choice(
-                    data["players"][missing.player]["name"], missing
+                    data["players"][missing.player]["name"], missing, asking is not None
                 )
         return None
 
@@ -655,7 +669,7 @@ class Companion:
             return []
         cause = f"{causes[0]}: " if len(causes) == 1 else ""
         for removal in early:
-            self.out.info(f"{cause}{removal.player} discards {removal.trait}.")
+            self.out.info(f"{cause}{removal.sentence()}")
         return early
 
     def announce_removals(self, removed: list[Any], told: list[Any], catastrophe: str | None) -> None:
@@ -666,7 +680,7 @@ class Companion:
                 left.remove(removal)
                 continue
             cause = f"{catastrophe}: " if catastrophe else "At World's End, "
-            self.out.info(f"{cause}{removal.player} discards {removal.trait}.")
+            self.out.info(f"{cause}{removal.sentence()}")
 
     def read_back(self, result: Any, data: dict[str, Any]) -> None:
         """The scores, then the winner; a tie is broken as the rulebook breaks it, with the
@@ -688,7 +702,7 @@ class Companion:
         self.out.info(f"Tie-break: {'; '.join(draws)}.")
         self.out.lines(broken.lines()[-1:])
 
-    def ask_choice(self, who: str, missing: Any) -> Any:
+    def ask_choice(self, who: str, missing: Any, catastrophe: bool = False) -> Any:
         if missing.reason == "recolour_from":  # the colours of the player's own traits
             sources = [c for c in missing.answers if c in REAL_COLOURS]
             pick = self.choose(f"{who}'s {missing.card}: recolour which colour?", ["none", *sources])
@@ -701,7 +715,8 @@ class Companion:
         from doomlings_access.scorer import NEEDS
 
         need = NEEDS.get(missing.reason, "the answer")
-        return missing.answers[self.choose(f"{who}'s {missing.card}: {need}?", missing.answers)]
+        whose = f"{missing.card}, {who}" if catastrophe else f"{who}'s {missing.card}"
+        return missing.answers[self.choose(f"{whose}: {need}?", missing.answers)]
 
     # --- table tracker -----------------------------------------------------------------------
     def track(self) -> None:
