@@ -372,13 +372,16 @@ class Listed:
     age: str | None
     over: bool
     updated: float
+    catastrophe: str | None = None
+    """The catastrophe whose round it is (a round has an age or a catastrophe)."""
 
     def line(self, n: int) -> str:
         try:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.updated)) if self.updated else None
         except (OverflowError, OSError, ValueError):
             when = None
-        where = f"round {self.round}, era {self.era}" + (f", {self.age}" if self.age else "")
+        card = self.age or (f"catastrophe {self.catastrophe}" if self.catastrophe else None)
+        where = f"round {self.round}, era {self.era}" + (f", {card}" if card else "")
         if self.round is None:
             where = "where it stands is not known (its summary cannot be read)"
         state = "finished" if self.over else where
@@ -402,7 +405,12 @@ def _listed(path: Path, data: Any) -> Listed | None:
         or not (age is None or isinstance(age, str)) or not isinstance(over, bool)
     ):  # only the listing's summary is off: listed, and loading the game will tell the rest
         return Listed(path, names, None, 0, None, False, _time(data.get("updated")))
-    return Listed(path, names, round_, era, clean(age, 60) if age else None, over, _time(data.get("updated")))
+    cats = s.get("catastrophes")
+    last = cats[-1] if isinstance(cats, list) and 0 < len(cats) <= 3 and isinstance(cats[-1], str) else None
+    catastrophe = clean(last, 60) if last and age is None else None
+    return Listed(
+        path, names, round_, era, clean(age, 60) if age else None, over, _time(data.get("updated")), catastrophe
+    )
 
 
 def list_saves(folder: Path | None = None) -> tuple[list[Listed], list[Path]]:

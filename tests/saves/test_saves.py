@@ -355,6 +355,19 @@ def test_resume_with_no_argument_skips_a_broken_newest_save(
     assert len(kept) == 1 and kept[0].read_bytes() == broken
 
 
+def test_a_game_saved_in_a_catastrophes_round_is_listed_with_the_catastrophe(root: Path) -> None:
+    folder = folder_of(root)
+    game = new_game(Setup(NAMES[:2], 5))
+    while game.round.kind != "catastrophe" or game.pending is None or game.pending.kind != "play":
+        d = game.pending
+        assert d is not None
+        game.apply(game.legal_actions()[0])
+    write_save(folder / "cat.json", game, seats_for(2))
+    (listed,), _ = list_saves(folder)
+    name = game.catastrophe(game.table.catastrophes[-1]).name
+    assert f"round {game.round.number}, era {game.era}, catastrophe {name};" in listed.line(1)
+
+
 def test_resume_list_survives_a_save_whose_players_are_not_names(root: Path) -> None:
     folder = folder_of(root)
     good_save(folder, "good.json")
