@@ -157,7 +157,8 @@ def test_speech_tts_before_or_after_play(tmp_path: Path, args: list[str]) -> Non
         assert "Choose 1 to 5, or question mark for help:" in spoken, spoken  # (a lone "?" is not spoken)
         last = spoken.rstrip().splitlines()
         assert last[-2] == "You left the game. It is saved; to go on, type:", "the last words were spoken"
-        assert last[-1].startswith("doomlings resume "), "the last words were spoken"
+        assert last[-1].startswith("doomlings, resume, game dash 2 0 "), "the save's name, spelt"
+        assert last[-1].endswith(" dash dash speech, tts. Or run doomlings and choose Resume a saved game.")
     else:
         assert not said.exists(), "speech was on although no option asked for it"
 

@@ -142,6 +142,30 @@ def test_quitting_says_whether_the_game_is_saved(saved_through: Callable[[Game],
     assert len(resumes) == (0 if said.endswith("could not be saved.") else 1), lines[-3:]
 
 
+def test_the_resume_command_is_spoken_as_it_is_typed() -> None:
+    """A synthesizer read "game-20261127-074851.json" as one huge number: the name is spelt,
+    and the main menu's way back is said too."""
+    spoken: list[str] = []
+
+    class Heard:
+        def speak(self, text: str, interrupt: bool = False, braille: str | None = None) -> None:
+            spoken.append(text)
+
+        def prompt(self, text: str, interrupt: bool = False) -> None:
+            spoken.append(text)
+
+    g = new_game(Setup(("Ana", "Ben"), 42))
+    stdout = io.StringIO()
+    console = PlainConsole(io.StringIO("q\ny\n"), stdout)
+    Session(g, [0], {1: RulesOfThumb(42, 1)}, console, Output(console.write, Heard()), Prefs(),
+            saved_as="game-20261127-074851.json").run()
+    assert stdout.getvalue().splitlines()[-1] == "doomlings resume game-20261127-074851.json"
+    assert spoken[-1] == (
+        "doomlings, resume, game dash 2 0 2 6 1 1 2 7 dash 0 7 4 8 5 1 dot json. "
+        "Or run doomlings and choose Resume a saved game."
+    )
+
+
 class SlowOnce(HeuristicAgent):
     """The normal player, but its first decision with a choice takes ``pause`` seconds."""
 

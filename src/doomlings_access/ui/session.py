@@ -29,7 +29,7 @@ from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked, why_not
 from doomlings_access.ui.rules_text import rules
-from doomlings_access.ui.words import Style, choose_from, house_rules, join, plural
+from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, typed_aloud
 
 MAX_INPUT = 200
 MORE = "Press Enter for more. "
@@ -238,7 +238,9 @@ class Session:
             self.out.info("To go on from its last save, type:")
         else:
             self.out.info("You left the game. It is saved; to go on, type:")
-        self.out.info(self.resume_command(), whole=True)
+        command = self.resume_command()
+        aloud = f"{typed_aloud(command)}. Or run doomlings and choose Resume a saved game."
+        self.out.say(Said(command, aloud), whole=True)
 
     def resume_command(self) -> str:
         """``doomlings resume NAME``, with the settings this game was played with where they

@@ -6,12 +6,27 @@ expands them into words ("dominant blue 17"), since a synthesizer reads ``dr4`` 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from doomlings_access.cards.model import TraitDef
 from doomlings_access.rules.options import Options
+
+_SIGNS = {"-": "dash", ".": "dot", "_": "underscore", "/": "slash", "'": "quote", "~": "tilde"}
+
+
+def typed_aloud(command: str) -> str:
+    """A command line as it is typed, for speech: words kept, every digit and sign named
+    (``game-20261127.json --plain`` is "game dash 2 0 2 6 1 1 2 7 dot json, dash dash plain":
+    a synthesizer read the save's name as one huge number)."""
+    spoken = []
+    for word in command.split():
+        parts = re.findall(r"[^\W\d_]+|.", word)
+        spoken.append(" ".join(_SIGNS.get(p, p) for p in parts))
+    return ", ".join(spoken)
+
 
 def choose_from(count: int) -> str:
     """"Choose 1 to 4"; for a single suggestion "Type 1 for it" (not "Choose 1 to 1")."""
