@@ -172,6 +172,15 @@ def test_speakable_expands_whole_label_tokens(text, spoken):
     assert speakable(text) == spoken
 
 
+def test_the_labels_rule_spells_its_examples_and_says_their_meaning_once():
+    """`rules labels` was heard as "Tiny is dominant blue 17: dominant blue 17"."""
+    from doomlings_access.ui.rules_text import rules
+
+    heard = " ".join(speakable(line) for line in rules("labels"))
+    assert 'Tiny is "d b 1 7": dominant blue 17.' in heard
+    assert 'Confusion is "c dash 2": colourless minus 2.' in heard
+
+
 def test_a_negative_value_is_a_word_for_espeak():
     """"colourless minus 2" is said whatever the punctuation level: no "-" is left."""
     espeak = need_espeak()

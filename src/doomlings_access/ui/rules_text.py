@@ -66,7 +66,7 @@ TOPICS: dict[str, list[str]] = {
     "labels": [
         "Labels are as on the braille deck: d for dominant, then the colour letter,",
         "b blue, g green, p purple, r red, c colourless, then the value or X.",
-        "Tiny is db17: dominant blue 17. Confusion is c-2: colourless minus 2.",
+        'Tiny is "db17": dominant blue 17. Confusion is "c-2": colourless minus 2.',
     ],
 }
 
