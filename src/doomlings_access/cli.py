@@ -515,9 +515,15 @@ def _scenario(args: argparse.Namespace) -> int:
             if args.seat.strip().lower() not in names:
                 return _fail(f"--as: no player named {args.seat[:40]!r}")
             seat = names.index(args.seat.strip().lower())
-        out = play(game, answers, to_end=args.to_end, seed=args.seed, seat=seat, style=Style(args.labels))
-    except (PositionFileError, ScenarioError) as exc:
+        verbosity = args.verbosity if "verbosity" in args.typed else "verbose"
+        out = play(
+            game, answers, to_end=args.to_end, seed=args.seed, seat=seat, style=Style(args.labels), verbosity=verbosity
+        )
+    except PositionFileError as exc:
         return _fail(str(exc))
+    except ScenarioError as exc:  # (loading names the file already; an answer's error is the file's too)
+        text = str(exc)
+        return _fail(text if text.startswith(args.file) else f"{args.file}: {text}")
     report(out, sys.stdout, args.json)
     return 0
 

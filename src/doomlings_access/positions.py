@@ -197,7 +197,9 @@ def _options(data: Any, edition: str, file: str) -> Options:
 
 
 def names_of(setup: Setup, cards: CardSet, state: dict[str, Any], defs: list[Any]) -> dict[str, Any]:
-    """A game's state (:meth:`Game.snapshot`) with card ids written as card names."""
+    """A game's state (:meth:`Game.snapshot`) with card ids written as card names, its decks
+    in the order of a position file: ``deck`` and ``age_deck`` top first, ``discard``
+    bottom first (the engine keeps a deck's top at the end of its list)."""
     def name(card: int) -> str:
         return str(defs[card].name)
 
@@ -215,5 +217,7 @@ def names_of(setup: Setup, cards: CardSet, state: dict[str, Any], defs: list[Any
         out[key] = [name(c) for c in state[key]]
     for key in ("revealed", "catastrophes", "age_deck"):
         out[key] = [cards.by_id(c).name for c in state[key]]
+    out["deck"].reverse()
+    out["age_deck"].reverse()
     out.pop("rng", None)
     return out

@@ -458,3 +458,33 @@ def test_a_scenario_takes_answers_in_braille_shows_braille_labels_and_wraps_at_8
     assert all(len(line) <= 80 for line in out.splitlines())
     flat = " ".join(out.split())
     assert "Prepper: you choose instead of The Four Horsemen's the World's End of Grey Goo" in flat, flat
+
+
+def test_an_answer_past_the_positions_turn_says_so_and_names_the_file(capsys: pytest.CaptureFixture[str]) -> None:
+    """It said "the game is already over" when the position's one turn was played out."""
+    path = POSITIONS / "self_awareness_on_its_owners_turn.json"
+    assert json.loads(path.read_text()).get("play") == "turn"
+    assert main(["scenario", str(path), "--answers", ",".join(["1"] * 12)]) == 2
+    err = capsys.readouterr().err
+    assert re.search(rf"{re.escape(str(path))}: answers\[\d+\]: '1' is one answer too many: the position's turn is played out", err), err
+
+
+def test_scenario_honours_the_verbosity_typed_and_lists_decks_top_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--verbosity was accepted and ignored (always verbose); the JSON state listed the decks
+    bottom first although a position file lists them top first."""
+    path = POSITIONS / "self_awareness_on_its_owners_turn.json"
+    told = {}
+    for verbosity in ("terse", "verbose"):
+        assert main(["scenario", str(path), "--answers", "1,1", "--verbosity", verbosity]) == 0
+        told[verbosity] = capsys.readouterr().out
+    assert "reads:" in told["verbose"] and "reads:" not in told["terse"]
+    data = json.loads(path.read_text())
+    data.update(deck=["Fangs", "Quick", "Blubber"], rest_of_deck="out", age_deck=["Eclipse", "Ice Age", "Flourish"])
+    decks = tmp_path / "decks.json"
+    decks.write_text(json.dumps(data))
+    assert main(["scenario", str(decks), "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)["state"]
+    assert state["deck"] == ["Fangs", "Quick", "Blubber"]
+    assert state["age_deck"] == ["Eclipse", "Ice Age", "Flourish"]

@@ -92,14 +92,17 @@ def play(
     seed: int = 1,
     seat: int | None = None,
     style: Style | None = None,
+    verbosity: str = "verbose",
 ) -> Outcome:
     """Play ``answers`` (then, with ``to_end``, seeded random answers) and tell it for ``seat``
-    (``None``: an onlooker, who sees only what is public)."""
+    (``None``: an onlooker, who sees only what is public), verbose unless asked otherwise:
+    checking a ruling wants every card's effect read."""
     style = style or Style()
     for i, typed in enumerate(answers):
         d = game.pending
         if d is None:
-            raise ScenarioError(f"answers[{i}]: the game is already over")
+            played_out = "the game is over" if game.winners else f"the position's {game.play_scope} is played out"
+            raise ScenarioError(f"answers[{i}]: {typed[:40]!r} is one answer too many: {played_out}")
         q = build_question(game.view(d.player), d, style, why_not=why_not(game, d))
         choice = pick(q, typed)
         if choice is None:
@@ -113,7 +116,7 @@ def play(
     while to_end and game.pending is not None:
         d = game.pending
         game.apply(Choice(d.player, d.options[rng.randrange(len(d.options))]))
-    announcer = Announcer(game, seat, "verbose", style)
+    announcer = Announcer(game, seat, verbosity, style)
     out = Outcome(game, [said.text for said in announcer.render_all(game.seat_log(seat))])
     d = game.pending
     if d is not None and (seat is None or seat == d.player):
