@@ -165,8 +165,8 @@ def test_cold_blood_names_the_drawn_cards_an_age_keeps_from_being_played(
     data = scenario(capsys, "cold_blood_names_the_drawn_cards_an_age_locks", "--as", "Ana")
     assert data["pending"]["reason"] == "may_play_drawn"
     assert data["pending"]["question"] == (
-        "Cold Blood: you may play one of the cards you drew. Not playable now: Stone Skin, its "
-        "colour is locked this round; Bad, its colour is locked this round."
+        "Cold Blood: you may play one of the cards you drew. Not playable now: Stone Skin and "
+        "Bad, their colour is locked this round."
     )
     assert data["pending"]["options"] == ["Play none", "Big Ears, p1"]
 
@@ -488,3 +488,28 @@ def test_scenario_honours_the_verbosity_typed_and_lists_decks_top_first(
     state = json.loads(capsys.readouterr().out)["state"]
     assert state["deck"] == ["Fangs", "Quick", "Blubber"]
     assert state["age_deck"] == ["Eclipse", "Ice Age", "Flourish"]
+
+
+@pytest.mark.parametrize(
+    ("position", "answer", "said", "private"),
+    [
+        ("an_age_that_locks_every_discard_is_named_as_the_reason", "Selective Memory",
+         "Selective Memory does nothing for you: no trait can be played; Fangs and Antlers, their colour is locked this round.", False),
+        ("an_age_that_locks_every_discard_is_named_as_the_reason", "Trunk",
+         "Trunk does nothing for you: the top of the discard pile cannot be played; Fangs, its colour is locked this round.", False),
+        ("an_age_that_locks_every_card_drawn_is_named_as_the_reason", "Cold Blood",
+         "Cold Blood does nothing for you: none of the cards drawn can be played; Leaves, Bark and Deep Roots, their colour is locked this round.", True),
+    ],
+)
+def test_a_trait_that_finds_nothing_playable_names_the_age_that_locks_the_cards(
+    capsys: pytest.CaptureFixture[str], position: str, answer: str, said: str, private: bool
+) -> None:
+    """The audit heard "Trunk does nothing for you: the top of the discard pile cannot be
+    played" under Eclipse, with no word of the age. The discard pile is public; cards drawn
+    are their drawer's secret, so another player hears only that none could be played."""
+    told = " ".join(scenario(capsys, position, "--as", "Ana", "--answers", answer)["announcements"])
+    assert said in " ".join(told.split())
+    others = " ".join(" ".join(scenario(capsys, position, "--as", "Ben", "--answers", answer)["announcements"]).split())
+    cause = said.split(" does nothing")[0]
+    assert (f"{cause} does nothing for Ana: " + said.split(": ", 1)[1].split(";")[0] + ".") in others if private else \
+        said.replace("for you", "for Ana") in others

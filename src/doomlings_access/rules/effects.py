@@ -76,6 +76,14 @@ def _nothing(g: Game, seat: int, card: int | None, reason: str) -> None:
     g.emit(NothingToDo, seat, reason)
 
 
+def _none_playable(g: Game, seat: int, reason: str, candidates: list[int], private: bool) -> None:
+    """No trait could be played: told with each candidate's reason (an age that locks a
+    colour, a requirement), for the player alone when the candidates are ``private``."""
+    if g.record:  # the reasons are worked out only to be told
+        why = tuple((c, play_restriction(g, seat, c) or "") for c in candidates)
+        g.emit(NothingToDo, seat, reason, why, frozenset((seat,)) if private else None)
+
+
 def _source(g: Game, card: int) -> str:
     return g.defs[card].id
 
@@ -417,7 +425,7 @@ def move_self_to_opponent(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 def play_another(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     options = playable_in_hand(g, seat)
     if not options:
-        return _nothing(g, seat, card, "nothing_playable")
+        return _none_playable(g, seat, "nothing_playable", list(g.seats[seat].hand), True)
     if len(options) == 1 and g.record:  # played without a question: its player hears why
         g.emit(OnlyPlayable, seat, options[0], unplayable(g, seat, options[0]), frozenset((seat,)))
     pick = yield from ask(g, seat, dk.PLAY, "play_another", options, _source(g, card))
@@ -432,12 +440,12 @@ def play_from_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     if piece["which"] == "top":
         top = g.table.discard[-1]
         if play_restriction(g, seat, top, deliberate=False) is not None:
-            return _nothing(g, seat, card, "cannot_play_top_discard")
+            return _none_playable(g, seat, "cannot_play_top_discard", [top], False)
         yield from play_trait(g, seat, top, "discard", piece["with_action"])
         return
     options = [c for c in reversed(g.table.discard) if play_restriction(g, seat, c) is None]
     if not options:
-        return _nothing(g, seat, card, "nothing_playable")
+        return _none_playable(g, seat, "nothing_playable", list(reversed(g.table.discard)), False)
     pick = yield from ask(g, seat, dk.CARD, "play_from_discard", options, src)
     yield from play_trait(g, seat, pick, "discard", piece["with_action"])
 
@@ -453,7 +461,8 @@ def draw_then_play(g: Game, seat: int, card: int, piece: Piece) -> Flow:
         if (colour is None or colour in g.defs[c].colours) and play_restriction(g, seat, c) is None
     ]
     if not options:
-        return _nothing(g, seat, card, "none_drawn_playable")
+        fitting = [c for c in drawn if colour is None or colour in g.defs[c].colours]
+        return _none_playable(g, seat, "none_drawn_playable", fitting, True)
     if piece["optional"]:
         pick = yield from ask(g, seat, dk.PLAY, "may_play_drawn", ["no", *options], src)
         if pick == "no":

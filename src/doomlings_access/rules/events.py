@@ -392,10 +392,18 @@ class TraitToHand(Event):
 
 @dataclass(slots=True)
 class NothingToDo(Event):
-    """An effect could not be carried out (no target, empty hand, restricted)."""
+    """An effect could not be carried out (no target, empty hand, restricted). When no trait
+    could be played, ``unplayable`` holds each candidate with the reason it may not be (the
+    reasons of :func:`~.play.play_restriction`), for ``visible_to`` (cards of a hand or just
+    drawn are the player's secret; the discard pile's are everyone's)."""
 
     player: int
     reason: str
+    unplayable: tuple[tuple[int, str], ...] = ()
+    visible_to: frozenset[int] | None = None
+
+    def _redacted(self) -> Event:
+        return replace(self, unplayable=())
 
 
 # --- gene pool and stabilizing -------------------------------------------------------------

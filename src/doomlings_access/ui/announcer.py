@@ -15,7 +15,7 @@ from doomlings_access.rules.game import Game
 from doomlings_access.rules.state import CATASTROPHES
 from doomlings_access.ui import review
 from doomlings_access.ui.questions import passes_unasked
-from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, house_rules, join, plural
+from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, house_rules, join, plural, why_not_played
 
 TERSE, NORMAL, VERBOSE = "terse", "normal", "verbose"
 VERBOSITIES = (TERSE, NORMAL, VERBOSE)
@@ -354,7 +354,11 @@ def nothing_done(e: ev.NothingToDo, seats: list[int], v: View) -> str:
         return f"{v.cause(e)}: {v.who(p)} cannot play the card taken now; it stays in {v.whose(p)} hand."
     if e.reason == "no_target" and aimed:  # a target (of a trait, an age, a catastrophe) spared
         return f"{v.cause(e)}: {join([v.whom(s) for s in seats])} {'have' if len(seats) > 1 or seats[0] == v.me else 'has'} nothing it acts on."
-    return f"{v.cause(e)} does nothing for {join([v.whom(s) for s in seats])}: {NOTHING_REASONS.get(e.reason, e.reason.replace('_', ' '))}."
+    why = NOTHING_REASONS.get(e.reason, e.reason.replace("_", " "))
+    if e.unplayable and len(seats) == 1:  # each trait that could not be played, and why
+        reasons = why_not_played([(v.name(c), r) for c, r in e.unplayable])
+        why += f"; {reasons}" if reasons else ""
+    return f"{v.cause(e)} does nothing for {join([v.whom(s) for s in seats])}: {why}."
 
 
 @phrase(ev.GenePoolChanged)

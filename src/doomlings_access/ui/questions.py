@@ -16,7 +16,7 @@ from doomlings_access.rules.game import Game
 from doomlings_access.rules.play import play_restriction, unplayable
 from doomlings_access.rules.view import PlayerView
 from doomlings_access.braille.labels import read_typed_label
-from doomlings_access.ui.words import PLAY_FAILED, PLAY_FAILED_MANY, Said, Style, card_speech, card_text, join
+from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, join, why_not_played
 
 TITLES = {
     "play_trait": "Your turn: play a trait",
@@ -173,20 +173,16 @@ def _title(g: PlayerView, d: Decision, card_read: bool = False, why_not: Mapping
         held = [c for c in g.hand if c not in d.options]
     elif d.reason in DRAWN_TO_PLAY and why_not:  # the cards just drawn that may not be played
         held = [c for c in why_not if c not in d.options]
-    if d.reason in ("play_from_discard", "cannot_play") and why_not:  # one sentence per reason
-        groups: dict[str, list[str]] = {}
-        for c, r in why_not.items():
-            groups.setdefault(r, []).append(g.card(c).name)
-        said = [
-            f"{names[0]}, {PLAY_FAILED[r]}" if len(names) == 1 else f"{join(names)}, {PLAY_FAILED_MANY[r]}"
-            for r, names in groups.items() if r in PLAY_FAILED
-        ]
+    if d.reason in ("play_from_discard", "cannot_play") and why_not:  # one clause per reason
+        said = why_not_played([(g.card(c).name, r) for c, r in why_not.items()])
         if said:
-            text += f" Not playable now: {'; '.join(said)}."
+            text += f" Not playable now: {said}."
     if held:
         why = why_not or {}
-        told = [g.card(c).name + (f", {PLAY_FAILED[why[c]]}" if why.get(c) in PLAY_FAILED else "") for c in held]
-        text += f" Not playable now: {'; '.join(told) if len(told) > 1 and why else join(told)}."
+        reasons = why_not_played([(g.card(c).name, why[c]) for c in held if why.get(c) in PLAY_FAILED])
+        unexplained = [g.card(c).name for c in held if why.get(c) not in PLAY_FAILED]
+        plain = join(unexplained) if unexplained else ""
+        text += f" Not playable now: {'; '.join(part for part in (reasons, plain) if part)}."
     return text
 
 

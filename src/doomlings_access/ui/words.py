@@ -28,6 +28,20 @@ def typed_aloud(command: str) -> str:
     return ", ".join(spoken)
 
 
+def why_not_played(reasons: Sequence[tuple[str, str]]) -> str:
+    """"Antlers and Fangs, their colour is locked this round; Quick, its requirement is not
+    met": the traits that may not be played, one clause a reason (the engine's reasons, as
+    :data:`PLAY_FAILED`; others are left out)."""
+    groups: dict[str, list[str]] = {}
+    for name, reason in reasons:
+        if reason in PLAY_FAILED:
+            groups.setdefault(reason, []).append(name)
+    return "; ".join(
+        f"{names[0]}, {PLAY_FAILED[r]}" if len(names) == 1 else f"{join(names)}, {PLAY_FAILED_MANY[r]}"
+        for r, names in groups.items()
+    )
+
+
 def choose_from(count: int) -> str:
     """"Choose 1 to 4"; for a single suggestion "Type 1 for it" (not "Choose 1 to 1")."""
     return "Type 1 for it" if count == 1 else f"Choose 1 to {count}"
