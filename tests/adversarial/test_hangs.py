@@ -160,3 +160,34 @@ def test_a_score_file_over_the_size_cap_is_refused_unread(home: Home, tmp_path: 
     path.write_text('{"players": [{"name": "A", "traits": ["Tiny"]}]}' + " " * (2 * 1024 * 1024))
     done = home.run("score", str(path), timeout=DEADLINE).clean()
     assert done.returncode == 2 and "too large" in done.err
+
+
+UNTERMINATED = '"\\' * 8 + "x"
+"""Quotes each escaped by the next: one string that never ends. The check for nesting skipped
+strings with a pattern that, failing at the end, rescanned from every later quote: a save of
+such text at its 4 MB cap took about a day, a score file at its 1 MB cap over an hour."""
+
+
+def test_an_unterminated_string_is_skipped_in_one_pass() -> None:
+    from doomlings_access.safety.files import _JSON_STRING, _TOML_SKIP
+
+    for pattern in (_JSON_STRING, _TOML_SKIP):
+        match = pattern.match(UNTERMINATED)
+        assert match is not None and match.end() == len(UNTERMINATED), pattern.pattern
+
+
+def test_a_save_and_a_score_file_of_endless_quotes_at_their_caps_hang_nothing(home: Home, tmp_path: Path) -> None:
+    from doomlings_access.saves import MAX_SAVE_BYTES
+    from doomlings_access.scorer import MAX_FILE_BYTES
+
+    (home.saves / "game-20240109-120000.json").write_text('"\\' * (MAX_SAVE_BYTES // 2 - 1))
+    good = good_save(home.saves)
+    listed = home.run("resume", "--list", timeout=DEADLINE).clean()
+    assert good.name in listed.out
+    table = tmp_path / "table.json"
+    table.write_text('"\\' * (MAX_FILE_BYTES // 2 - 1))
+    done = home.run("score", str(table), timeout=DEADLINE).clean()
+    assert done.returncode == 2 and "not valid JSON" in done.err
+    home.settings.write_text('voice = "' + '\\"' * (32 * 1024 - 8))
+    done = home.run("play", *GAME, "--seed", "2", stdin="q\ny\n", timeout=DEADLINE).clean()
+    assert done.returncode in (0, 1) and "settings" in done.flat()

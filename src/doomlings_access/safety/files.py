@@ -137,7 +137,9 @@ def decode(raw: bytes, path: Path) -> str:
 
 # --- JSON ------------------------------------------------------------------------------------
 
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
+"""A string, or an unterminated one to the end of the text: a pattern that fails at the end
+rescans from every later quote, and a file of quotes took time growing with its size squared."""
 _JSON_BRACKETS = re.compile(r"[\[\]{}]")
 
 
@@ -211,8 +213,11 @@ def load_named_json(path: Path, limit: int) -> Any:
 # --- TOML ------------------------------------------------------------------------------------
 
 _TOML_SKIP = re.compile(
-    r'"""[\s\S]*?"""|' r"'''[\s\S]*?'''|" r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"|' r"'[^'\n]*'|#[^\n]*"
+    r'"""[\s\S]*?(?:"""|\Z)|' r"'''[\s\S]*?(?:'''|\Z)|"
+    r'"[^"\\\n]*(?:\\.[^"\\\n]*)*(?:"|\\?(?=\n)|\\?\Z)|' r"'[^'\n]*(?:'|(?=\n)|\Z)|#[^\n]*"
 )
+"""Strings and comments, each unterminated one taken to the end of its line or of the text
+(linear time, as :data:`_JSON_STRING`)."""
 
 
 _TOML_HEADER = re.compile(r"\s*\[\[?[^\[\]=,]*\]\]?\s*")
