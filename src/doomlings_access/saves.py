@@ -13,6 +13,7 @@ cards is the cards' fault and leaves every save alone. While a game runs, its sa
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -136,21 +137,26 @@ def claim_new_save(folder: Path | None = None) -> tuple[Path, SaveLock]:
 def lock_save(path: Path) -> SaveLock | None:
     """Own ``path`` while a game plays it. Raises :class:`SaveInUse` when another game holds
     it, or when something other than a lock file (a folder, a link) stands in the lock's
-    place: played unlocked, two games could play it at once. None when no lock can be made
-    (a folder that cannot be written: the game is played, and the autosave says it cannot)."""
+    place: played unlocked, two games could play it at once. So is a lock file this game may
+    not open (another user's, or one left by ``sudo``): the game holding it may be playing
+    the save, and the last to save would silently drop the other's moves. None when no lock
+    can be made because nothing can be written there (a read-only folder or disk: the game
+    is played, and the autosave says it cannot)."""
     try:
         return SaveLock(path).acquire()
     except SaveInUse:
         raise
-    except OSError:
+    except OSError as exc:
         try:
             mode = os.lstat(lock_path(path)).st_mode
         except OSError:
             return None
         if stat.S_ISREG(mode):
+            if exc.errno in (errno.EACCES, errno.EPERM):
+                raise SaveInUse(path, None, "is a lock file this game may not open") from None
             return None
         kind = "a folder" if stat.S_ISDIR(mode) else "a link" if stat.S_ISLNK(mode) else "not a regular file"
-        raise SaveInUse(path, None, kind) from None
+        raise SaveInUse(path, None, f"is {kind}, not a lock file") from None
 
 
 def summary(game: Game) -> dict[str, Any]:

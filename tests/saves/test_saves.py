@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import re
 import shlex
 import subprocess
@@ -538,6 +539,31 @@ def test_a_save_whose_lock_is_blocked_is_not_resumed_unlocked(root: Path, blocke
     assert f"held.json cannot be locked: held.json.lock is {kind}, not a lock file." in done.stdout
     assert "Game resumed" not in done.stdout and "Traceback" not in done.stdout + done.stderr
     assert path.read_bytes() == before and (lock.is_dir() or lock.is_symlink())
+
+
+def test_a_save_whose_lock_file_this_game_may_not_open_is_not_resumed(root: Path) -> None:
+    """A lock file left unreadable (by another user, or ``sudo``): the save was played
+    unlocked, and two games at once lost one's moves. As root, the permission is enforced by
+    dropping the capabilities that override it (setpriv)."""
+    path = good_save(folder_of(root), "held.json")
+    lock = path.with_name(path.name + ".lock")
+    lock.write_text("1\n")
+    lock.chmod(0)
+    before = path.read_bytes()
+    wrap: list[str] = []
+    if os.geteuid() == 0:
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            pytest.skip("root without setpriv cannot be refused a file")
+        wrap = [setpriv, "--bounding-set=-dac_override,-dac_read_search,-fowner", "--"]
+    done = subprocess.run(
+        [*wrap, *DOOMLINGS, "resume", "held.json", "--plain", "--speech", "off"], check=False, input="1\n" * 5,
+        capture_output=True, text=True, env=isolated_env(root), timeout=TIMEOUT,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "held.json cannot be locked: held.json.lock is a lock file this game may not open." in " ".join(done.stdout.split())
+    assert "Game resumed" not in done.stdout and "Traceback" not in done.stdout + done.stderr
+    assert path.read_bytes() == before
 
 
 def test_quitting_a_save_from_another_folder_gives_a_command_that_finds_it(root: Path) -> None:

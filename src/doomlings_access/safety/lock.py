@@ -27,14 +27,14 @@ SUFFIX = ".lock"
 
 class SaveInUse(Exception):
     """Another running game holds this save (or its lock file is not one a game could hold:
-    ``blocked``, a folder or a link in its place)."""
+    ``blocked`` says why, "is a folder, not a lock file")."""
 
     def __init__(self, path: Path, pid: int | None, blocked: str | None = None) -> None:
         holder = f" (process {pid})" if pid else ""
         if blocked:
             message = (
-                f"{shown(path.name)} cannot be locked: {shown(lock_path(path).name)} is {blocked}, "
-                "not a lock file. It is not resumed, so that no two games play it at once; "
+                f"{shown(path.name)} cannot be locked: {shown(lock_path(path).name)} {blocked}. "
+                "It is not resumed, so that no two games play it at once; "
                 "remove that and try again."
             )
         else:
