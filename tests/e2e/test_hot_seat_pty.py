@@ -75,7 +75,8 @@ def test_a_hand_over_shows_nothing_private_and_then_only_the_new_holders_cards(t
             listed = {m.group(1) for line in shown.splitlines() if (m := HAND_LINE.match(line))}
             held = re.search(r"Not playable now: ([^.]+)\.", " ".join(shown.split()))
             if held:
-                listed |= {part.split(",")[0].strip() for part in re.split(r"; | and ", held.group(1))}
+                for clause in held.group(1).split("; "):  # "A, B and C, their colour is locked..."
+                    listed |= {name.strip() for name in re.split(r", | and ", clause.rsplit(", ", 1)[0])}
         assert listed == mine, (who, listed, mine, shown)
         # Their log: every card they are told they drew is a card they drew.
         child.sendline("log 60")

@@ -662,3 +662,8 @@ def test_a_resumed_hot_seat_game_keeps_each_persons_own_log_and_repeat() -> None
     assert "You are dealt " + dealt[seat][0] in logged, logged[:300]
     assert not set(dealt[1 - seat]) & set(re.findall(r"You are dealt ([^.]*)\.", logged)[0].split(", "))
     assert after[after.index("repeat") :].split("Quit")[0].strip() != "repeat"  # something was said
+    # Ana last had the keyboard before Ben's turn: after resuming, she hears it at her
+    # hand-over (it was counted as heard by everyone, and never told to her).
+    assert holder.group(1) == "Ana"
+    news = " ".join(text[text.index("Pass to Ana") : text.index("Your turn")].split())
+    assert "Ben plays Introspective, c1." in news, news

@@ -833,6 +833,34 @@ def told_as_played(
     return told_since_asked(game, humans, me, verbosity, style, any_time, levels)[0]
 
 
+def asked_when(game: Game, humans: Collection[int], any_time: str = "own") -> list[tuple[int, int, str]]:
+    """Where the game's people were asked or had a trait played for them: (seat, the log's
+    length then, ``asked`` or ``forced``), in order. The game is replayed quietly (a chance
+    passed unasked, by the ``any_time`` setting, asks nothing); with no people, every seat."""
+    twin = Game(game.cards, game.setup)
+    found: list[tuple[int, int, str]] = []
+    for action in game.actions:
+        d = twin.pending
+        if d is not None and (d.player in humans or not humans):
+            if not (humans and passes_unasked(twin.card, d, any_time)):
+                found.append((d.player, len(twin.log), "asked"))
+        twin.apply(action)
+    found.extend((e.player, e.seq, "forced") for e in game.log if isinstance(e, ev.OnlyPlayable) and e.player in humans)
+    return sorted(found, key=lambda item: item[1])
+
+
+def heard_until(game: Game, humans: Collection[int], any_time: str = "own") -> dict[int, int]:
+    """How far each person sharing the keyboard had heard the game when it was saved: a
+    person hears the news at their hand-over and what follows, until the keyboard goes to
+    another (whose question or forced play it is); the last to hold it heard everything."""
+    turns = asked_when(game, humans, any_time)
+    heard = {seat: 0 for seat in humans}
+    for i, (seat, _, _) in enumerate(turns):
+        later = next((at for other, at, _ in turns[i + 1 :] if other != seat), len(game.log))
+        heard[seat] = later
+    return heard
+
+
 def told_since_asked(
     game: Game,
     humans: Collection[int],
@@ -841,6 +869,7 @@ def told_since_asked(
     style: Style | None = None,
     any_time: str = "own",
     levels: Mapping[int, str] | None = None,
+    until: int | None = None,
 ) -> tuple[list[Said], int]:
     """The game's announcements as its people heard them: a person hears what happened since
     their last question just before the next one, so a story cut by a question is two
@@ -848,27 +877,20 @@ def told_since_asked(
     passed unasked, by the ``any_time`` setting, cuts nothing). A person (``me``), or people
     sharing the keyboard, heard a finished game's scores card by card, not its totals before
     them; and with the new game, the computer seats' ``levels`` (:func:`introduced`).
+    ``until``: only the events before it (what one person had heard).
     Returns the messages, and where those since the people's last question begin."""
-    twin = Game(game.cards, game.setup)
-    ends = []
-    for action in game.actions:
-        d = twin.pending
-        if d is not None and (d.player in humans or not humans):
-            if not (humans and passes_unasked(twin.card, d, any_time)):
-                ends.append(len(twin.log))
-        twin.apply(action)
-    ends.extend(e.seq + 1 for e in game.log if isinstance(e, ev.OnlyPlayable) and e.player in humans)
-    ends.sort()
+    limit = len(game.log) if until is None else until
+    ends = [at + (kind == "forced") for _, at, kind in asked_when(game, humans, any_time) if at < limit]
     itemised = me is not None or len(humans) > 1
     announcer = Announcer(game, me, verbosity, style, scores_itemised=itemised)
     out: list[Said] = []
     start = 0
     asked = 0  # where the messages since the people's last question begin
-    for end in [*ends, len(game.log)]:
+    for end in [*ends, limit]:
         asked = len(out)  # (the last time round: the news since the last question)
         out.extend(announcer.render_all(game.log[start:end]))
         start = max(start, end)
-    if itemised and game.is_over:  # at the end every pile is open: any person's view tells it
+    if itemised and game.is_over and limit == len(game.log):  # every pile is open: any view tells it
         seat = me if me is not None else min(humans)
         out.extend(Said(line, line) for line in review.scores(game.view(seat), style or Style(), you=me is not None))
     if out and levels:

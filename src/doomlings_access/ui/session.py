@@ -24,7 +24,7 @@ from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.ui import review
-from doomlings_access.ui.announcer import VERBOSITIES, Announcer, introduced, told_since_asked
+from doomlings_access.ui.announcer import VERBOSITIES, Announcer, heard_until, introduced, told_since_asked
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked, why_not
@@ -158,12 +158,17 @@ class Session:
                 game, humans, self.me, self.prefs.verbosity, self.style, self.prefs.any_time, self.levels
             )
             self.out.history.extend(told)
-            if len(humans) > 1:  # each person at the keyboard reviews the game from their seat
+            self.told = {seat: len(game.log) for seat in [self.me, *humans]}
+            if len(humans) > 1:
+                # Each person at the keyboard hears, at their next hand-over, what happened
+                # since they last had it before the game was saved, and reviews the game
+                # (log, repeat) as heard from their own seat.
+                self.told.update(heard_until(game, humans, self.prefs.any_time))
                 for seat in humans:
                     self.histories[seat] = told_since_asked(
-                        game, humans, seat, self.prefs.verbosity, self.style, self.prefs.any_time, self.levels
+                        game, humans, seat, self.prefs.verbosity, self.style, self.prefs.any_time, self.levels,
+                        until=self.told[seat],
                     )[0]
-            self.told = {seat: len(game.log) for seat in [self.me, *humans]}
             self.announcer.already_told(game.log)
             house = house_rules(game.options)  # heard at the start, perhaps days ago
             self.out.info(f"Game resumed: {self.whose_game()}." + (f" {house}" if house else ""))
@@ -454,7 +459,7 @@ class Session:
         self.holder = seat
         if seat not in self.announcers:
             self.announcers[seat] = Announcer(self.game, seat, self.announcer.verbosity, self.style, scores_itemised=True)
-            self.announcers[seat].already_told(self.game.log[: self.resumed_at])
+            self.announcers[seat].already_told(self.game.log[: self.told.get(seat, self.resumed_at)])
         self.announcer = self.announcers[seat]
         self.out.history = self.histories.setdefault(seat, [])
 
