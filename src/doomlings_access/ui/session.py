@@ -163,7 +163,8 @@ class Session:
                 # Each person at the keyboard hears, at their next hand-over, what happened
                 # since they last had it before the game was saved, and reviews the game
                 # (log, repeat) as heard from their own seat.
-                self.told.update(heard_until(game, humans, self.prefs.any_time))
+                for seat, heard in heard_until(game, humans, self.prefs.any_time).items():
+                    self.told[seat] = heard
                 for seat in humans:
                     self.histories[seat] = told_since_asked(
                         game, humans, seat, self.prefs.verbosity, self.style, self.prefs.any_time, self.levels,
