@@ -100,12 +100,13 @@ def test_a_command_typed_at_a_hand_over_waits_for_the_next_person() -> None:
         def __init__(self) -> None:
             super().__init__(io.StringIO(), io.StringIO())
             self.hand_overs = 0
-            self.typed = ["hand", "log"]
+            self.typed = ["hand", "log", "quit", "n"]
 
         def read(self, prompt: str, words: Sequence[str] = ()) -> str:
             self.write(prompt)
             self.hand_overs += prompt == ""
-            line = self.typed.pop(0) if self.hand_overs >= 2 and prompt == "" and self.typed else "1"
+            quitting = prompt.startswith("Quit the game?")
+            line = self.typed.pop(0) if self.hand_overs >= 2 and (prompt == "" or quitting) and self.typed else "1"
             self.write(line)
             return line
 
@@ -116,6 +117,9 @@ def test_a_command_typed_at_a_hand_over_waits_for_the_next_person() -> None:
     at = lines.index("Pass to Ben. Press Enter when Ben is ready.")
     refusal = "Commands work once Ben has the keyboard. Press Enter when Ben is ready."
     assert lines[at + 1: at + 5] == ["hand", refusal, "log", refusal], lines[at: at + 6]
+    # quit, then n: the hand-over goes on, without calling the quit a command that waits
+    assert lines[at + 5: at + 8] == ["quit", "Quit the game? Type y to quit, n to go on: ", "n"], lines[at + 5: at + 9]
+    assert lines[at + 8] == "Going on. Press Enter when Ben is ready.", lines[at + 8]
     assert g.is_over
 
 

@@ -667,3 +667,17 @@ def test_a_resumed_hot_seat_game_keeps_each_persons_own_log_and_repeat() -> None
     assert holder.group(1) == "Ana"
     news = " ".join(text[text.index("Pass to Ana") : text.index("Your turn")].split())
     assert "Ben plays Introspective, c1." in news, news
+
+
+def test_the_end_of_a_hot_seat_game_is_told_to_everyone_by_name() -> None:
+    """Everyone at the keyboard hears the end: it was told as "you" to whoever had it last
+    ("World's End points from Solar Flare: Ana -3, Ben -1 and you -2")."""
+    g = new_game(Setup(("Ana", "Ben", "Cy"), 1))
+    stdin, stdout = io.StringIO("\n1\n" * 3000), io.StringIO()
+    console = PlainConsole(stdin, stdout)
+    Session(g, [0, 1, 2], {}, console, Output(console.write), Prefs(pause=0)).run()
+    assert g.is_over
+    text = " ".join(stdout.getvalue().split())
+    end = text[text.index("The world ends") :]
+    assert "World's End points from Solar Flare: Ana -3, Ben -1 and Cy -2." in end
+    assert not re.search(r"\b[Yy]ou(r|rs)?\b", end), end[:300]

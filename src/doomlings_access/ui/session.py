@@ -343,6 +343,8 @@ class Session:
         leaving hears nothing from that play on (the engine has played it already, and gone on)."""
         if len(self.humans) > 1 and self.holder is None:
             return  # nobody has the keyboard yet: the first person hears it all after Enter
+        if len(self.humans) > 1 and self.game.is_over and self.announcer.me is not None:
+            self.tell_the_end_to_everyone()
         key = self.announcer.me
         log = self.game.log
         end = len(log) if until is None else until
@@ -363,6 +365,15 @@ class Session:
             i += 1
         self.tell(start, end)
         self.told[key] = end
+
+    def tell_the_end_to_everyone(self) -> None:
+        """Hot seat: the world has ended and everyone at the keyboard hears the rest by name
+        (it was told as "you" to whoever last had it: "World's End points: Ana -3 and you -2")."""
+        start = self.told.get(self.announcer.me, 0)
+        shared = Announcer(self.game, None, self.announcer.verbosity, self.style, scores_itemised=True)
+        shared.already_told(self.game.log[:start])
+        self.told[None] = start
+        self.announcer = shared
 
     def tell(self, start: int, end: int) -> None:
         """Tell the log's events ``start`` to ``end``, a message at a time; a pause between two
@@ -475,6 +486,8 @@ class Session:
             if command == "quit":
                 if self.confirm_quit():
                     raise QuitGame()
+                self.out.info(f"Going on. Press Enter when {name} is ready.")
+                continue
             self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
 
     def show(self, q: Question) -> None:
