@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from doomlings_access.saves import SaveFileError, Seats
     from doomlings_access.ai import Agent
     from doomlings_access.ai.search import Budget
+    from doomlings_access.ui.asking import Asker
     from doomlings_access.ui.session import Prefs
 
     SpeechSwitch = Callable[[str], str]
@@ -645,59 +646,76 @@ def companion(args: argparse.Namespace) -> int:
     )
 
 
+INPUT_ENDED = "Input ended. Goodbye."
+"""Said when input ends (Ctrl-D, or a script's answers run out) at a menu or a question it
+opens: the program leaves, and a listener hears that it did."""
+MENU_ITEMS = ("New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings", "Quit")
+
+
 def menu(args: argparse.Namespace) -> int:
     """``doomlings`` with no command: the main menu (``--edition`` typed before it is the new
     game's and the companion's)."""
     return _with_output(args, lambda console, out, prefs, speech: _menu_loop(console, out, prefs, speech, args.edition))
 
 
-def _ask(console: Console, out: Output, question: str, default: str) -> str:
-    line = console.read(f"{question} [{default}]: ").strip()
-    return line or default
-
-
 def _menu_loop(console: Console, out: Output, prefs: Prefs, speech: Speech, edition: str = "retail") -> int:
-    items = ["New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings", "Quit"]
-    while True:
-        out.info("Doomlings main menu.")
-        for i, item in enumerate(items, 1):
-            out.info(f"{i}. {item}")
-        try:
-            line = console.read(f"Choose 1 to {len(items)}: ").strip().lower()
-            if line in ("6", "q", "quit", "exit"):
+    """The main menu until Quit or the end of input. ``back`` or Ctrl-C at a question it opens
+    comes back here and says so (what was typed there is dropped, as asked); Ctrl-C at the
+    menu itself leaves. A bad line gets one line, then the prompt: the menu is read again
+    only when something it opened ends."""
+    from doomlings_access.ui.asking import Asker, BackToMenu
+
+    ask = Asker(console, out)
+    n = len(MENU_ITEMS)
+    listed = ", ".join(f"{i} {item}" for i, item in enumerate(MENU_ITEMS, 1))
+    help_text = (
+        f"The main menu: {listed}. Type a number or the first letters of a choice. "
+        "At the questions that follow, type back or press Ctrl-C to return here."
+    )
+    try:
+        while True:
+            out.info("Doomlings main menu.")
+            out.lines([f"{i}. {item}" for i, item in enumerate(MENU_ITEMS, 1)])
+            try:
+                pick = ask.choice(f"Choose 1 to {n}, or ? for help: ", MENU_ITEMS, None, help_text, back=False)
+            except KeyboardInterrupt:
+                out.info("")  # the prompt's line, left where ^C was pressed, ends
+                pick = n - 1
+            if pick == n - 1:
                 out.info("Goodbye.")
                 return 0
-            _menu_item(line, items, console, out, prefs, speech, edition)
-        except (EOFError, KeyboardInterrupt):  # end of input at any question: leave quietly
-            return 0
+            try:
+                _menu_item(pick, ask, console, out, prefs, speech, edition)
+            except (BackToMenu, KeyboardInterrupt):
+                out.info("Back to the main menu.")
+    except EOFError:
+        out.info(INPUT_ENDED)
+        return 0
 
 
 def _menu_item(
-    line: str, items: list[str], console: Console, out: Output, prefs: Prefs, speech: Speech, edition: str
+    pick: int, ask: Asker, console: Console, out: Output, prefs: Prefs, speech: Speech, edition: str
 ) -> None:
-    if line in ("1", "n", "new", "new game"):
-        choices = _new_game_questions(console, out, edition)
-        if choices is not None:
-            run_game(choices, console, out, prefs, speech.switch)
-    elif line in ("2", "resume"):
-        _resume_menu(console, out, prefs, speech)
-    elif line in ("3", "c", "companion"):
+    if pick == 0:
+        choices = _new_game_questions(ask, edition)
+        run_game(choices, console, out, prefs, speech.switch)
+    elif pick == 1:
+        _resume_menu(ask, console, out, prefs, speech)
+    elif pick == 2:
         from doomlings_access.ui.companion import Companion
 
         Companion(console, out, edition, prefs.labels).run()
-    elif line in ("4", "rules", "help", "rules and help"):
+    elif pick == 3:
         from doomlings_access.ui.rules_text import TOPICS
 
         for topic, lines in TOPICS.items():
             out.info(f"Rules, {topic}:")
             out.lines(lines)
-    elif line in ("5", "s", "settings"):
-        _settings_menu(console, out, prefs, speech)
     else:
-        out.info(f"Not a choice: {shown(line, 20) or 'nothing'}. Choose 1 to {len(items)}.")
+        _settings_menu(ask, out, prefs, speech)
 
 
-def _resume_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
+def _resume_menu(ask: Asker, console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
     from doomlings_access.saves import list_saves
 
     found, problems = list_saves()
@@ -710,54 +728,54 @@ def _resume_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) ->
     out.info("Saved games, newest first:")
     for n, item in enumerate(games, 1):
         out.info(item.line(n))
-    n = _number(console, out, f"Resume which game, 1 to {len(games)}?", 1, 1, len(games))
+    n = ask.number(f"Resume which game, 1 to {len(games)}?", 1, 1, len(games), "The game's number in the list; 1 is the newest.")
     _resume(str(games[n - 1].path), console, out, prefs, speech)
 
 
-def _number(console: Console, out: Output, question: str, default: int, low: int, high: int) -> int:
-    while True:
-        raw = _ask(console, out, question, str(default))
-        value = whole_number(raw, low, high)
-        if value is not None:
-            return value
-        out.info(f"Not a choice: {shown(raw, 20)}. Choose {low} to {high}.")
-
-
-def _new_game_questions(console: Console, out: Output, edition: str = "retail") -> GameChoices | None:
-    players = _number(console, out, "How many players, 2 to 6?", 3, 2, 6)
-    humans = _number(console, out, f"How many of them are people, 1 to {players}?", 1, 1, players)
+def _new_game_questions(ask: Asker, edition: str = "retail") -> GameChoices:
+    players = ask.number("How many players, 2 to 6?", 3, 2, 6, "People and computer players together.")
+    humans = ask.number(
+        f"How many of them are people, 1 to {players}?", 1, 1, players,
+        "The people at this keyboard; the other players are the computer's.",
+    )
     from doomlings_access.ui.session import reserved_words
 
     names: list[str] = []
     for i in range(humans):
         default = "You" if humans == 1 else DEFAULT_NAMES[i]
         while True:
+            typed = ask.text(
+                f"Name of person {i + 1}?", default,
+                f"A name of at most 30 characters, not a number nor a command like hand; Enter for {default}.",
+            )
             try:
-                name = check_name(_ask(console, out, f"Name of person {i + 1}?", default), reserved_words())
+                name = check_name(typed, reserved_words())
             except NameRefused as exc:
-                out.info(f"That name cannot be used: {exc}.")
+                ask.out.info(f"That name cannot be used: {exc}.")
                 continue
             if name_key(name) in {name_key(n) for n in names}:
-                out.info(f"{name} is taken; give each person a different name.")
+                ask.out.info(f"{name} is taken; give each person a different name.")
                 continue
             you = you_name_problem([*names, name], range(humans))
             if you is not None:
-                out.info(f"That name cannot be used: {you[1]}.")
+                ask.out.info(f"That name cannot be used: {you[1]}.")
                 continue
             break
         names.append(name)
     level = "normal"
     if humans < players:
-        while True:
-            level = _ask(console, out, "Computer level, easy, normal or hard?", "normal").lower()
-            if level in LEVELS:
-                break
-            out.info("Choose easy, normal or hard.")
-    edition, house = _house_rules_question(console, out, edition)
+        pick = ask.choice(
+            "Computer level, " + ", ".join(f"{i} {lv}" for i, lv in enumerate(LEVELS, 1)) + "? [normal]: ",
+            LEVELS, LEVELS.index("normal"),
+            "Easy plays at random, normal by rules of thumb, hard searches ahead and thinks longer. "
+            "Type a number, the first letters of a level, or press Enter for normal.",
+        )
+        level = LEVELS[pick]
+    edition, house = _house_rules_question(ask, edition)
     return GameChoices(players, humans, names, [level], edition=edition, house_rules=house)
 
 
-def _house_rules_question(console: Console, out: Output, edition: str) -> tuple[str, list[str]]:
+def _house_rules_question(ask: Asker, edition: str) -> tuple[str, list[str]]:
     """The printing and the house rules of a new game (CONFLICTS.md): Enter keeps the rulebook
     (and the edition typed), ``?`` lists them numbered, numbers separated by commas choose."""
     from doomlings_access.ui.words import HOUSE_RULES as SAID
@@ -765,24 +783,27 @@ def _house_rules_question(console: Console, out: Output, edition: str) -> tuple[
     flags = list(HOUSE_RULES)
     items = [SAID["edition"], *(SAID[HOUSE_RULES[f]].format(empty_hand_draw=5) for f in flags)]
     default = "the first printing" if edition == "first" else "none"
+    listing = [
+        "House rules: type their numbers, like 2, 4; Enter for none.",
+        *(f"{n}. {item}" for n, item in enumerate(items, 1)),
+    ]
     while True:
-        line = _ask(console, out, "House rules, by number, or ? for the list?", default).strip().lower()
-        if line == default:
+        line = ask.read(f"House rules, by number, or ? for the list? [{default}]: ", listing) or default
+        if line.lower() == default:
             return edition, []
-        if line in ("?", "help", "list"):
-            out.info("House rules: type their numbers, like 2, 4; Enter for none.")
-            out.lines([f"{n}. {item}" for n, item in enumerate(items, 1)])
+        if line.lower() == "list":
+            ask.out.lines(listing)
             continue
         picks = [p.strip() for p in line.split(",") if p.strip()]
         numbers = [whole_number(p, 1, len(items)) for p in picks]
         if picks and None not in numbers:
             chosen = sorted({n for n in numbers if n is not None})
-            out.info(f"Chosen: {'; '.join(items[n - 1] for n in chosen)}.")
+            ask.out.info(f"Chosen: {'; '.join(items[n - 1] for n in chosen)}.")
             return ("first" if 1 in chosen else "retail"), [flags[n - 2] for n in chosen if n > 1]
-        out.info(f"Not a choice: {shown(line, 20)}. Type numbers from 1 to {len(items)}, ? for the list, or Enter.")
+        ask.out.info(f"Not a choice: {shown(line, 20)}. Type numbers from 1 to {len(items)}, ? for the list, or Enter.")
 
 
-def _settings_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
+def _settings_menu(ask: Asker, out: Output, prefs: Prefs, speech: Speech) -> None:
     from doomlings_access.settings import (
         LABELS,
         SPEECH_MODES,
@@ -794,16 +815,16 @@ def _settings_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) 
 
     settings, unusable = load_settings()
     for name, allowed in (("speech", SPEECH_MODES), ("verbosity", VERBOSITY), ("labels", LABELS)):
-        while True:
-            value = _ask(console, out, f"{name.capitalize()}: {', '.join(allowed)}?", getattr(settings, name))
-            if value in allowed:
-                setattr(settings, name, value)
-                break
-            out.info(f"Choose {', '.join(allowed)}.")
-    rate = _number(console, out, "Speech rate, 80 to 450 words a minute?", settings.rate, 80, 450)
-    settings.rate = rate
+        current = getattr(settings, name)
+        listed = ", ".join(f"{i} {value}" for i, value in enumerate(allowed, 1))
+        pick = ask.choice(
+            f"{name.capitalize()}, {listed}? [{current}]: ", allowed, allowed.index(current),
+            f"Type a number, the first letters of a choice, or press Enter to keep {current}.",
+        )
+        setattr(settings, name, allowed[pick])
+    settings.rate = ask.number("Speech rate, 80 to 450 words a minute?", settings.rate, 80, 450)
     while True:
-        voice = _ask(console, out, "Voice name, or Enter for the default?", settings.voice or "default")
+        voice = ask.text("Voice name, or Enter for the default?", settings.voice or "default", "A voice name, like en-us.")
         problem = voice_problem(voice)
         if problem is None:
             break

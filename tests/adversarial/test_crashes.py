@@ -65,11 +65,12 @@ MENU_PATHS = {
 
 
 @pytest.mark.parametrize("path", list(MENU_PATHS))
-def test_end_of_input_at_any_menu_question_leaves_quietly(home: Home, path: str) -> None:
+def test_end_of_input_at_any_menu_question_leaves_saying_so(home: Home, path: str) -> None:
     good_save(home.saves)
     good_save(home.saves, "game-20240102-120000.json", seed=7)
     done = home.run(*GAME, stdin=MENU_PATHS[path]).clean()
     assert done.returncode == 0, done.both
+    assert done.out.endswith("Input ended. Goodbye.\n")
 
 
 # --- huge numbers anywhere -------------------------------------------------------------------------

@@ -1,0 +1,203 @@
+"""The main menu and the questions it opens, as a player meets them.
+
+The real ``doomlings`` runs with its saves and settings in the test's own folder: piped
+``--plain`` runs for what is typed, a pseudo-terminal (pexpect) for Ctrl-C and Ctrl-D.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pexpect
+import pytest
+from programs import DOOMLINGS, isolated_env
+
+MENU = "Choose 1 to 6, or ? for help: "
+BACK = "Back to the main menu."
+ENDED = "Input ended. Goodbye."
+PLAIN = ["--plain", "--speech", "off"]
+
+
+def run(tmp_path: Path, stdin: str, *args: str) -> str:
+    """Everything the program writes for ``stdin``; it must end cleanly."""
+    done = subprocess.run(
+        [*DOOMLINGS, *args, *PLAIN], input=stdin, capture_output=True, text=True,
+        env=isolated_env(tmp_path), timeout=60, check=False,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stdout + done.stderr
+    return done.stdout
+
+
+def saved_game(tmp_path: Path) -> None:
+    """One unfinished game in the saves folder: a game begun, then quit."""
+    run(tmp_path, "q\ny\n", "play", "--seed", "3")
+
+
+def after(out: str, prompt_and_answer: str) -> list[str]:
+    """The lines written after the prompt answered with the line given (the echo of a piped
+    answer ends the prompt's line)."""
+    return out.split(prompt_and_answer + "\n", 1)[1].splitlines()
+
+
+# Where each question the main menu opens is reached from, and its prompt.
+SUB_QUESTIONS = {
+    "players": ("1\n", "How many players, 2 to 6? [3]: "),
+    "name": ("1\n3\n1\n", "Name of person 1? [You]: "),
+    "level": ("1\n3\n1\nAna\n", "Computer level, 1 easy, 2 normal, 3 hard? [normal]: "),
+    "house rules": ("1\n2\n2\n\n\n", "House rules, by number, or ? for the list? [none]: "),
+    "resume list": ("2\n", "Resume which game, 1 to 1? [1]: "),
+    "settings": ("5\n", "Speech, 1 screen-reader, 2 direct, 3 tts, 4 off? [screen-reader]: "),
+}
+
+
+@pytest.mark.parametrize("where", list(SUB_QUESTIONS))
+def test_back_at_a_question_returns_to_the_main_menu(tmp_path: Path, where: str) -> None:
+    saved_game(tmp_path)
+    reach, prompt = SUB_QUESTIONS[where]
+    out = run(tmp_path, reach + "back\n6\n")
+    assert after(out, prompt + "back")[:2] == [BACK, "Doomlings main menu."]
+    assert out.endswith(f"{MENU}6\nGoodbye.\n")
+
+
+@pytest.mark.parametrize("where", list(SUB_QUESTIONS))
+def test_end_of_input_at_a_question_says_goodbye(tmp_path: Path, where: str) -> None:
+    saved_game(tmp_path)
+    reach, prompt = SUB_QUESTIONS[where]
+    out = run(tmp_path, reach)
+    assert out.endswith(f"{prompt}\n{ENDED}\n")
+
+
+class Pty:
+    """``doomlings --plain`` in a pseudo-terminal, where Ctrl-C and Ctrl-D are keys."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        env = isolated_env(tmp_path)
+        env.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        self.child = pexpect.spawn(
+            DOOMLINGS[0], [*DOOMLINGS[1:], *PLAIN], env=env, dimensions=(24, 80),
+            encoding="utf-8", codec_errors="replace", timeout=15, cwd=str(tmp_path),
+        )
+
+    def answer(self, prompt: str, line: str) -> None:
+        self.child.expect_exact(prompt)
+        self.child.sendline(line)
+
+    def finish(self) -> tuple[int, str]:
+        """The exit status and the last words written."""
+        self.child.expect(pexpect.EOF)
+        last = self.child.before
+        self.child.close()
+        return self.child.exitstatus, last
+
+
+@pytest.mark.parametrize("where", list(SUB_QUESTIONS))
+def test_ctrl_c_at_a_question_returns_to_the_main_menu(tmp_path: Path, where: str) -> None:
+    saved_game(tmp_path)
+    reach, prompt = SUB_QUESTIONS[where]
+    pty = Pty(tmp_path)
+    pty.answer(MENU, reach.split("\n")[0])
+    for line in reach.split("\n")[1:-1]:
+        pty.child.expect_exact("]: ")
+        pty.child.sendline(line)
+    pty.child.expect_exact(prompt)
+    pty.child.sendintr()
+    pty.child.expect_exact(BACK)
+    pty.answer(MENU, "6")
+    status, last = pty.finish()
+    assert status == 0 and "Goodbye." in last
+
+
+@pytest.mark.parametrize("where", ["menu", "players", "settings"])
+def test_ctrl_d_leaves_the_program_saying_so(tmp_path: Path, where: str) -> None:
+    pty = Pty(tmp_path)
+    if where != "menu":
+        reach, prompt = SUB_QUESTIONS[where]
+        pty.answer(MENU, reach.strip())
+        pty.child.expect_exact(prompt)
+    else:
+        pty.child.expect_exact(MENU)
+    pty.child.sendeof()
+    status, last = pty.finish()
+    assert status == 0 and ENDED in last
+
+
+# --- numbers, first letters, whole words, ? -------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("typed", "reached"),
+    [
+        ("re", "No unfinished game to resume."), ("RESU", "No unfinished game to resume."),
+        ("se", "Speech, 1 screen-reader"), ("co", "Companion for the braille deck. Type back"),
+        ("ne", "How many players, 2 to 6?"), ("h", "Rules, goal:"), ("qu", "Goodbye."),
+        ("Quit", "Goodbye."), ("2", "No unfinished game to resume."),
+    ],
+)
+def test_the_main_menu_takes_first_letters_whole_words_and_numbers(tmp_path: Path, typed: str, reached: str) -> None:
+    out = run(tmp_path, f"{typed}\n")
+    assert after(out, MENU + typed)[0].startswith(reached)
+
+
+def test_a_prefix_that_fits_two_choices_names_them(tmp_path: Path) -> None:
+    out = run(tmp_path, "r\n6\n")
+    assert after(out, MENU + "r") == [
+        "r fits 2 choices: 2. Resume a saved game; 4. Rules and help. Type its number.", MENU + "6", "Goodbye."
+    ]
+
+
+@pytest.mark.parametrize("typed", ["?", "help", "HELP"])
+def test_help_at_the_main_menu_says_what_it_wants(tmp_path: Path, typed: str) -> None:
+    out = run(tmp_path, f"{typed}\n6\n")
+    said = " ".join(after(out, MENU + typed)[:-2])
+    assert said.startswith("The main menu: 1 New game, 2 Resume a saved game,")
+    assert "first letters" in said and "back" in said
+
+
+def test_a_bad_line_at_the_main_menu_is_one_line_then_the_prompt(tmp_path: Path) -> None:
+    out = run(tmp_path, "Xyz\x1b[2J\n6\n")
+    assert after(out, MENU + "Xyz?[2J") == [
+        "Not a choice: Xyz?[2J. Choose 1 to 6, or ? for help.", MENU + "6", "Goodbye."
+    ]
+    assert out.count("Doomlings main menu.") == 1
+
+
+LATER_SETTINGS = 2
+"""The settings asked after speech, verbosity and labels (Enter keeps each)."""
+
+
+@pytest.mark.parametrize(
+    ("answers", "chosen"),
+    [  # (not direct: a Speech Dispatcher that does not answer holds it for a minute or more)
+        ("t\nTERSE\nb\n", ("tts", "terse", "braille")),
+        ("1\n1\nBRAILLE\n", ("screen-reader", "terse", "braille")),
+        ("Off\nv\nT\n", ("off", "verbose", "text")),
+        ("S\nNormal\n2\n", ("screen-reader", "normal", "braille")),
+    ],
+)
+def test_the_settings_take_numbers_first_letters_and_any_case(
+    tmp_path: Path, answers: str, chosen: tuple[str, str, str]
+) -> None:
+    out = run(tmp_path, "5\n" + answers + "\n" * LATER_SETTINGS + "6\n")
+    assert "Not a choice" not in out and "fits" not in out and "Nothing typed" not in out
+    saved = tomllib.loads((tmp_path / "config" / "settings.toml").read_text("utf-8"))
+    assert (saved["speech"], saved["verbosity"], saved["labels"]) == chosen
+
+
+@pytest.mark.parametrize("typed", ["h", "E", "1", "Hard", "3"])
+def test_the_computer_level_takes_numbers_and_first_letters(tmp_path: Path, typed: str) -> None:
+    level = {"h": "hard", "e": "easy", "1": "easy", "hard": "hard", "3": "hard"}[typed.lower()]
+    out = run(tmp_path, f"1\n2\n1\nAna\n{typed}\n\nq\ny\n6\n")
+    assert "Not a choice" not in out
+    assert f"Computer players: Otto plays at {level}." in " ".join(out.split())
+
+
+@pytest.mark.parametrize("where", ["players", "resume list"])
+def test_a_question_mark_at_a_number_question_says_what_it_wants(tmp_path: Path, where: str) -> None:
+    saved_game(tmp_path)
+    reach, prompt = SUB_QUESTIONS[where]
+    out = run(tmp_path, reach + "?\nback\n6\n")
+    said = after(out, prompt + "?")
+    assert not said[0].startswith("Not a choice")
+    assert "Type a number from" in " ".join(said[:3])
+    assert "Type back, or press Ctrl-C, to return to the main menu." in said
