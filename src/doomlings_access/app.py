@@ -640,10 +640,14 @@ def companion(args: argparse.Namespace) -> int:
     """``doomlings companion``."""
     from doomlings_access.ui.companion import Companion
 
-    return _with_output(
-        args,
-        lambda console, out, prefs, speech: Companion(console, out, args.edition, prefs.labels).run(),
-    )
+    def body(console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
+        try:
+            return Companion(console, out, args.edition, prefs.labels).run()
+        except EOFError:
+            out.info(INPUT_ENDED)
+            return 0
+
+    return _with_output(args, body)
 
 
 INPUT_ENDED = "Input ended. Goodbye."

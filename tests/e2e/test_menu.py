@@ -201,3 +201,23 @@ def test_a_question_mark_at_a_number_question_says_what_it_wants(tmp_path: Path,
     assert not said[0].startswith("Not a choice")
     assert "Type a number from" in " ".join(said[:3])
     assert "Type back, or press Ctrl-C, to return to the main menu." in said
+
+
+# --- the companion's menu --------------------------------------------------------------------------
+
+COMPANION_MENU = "Choose 1 to 5: "
+
+
+@pytest.mark.parametrize("typed", ["back", "b", "BACK", "5", "Back"])
+def test_back_at_the_companion_menu_leaves_the_companion_saying_so(tmp_path: Path, typed: str) -> None:
+    out = run(tmp_path, f"{typed}\n", "companion")
+    assert after(out, COMPANION_MENU + typed) == ["Leaving the companion."]
+
+
+def test_the_companion_opened_from_the_main_menu_goes_back_to_it(tmp_path: Path) -> None:
+    out = run(tmp_path, "3\nb\n6\n")
+    assert after(out, COMPANION_MENU + "b")[:2] == ["Leaving the companion.", "Doomlings main menu."]
+
+
+def test_end_of_input_in_the_companion_says_goodbye(tmp_path: Path) -> None:
+    assert run(tmp_path, "1\n", "companion").endswith(f"Card name or label, or Enter to go back: \n{ENDED}\n")
