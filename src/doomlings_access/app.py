@@ -807,43 +807,107 @@ def _house_rules_question(ask: Asker, edition: str) -> tuple[str, list[str]]:
         ask.out.info(f"Not a choice: {shown(line, 20)}. Type numbers from 1 to {len(items)}, ? for the list, or Enter.")
 
 
+SETTING_HELP = {
+    "speech": "Speech: screen-reader lets your screen reader read the game; direct also sends "
+    "each line to it; tts speaks with the game's own voice; off says nothing.",
+    "verbosity": "Verbosity: terse never reads a trait's effect, normal reads it the first time "
+    "it is played, verbose every time.",
+    "labels": "Labels: text shows a card's label in letters, like db17; braille in braille cells.",
+    "only_choice": "When one trait alone can be played: ask says why and waits for Enter; "
+    "play says why and plays it at once.",
+    "any_time": "A trait you may play at any time: own offers it after each trait you play; "
+    "every after every trait anyone plays, which can be several questions a round.",
+}
+
+
 def _settings_menu(ask: Asker, out: Output, prefs: Prefs, speech: Speech) -> None:
+    """The eight settings, each offered as it is in force now (the settings file, and the
+    options typed for this session), so that Enter keeps it; then they hold for this session
+    and are saved for the next. ``back`` at any of them changes nothing."""
+    from doomlings_access.lines import MAX_PAUSE
     from doomlings_access.settings import (
+        ANY_TIME,
         LABELS,
+        MAX_RATE,
+        MIN_RATE,
+        ONLY_CHOICE,
         SPEECH_MODES,
         VERBOSITY,
+        Settings,
         load_settings,
         save_settings,
-        voice_problem,
     )
 
-    settings, unusable = load_settings()
-    for name, allowed in (("speech", SPEECH_MODES), ("verbosity", VERBOSITY), ("labels", LABELS)):
-        current = getattr(settings, name)
-        listed = ", ".join(f"{i} {value}" for i, value in enumerate(allowed, 1))
-        pick = ask.choice(
-            f"{name.capitalize()}, {listed}? [{current}]: ", allowed, allowed.index(current),
-            f"Type a number, the first letters of a choice, or press Enter to keep {current}.",
-        )
-        setattr(settings, name, allowed[pick])
-    settings.rate = ask.number("Speech rate, 80 to 450 words a minute?", settings.rate, 80, 450)
-    while True:
-        voice = ask.text("Voice name, or Enter for the default?", settings.voice or "default", "A voice name, like en-us.")
-        problem = voice_problem(voice)
-        if problem is None:
-            break
-        out.info(f"{problem} Type a voice name, or Enter for the default.")
-    settings.voice = "" if voice == "default" else voice
-    prefs.verbosity, prefs.labels, prefs.speech = settings.verbosity, settings.labels, settings.speech
-    speech.rate, speech.voice = settings.rate, settings.voice
-    out.info(speech.switch(settings.speech))
+    new = Settings(
+        speech=_setting(ask, "Speech, ", SPEECH_MODES, prefs.speech, SETTING_HELP["speech"]),
+        verbosity=_setting(ask, "Verbosity, ", VERBOSITY, prefs.verbosity, SETTING_HELP["verbosity"]),
+        labels=_setting(ask, "Labels, ", LABELS, prefs.labels, SETTING_HELP["labels"]),
+        rate=ask.number(
+            f"Speech rate, {MIN_RATE} to {MAX_RATE} words a minute?", speech.rate or Settings.rate, MIN_RATE, MAX_RATE,
+            "How fast the game's own voice (tts) speaks.",
+        ),
+        voice=_voice_question(ask, speech.voice or ""),
+        only_choice=_setting(
+            ask, "When one trait alone can be played, ", ONLY_CHOICE, prefs.only_choice, SETTING_HELP["only_choice"]
+        ),
+        any_time=_setting(
+            ask, "Traits playable any time, offered after ", ANY_TIME, prefs.any_time, SETTING_HELP["any_time"],
+            " trait played",
+        ),
+        pause=ask.number(
+            f"Pause for Enter after how many lines, 0 to {MAX_PAUSE}?", prefs.pause, 0, MAX_PAUSE,
+            "A listener holds about a dozen lines: when more would come between two questions, "
+            "the game waits for Enter first; 0 never waits.",
+        ),
+    )
+    prefs.speech, prefs.verbosity, prefs.labels = new.speech, new.verbosity, new.labels
+    prefs.only_choice, prefs.any_time, prefs.pause = new.only_choice, new.any_time, new.pause
+    speech.rate, speech.voice = new.rate, new.voice
+    out.info(speech.switch(new.speech))
     from doomlings_access.safety.files import FileRefused, reason
 
-    if unusable is not None:  # the file that could not be used is kept, not written over
+    if load_settings()[1] is not None:  # the file that could not be used is kept, not written over
         _keep_broken_settings(out)
     try:
-        path = save_settings(settings)
+        path = save_settings(new)
     except (OSError, FileRefused) as exc:
         out.info(f"Settings could not be saved ({shown(reason(exc), 80)}); they hold until you quit.")
         return
     out.info(f"Settings saved to {shown(str(path), 300)}.")
+
+
+def _setting(
+    ask: Asker, question: str, allowed: tuple[str, ...], current: str, help_text: str, tail: str = ""
+) -> str:
+    """One setting of a few named values, numbered in the prompt (``question``, the values,
+    ``tail``), ``current`` offered for Enter."""
+    listed = ", ".join(f"{i} {value}" for i, value in enumerate(allowed, 1))
+    pick = ask.choice(
+        f"{question}{listed}{tail}? [{current}]: ", allowed, allowed.index(current),
+        f"{help_text} Type a number, the first letters of a choice, or press Enter to keep {current}.",
+    )
+    return allowed[pick]
+
+
+def _voice_question(ask: Asker, current: str) -> str:
+    """The voice of the game's own speech: Enter keeps the one in use, ``default`` clears it
+    (the engine's own); what cannot be a voice's name is refused in one line."""
+    from doomlings_access.settings import voice_problem
+
+    if current:
+        prompt = f"Voice name; Enter keeps {shown(current, 40)}, default for the engine's own: "
+        keep = f"press Enter to keep {shown(current, 40)}, or type default for the engine's own voice"
+    else:
+        prompt = "Voice name, or Enter for the engine's own: "
+        keep = "or press Enter for the engine's own voice"
+    help_text = f"The voice the game's own speech (tts) uses: type its name, like en-us or Alex, {keep}."
+    while True:
+        voice = ask.read(prompt, [help_text])
+        if not voice:
+            return current
+        if voice.casefold() == "default":
+            return ""
+        problem = voice_problem(voice)
+        if problem is None:
+            return voice
+        ask.out.info(f"{problem} Type another, or ? for help.")

@@ -6,6 +6,7 @@ The real ``doomlings`` runs with its saves and settings in the test's own folder
 
 from __future__ import annotations
 
+import re
 import subprocess
 import tomllib
 from pathlib import Path
@@ -48,7 +49,7 @@ SUB_QUESTIONS = {
     "level": ("1\n3\n1\nAna\n", "Computer level, 1 easy, 2 normal, 3 hard? [normal]: "),
     "house rules": ("1\n2\n2\n\n\n", "House rules, by number, or ? for the list? [none]: "),
     "resume list": ("2\n", "Resume which game, 1 to 1? [1]: "),
-    "settings": ("5\n", "Speech, 1 screen-reader, 2 direct, 3 tts, 4 off? [screen-reader]: "),
+    "settings": ("5\n", "Speech, 1 screen-reader, 2 direct, 3 tts, 4 off? [off]: "),
 }
 
 
@@ -162,7 +163,7 @@ def test_a_bad_line_at_the_main_menu_is_one_line_then_the_prompt(tmp_path: Path)
     assert out.count("Doomlings main menu.") == 1
 
 
-LATER_SETTINGS = 2
+LATER_SETTINGS = 5
 """The settings asked after speech, verbosity and labels (Enter keeps each)."""
 
 
@@ -182,6 +183,46 @@ def test_the_settings_take_numbers_first_letters_and_any_case(
     assert "Not a choice" not in out and "fits" not in out and "Nothing typed" not in out
     saved = tomllib.loads((tmp_path / "config" / "settings.toml").read_text("utf-8"))
     assert (saved["speech"], saved["verbosity"], saved["labels"]) == chosen
+
+
+BRAILLE_CELL = re.compile("[\u2801-\u283f]")
+
+
+def test_the_settings_offer_those_in_force_and_enter_keeps_them(tmp_path: Path) -> None:
+    """Options typed for the session are what the settings offer, not the file's: Enter
+    through them kept braille labels and speech off (it gave text labels and screen-reader)."""
+    out = run(tmp_path, "5\n" + "\n" * 8 + "1\n2\n1\n\n\n\nq\ny\n6\n", "--labels", "braille", "--pause", "7")
+    assert "Speech, 1 screen-reader, 2 direct, 3 tts, 4 off? [off]: \n" in out
+    assert "Labels, 1 text, 2 braille? [braille]: \n" in out
+    assert "Pause for Enter after how many lines, 0 to 99? [7]: \n" in out
+    game = out.split("House rules")[1]
+    assert BRAILLE_CELL.search(game.split("Choose 1 to")[0]), "the game's options show braille labels"
+    saved = tomllib.loads((tmp_path / "config" / "settings.toml").read_text("utf-8"))
+    assert (saved["speech"], saved["labels"], saved["pause"]) == ("off", "braille", 7)
+
+
+def test_every_setting_is_asked_and_holds_for_the_session(tmp_path: Path) -> None:
+    out = run(tmp_path, "5\n\n\n\n\n\nP\ne\n0\n1\n2\n1\n\n\n\nq\ny\n6\n")
+    saved = tomllib.loads((tmp_path / "config" / "settings.toml").read_text("utf-8"))
+    assert (saved["only_choice"], saved["any_time"], saved["pause"]) == ("play", "every", 0)
+    resume = next(line for line in out.splitlines() if line.startswith("doomlings resume "))
+    assert resume.endswith("--only-choice play --any-time every --pause 0"), "the game played with them"
+
+
+def test_the_voice_question_says_enter_keeps_it_and_default_clears_it(tmp_path: Path) -> None:
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_text('voice = "en-us"\n')
+    settings = tomllib.loads
+    prompt = "Voice name; Enter keeps en-us, default for the engine's own: "
+    run(tmp_path, "5\n" + "\n" * 8 + "6\n")
+    assert settings((tmp_path / "config" / "settings.toml").read_text("utf-8"))["voice"] == "en-us"
+    out = run(tmp_path, "5\n\n\n\n\n" + "1" * 23 + "\nDefault\n\n\n\n6\n")
+    assert after(out, prompt + "1" * 23)[:2] == [
+        "A voice name has letters, like en-us or Alex. Type another, or ? for help.",
+        prompt + "Default",
+    ]
+    assert settings((tmp_path / "config" / "settings.toml").read_text("utf-8"))["voice"] == ""
+    assert "using defaults" not in run(tmp_path, "6\n"), "no voice is a voice setting"
 
 
 @pytest.mark.parametrize("typed", ["h", "E", "1", "Hard", "3"])
