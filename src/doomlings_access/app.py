@@ -710,13 +710,41 @@ def _menu_item(
 
         Companion(console, out, edition, prefs.labels).run()
     elif pick == 3:
-        from doomlings_access.ui.rules_text import TOPICS
-
-        for topic, lines in TOPICS.items():
-            out.info(f"Rules, {topic}:")
-            out.lines(lines)
+        _rules_and_help(ask, prefs)
     else:
         _settings_menu(ask, out, prefs, speech)
+
+
+HOW_TO_ANSWER = [
+    "Help, at a game's questions:",
+    "Each question is a numbered list: type a number, the first letters of an answer, or a card's label.",
+    'A label is typed as on a braille keyboard: "db17" in any case, BRF like "DB#17", or Unicode braille.',
+    "? or help at any question says what it wants, and lists these commands.",
+]
+
+
+def _rules_and_help(ask: Asker, prefs: Prefs) -> None:
+    """The rules by topic, then how a game's questions are answered and its commands: some
+    seventy lines, more than a listener holds, so they come as a game's news does, at most
+    :attr:`Prefs.pause` lines before "Press Enter for more." (a topic never cut in two), and
+    back leaves them."""
+    from doomlings_access.lines import wrap
+    from doomlings_access.ui.rules_text import TOPICS, topic
+    from doomlings_access.ui.session import COMMANDS, MORE
+
+    first, *commands = COMMANDS.values()
+    blocks = [  # (a command a line: a list longer than the pause is cut where it must be)
+        *(topic(name) for name in TOPICS),
+        HOW_TO_ANSWER,
+        ["Commands at every prompt of a game:", first],
+        *([line] for line in commands),
+    ]
+    out = ask.out
+    for block in blocks:
+        size = sum(len(wrap(line)) for line in block)
+        if prefs.pause and out.since_prompt and out.since_prompt + size > prefs.pause:
+            ask.read(MORE, ["Press Enter to hear more of the rules and help."])
+        out.lines(block)
 
 
 def _resume_menu(ask: Asker, console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:

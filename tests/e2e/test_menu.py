@@ -262,3 +262,52 @@ def test_the_companion_opened_from_the_main_menu_goes_back_to_it(tmp_path: Path)
 
 def test_end_of_input_in_the_companion_says_goodbye(tmp_path: Path) -> None:
     assert run(tmp_path, "1\n", "companion").endswith(f"Card name or label, or Enter to go back: \n{ENDED}\n")
+
+
+# --- rules and help ----------------------------------------------------------------------------
+
+MORE = "Press Enter for more. "
+
+
+def stretches(out: str) -> list[int]:
+    """How many lines of the rules and help come between two prompts (a prompt's line ends
+    with the answer echoed)."""
+    counts, since = [], 0
+    reading = out.split(MENU + "4\n", 1)[1].split("Doomlings main menu.")[0]
+    for line in reading.splitlines() + [MENU]:
+        if line.startswith((MORE, MENU)):
+            counts.append(since)
+            since = 0
+        else:
+            since += 1
+    return counts
+
+
+def test_rules_and_help_wait_for_enter_a_dozen_lines_at_a_time(tmp_path: Path) -> None:
+    from doomlings_access.ui.session import COMMANDS
+
+    out = run(tmp_path, "4\n" + "\n" * 12 + "6\n")
+    assert out.count(MORE) >= 4
+    assert max(stretches(out)) <= 12
+    assert "Rules, World's End:" in out and "worlds end" not in out
+    for command in COMMANDS.values():
+        assert f"\n{command}\n" in out
+    assert "? or help at any question says what it wants" in " ".join(out.split())
+    assert 'A label is typed as on a braille keyboard: "db17"' in " ".join(out.split())
+
+
+def test_rules_and_help_follow_the_pause_setting(tmp_path: Path) -> None:
+    assert MORE not in run(tmp_path, "4\n6\n", "--pause", "0")
+    # (a topic is never cut in two: the longest, the turn, has 6 lines with its heading)
+    assert max(stretches(run(tmp_path, "4\n" + "\n" * 30 + "6\n", "--pause", "5"))) <= 6
+
+
+def test_back_at_a_pause_of_the_rules_returns_to_the_main_menu(tmp_path: Path) -> None:
+    out = run(tmp_path, "4\nback\n6\n")
+    assert after(out, MORE + "back")[:2] == [BACK, "Doomlings main menu."]
+    assert "Commands at every prompt" not in out
+
+
+def test_the_rules_command_in_a_game_names_world_s_end_as_written(tmp_path: Path) -> None:
+    out = run(tmp_path, "rules world\nq\ny\n", "play", "--seed", "3")
+    assert after(out, "Choose 1 to 5, or ? for help: rules world")[0] == "Rules, World's End:"
