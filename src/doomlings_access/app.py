@@ -18,7 +18,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
-from doomlings_access.safety.text import NameRefused, check_name, clean, name_key, shown, whole_number, you_name_problem
+from doomlings_access.safety.text import (
+    MAX_DIGITS,
+    NameRefused,
+    check_name,
+    clean,
+    name_key,
+    shown,
+    whole_number,
+    you_name_problem,
+)
 from doomlings_access.ui.console import Console, SpokenPrompts, make_console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.words import Said
@@ -224,6 +233,9 @@ def resume(args: argparse.Namespace) -> int:
     """``doomlings resume [SAVE] [--list]``."""
     from doomlings_access.saves import list_saves
 
+    if args.list and args.save is not None:
+        print(f"doomlings: resume --list takes no save; leave out {shown(args.save, 40)}.", file=sys.stderr)
+        return 2
     if args.list:
         from doomlings_access.lines import wrap
 
@@ -235,8 +247,29 @@ def resume(args: argparse.Namespace) -> int:
         for line in lines:  # at most 80 characters a line, like everything else
             print("\n".join(wrap(clean(line))))
         return 0
+    chosen = args.save
+    if chosen is not None and _by_number(chosen):
+        found = list_saves()[0]
+        number = int(chosen)
+        if not 1 <= number <= len(found):
+            games = f"numbers {len(found)} saved games" if len(found) != 1 else "numbers one saved game"
+            print(f"doomlings: no saved game {number}: resume --list {games}.", file=sys.stderr)
+            return 2
+        chosen = str(found[number - 1].path)
     typed = args.edition if "edition" in args.typed else None
-    return _with_output(args, lambda console, out, prefs, speech: _resume(args.save, console, out, prefs, speech, typed))
+    return _with_output(args, lambda console, out, prefs, speech: _resume(chosen, console, out, prefs, speech, typed))
+
+
+def _by_number(chosen: str) -> bool:
+    """Whether ``resume CHOSEN`` means the game of that number in ``resume --list``: a
+    number, with no file of that name here or in the saves folder (a file wins)."""
+    from pathlib import Path
+
+    from doomlings_access.saves import saves_dir
+
+    if not (chosen.isascii() and chosen.isdigit() and len(chosen) <= MAX_DIGITS):
+        return False
+    return not os.path.lexists(Path(chosen)) and not os.path.lexists(saves_dir() / chosen)
 
 
 def _resume(
