@@ -73,11 +73,11 @@ def test_end_of_input_at_a_question_says_goodbye(tmp_path: Path, where: str) -> 
 class Pty:
     """``doomlings --plain`` in a pseudo-terminal, where Ctrl-C and Ctrl-D are keys."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, *args: str) -> None:
         env = isolated_env(tmp_path)
         env.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
         self.child = pexpect.spawn(
-            DOOMLINGS[0], [*DOOMLINGS[1:], *PLAIN], env=env, dimensions=(24, 80),
+            DOOMLINGS[0], [*DOOMLINGS[1:], *args, *PLAIN], env=env, dimensions=(24, 80),
             encoding="utf-8", codec_errors="replace", timeout=15, cwd=str(tmp_path),
         )
 
@@ -311,3 +311,11 @@ def test_back_at_a_pause_of_the_rules_returns_to_the_main_menu(tmp_path: Path) -
 def test_the_rules_command_in_a_game_names_world_s_end_as_written(tmp_path: Path) -> None:
     out = run(tmp_path, "rules world\nq\ny\n", "play", "--seed", "3")
     assert after(out, "Choose 1 to 5, or ? for help: rules world")[0] == "Rules, World's End:"
+
+
+def test_ctrl_c_at_the_companion_menu_leaves_the_companion(tmp_path: Path) -> None:
+    pty = Pty(tmp_path, "companion")
+    pty.child.expect_exact(COMPANION_MENU)
+    pty.child.sendintr()
+    status, last = pty.finish()
+    assert status == 0 and "Leaving the companion." in last
