@@ -18,7 +18,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
-from doomlings_access.safety.text import NameRefused, check_name, clean, name_key, shown, whole_number, you_name_problem
+from doomlings_access.safety.text import (
+    MAX_DIGITS,
+    NameRefused,
+    check_name,
+    clean,
+    name_key,
+    shown,
+    whole_number,
+    you_name_problem,
+)
 from doomlings_access.ui.console import Console, SpokenPrompts, make_console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.words import Said
@@ -30,6 +39,7 @@ if TYPE_CHECKING:
     from doomlings_access.saves import SaveFileError, Seats
     from doomlings_access.ai import Agent
     from doomlings_access.ai.search import Budget
+    from doomlings_access.ui.asking import Asker
     from doomlings_access.ui.session import Prefs
 
     SpeechSwitch = Callable[[str], str]
@@ -223,6 +233,9 @@ def resume(args: argparse.Namespace) -> int:
     """``doomlings resume [SAVE] [--list]``."""
     from doomlings_access.saves import list_saves
 
+    if args.list and args.save is not None:
+        print(f"doomlings: resume --list takes no save; leave out {shown(args.save, 40)}.", file=sys.stderr)
+        return 2
     if args.list:
         from doomlings_access.lines import wrap
 
@@ -234,8 +247,29 @@ def resume(args: argparse.Namespace) -> int:
         for line in lines:  # at most 80 characters a line, like everything else
             print("\n".join(wrap(clean(line))))
         return 0
+    chosen = args.save
+    if chosen is not None and _by_number(chosen):
+        found = list_saves()[0]
+        number = int(chosen)
+        if not 1 <= number <= len(found):
+            games = f"numbers {len(found)} saved games" if len(found) != 1 else "numbers one saved game"
+            print(f"doomlings: no saved game {number}: resume --list {games}.", file=sys.stderr)
+            return 2
+        chosen = str(found[number - 1].path)
     typed = args.edition if "edition" in args.typed else None
-    return _with_output(args, lambda console, out, prefs, speech: _resume(args.save, console, out, prefs, speech, typed))
+    return _with_output(args, lambda console, out, prefs, speech: _resume(chosen, console, out, prefs, speech, typed))
+
+
+def _by_number(chosen: str) -> bool:
+    """Whether ``resume CHOSEN`` means the game of that number in ``resume --list``: a
+    number, with no file of that name here or in the saves folder (a file wins)."""
+    from pathlib import Path
+
+    from doomlings_access.saves import saves_dir
+
+    if not (chosen.isascii() and chosen.isdigit() and len(chosen) <= MAX_DIGITS):
+        return False
+    return not os.path.lexists(Path(chosen)) and not os.path.lexists(saves_dir() / chosen)
 
 
 def _resume(
@@ -639,10 +673,20 @@ def companion(args: argparse.Namespace) -> int:
     """``doomlings companion``."""
     from doomlings_access.ui.companion import Companion
 
-    return _with_output(
-        args,
-        lambda console, out, prefs, speech: Companion(console, out, args.edition, prefs.labels).run(),
-    )
+    def body(console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
+        try:
+            return Companion(console, out, args.edition, prefs.labels).run()
+        except EOFError:
+            out.info(INPUT_ENDED)
+            return 0
+
+    return _with_output(args, body)
+
+
+INPUT_ENDED = "Input ended. Goodbye."
+"""Said when input ends (Ctrl-D, or a script's answers run out) at a menu or a question it
+opens: the program leaves, and a listener hears that it did."""
+MENU_ITEMS = ("New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings", "Quit")
 
 
 def menu(args: argparse.Namespace) -> int:
@@ -651,53 +695,92 @@ def menu(args: argparse.Namespace) -> int:
     return _with_output(args, lambda console, out, prefs, speech: _menu_loop(console, out, prefs, speech, args.edition))
 
 
-def _ask(console: Console, out: Output, question: str, default: str) -> str:
-    line = console.read(f"{question} [{default}]: ").strip()
-    return line or default
-
-
 def _menu_loop(console: Console, out: Output, prefs: Prefs, speech: Speech, edition: str = "retail") -> int:
-    items = ["New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings", "Quit"]
-    while True:
-        out.info("Doomlings main menu.")
-        for i, item in enumerate(items, 1):
-            out.info(f"{i}. {item}")
-        try:
-            line = console.read(f"Choose 1 to {len(items)}: ").strip().lower()
-            if line in ("6", "q", "quit", "exit"):
+    """The main menu until Quit or the end of input. ``back`` or Ctrl-C at a question it opens
+    comes back here and says so (what was typed there is dropped, as asked); Ctrl-C at the
+    menu itself leaves. A bad line gets one line, then the prompt: the menu is read again
+    only when something it opened ends."""
+    from doomlings_access.ui.asking import Asker, BackToMenu
+
+    ask = Asker(console, out)
+    n = len(MENU_ITEMS)
+    listed = ", ".join(f"{i} {item}" for i, item in enumerate(MENU_ITEMS, 1))
+    help_text = (
+        f"The main menu: {listed}. Type a number or the first letters of a choice. "
+        "At the questions that follow, type back or press Ctrl-C to return here."
+    )
+    try:
+        while True:
+            out.info("Doomlings main menu.")
+            out.lines([f"{i}. {item}" for i, item in enumerate(MENU_ITEMS, 1)])
+            try:
+                pick = ask.choice(f"Choose 1 to {n}, or ? for help: ", MENU_ITEMS, None, help_text, back=False)
+            except KeyboardInterrupt:
+                out.info("")  # the prompt's line, left where ^C was pressed, ends
+                pick = n - 1
+            if pick == n - 1:
                 out.info("Goodbye.")
                 return 0
-            _menu_item(line, items, console, out, prefs, speech, edition)
-        except (EOFError, KeyboardInterrupt):  # end of input at any question: leave quietly
-            return 0
+            try:
+                _menu_item(pick, ask, console, out, prefs, speech, edition)
+            except (BackToMenu, KeyboardInterrupt):
+                out.info("Back to the main menu.")
+    except EOFError:
+        out.info(INPUT_ENDED)
+        return 0
 
 
 def _menu_item(
-    line: str, items: list[str], console: Console, out: Output, prefs: Prefs, speech: Speech, edition: str
+    pick: int, ask: Asker, console: Console, out: Output, prefs: Prefs, speech: Speech, edition: str
 ) -> None:
-    if line in ("1", "n", "new", "new game"):
-        choices = _new_game_questions(console, out, edition)
-        if choices is not None:
-            run_game(choices, console, out, prefs, speech.switch)
-    elif line in ("2", "resume"):
-        _resume_menu(console, out, prefs, speech)
-    elif line in ("3", "c", "companion"):
+    if pick == 0:
+        choices = _new_game_questions(ask, edition)
+        run_game(choices, console, out, prefs, speech.switch)
+    elif pick == 1:
+        _resume_menu(ask, console, out, prefs, speech)
+    elif pick == 2:
         from doomlings_access.ui.companion import Companion
 
         Companion(console, out, edition, prefs.labels).run()
-    elif line in ("4", "rules", "help", "rules and help"):
-        from doomlings_access.ui.rules_text import TOPICS
-
-        for topic, lines in TOPICS.items():
-            out.info(f"Rules, {topic}:")
-            out.lines(lines)
-    elif line in ("5", "s", "settings"):
-        _settings_menu(console, out, prefs, speech)
+    elif pick == 3:
+        _rules_and_help(ask, prefs)
     else:
-        out.info(f"Not a choice: {shown(line, 20) or 'nothing'}. Choose 1 to {len(items)}.")
+        _settings_menu(ask, out, prefs, speech)
 
 
-def _resume_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
+HOW_TO_ANSWER = [
+    "Help, at a game's questions:",
+    "Each question is a numbered list: type a number, the first letters of an answer, or a card's label.",
+    'A label is typed as on a braille keyboard: "db17" in any case, BRF like "DB#17", or Unicode braille.',
+    "? or help at any question says what it wants, and lists these commands.",
+]
+
+
+def _rules_and_help(ask: Asker, prefs: Prefs) -> None:
+    """The rules by topic, then how a game's questions are answered and its commands: some
+    seventy lines, more than a listener holds, so they come as a game's news does, at most
+    :attr:`Prefs.pause` lines before "Press Enter for more." (a topic never cut in two), and
+    back leaves them."""
+    from doomlings_access.lines import wrap
+    from doomlings_access.ui.rules_text import TOPICS, topic
+    from doomlings_access.ui.session import COMMANDS, MORE
+
+    first, *commands = COMMANDS.values()
+    blocks = [  # (a command a line: a list longer than the pause is cut where it must be)
+        *(topic(name) for name in TOPICS),
+        HOW_TO_ANSWER,
+        ["Commands at every prompt of a game:", first],
+        *([line] for line in commands),
+    ]
+    out = ask.out
+    for block in blocks:
+        size = sum(len(wrap(line)) for line in block)
+        if prefs.pause and out.since_prompt and out.since_prompt + size > prefs.pause:
+            ask.read(MORE, ["Press Enter to hear more of the rules and help."])
+        out.lines(block)
+
+
+def _resume_menu(ask: Asker, console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
     from doomlings_access.saves import list_saves
 
     found, problems = list_saves()
@@ -710,54 +793,54 @@ def _resume_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) ->
     out.info("Saved games, newest first:")
     for n, item in enumerate(games, 1):
         out.info(item.line(n))
-    n = _number(console, out, f"Resume which game, 1 to {len(games)}?", 1, 1, len(games))
+    n = ask.number(f"Resume which game, 1 to {len(games)}?", 1, 1, len(games), "The game's number in the list; 1 is the newest.")
     _resume(str(games[n - 1].path), console, out, prefs, speech)
 
 
-def _number(console: Console, out: Output, question: str, default: int, low: int, high: int) -> int:
-    while True:
-        raw = _ask(console, out, question, str(default))
-        value = whole_number(raw, low, high)
-        if value is not None:
-            return value
-        out.info(f"Not a choice: {shown(raw, 20)}. Choose {low} to {high}.")
-
-
-def _new_game_questions(console: Console, out: Output, edition: str = "retail") -> GameChoices | None:
-    players = _number(console, out, "How many players, 2 to 6?", 3, 2, 6)
-    humans = _number(console, out, f"How many of them are people, 1 to {players}?", 1, 1, players)
+def _new_game_questions(ask: Asker, edition: str = "retail") -> GameChoices:
+    players = ask.number("How many players, 2 to 6?", 3, 2, 6, "People and computer players together.")
+    humans = ask.number(
+        f"How many of them are people, 1 to {players}?", 1, 1, players,
+        "The people at this keyboard; the other players are the computer's.",
+    )
     from doomlings_access.ui.session import reserved_words
 
     names: list[str] = []
     for i in range(humans):
         default = "You" if humans == 1 else DEFAULT_NAMES[i]
         while True:
+            typed = ask.text(
+                f"Name of person {i + 1}?", default,
+                f"A name of at most 30 characters, not a number nor a command like hand; Enter for {default}.",
+            )
             try:
-                name = check_name(_ask(console, out, f"Name of person {i + 1}?", default), reserved_words())
+                name = check_name(typed, reserved_words())
             except NameRefused as exc:
-                out.info(f"That name cannot be used: {exc}.")
+                ask.out.info(f"That name cannot be used: {exc}.")
                 continue
             if name_key(name) in {name_key(n) for n in names}:
-                out.info(f"{name} is taken; give each person a different name.")
+                ask.out.info(f"{name} is taken; give each person a different name.")
                 continue
             you = you_name_problem([*names, name], range(humans))
             if you is not None:
-                out.info(f"That name cannot be used: {you[1]}.")
+                ask.out.info(f"That name cannot be used: {you[1]}.")
                 continue
             break
         names.append(name)
     level = "normal"
     if humans < players:
-        while True:
-            level = _ask(console, out, "Computer level, easy, normal or hard?", "normal").lower()
-            if level in LEVELS:
-                break
-            out.info("Choose easy, normal or hard.")
-    edition, house = _house_rules_question(console, out, edition)
+        pick = ask.choice(
+            "Computer level, " + ", ".join(f"{i} {lv}" for i, lv in enumerate(LEVELS, 1)) + "? [normal]: ",
+            LEVELS, LEVELS.index("normal"),
+            "Easy plays at random, normal by rules of thumb, hard searches ahead and thinks longer. "
+            "Type a number, the first letters of a level, or press Enter for normal.",
+        )
+        level = LEVELS[pick]
+    edition, house = _house_rules_question(ask, edition)
     return GameChoices(players, humans, names, [level], edition=edition, house_rules=house)
 
 
-def _house_rules_question(console: Console, out: Output, edition: str) -> tuple[str, list[str]]:
+def _house_rules_question(ask: Asker, edition: str) -> tuple[str, list[str]]:
     """The printing and the house rules of a new game (CONFLICTS.md): Enter keeps the rulebook
     (and the edition typed), ``?`` lists them numbered, numbers separated by commas choose."""
     from doomlings_access.ui.words import HOUSE_RULES as SAID
@@ -765,60 +848,127 @@ def _house_rules_question(console: Console, out: Output, edition: str) -> tuple[
     flags = list(HOUSE_RULES)
     items = [SAID["edition"], *(SAID[HOUSE_RULES[f]].format(empty_hand_draw=5) for f in flags)]
     default = "the first printing" if edition == "first" else "none"
+    listing = [
+        "House rules: type their numbers, like 2, 4; Enter for none.",
+        *(f"{n}. {item}" for n, item in enumerate(items, 1)),
+    ]
     while True:
-        line = _ask(console, out, "House rules, by number, or ? for the list?", default).strip().lower()
-        if line == default:
+        line = ask.read(f"House rules, by number, or ? for the list? [{default}]: ", listing) or default
+        if line.lower() == default:
             return edition, []
-        if line in ("?", "help", "list"):
-            out.info("House rules: type their numbers, like 2, 4; Enter for none.")
-            out.lines([f"{n}. {item}" for n, item in enumerate(items, 1)])
+        if line.lower() == "list":
+            ask.out.lines(listing)
             continue
         picks = [p.strip() for p in line.split(",") if p.strip()]
         numbers = [whole_number(p, 1, len(items)) for p in picks]
         if picks and None not in numbers:
             chosen = sorted({n for n in numbers if n is not None})
-            out.info(f"Chosen: {'; '.join(items[n - 1] for n in chosen)}.")
+            ask.out.info(f"Chosen: {'; '.join(items[n - 1] for n in chosen)}.")
             return ("first" if 1 in chosen else "retail"), [flags[n - 2] for n in chosen if n > 1]
-        out.info(f"Not a choice: {shown(line, 20)}. Type numbers from 1 to {len(items)}, ? for the list, or Enter.")
+        ask.out.info(f"Not a choice: {shown(line, 20)}. Type numbers from 1 to {len(items)}, ? for the list, or Enter.")
 
 
-def _settings_menu(console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
+SETTING_HELP = {
+    "speech": "Speech: screen-reader lets your screen reader read the game; direct also sends "
+    "each line to it; tts speaks with the game's own voice; off says nothing.",
+    "verbosity": "Verbosity: terse never reads a trait's effect, normal reads it the first time "
+    "it is played, verbose every time.",
+    "labels": "Labels: text shows a card's label in letters, like db17; braille in braille cells.",
+    "only_choice": "When one trait alone can be played: ask says why and waits for Enter; "
+    "play says why and plays it at once.",
+    "any_time": "A trait you may play at any time: own offers it after each trait you play; "
+    "every after every trait anyone plays, which can be several questions a round.",
+}
+
+
+def _settings_menu(ask: Asker, out: Output, prefs: Prefs, speech: Speech) -> None:
+    """The eight settings, each offered as it is in force now (the settings file, and the
+    options typed for this session), so that Enter keeps it; then they hold for this session
+    and are saved for the next. ``back`` at any of them changes nothing."""
+    from doomlings_access.lines import MAX_PAUSE
     from doomlings_access.settings import (
+        ANY_TIME,
         LABELS,
+        MAX_RATE,
+        MIN_RATE,
+        ONLY_CHOICE,
         SPEECH_MODES,
         VERBOSITY,
+        Settings,
         load_settings,
         save_settings,
-        voice_problem,
     )
 
-    settings, unusable = load_settings()
-    for name, allowed in (("speech", SPEECH_MODES), ("verbosity", VERBOSITY), ("labels", LABELS)):
-        while True:
-            value = _ask(console, out, f"{name.capitalize()}: {', '.join(allowed)}?", getattr(settings, name))
-            if value in allowed:
-                setattr(settings, name, value)
-                break
-            out.info(f"Choose {', '.join(allowed)}.")
-    rate = _number(console, out, "Speech rate, 80 to 450 words a minute?", settings.rate, 80, 450)
-    settings.rate = rate
-    while True:
-        voice = _ask(console, out, "Voice name, or Enter for the default?", settings.voice or "default")
-        problem = voice_problem(voice)
-        if problem is None:
-            break
-        out.info(f"{problem} Type a voice name, or Enter for the default.")
-    settings.voice = "" if voice == "default" else voice
-    prefs.verbosity, prefs.labels, prefs.speech = settings.verbosity, settings.labels, settings.speech
-    speech.rate, speech.voice = settings.rate, settings.voice
-    out.info(speech.switch(settings.speech))
+    new = Settings(
+        speech=_setting(ask, "Speech, ", SPEECH_MODES, prefs.speech, SETTING_HELP["speech"]),
+        verbosity=_setting(ask, "Verbosity, ", VERBOSITY, prefs.verbosity, SETTING_HELP["verbosity"]),
+        labels=_setting(ask, "Labels, ", LABELS, prefs.labels, SETTING_HELP["labels"]),
+        rate=ask.number(
+            f"Speech rate, {MIN_RATE} to {MAX_RATE} words a minute?", speech.rate or Settings.rate, MIN_RATE, MAX_RATE,
+            "How fast the game's own voice (tts) speaks.",
+        ),
+        voice=_voice_question(ask, speech.voice or ""),
+        only_choice=_setting(
+            ask, "When one trait alone can be played, ", ONLY_CHOICE, prefs.only_choice, SETTING_HELP["only_choice"]
+        ),
+        any_time=_setting(
+            ask, "Traits playable any time, offered after ", ANY_TIME, prefs.any_time, SETTING_HELP["any_time"],
+            " trait played",
+        ),
+        pause=ask.number(
+            f"Pause for Enter after how many lines, 0 to {MAX_PAUSE}?", prefs.pause, 0, MAX_PAUSE,
+            "A listener holds about a dozen lines: when more would come between two questions, "
+            "the game waits for Enter first; 0 never waits.",
+        ),
+    )
+    prefs.speech, prefs.verbosity, prefs.labels = new.speech, new.verbosity, new.labels
+    prefs.only_choice, prefs.any_time, prefs.pause = new.only_choice, new.any_time, new.pause
+    speech.rate, speech.voice = new.rate, new.voice
+    out.info(speech.switch(new.speech))
     from doomlings_access.safety.files import FileRefused, reason
 
-    if unusable is not None:  # the file that could not be used is kept, not written over
+    if load_settings()[1] is not None:  # the file that could not be used is kept, not written over
         _keep_broken_settings(out)
     try:
-        path = save_settings(settings)
+        path = save_settings(new)
     except (OSError, FileRefused) as exc:
         out.info(f"Settings could not be saved ({shown(reason(exc), 80)}); they hold until you quit.")
         return
     out.info(f"Settings saved to {shown(str(path), 300)}.")
+
+
+def _setting(
+    ask: Asker, question: str, allowed: tuple[str, ...], current: str, help_text: str, tail: str = ""
+) -> str:
+    """One setting of a few named values, numbered in the prompt (``question``, the values,
+    ``tail``), ``current`` offered for Enter."""
+    listed = ", ".join(f"{i} {value}" for i, value in enumerate(allowed, 1))
+    pick = ask.choice(
+        f"{question}{listed}{tail}? [{current}]: ", allowed, allowed.index(current),
+        f"{help_text} Type a number, the first letters of a choice, or press Enter to keep {current}.",
+    )
+    return allowed[pick]
+
+
+def _voice_question(ask: Asker, current: str) -> str:
+    """The voice of the game's own speech: Enter keeps the one in use, ``default`` clears it
+    (the engine's own); what cannot be a voice's name is refused in one line."""
+    from doomlings_access.settings import voice_problem
+
+    if current:
+        prompt = f"Voice name; Enter keeps {shown(current, 40)}, default for the engine's own: "
+        keep = f"press Enter to keep {shown(current, 40)}, or type default for the engine's own voice"
+    else:
+        prompt = "Voice name, or Enter for the engine's own: "
+        keep = "or press Enter for the engine's own voice"
+    help_text = f"The voice the game's own speech (tts) uses: type its name, like en-us or Alex, {keep}."
+    while True:
+        voice = ask.read(prompt, [help_text])
+        if not voice:
+            return current
+        if voice.casefold() == "default":
+            return ""
+        problem = voice_problem(voice)
+        if problem is None:
+            return voice
+        ask.out.info(f"{problem} Type another, or ? for help.")

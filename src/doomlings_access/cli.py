@@ -89,7 +89,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     command("companion", "the companion for the physical braille deck")
 
     res = command("resume", "resume the newest unfinished game, or a chosen save")
-    res.add_argument("save", nargs="?", default=None, help="a save file (default: the newest)")
+    res.add_argument("save", nargs="?", default=None, help="a save file, or its number in --list (default: the newest)")
     res.add_argument("--list", action="store_true", help="list the saved games, newest first")
 
     tr = command("transcript", "write every announcement of a saved game as text")

@@ -59,6 +59,8 @@ def voice_problem(voice: str) -> str | None:
         return f"A voice name has at most {MAX_VOICE} characters."
     if voice.startswith("-"):
         return "A voice name cannot begin with a hyphen."
+    if voice and not any(ch.isalpha() for ch in voice):  # a slip (a number typed), not a voice ("": none)
+        return "A voice name has letters, like en-us or Alex."
     return None
 
 

@@ -35,7 +35,7 @@ def test_invalid_utf8_on_standard_input_is_not_a_crash(home: Home, where: str) -
         "menu": ([], BAD_BYTES + b"\n6\n"),
         "game": (["play", "--seed", "4"], BAD_BYTES + b"\nq\ny\n"),
         "companion": (["companion"], b"1\n" + BAD_BYTES + b"\n\n5\n"),
-        "settings": ([], b"5\n" + BAD_BYTES + b"\noff\nnormal\ntext\n" + BAD_BYTES + b"\n200\nen\n6\n"),
+        "settings": ([], b"5\n" + BAD_BYTES + b"\noff\nnormal\ntext\n" + BAD_BYTES + b"\n200\nen\n\n\n\n6\n"),
         "names": ([], b"1\n2\n1\n" + BAD_BYTES + b"\nAna\nnormal\nq\ny\n6\n"),
         "doctor": (["doctor"], BAD_BYTES + b"\n"),
     }
@@ -65,11 +65,12 @@ MENU_PATHS = {
 
 
 @pytest.mark.parametrize("path", list(MENU_PATHS))
-def test_end_of_input_at_any_menu_question_leaves_quietly(home: Home, path: str) -> None:
+def test_end_of_input_at_any_menu_question_leaves_saying_so(home: Home, path: str) -> None:
     good_save(home.saves)
     good_save(home.saves, "game-20240102-120000.json", seed=7)
     done = home.run(*GAME, stdin=MENU_PATHS[path]).clean()
     assert done.returncode == 0, done.both
+    assert done.out.endswith("Input ended. Goodbye.\n")
 
 
 # --- huge numbers anywhere -------------------------------------------------------------------------
@@ -83,7 +84,7 @@ def test_a_number_of_5000_digits_is_one_line_and_the_same_question(home: Home, w
         "menu": ([], f"{HUGE}\n6\n"),
         "players": ([], f"1\n{HUGE}\n2\n1\nAna\nnormal\nq\ny\n6\n"),
         "humans": ([], f"1\n2\n{HUGE}\n1\nAna\nnormal\nq\ny\n6\n"),
-        "rate": ([], f"5\noff\nnormal\ntext\n{HUGE}\n200\nen\n6\n"),
+        "rate": ([], f"5\noff\nnormal\ntext\n{HUGE}\n200\nen\n\n\n\n6\n"),
         "resume-which": ([], f"2\n{HUGE}\n1\nq\ny\n6\n"),
         "game": (["play", "--seed", "4"], f"{HUGE}\nq\ny\n"),
         "log": (["play", "--seed", "4"], f"log {HUGE}\nq\ny\n"),
@@ -362,7 +363,7 @@ def test_the_settings_menu_keeps_a_settings_file_it_could_not_use(home: Home) ->
     defaults over the file: the others (only_choice, pause, any_time) were lost unseen."""
     original = 'only_choice = "play"\npause = 5\nany_time = "every"\nrate = 1000\n'
     home.settings.write_text(original)
-    done = home.run(*GAME, stdin="5\n\n\n\n\n\n6\n").clean()
+    done = home.run(*GAME, stdin="5\n" + "\n" * 8 + "6\n").clean()
     assert done.returncode == 0, done.both
     kept = [p for p in home.settings.parent.iterdir() if p.name.startswith("settings.toml.broken-")]
     assert len(kept) == 1 and kept[0].read_text() == original

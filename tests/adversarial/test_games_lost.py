@@ -303,7 +303,7 @@ def test_an_out_of_range_gene_pool_is_asked_again_and_the_traits_are_kept(home: 
 
 # --- settings survive any voice name ------------------------------------------------------------
 
-SETTINGS_MENU = "5\ntts\nnormal\ntext\n200\n{voice}\n6\n"
+SETTINGS_MENU = "5\ntts\nnormal\ntext\n200\n{voice}\n\n\n\n6\n"
 
 
 @pytest.mark.parametrize("voice", ["Zoé 😀", "👩🏽‍🚀 astro", 'say "hi" \\ there', "日本語", "en-us+f3"])
@@ -319,11 +319,11 @@ def test_any_printable_voice_name_reads_back_as_written(home: Home, voice: str) 
     assert "unreadable" not in again.both and "using defaults" not in again.both
 
 
-@pytest.mark.parametrize("voice", ["a\x1b]0;x\x07", "tab\there", "-w /tmp/x", "v" * 101, "\u202eright"])
+@pytest.mark.parametrize("voice", ["a\x1b]0;x\x07", "tab\there", "-w /tmp/x", "v" * 101, "\u202eright", "1" * 23])
 def test_a_voice_name_that_cannot_be_used_is_asked_again(home: Home, voice: str) -> None:
-    done = home.run(*GAME, stdin=SETTINGS_MENU.format(voice=voice).replace("\n6\n", "\nen\n6\n")).clean()
+    done = home.run(*GAME, stdin=SETTINGS_MENU.format(voice=voice).replace("\n\n\n\n6\n", "\nen\n\n\n\n6\n")).clean()
     assert done.returncode == 0, done.both
-    assert done.out.count("Voice name, or Enter for the default?") == 2
+    assert done.out.count("Voice name, or Enter for the engine's own: ") == 2
     assert tomllib.loads(home.settings.read_text(encoding="utf-8"))["voice"] == "en"
 
 

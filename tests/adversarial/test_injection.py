@@ -181,7 +181,7 @@ def test_a_planted_temporary_link_is_never_followed(home: Home, tmp_path: Path) 
     (home.config / "settings.tmp").symlink_to(victim)
     done = home.run("resume", *GAME, stdin="1\n1\n1\nq\ny\n").clean()
     assert done.returncode == 0
-    home.run(*GAME, stdin="5\ntts\nnormal\ntext\n200\nen\n6\n").clean()
+    home.run(*GAME, stdin="5\ntts\nnormal\ntext\n200\nen\n\n\n\n6\n").clean()
     assert victim.read_text() == "precious"
     assert (home.saves / f"{save.name}.tmp").is_symlink()
     assert home.settings.is_file() and not home.settings.is_symlink()
@@ -222,7 +222,7 @@ def test_settings_that_are_a_link_are_read_but_never_written_through(home: Home,
     real = tmp_path / "dotfiles.toml"
     real.write_text('speech = "off"\nrate = 300\n')
     home.settings.symlink_to(real)
-    done = home.run(*GAME, stdin="5\ntts\nnormal\ntext\n200\nen\n6\n").clean()
+    done = home.run(*GAME, stdin="5\ntts\nnormal\ntext\n200\nen\n\n\n\n6\n").clean()
     assert "Settings could not be saved" in done.flat()
     assert real.read_text() == 'speech = "off"\nrate = 300\n' and home.settings.is_symlink()
 

@@ -85,8 +85,7 @@ QUICK_TABLE = [
 FIRST_PLAYER_FIRST = [
     "4", "Ana, Ben",
     "catastrophe ice age", "catastrophe overpopulation", "catastrophe super volcano",
-    "back",
-    "3", "y",
+    "3", "y",  # (the third catastrophe ends the tracker: back at the menu)
     "Hyper-Intelligence, Quick",
     "Faith, Antlers, Gills",
     "3",  # Ben's Faith: red (none, blue, red)

@@ -640,3 +640,48 @@ def test_repeat_after_resuming_says_the_games_last_announcement(root: Path) -> N
     assert where.startswith("Round ") and where.endswith("Your turn.")
     said = lines[at + 1]
     assert said != where and said in lines[3:at], (said, lines[: at + 2])
+
+
+# --- resume N: a game by its number in resume --list -------------------------------------------
+
+
+def two_listed(root: Path) -> Path:
+    """Two saves, older.json listed second; the folder."""
+    folder = folder_of(root)
+    good_save(folder, "older.json", seed=84)
+    time.sleep(0.01)
+    good_save(folder, "newer.json", seed=85)
+    listed = cli(root, "resume", "--list").stdout.split("\n2. ")
+    assert "newer.json" in listed[0] and "older.json" in listed[1]
+    return folder
+
+
+def test_resume_takes_a_games_number_in_the_list(root: Path) -> None:
+    two_listed(root)
+    done = cli(root, "resume", "2", "--plain", "--speech", "off", stdin="q\ny\n")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "doomlings resume older.json" in done.stdout
+
+
+def test_a_save_named_like_a_number_is_resumed_as_named(root: Path) -> None:
+    folder = two_listed(root)
+    good_save(folder, "2", seed=84)  # (not listed: not a .json name)
+    done = cli(root, "resume", "2", "--plain", "--speech", "off", stdin="q\ny\n")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "doomlings resume 2 " in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["3"], "doomlings: no saved game 3: resume --list numbers 2 saved games."),
+        (["0"], "doomlings: no saved game 0: resume --list numbers 2 saved games."),
+        (["1", "--list"], "doomlings: resume --list takes no save; leave out 1."),
+    ],
+)
+def test_a_number_beyond_the_list_or_a_save_with_list_is_one_line(root: Path, args: list[str], said: str) -> None:
+    folder = two_listed(root)
+    before = sorted(p.name for p in folder.iterdir())
+    done = cli(root, "resume", *args, "--plain", "--speech", "off")
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", said + "\n")
+    assert sorted(p.name for p in folder.iterdir()) == before

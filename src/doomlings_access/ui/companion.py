@@ -151,7 +151,7 @@ class Companion:
                 return text
             asked = prompt.strip().rstrip(":").rstrip()
             self.out.info(help_text or f"{asked}: type the answer, then Enter.")
-            self.out.info("Type back at any question to return to the companion menu.")
+            self.out.info("Type back at any question to return to the companion menu; at the menu, back leaves the companion.")
 
     def choose(self, title: str, options: list[str], default: int | None = None) -> int:
         """A numbered question; returns the index chosen. Enter takes the default."""
@@ -258,15 +258,16 @@ class Companion:
 
     # --- the menu --------------------------------------------------------------------------
     def run(self) -> int:
+        """The companion's menu until Back: ``back`` or Ctrl-C at a question it opens returns
+        to it; at the menu itself they leave it, as Back does, saying so. End of input is the
+        caller's (it leaves the program, and says so)."""
         items = ["Look up a card", "World's End and scoring", "Score the table", "Table tracker", "Back"]
         self.out.info("Companion for the braille deck. Type back at any question to return here.")
         while True:
             try:
                 pick = self.choose("Companion menu.", items)
             except Back:
-                continue
-            except EOFError:
-                return 0
+                pick = len(items) - 1
             try:
                 if pick == 0:
                     self.look_up()
@@ -277,11 +278,10 @@ class Companion:
                 elif pick == 3:
                     self.track()
                 else:
+                    self.out.info("Leaving the companion.")
                     return 0
             except Back:
                 self.out.info("Back to the companion menu.")
-            except EOFError:  # end of input anywhere: leave quietly
-                return 0
 
     # --- look up ---------------------------------------------------------------------------
     def look_up(self) -> None:

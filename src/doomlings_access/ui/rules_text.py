@@ -71,6 +71,22 @@ TOPICS: dict[str, list[str]] = {
 }
 
 
+TITLES = {"worlds end": "World's End"}
+"""A topic's name as its heading says it, where that is not how it is typed."""
+
+
+def topic(name: str, options: Options | None = None) -> list[str]:
+    """The topic ``name`` under its heading, then the house rules of ``options`` that change it."""
+    house = options.differences() if options is not None else []
+    values = options.to_json() if options is not None else {}
+    out = [f"Rules, {TITLES.get(name, name)}:", *TOPICS[name]]
+    for option in house:
+        if HOUSE_RULE_TOPICS.get(option) == name:
+            said = HOUSE_RULES[option].format(**values)
+            out.append(f"In this game a house rule changes this: {said}.")
+    return out
+
+
 HOUSE_RULE_TOPICS = {
     "empty_hand_draw": "turn",
     "ignore_restricted_cost": "turn",
@@ -86,24 +102,17 @@ HOUSE_RULE_TOPICS = {
 """The topic whose rulebook text a house rule changes."""
 
 
-def rules(topic: str | None, options: Options | None = None) -> list[str]:
-    """Lines about ``topic`` (a prefix is enough), or the list of topics. With a game's
+def rules(wanted: str | None, options: Options | None = None) -> list[str]:
+    """Lines about the topic ``wanted`` (a prefix is enough), or the list of topics. With a game's
     ``options``, a topic ends with the house rules that change it (else "draw 3" was heard,
     then elsewhere "draws 5", with nothing to say which holds)."""
-    house = options.differences() if options is not None else []
-    values = options.to_json() if options is not None else {}
-    if topic:
-        wanted = topic.strip().lower().replace("'", "")
-        wanted = wanted.replace("color", "colour")  # the rulebook's spelling finds ours
-        for name, lines in TOPICS.items():
-            if name.startswith(wanted) or wanted in name.split():
-                out = [f"Rules, {name}:", *lines]
-                for option in house:
-                    if HOUSE_RULE_TOPICS.get(option) == name:
-                        said = HOUSE_RULES[option].format(**values)
-                        out.append(f"In this game a house rule changes this: {said}.")
-                return out
-        return [f"No rules topic {topic!r}. Topics: {', '.join(TOPICS)}."]
+    if wanted:
+        typed = wanted.strip().lower().replace("'", "")
+        typed = typed.replace("color", "colour")  # the rulebook's spelling finds ours
+        for name in TOPICS:
+            if name.startswith(typed) or typed in name.split():
+                return topic(name, options)
+        return [f"No rules topic {wanted!r}. Topics: {', '.join(TOPICS)}."]
     out = [f"Rules topics: {', '.join(TOPICS)}. Type rules and a topic, like rules turn."]
     if options is not None and (said := house_rules(options, "House rules in this game")):
         out.append(said)
