@@ -20,7 +20,8 @@ PROMPT = r"Choose 1 to \d+, or \? for help: "
 MORE = r"Press Enter for more\. "
 ARGS = ["play", "--players", "3", "--humans", "2", "--names", "Ana,Ben", "--level", "easy", "--speech", "off"]
 PASS = r"Pass to (Ana|Ben)\. Press Enter when (Ana|Ben) is ready\.\r\n"
-HAND_LINE = re.compile(r"^\d+\. (.+?), [a-z]*[a-zX\d-]+$")
+HAND_LINE = re.compile(r"^(?:\d+\. )?([^,.]+?), [a-z]*[a-zX\d-]+$")
+"""A card of a hand (unnumbered) or an option (numbered): "Tiny, db17"."""
 SEATS = {"Ana": 0, "Ben": 1}
 
 
@@ -72,7 +73,8 @@ def test_a_hand_over_shows_nothing_private_and_then_only_the_new_holders_cards(t
             listed = {m.group(1) for line in lines if (m := HAND_LINE.match(line))}
         else:  # a question on the hand (a play, or a card to show): its options (and the cards
             # not playable now) are the hand, not read twice
-            listed = {m.group(1) for line in shown.splitlines() if (m := HAND_LINE.match(line))}
+            options = [line for line in shown.splitlines() if re.match(r"^\d+\. ", line)]
+            listed = {m.group(1) for line in options if (m := HAND_LINE.match(line))}
             held = re.search(r"Not playable now: ([^.]+)\.", " ".join(shown.split()))
             if held:
                 for clause in held.group(1).split("; "):  # "A, B and C, their colour is locked..."

@@ -26,9 +26,9 @@ def hand(v: PlayerView, style: Style, who: str = "Your") -> list[str]:
     cards = v.hand
     if not cards:
         return [f"{who} hand is empty."]
-    return [f"{who} hand, {plural(len(cards), 'card')}:"] + [
-        f"{i}. {card_text(v.card(c), style)}" for i, c in enumerate(cards, 1)
-    ]
+    # Not numbered: typed at a question, the numbers were heard as the question's own, and
+    # "2" after "2. Morality" played the question's second option.
+    return [f"{who} hand, {plural(len(cards), 'card')}:"] + [card_text(v.card(c), style) for c in cards]
 
 
 def pile(v: PlayerView, seat: int, style: Style) -> list[str]:
