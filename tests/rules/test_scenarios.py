@@ -513,3 +513,10 @@ def test_a_trait_that_finds_nothing_playable_names_the_age_that_locks_the_cards(
     cause = said.split(" does nothing")[0]
     assert (f"{cause} does nothing for Ana: " + said.split(": ", 1)[1].split(";")[0] + ".") in others if private else \
         said.replace("for you", "for Ana") in others
+
+
+def test_a_response_where_an_age_ignores_actions_says_the_action_is_ignored(capsys: pytest.CaptureFixture[str]) -> None:
+    """In the Age of Peace the question read Bad's action out as if it would happen, inviting
+    Ben to spend Parasitic against a discard that never comes."""
+    data = scenario(capsys, "a_response_where_an_age_ignores_actions_says_so", "--answers", "Bad")
+    assert data["pending"]["question"] == "Ana played Bad; its action is ignored this round. Play a trait out of turn?"

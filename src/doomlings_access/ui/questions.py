@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from doomlings_access.cards.model import TraitDef
+from doomlings_access.cards.pieces import hook_of
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
@@ -29,6 +30,7 @@ TITLES = {
     "play_sneaky": "World's End: play {src} from your hand?",
     "eloquence_play": "{src}: you may play one more trait, without its action",
     "respond": "{about0} played {about1}. Play a trait out of turn?",
+    "respond_ignored": "{about0} played {about1}; its action is ignored this round. Play a trait out of turn?",
     "respond_action": "{about0} played {about1}: {text} Play a trait out of turn?",
     "respond_to_action": "{about0} {is} using the action of {about1}: {text} Play a trait out of turn?",
     "respond_to_action_read": "{about0} {is} using the action of {about1}. Play a trait out of turn?",
@@ -141,8 +143,10 @@ def _title(g: PlayerView, d: Decision, card_read: bool = False, why_not: Mapping
     reason = d.reason
     if reason == "respond" and len(d.about) == 2 and g.card(int(d.about[1])).action:
         # Cancelling an action: say what the action does, unless the listener just heard it
-        # read or it is their own card.
-        if not card_read and int(d.about[0]) != d.player:
+        # read or it is their own card; an age that ignores actions makes it nothing to cancel.
+        if g.age is not None and any(hook_of("round", p.effect) == "actions_ignored" for p in g.age.round):
+            reason = "respond_ignored"
+        elif not card_read and int(d.about[0]) != d.player:
             reason = "respond_action"
     if reason == "respond_to_action" and int(d.about[0]) == d.player:
         reason = "respond_to_action_read"  # the asker's own card: they know it
