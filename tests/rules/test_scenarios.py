@@ -520,3 +520,12 @@ def test_a_response_where_an_age_ignores_actions_says_the_action_is_ignored(caps
     Ben to spend Parasitic against a discard that never comes."""
     data = scenario(capsys, "a_response_where_an_age_ignores_actions_says_so", "--answers", "Bad")
     assert data["pending"]["question"] == "Ana played Bad; its action is ignored this round. Play a trait out of turn?"
+
+
+def test_a_tie_break_card_is_held_aside_until_every_tied_player_has_drawn(capsys: pytest.CaptureFixture[str]) -> None:
+    """With the deck run out, Ben's tie-break card went to the discard pile, was reshuffled
+    into the deck and drawn again by Ana: one card cannot be drawn twice from the top."""
+    data = scenario(capsys, "a_tie_break_card_is_not_reshuffled_for_the_next_to_draw")
+    drawn = events(data, "TieBreakDraw")
+    assert len(drawn) == len({e["card"] for e in drawn}) >= 1, drawn
+    assert "Tiny" in data["state"]["discard"] and not data["state"]["in_play"]

@@ -277,6 +277,8 @@ def final_scores(g: Game) -> Flow:
     winners = [seat for seat in g.seats_from(g.round.first_player) if totals[seat] == best]
     if len(winners) > 1 and g.tie_break_draws:
         mark = g.open(TIE_BREAK)
+        aside = g.table.in_play  # the cards drawn stay out until all have drawn: a deck that
+        start = len(aside)  # ran out would reshuffle one player's card for the next to draw
         try:
             for seat in winners:
                 card = yield from _draw_for_points(g, seat, "tie_break", "tie_break_draw")
@@ -284,9 +286,11 @@ def final_scores(g: Game) -> Flow:
                     continue
                 e.tie_break[seat] = g.defs[card].face_value
                 e.tie_breakers.append(seat)
-                g.table.discard.append(card)
+                aside.append(card)
                 g.emit(TieBreakDraw, seat, card, totals[seat] + e.tie_break[seat])
         finally:
+            g.table.discard.extend(aside[start:])
+            del aside[start:]
             g.close(mark)
         top = max(totals[s] + e.tie_break[s] for s in winners)
         winners = [s for s in winners if totals[s] + e.tie_break[s] == top]
