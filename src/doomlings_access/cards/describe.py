@@ -97,4 +97,7 @@ def full_description(card: AnyCard, label: str | None = None) -> list[str]:
         "It happens once, when the age is revealed." if card.reveal and not card.round
         else "It lasts for this round only."
     )
-    return [f"{card.name}, age.", f"Effect: {card.text}", lasts]
+    out = [f"{card.name}, age.", f"Effect: {card.text}", lasts]
+    if not card.in_deck and not card.birth_of_life:
+        out.append("It is not dealt in the age deck unless all 28 ages are (the house rule --all-28-ages).")
+    return out
