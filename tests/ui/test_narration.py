@@ -515,3 +515,21 @@ def test_the_gene_pool_leader_house_rule_is_told_even_when_a_tie_pays_nobody() -
         else:
             assert "Largest gene pool:" not in end and "largest gene pool +3" in end
     assert told >= 3
+
+
+def test_every_random_pick_is_told_as_random() -> None:
+    """Cards taken, given, shown or discarded at random are said to be ("Nosy: Ben shows
+    Teeth and Heroic" and "Cy takes Stone Skin from you" did not say the cards were not
+    chosen), at every verbosity, from every seat."""
+    kinds = (ev.CardsPassed, ev.CardsRevealed, ev.Discarded, ev.TraitDiscarded)
+    found = 0
+    for seed in range(40):
+        g = played_out(seed, ("Ana", "Ben", "Cy", "Dee"))
+        for verbosity in ("terse", "normal"):
+            announcer = Announcer(g, seed % 4, verbosity)
+            for e in g.seat_log(seed % 4):
+                if isinstance(e, kinds) and e.random:
+                    said = announcer.render(e)
+                    assert said is not None and "at random" in said.text, (seed, e, said)
+                    found += 1
+    assert found > 20, found

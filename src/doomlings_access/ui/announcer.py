@@ -229,9 +229,10 @@ def _discarded(e: ev.Discarded, v: View) -> str:
 @phrase(ev.CardsPassed)
 def _passed(e: ev.CardsPassed, v: View) -> str:
     what = v.names(e.cards) if v.sees(e) and e.cards else plural(e.size, "card")
+    how = " at random" if e.random else ""
     if e.taken:
-        return f"{v.who(e.receiver)} {v.s(e.receiver, 'take')} {what} from {v.whom(e.giver)}."
-    return f"{v.who(e.giver)} {v.s(e.giver, 'give')} {what} to {v.whom(e.receiver)}."
+        return f"{v.who(e.receiver)} {v.s(e.receiver, 'take')} {what}{how} from {v.whom(e.giver)}."
+    return f"{v.who(e.giver)} {v.s(e.giver, 'give')} {what}{how} to {v.whom(e.receiver)}."
 
 
 @phrase(ev.HandsSwapped)
@@ -245,9 +246,10 @@ def _swapped(e: ev.HandsSwapped, v: View) -> str:
 
 @phrase(ev.CardsRevealed)
 def _revealed(e: ev.CardsRevealed, v: View) -> str:
+    how = ", picked at random" if e.random else ""
     if v.sees(e) and e.cards:
-        return f"{v.who(e.owner)} {v.s(e.owner, 'show')} {v.names(e.cards)}."
-    return f"{v.who(e.owner)} {v.s(e.owner, 'show')} {plural(e.size, 'card')}."
+        return f"{v.who(e.owner)} {v.s(e.owner, 'show')} {v.names(e.cards)}{how}."
+    return f"{v.who(e.owner)} {v.s(e.owner, 'show')} {plural(e.size, 'card')}{how}."
 
 
 @phrase(ev.NextAgeSeen)
