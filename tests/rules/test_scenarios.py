@@ -529,3 +529,11 @@ def test_a_tie_break_card_is_held_aside_until_every_tied_player_has_drawn(capsys
     drawn = events(data, "TieBreakDraw")
     assert len(drawn) == len({e["card"] for e in drawn}) >= 1, drawn
     assert "Tiny" in data["state"]["discard"] and not data["state"]["in_play"]
+
+
+def test_reckless_says_when_one_side_has_nothing_to_discard(capsys: pytest.CaptureFixture[str]) -> None:
+    """Otto's pile holds only a dominant besides Reckless: Ben's half found nothing, and was
+    silently skipped (a listener could not tell whether it happened)."""
+    told = " ".join(" ".join(scenario(capsys, "reckless_says_when_one_side_has_nothing_to_discard", "--answers",
+                                      "Reckless,1", "--as", "Ben")["announcements"]).split())
+    assert "Reckless: Fire Skin is discarded from your trait pile; Otto has no trait that may be discarded." in told

@@ -56,7 +56,7 @@ def test_each_person_hears_only_their_own_cards_and_their_log() -> None:
             other = next(n for n in seat_of if n != who)
             said = re.sub(r"\s+", " ", said)
             # Your draws are yours; the other person's draws are counts.
-            for listed in re.findall(r"You (?:draw|are dealt) ([^,.]+(?:, [^,.]+)*(?: and [^,.]+)?)[,.]", said):
+            for listed in re.findall(r"You (?:draw|are dealt) ([^,.;]+(?:, [^,.;]+)*(?: and [^,.;]+)?)[,.;]", said):
                 for name in re.split(r", | and ", listed):
                     if not re.fullmatch(r"\d+ (cards?|in hand)", name):
                         assert name in drawn[seat], (seed, who, name)

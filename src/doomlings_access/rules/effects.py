@@ -404,6 +404,9 @@ def mutual_trait_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     mine = removable(g, seat, lambda c: c != card)
     first = (yield from ask(g, seat, dk.TRAIT, "discard_their_trait", theirs, src, about=(other,))) if theirs else None
     second = (yield from ask(g, other, dk.TRAIT, "discard_their_trait", mine, src, about=(seat,))) if mine else None
+    for spared, pile in ((other, theirs), (seat, mine)):  # a half that finds nothing is told
+        if not pile:
+            _nothing(g, spared, card, "nothing_to_discard")
     if first is not None:
         yield from discard_trait(g, other, first)
     if second is not None and second in g.seats[seat].pile:

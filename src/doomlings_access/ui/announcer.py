@@ -354,6 +354,9 @@ def nothing_done(e: ev.NothingToDo, seats: list[int], v: View) -> str:
     if e.reason == "cannot_play_taken" and len(seats) == 1:  # it did take a card: not "nothing"
         p = seats[0]
         return f"{v.cause(e)}: {v.who(p)} cannot play the card taken now; it stays in {v.whose(p)} hand."
+    if e.reason == "nothing_to_discard":  # one half of a two-sided discard (Reckless) finds none
+        has = "have" if len(seats) > 1 or seats[0] == v.me else "has"
+        return f"{v.cause(e)}: {join([v.who(s) for s in seats])} {has} no trait that may be discarded."
     if e.reason == "no_target" and aimed:  # a target (of a trait, an age, a catastrophe) spared
         return f"{v.cause(e)}: {join([v.whom(s) for s in seats])} {'have' if len(seats) > 1 or seats[0] == v.me else 'has'} nothing it acts on."
     why = NOTHING_REASONS.get(e.reason, e.reason.replace("_", " "))
@@ -757,9 +760,11 @@ class Announcer:
             view = View(self.game, self.me, self.style, speech=speech)
             seats = [n.player for n in nothing]
             whom = join([view.whom(p) for p in seats])
+            have = "have" if len(seats) > 1 or seats[0] == self.me else "has"
             if nothing[0].reason == "no_target":  # the others are targets spared, not losers of a gain
-                have = "have" if len(seats) > 1 or seats[0] == self.me else "has"
                 rest = f"{_lower_you(whom)} {have} nothing it acts on"
+            elif nothing[0].reason == "nothing_to_discard":
+                rest = f"{_lower_you(whom)} {have} no trait that may be discarded"
             else:
                 rest = f"it does nothing for {whom}: {why}"
             texts.append(f"{view.cause(nothing[0])}: {_lower_you(told[:-1])}; {rest}.")
