@@ -394,11 +394,11 @@ def _speech_check(args: argparse.Namespace) -> int:
             return _fail(f"speech check failed: {exc}")
     try:
         mode = args.speech or "tts"  # a speech check speaks unless told otherwise
-        lines = speech_check(mode, wav=args.wav, rate=args.rate, voice=args.voice)
+        checked = speech_check(mode, wav=args.wav, rate=args.rate, voice=args.voice)
     except (OSError, RuntimeError, ValueError) as exc:
         return _fail(f"speech check failed: {exc}")
-    print("\n".join(clean(line) for line in lines))
-    return 0
+    print("\n".join(clean(line) for line in checked.lines))
+    return 0 if checked.ok else 1
 
 
 def _fail(message: str) -> int:

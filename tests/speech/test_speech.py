@@ -233,7 +233,9 @@ def test_speech_check_writes_wav(tmp_path, capfd, caplog):
     need_espeak()
     wav = tmp_path / "check.wav"
     with caplog.at_level(logging.INFO, logger="doomlings_access.speech"):
-        lines = speech_check("tts", wav=str(wav), rate=200)
+        checked = speech_check("tts", wav=str(wav), rate=200)
+    lines = checked.lines
+    assert checked.ok
     assert capfd.readouterr() == ("", "")
     assert len(lines) == 1
     match = re.fullmatch(r"Speech check: wrote (\d+\.\d) seconds of speech to (.+)\.", lines[0])
@@ -244,13 +246,14 @@ def test_speech_check_writes_wav(tmp_path, capfd, caplog):
 
 
 def test_speech_check_wav_failure_is_one_line(tmp_path):
-    lines = speech_check("tts", wav=str(tmp_path / "no-such-folder" / "x.wav"))
-    assert len(lines) == 1 and lines[0].startswith("Speech check: could not write")
+    checked = speech_check("tts", wav=str(tmp_path / "no-such-folder" / "x.wav"))
+    assert len(checked.lines) == 1 and checked.lines[0].startswith("Speech check: could not write")
+    assert not checked.ok  # (the command exits 1)
 
 
 def test_speech_check_text_modes():
     for mode in ("screen-reader", "off"):
-        lines = speech_check(mode)
+        lines = speech_check(mode).lines
         assert lines[0] == SAMPLE_SENTENCE and lines[1].startswith("Speech check: ")
     with pytest.raises(ValueError, match="Unknown speech mode: loud"):
         speech_check("loud")
@@ -564,3 +567,14 @@ def test_messages_without_interrupt_are_all_spoken_in_order(tmp_path):
         assert log.read_text().split() == ["alpha", "beta", "gamma", "delta"]
     finally:
         speaker.close()
+
+
+def test_speech_check_that_cannot_write_exits_with_an_error_status(tmp_path):
+    """"could not write" came with exit status 0: a script checking a machine took it for success."""
+    from programs import DOOMLINGS
+
+    done = subprocess.run(
+        [*DOOMLINGS, "speech-check", "--wav", str(tmp_path / "no-such-folder" / "x.wav")],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert done.returncode == 1 and "Speech check: could not write" in done.stdout, done

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import wave
+from dataclasses import dataclass
 
 from .backends import (
     ENV_ESPEAK,
@@ -167,6 +168,15 @@ def render_wav(
     raise SpeechError("; ".join(problems) or "no speech engine was found")
 
 
+@dataclass(frozen=True)
+class Checked:
+    """What a speech check says, and whether speech worked (the command's exit status: a
+    script checking a machine must not read "nothing was spoken" as success)."""
+
+    lines: list[str]
+    ok: bool = True
+
+
 def speech_check(
     mode: str = "screen-reader",
     wav: str | None = None,
@@ -174,38 +184,40 @@ def speech_check(
     voice: str | None = None,
     *,
     log: logging.Logger | None = None,
-) -> list[str]:
+) -> Checked:
     """``doomlings speech-check [--wav FILE]``: say the sample sentence, or render it to ``wav``.
 
-    Returns the lines to print. Raises ValueError only for an unknown mode.
+    Raises ValueError only for an unknown mode.
     """
     log = log or LOG
     if wav:
         try:
             render_wav(SAMPLE_SENTENCE, wav, rate, voice, log=log)
         except SpeechError as exc:
-            return [f"Speech check: could not write {wav}: {exc}."]
+            return Checked([f"Speech check: could not write {wav}: {exc}."], ok=False)
         seconds = wav_duration(wav)
-        return [f"Speech check: wrote {seconds:.1f} seconds of speech to {wav}."]
+        return Checked([f"Speech check: wrote {seconds:.1f} seconds of speech to {wav}."])
     key = normalise_mode(mode)
     if key == "screen-reader":
-        return [
+        return Checked([
             SAMPLE_SENTENCE,
             "Speech check: speech mode is screen-reader, so your screen reader reads the game's text.",
-        ]
+        ])
     if key == "off":
-        return [SAMPLE_SENTENCE, "Speech check: speech is off, so the game prints text only."]
+        return Checked([SAMPLE_SENTENCE, "Speech check: speech is off, so the game prints text only."])
     speaker = make_speaker(key, rate, voice, log)
+    ok = True
     try:
         speaker.speak(SAMPLE_SENTENCE, interrupt=True)
         finished = speaker.wait_idle(utterance_timeout(SAMPLE_SENTENCE, rate) + 5.0)
         lines = speaker.take_notices()
         if isinstance(speaker, SilentSpeaker) or getattr(speaker, "failed", None):
             lines.append(f"Speech check: nothing was spoken. {SAMPLE_SENTENCE}")
+            ok = False
         elif not finished:
             lines.append(f"Speech check: {speaker.name} is still speaking; stopped it.")
         else:
             lines.append(f"Speech check: said the sample sentence with {speaker.name}.")
     finally:
         speaker.close()
-    return lines
+    return Checked(lines, ok)
