@@ -162,6 +162,8 @@ def test_simulate_plain_text_summary() -> None:
         ("speech-check", "--rate", "9999"),
         ("play", "\x1b]0;PWNED\x07\x1b[2J"),  # an escape sequence quoted back would retitle the window
         ("play", "--names", "Ana", "--level", "\x1b[31mhard\nx"),
+        ("play", "--plain", "--level", "easy,normal,hard,hard,hard"),  # 5 levels for 2 computer seats
+        ("play", "--plain", "--players", "4", "--level", "easy,normal"),  # (the third was filled in)
     ],
     ids=lambda a: " ".join(a).encode("unicode_escape").decode(),
 )

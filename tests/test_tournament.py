@@ -76,10 +76,11 @@ def test_the_command_gives_json() -> None:
 @pytest.mark.parametrize("args, says", [
     (["--seats", "normal,wizard"], "unknown level 'wizard'"),
     (["--seats", "normal,easy", "--players", "3"], "names 2 levels for 3 players"),
-    (["--seats", "easy"], "--players must be 2 to 6"),
-    (["--seats", ",".join(["easy"] * 7)], "--players must be 2 to 6"),
-    (["--games", "0"], "--games must be 1"),
-    (["--jobs", "0"], "--jobs must be 1 to 64"),
+    (["--seats", "easy"], "--seats names 1 level: give one per seat, 2 to 6 seats"),  # (not "--players")
+    (["--seats", ",".join(["easy"] * 7)], "--seats names 7 levels: give one per seat"),
+    (["--seats", "easy,easy", "--players", "7"], "--players must be 2 to 6, not 7"),
+    (["--games", "0"], "--games must be 1 to 1000000, not 0"),
+    (["--jobs", "0"], "--jobs must be 1 to 64, not 0"),
     (["--seed", "9" * 19], "--seed is out of range"),
     (["--seed", "9" * 30], "argument --seed: too large a number: "),
     (["--seats", "normal,\x1b[31measy"], "unknown level"),

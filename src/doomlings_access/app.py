@@ -86,6 +86,12 @@ def choices_from_args(args: argparse.Namespace) -> GameChoices:
     levels = [lv.strip().lower() for lv in args.level.split(",")]
     if any(lv not in LEVELS for lv in levels):
         raise ValueError("--level must be easy, normal or hard (or one per computer seat)")
+    computers = args.players - args.humans
+    if len(levels) > 1 and len(levels) != computers:
+        raise ValueError(
+            f"--level gives {len(levels)} levels for {computers} computer "
+            f"{'seat' if computers == 1 else 'seats'}: give one level, or one per computer seat"
+        )
     rules = [flag for flag in HOUSE_RULES if getattr(args, flag.replace("-", "_"), False)]
     budget = thinking_budget(args)
     return GameChoices(args.players, args.humans, names, levels, args.seed, args.edition, rules, budget)

@@ -401,6 +401,17 @@ def _speech_check(args: argparse.Namespace) -> int:
     return 0 if checked.ok else 1
 
 
+def _count(n: int, noun: str) -> str:
+    """"1 game", "3 games"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _shown_number(value: int) -> str:
+    """A number typed, as an error quotes it (a 4,000-digit one shortened)."""
+    text = str(value)
+    return text if len(text) <= 12 else f"{text[:6]}... ({len(text)} digits)"
+
+
 def _fail(message: str) -> int:
     print(f"doomlings: {clean(message, 1000)}", file=sys.stderr)
     return USAGE_ERROR
@@ -456,15 +467,17 @@ def _tournament(args: argparse.Namespace) -> int:
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
         return _fail(f"unknown level {clean(unknown[0])[:20]!r}: choose from {', '.join(LEVELS)}")
+    if args.players is None and not 2 <= len(levels) <= 6:
+        return _fail(f"--seats names {_count(len(levels), 'level')}: give one per seat, 2 to 6 seats")
     players = args.players if args.players is not None else len(levels)
     if not 2 <= players <= 6:
-        return _fail("--players must be 2 to 6")
+        return _fail(f"--players must be 2 to 6, not {players}")
     if len(levels) != players:
-        return _fail(f"--seats names {len(levels)} levels for {players} players: give one per seat")
+        return _fail(f"--seats names {_count(len(levels), 'level')} for {players} players: give one per seat")
     if not 1 <= args.games <= 1_000_000:
-        return _fail("--games must be 1 to 1000000")
+        return _fail(f"--games must be 1 to 1000000, not {_shown_number(args.games)}")
     if not 1 <= args.jobs <= 64:
-        return _fail("--jobs must be 1 to 64")
+        return _fail(f"--jobs must be 1 to 64, not {_shown_number(args.jobs)}")
     if not -(2**62) < args.seed < 2**62:
         return _fail("--seed is out of range")
     from doomlings_access.app import thinking_budget
@@ -488,14 +501,14 @@ def _tournament(args: argparse.Namespace) -> int:
                           "seats": levels, "think": budget.seconds, "iterations": budget.iterations,
                           "levels": figures}))
         return 0
-    print(f"{args.games} games of {players} players, seats {', '.join(levels)} rotated, seed {args.seed}.")
+    print(f"{_count(args.games, 'game')} of {players} players, seats {', '.join(levels)} rotated, seed {args.seed}.")
     if "hard" in levels:
         print(f"hard thinks up to {budget.seconds:g} seconds or {budget.iterations} sampled games a decision.")
     for level, f in figures.items():
         low, high = f["win_rate_95"]
         print(
             f"{level}: wins {100 * f['win_rate']:.1f}% (95% interval {100 * low:.1f} to {100 * high:.1f}) "
-            f"over {f['seats']} seats; mean score {f['mean_score']:.1f}, margin {f['mean_margin']:+.1f}; "
+            f"over {_count(f['seats'], 'seat')}; mean score {f['mean_score']:.1f}, margin {f['mean_margin']:+.1f}; "
             f"decisions {f['decision_ms_mean']:.2f} ms mean, {f['decision_ms_p99']:.2f} ms 99th percentile."
         )
     return 0

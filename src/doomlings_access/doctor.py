@@ -211,7 +211,9 @@ def _age(path: Path) -> str:
     except OSError:
         return "an unknown time"
     if seconds < 3600:
-        return f"{int(seconds // 60)} minutes"
-    if seconds < 86400:
-        return f"{int(seconds // 3600)} hours"
-    return f"{int(seconds // 86400)} days"
+        n, unit = int(seconds // 60), "minute"
+    elif seconds < 86400:
+        n, unit = int(seconds // 3600), "hour"
+    else:
+        n, unit = int(seconds // 86400), "day"
+    return f"{n} {unit}" if n == 1 else f"{n} {unit}s"
