@@ -163,6 +163,8 @@ def test_simulate_plain_text_summary() -> None:
         ("play", "\x1b]0;PWNED\x07\x1b[2J"),  # an escape sequence quoted back would retitle the window
         ("play", "--names", "Ana", "--level", "\x1b[31mhard\nx"),
         ("play", "--plain", "--level", "easy,normal,hard,hard,hard"),  # 5 levels for 2 computer seats
+        ("simulate", "--games", "99999999999"),  # (it started, silent, for days)
+        ("transcript", "game.json", "--latest"),  # (the save named was ignored)
         ("play", "--plain", "--players", "4", "--level", "easy,normal"),  # (the third was filled in)
     ],
     ids=lambda a: " ".join(a).encode("unicode_escape").decode(),
@@ -182,3 +184,9 @@ def test_help_exits_0() -> None:
     assert proc.returncode == 0
     no_traceback(proc)
     assert "--games" in proc.stdout
+
+
+def test_a_card_name_with_control_characters_is_quoted_with_question_marks() -> None:
+    """README: typed text is shown with control characters as "?" (it was a repr: '\\x1b[2J')."""
+    proc = run("card", "\x1b[2J")
+    assert proc.returncode == 2 and "no card named '?[2J'" in proc.stderr, proc.stderr

@@ -422,6 +422,9 @@ def transcript(args: argparse.Namespace) -> int:
     from doomlings_access.ui.announcer import told_as_played
     from doomlings_access.ui.output import wrap
 
+    if args.latest and args.save:
+        print("doomlings: name a save or use --latest, not both", file=sys.stderr)
+        return 2
     if args.latest:
         found, _ = list_saves()
         if not found:

@@ -437,8 +437,8 @@ def _simulate(args: argparse.Namespace) -> int:
     from doomlings_access.rules import Options
     from doomlings_access.simulate import simulate
 
-    if args.games < 1:
-        return _fail("--games must be at least 1")
+    if not 1 <= args.games <= 10_000_000:
+        return _fail(f"--games must be 1 to 10000000, not {_shown_number(args.games)}")
     if args.players is not None and not 2 <= args.players <= 6:
         return _fail("--players must be 2 to 6")
     options = Options(

@@ -28,6 +28,8 @@ class UnknownCardError(ValueError):
     offers the closest names, numbered from 1, to be picked by number at a prompt."""
 
     def __init__(self, typed: str, suggestions: Sequence[str], what: str = "card", beginning: Sequence[str] = ()) -> None:
+        # Quoted as typed (whoever prints it shows control characters as "?"; a repr showed
+        # them as escapes, "\x1b[2J", unlike every other quoted text).
         self.shown = typed if len(typed) <= 40 else typed[:37] + "..."
         self.typed, self.suggestions, self.what = typed, list(suggestions), what
         self.beginning = list(beginning)
@@ -38,8 +40,8 @@ class UnknownCardError(ValueError):
 
     def problem(self) -> str:
         if self.several:
-            return f"more than one {self.what} begins with {self.shown!r}"
-        return f"no {self.what} named {self.shown!r}"
+            return f"more than one {self.what} begins with '{self.shown}'"
+        return f"no {self.what} named '{self.shown}'"
 
     def in_a_file(self) -> str:
         """The same, for a file, where no number can be typed: the names in words."""
