@@ -13,6 +13,7 @@ answer of the wrong kind, or a table the rules cannot settle, is an error naming
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -342,11 +343,17 @@ class _Answers:
             where += f"[{index}]"
             given = given[index]
         if d.kind == dk.COLOUR:
-            if isinstance(given, dict):
-                given = given.get("from") if d.reason == "recolour_from" else given.get("to")
-            if given in (None, "none", "no", False):
+            if isinstance(given, dict):  # a recolouring: {"from": colour, "to": colour}
+                key = "from" if d.reason == "recolour_from" else "to"
+                if set(given) - {"from", "to"} or key not in given:
+                    raise self.table.error(where, NEEDS["recolour_from"])
+                given = given[key]
+            if given is False or (isinstance(given, str) and given.strip().lower() in ("none", "no")):
                 given = "no"
-            colour = str(given).lower().replace("colorless", "colourless")
+            if not isinstance(given, str):  # (null, a number, a list: never read as "none")
+                need = NEEDS.get(d.reason, "a colour") if d.reason.startswith("recolour") else "a colour"
+                raise self.table.error(where, f"{need}, not {shown(json.dumps(given), 40)}")
+            colour = given.strip().lower().replace("colorless", "colourless")
             if colour not in d.options:
                 raise self.table.error(where, f"{given!r} is not one of {', '.join(map(str, d.options))}")
             return colour

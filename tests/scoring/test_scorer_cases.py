@@ -333,6 +333,13 @@ def test_faith_recolour_counts_for_bonuses_and_the_catastrophe(faith: Any, expec
     assert scores(result) == {"Ana": expected}
 
 
+@pytest.mark.parametrize("faith", [{}, None, [{}], {"x": 1}, {"to": "blue"}, {"from": "red"}, 5, ["red"]])
+def test_faith_given_a_wrong_shape_is_an_error_never_none(faith: Any) -> None:
+    """A malformed answer ({}, null, a missing "from") was read as "no recolour" and scored."""
+    with pytest.raises(ScoreFileError, match=r"choices.*Faith"):
+        score([P("Ana", ["Faith", "Quick", "Stone Skin", "Overgrowth"], choices={"Faith": faith})], ["Ice Age"])
+
+
 def test_faith_recolour_events_in_the_engine() -> None:
     """Faith at World's End in the engine: TraitsRecoloured names Quick and Stone Skin; no Ice Age points."""
     t = engine({"Ana": ["Faith", "Quick", "Stone Skin", "Overgrowth"]}, ["ice_age"], ("red", "green"), players=("Ana", "Ben"))
