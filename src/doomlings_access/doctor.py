@@ -134,9 +134,13 @@ def _saves(ask: Answer) -> int:
     from doomlings_access.ui.session import reserved_words
 
     folder = saves_dir()
-    if not folder.is_dir():
+    if not os.path.lexists(folder):
         say(f"Saves: {folder} does not exist yet; no game was saved.")
         return 0
+    if not folder.is_dir():  # a file, a FIFO, a dangling link: every game ends "could not be saved"
+        kind = "a link to nothing" if os.path.islink(folder) else "not a folder"
+        say(f"Saves: {folder} is {kind}, so no game can be saved; move it away and the game makes the folder.")
+        return 1
     names = sorted(n for n in _names(folder) if n.endswith(".json"))
     say(f"Saves: {folder}, {len(names)} saved games.")
     problems = 0
@@ -161,6 +165,10 @@ def _saves(ask: Answer) -> int:
     extra = leftovers(folder)
     for kind, paths in extra.items():
         for path in paths:
+            if not os.path.isfile(path) or os.path.islink(path):  # a link, a FIFO, a folder
+                say(f"Save folder: {path.name} stands where a {kind} file goes but is not one; it is left alone.")
+                problems += 1
+                continue
             say(f"Save folder: {path.name} is a {kind} file, {_age(path)} old.")
     if any(extra.values()) and ask(
         "Remove the leftovers nobody uses (temporary files over an hour old, stale locks, "

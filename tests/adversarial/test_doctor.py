@@ -106,3 +106,21 @@ def test_doctor_leaves_a_save_in_play_alone(home: Home) -> None:
         assert save.exists() and (home.saves / f"{save.name}.lock").exists()
     finally:
         game.communicate(b"q\ny\n", timeout=60)
+
+
+@pytest.mark.parametrize("blocker", ["file", "dangling link", "lock folder"])
+def test_doctor_does_not_call_a_folder_no_game_can_save_in_all_well(home: Home, blocker: str) -> None:
+    """A file or a link to nothing where the saves folder goes (every game ended "It could not
+    be saved"), or a folder where a lock goes (resume refused): doctor said "All is well"."""
+    if blocker == "lock folder":
+        (home.saves / "game-20240101-120000.json.lock").mkdir()
+    else:
+        home.saves.rmdir()
+        if blocker == "file":
+            home.saves.write_text("")
+        else:
+            home.saves.symlink_to(home.root / "nowhere")
+    done = home.run("doctor", "--no").clean()
+    assert done.returncode == 1 and "All is well" not in done.out, done.out
+    said = "stands where a lock file goes but is not one" if blocker == "lock folder" else "so no game can be saved"
+    assert said in done.flat()
