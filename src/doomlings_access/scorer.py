@@ -344,10 +344,10 @@ class _Answers:
             given = given[index]
         if d.kind == dk.COLOUR:
             if isinstance(given, dict):  # a recolouring: {"from": colour, "to": colour}
-                key = "from" if d.reason == "recolour_from" else "to"
-                if set(given) - {"from", "to"} or key not in given:
+                side = "from" if d.reason == "recolour_from" else "to"
+                if set(given) - {"from", "to"} or side not in given:
                     raise self.table.error(where, NEEDS["recolour_from"])
-                given = given[key]
+                given = given[side]
             if given is False or (isinstance(given, str) and given.strip().lower() in ("none", "no")):
                 given = "no"
             if not isinstance(given, str):  # (null, a number, a list: never read as "none")
