@@ -39,7 +39,7 @@ from doomlings_access.safety.files import (
 )
 from doomlings_access.safety.lock import SUFFIX as LOCK_SUFFIX
 from doomlings_access.safety.lock import SaveInUse, SaveLock, lock_path, remove_stale
-from doomlings_access.safety.text import NameRefused, check_name, clean, you_name_problem
+from doomlings_access.safety.text import NameRefused, check_name, clean, name_key, shown, you_name_problem
 from doomlings_access.safety.tidy import DAY, HOUR, remove_old, set_aside
 
 FORMAT = 1
@@ -214,12 +214,24 @@ def _check_setup(raw: dict[str, Any], path: Path, reserved: Collection[str]) -> 
     terminal, and options of the wrong type (``empty_hand_draw: 3.5`` fails only mid-game)."""
     players = raw.get("players")
     if isinstance(players, list):
+        seen: dict[str, str] = {}
         for i, name in enumerate(players):
             if isinstance(name, str):
                 try:
-                    check_name(name, reserved)
+                    tidy = check_name(name, reserved)
                 except NameRefused as exc:
                     raise SaveFileError(path, f"setup.players[{i}]", str(exc)) from None
+                if tidy != name:  # the game writes names tidied: "Ot  to" was never one of ours
+                    raise SaveFileError(
+                        path, f"setup.players[{i}]", f'"{shown(name, 40)}" is not written as the game writes names '
+                        "(its spaces or accents differ)"
+                    )
+                same = seen.get(name_key(name))
+                if same is not None:  # "José" typed two ways, "Straße" and "STRASSE": one name
+                    raise SaveFileError(
+                        path, f"setup.players[{i}]", f'"{shown(name, 40)}" is the same name as "{shown(same, 40)}"'
+                    )
+                seen[name_key(name)] = name
     options = raw.get("options")
     if isinstance(options, dict):
         defaults = {f.name: type(getattr(Options(), f.name)) for f in fields(Options)}

@@ -108,6 +108,20 @@ def test_hostile_names_in_a_save_never_reach_the_terminal(home: Home, tmp_path: 
     assert transcript.returncode == 2
 
 
+@pytest.mark.parametrize(("names", "said"), [
+    (["Jos\u00e9", "Jose\u0301", "Pia"], "is not written as the game writes names"),  # decomposed
+    (["Ana", "Stra\u00dfe", "STRASSE"], "is the same name as"),
+    (["Ana", "Ot  to", "Pia"], "is not written as the game writes names"),
+])
+def test_a_save_whose_names_a_new_game_would_refuse_is_not_played(home: Home, names: list[str], said: str) -> None:
+    """"Game resumed: José against José": the checks of a new game's names hold for a save."""
+    path = good_save(home.saves)
+    edited(path, lambda d: d["setup"].__setitem__("players", names))
+    done = home.run("resume", str(path), *GAME, stdin="1\n").clean()
+    assert done.returncode == 2 and "setup.players[" in done.out and said in done.flat(), done.out
+    assert "Game resumed" not in done.out
+
+
 @pytest.mark.parametrize("name", ["h", "q", "1", "Help"])
 def test_a_save_whose_name_would_hijack_answers_is_not_played(home: Home, name: str) -> None:
     path = good_save(home.saves)
