@@ -105,6 +105,26 @@ def test_a_corrupt_card_cache_is_rebuilt_and_never_blamed_on_saves_or_traits(hom
         )
 
 
+def test_a_forged_cache_entry_that_fails_only_the_checks_across_files_is_not_blamed_on_the_cards(home: Home) -> None:
+    """An ages entry with a matching checksum and no Birth of Life passes its own file's
+    checks; the check across the files failed on it and said "card_data/ages.toml:
+    birth_of_life: exactly one age needs it" (reinstall the game!): read the card files first."""
+    assert home.run("cards", "--kind", "age").returncode == 0  # builds the cache
+    entries = sorted((home.cache / "doomlings-access").glob("ages-*.json"))
+    assert entries, "no cache entry was written"
+    for entry in entries:
+        head, _, body = entry.read_bytes().partition(b"\n")
+        doc = json.loads(body)
+        for table in doc["age"]:
+            table.pop("birth_of_life", None)
+        body = json.dumps(doc).encode()
+        header = {**json.loads(head), "sha256": hashlib.sha256(body).hexdigest()}
+        entry.write_bytes(json.dumps(header).encode() + b"\n" + body)
+    done = home.run("card", "The Birth of Life").clean()
+    assert done.returncode == 0 and "It sets up the game." in done.out, done.both
+    assert "ages.toml" not in done.both
+
+
 def broken_card_data(tmp: Path, how: str) -> Path:
     folder = tmp / "card_data"
     shutil.copytree(data_dir(), folder)

@@ -408,8 +408,11 @@ def _parse_source(path: Path, shown: str) -> dict[str, Any]:
         raise CardDataError(shown, None, None, exc.why.removeprefix("is ")) from None
 
 
-def _parse_toml(path: Path, shown: str) -> tuple[dict[str, Any], Callable[[], dict[str, Any]] | None]:
-    """Parse a card file, from the cache when it holds a trusted parse of this very file.
+def _parse_toml(
+    path: Path, shown: str, fresh: bool = False
+) -> tuple[dict[str, Any], Callable[[], dict[str, Any]] | None]:
+    """Parse a card file, from the cache when it holds a trusted parse of this very file
+    (``fresh``: never; the parse is cached anew).
 
     The cache only saves parsing: every card is still validated on every load. Returns the
     parse and, when it came from the cache, how to parse the file itself instead.
@@ -422,7 +425,7 @@ def _parse_toml(path: Path, shown: str) -> tuple[dict[str, Any], Callable[[], di
         raise CardDataError(shown, None, None, f"cannot be read ({exc.strerror or exc})") from None
     cache = _cache_file(path, st)
     key = _cache_key(path, st)
-    if cache is not None:
+    if cache is not None and not fresh:
         doc = _read_cache(cache, key)
         if doc is not None:
 
@@ -459,10 +462,11 @@ def _cards_of(
 
 
 def _load_file(
-    folder: Path, name: str, key: str, read: Callable[[str, dict[str, Any], str], Any], edition: str
+    folder: Path, name: str, key: str, read: Callable[[str, dict[str, Any], str], Any], edition: str,
+    fresh: bool = False,
 ) -> dict[str, Any]:
     shown = f"card_data/{name}"
-    doc, rebuild = _parse_toml(folder / name, shown)
+    doc, rebuild = _parse_toml(folder / name, shown, fresh)
     try:
         return _cards_of(doc, shown, key, read, edition)
     except (CardDataError, TypeError, AttributeError, KeyError):
@@ -478,9 +482,20 @@ def load_cards(edition: str = "retail", folder: str | None = None) -> CardSet:
     if edition not in EDITIONS:
         raise ValueError(f"unknown edition {edition!r}; use retail or first")
     where = Path(folder) if folder else data_dir()
-    traits = _load_file(where, "traits.toml", "trait", _read_trait, edition)
-    ages = _load_file(where, "ages.toml", "age", _read_age, edition)
-    catastrophes = _load_file(where, "catastrophes.toml", "catastrophe", _read_catastrophe, edition)
+    try:
+        return _card_set(where, edition)
+    except CardDataError:
+        # The checks across the files (one Birth of Life, names, references) may have failed
+        # on cached parses that each passed their own checks: the card files themselves are
+        # read before any is blamed (and their cache entries written anew).
+        return _card_set(where, edition, fresh=True)
+
+
+def _card_set(where: Path, edition: str, fresh: bool = False) -> CardSet:
+    """The cards of ``edition`` in the folder ``where``, checked one by one and together."""
+    traits = _load_file(where, "traits.toml", "trait", _read_trait, edition, fresh)
+    ages = _load_file(where, "ages.toml", "age", _read_age, edition, fresh)
+    catastrophes = _load_file(where, "catastrophes.toml", "catastrophe", _read_catastrophe, edition, fresh)
     births = [a for a in ages.values() if a.birth_of_life]
     if len(births) != 1:
         raise CardDataError("card_data/ages.toml", None, "birth_of_life", "exactly one age needs it")
