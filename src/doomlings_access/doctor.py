@@ -142,7 +142,7 @@ def _saves(ask: Answer) -> int:
         say(f"Saves: {folder} is {kind}, so no game can be saved; move it away and the game makes the folder.")
         return 1
     names = sorted(n for n in _names(folder) if n.endswith(".json"))
-    say(f"Saves: {folder}, {len(names)} saved games.")
+    say(f"Saves: {folder}, {len(names)} saved {'game' if len(names) == 1 else 'games'}.")
     problems = 0
     for name in names:
         path = folder / name
@@ -156,7 +156,7 @@ def _saves(ask: Answer) -> int:
             say(f"Save {name}: not checked, since the card data is broken.")
             continue
         except SaveFileError as exc:
-            say(f"Save {name}: broken: {exc}.")
+            say(f"Save {name}: {'broken' if exc.at_fault else 'cannot be loaded here'}: {exc}.")
             problems += _offer_aside(path, folder, ask, "so the other games load without it", exc.at_fault)
             continue
         g = saved.game
@@ -184,7 +184,10 @@ def _offer_aside(path: Path, folder: Path, ask: Answer, why: str, at_fault: bool
     from doomlings_access.safety.files import is_own_regular_file
     from doomlings_access.safety.tidy import set_aside
 
-    if not at_fault or not is_own_regular_file(path) or path.parent.resolve() != folder.resolve():
+    if not at_fault:  # unreadable, or from a newer version: nothing wrong with its content
+        say(f"{path.name} is left alone: it is not broken, and may load once that is put right.")
+        return 1
+    if not is_own_regular_file(path) or path.parent.resolve() != folder.resolve():
         say(f"{path.name} is not a file the game wrote there; it is left alone.")
         return 1
     if not ask(f"Move {path.name} aside, {why}?"):

@@ -124,3 +124,18 @@ def test_doctor_does_not_call_a_folder_no_game_can_save_in_all_well(home: Home, 
     assert done.returncode == 1 and "All is well" not in done.out, done.out
     said = "stands where a lock file goes but is not one" if blocker == "lock folder" else "so no game can be saved"
     assert said in done.flat()
+
+
+def test_doctor_does_not_call_a_save_from_a_newer_version_broken(home: Home) -> None:
+    """It said "broken" and "not a file the game wrote there" of a save a newer version wrote."""
+    import json
+
+    path = good_save(home.saves)
+    data = json.loads(path.read_text())
+    data["format"] = 99
+    path.write_text(json.dumps(data))
+    done = home.run("doctor", "--yes").clean()
+    flat = done.flat()
+    assert f"Save {path.name}: cannot be loaded here: " in flat and "newer version" in flat
+    assert f"{path.name} is left alone: it is not broken" in flat and "1 saved game." in flat
+    assert path.exists(), "never moved aside"
