@@ -218,6 +218,28 @@ def test_a_computer_slow_at_every_answer_is_heard_thinking_once_between_two_mess
     assert all(b - a > 1 for a, b in zip(notices, notices[1:], strict=False)), "two notices in a row"
 
 
+def test_a_thinking_computers_turn_is_told_in_one_piece_after_its_notice(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A hard computer's turn was told in pieces, a message before each of its decisions:
+    once "Ben is thinking." is said, the rest of its turn comes as one message, as the same
+    turn of a computer that does not think."""
+    import doomlings_access.ui.session as session
+
+    class Quick(HeuristicAgent):
+        thinks = False
+
+    monkeypatch.setattr(session, "THINKING_NOTICE", 0.005)
+    told = {}
+    for agent in (AlwaysSlow(42, 1), Quick(42, 1)):
+        g = new_game(Setup(("Ana", "Ben"), 42))
+        stdin, stdout = io.StringIO("1\n" * 3000), io.StringIO()
+        console = PlainConsole(stdin, stdout)
+        out = Output(console.write)
+        Session(g, [0], {1: agent}, console, out, Prefs(pause=0)).run()
+        told[agent.thinks] = ([said.text for said in out.history], g.actions)
+    assert told[True][1] == told[False][1], "the same game"
+    assert told[True][0] == told[False][0]
+
+
 def test_ctrl_c_swallowed_inside_a_computers_thinking_still_asks_to_quit() -> None:
     """A Ctrl-C that lands while Python finalizes a generator (the search makes thousands)
     raises there, and the interpreter prints and drops it: the game went on as if no key

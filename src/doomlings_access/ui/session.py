@@ -99,6 +99,10 @@ def question_for(game: Game, d: Decision, style: Style, announcer: Announcer) ->
     return build_question(game.view(d.player), d, style, read, why_not(game, d))
 
 
+STORY_STARTS = (ev.TurnStarted, ev.AgeRevealed, ev.CatastropheRevealed, ev.WorldsEndStarted)
+"""Events that begin a story: what follows them, to the next, is told as one message."""
+
+
 class QuitGame(Exception):
     """The player chose to leave."""
 
@@ -191,8 +195,8 @@ class Session:
                 d = self.game.pending
                 assert d is not None
                 if d.player in self.agents:
-                    if self.humans and self.agents[d.player].thinks:
-                        self.announce()  # what happened before the thinking is heard first
+                    if self.humans and self.agents[d.player].thinks and not self.still_thinking(d.player):
+                        self.announce(self.story_began())  # what came before is heard first
                     try:
                         answer = self.computer_answer(d)
                     except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
@@ -261,13 +265,31 @@ class Session:
                 words += [f"--{name.replace('_', '-')}", str(value)]
         return " ".join(words)
 
+    def story_began(self) -> int:
+        """Where the story under way (a turn, an age's or a catastrophe's reveal, World's End)
+        began in the log, or where the listener last heard, if later: a thinking computer's
+        part in it is told with the rest of it, in one message, not a piece before each
+        decision it thinks about."""
+        log = self.game.log
+        heard = self.told.get(self.announcer.me, 0)
+        for i in range(len(log) - 1, heard - 1, -1):
+            if isinstance(log[i], STORY_STARTS):
+                return i
+        return heard
+
+    def still_thinking(self, seat: int) -> bool:
+        """Whether ``seat``'s thinking was told and nothing was told or asked since: its next
+        decisions are not told in pieces, one message before each, but with the rest of its
+        turn."""
+        return self.thinking_told == (seat, len(self.out.history), self.questions_asked)
+
     def computer_answer(self, d: Decision) -> Value:
         """A computer seat's answer; a person waiting hears "Otto is thinking." once when the
         answer takes more than :data:`THINKING_NOTICE` seconds, nothing otherwise, and not again
         for the same player's next answers until something more has been told or asked."""
         agent = self.agents[d.player]
         told = (d.player, len(self.out.history), self.questions_asked)
-        if not self.humans or self.thinking_told == told:  # said already, and nothing since
+        if not self.humans or self.still_thinking(d.player):  # said already, and nothing since
             return self.think(agent, d)
 
         def tell_thinking() -> None:
