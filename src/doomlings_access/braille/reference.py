@@ -49,7 +49,7 @@ from doomlings_access.cards.model import (
     CatastropheDef,
     TraitDef,
 )
-from doomlings_access.safety.files import FileRefused, read_bounded, write_atomic
+from doomlings_access.safety.files import FileRefused, check_target, read_bounded, write_atomic
 
 MAX_SHEET_BYTES = 4 * 1024 * 1024
 """Largest reference file read back by a check (the card list is about 30 kB)."""
@@ -833,6 +833,8 @@ def write_reference(
     """
     folder = Path(folder)
     files = render_reference(edition, numeric_indicator, cards_folder)
+    for name in files:  # every place checked first: a refusal leaves the old set whole
+        check_target(folder / name)
     written = []
     for name, data in files.items():
         path = folder / name
