@@ -246,7 +246,7 @@ def resume(args: argparse.Namespace) -> int:
         from doomlings_access.lines import wrap
 
         found, problems = list_saves()
-        lines = [f"{shown(broken.name)} cannot be read as a saved game." for broken in problems]
+        lines = [f"{shown(broken.name)} cannot be read as a saved game: {_why_not_a_save(broken)}." for broken in problems]
         if not found:
             lines.append("No saved games.")
         lines.extend(item.line(n) for n, item in enumerate(found, 1))
@@ -351,6 +351,20 @@ def _resume(
 
 
 PRINTINGS = {"retail": "retail printing", "first": "first printing"}
+
+
+def _why_not_a_save(path: Path) -> str:
+    """What is wrong with a file ``resume --list`` cannot list ("format: is missing")."""
+    from doomlings_access.cards import CardDataError
+    from doomlings_access.saves import SaveFileError, read_save
+
+    try:
+        read_save(path)
+    except SaveFileError as exc:
+        return shown(f"{exc.field}: {exc.why}" if exc.field else exc.why, 120)
+    except CardDataError:
+        return "not checked, since the card data is broken"
+    return "its summary is not one the game writes"
 
 
 def _missing_or_odd(path: Path) -> str:

@@ -287,7 +287,9 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
     _check_setup(setup_raw, path, reserved)
     try:
         setup = Setup.from_json(setup_raw)
-    except (KeyError, TypeError, ValueError) as exc:
+    except KeyError as exc:  # a field the setup must have: named, not quoted as ('players')
+        raise SaveFileError(path, f"setup.{exc.args[0]}", "is missing") from None
+    except (TypeError, ValueError) as exc:
         raise SaveFileError(path, "setup", f"is not a valid game setup ({exc})") from None
     actions = _need(data, "actions", list, path)
     if len(actions) > MAX_ACTIONS:
