@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -301,10 +302,14 @@ class _Table:
             for card, piece, protects in in_pile(g, seat, "catastrophe_protection"):
                 if not protects(g, seat, card, piece, final):
                     continue
+                name = g.defs[card].name
                 given = self.players[seat]["choices"].get(g.defs[card].id)
+                if isinstance(given, list) and len(given) == 1:
+                    given = given[0]
+                where = f"{self.players[seat]['name']}: choices.{name}"
                 if given is None:
                     unknown.append(seat)
-                elif given is True or str(given).lower() in ("yes", "true", "protects"):
+                elif yes_or_no(given, name, lambda: self.error(where, NEEDS["denial_protects"])):
                     yes.append(seat)
                 break
         return yes, unknown
@@ -372,8 +377,8 @@ class _Answers:
                 raise self.table.error(where, f"{given} is not a possible answer here")
             return seat
         if d.kind in (dk.YES_NO, dk.RESPOND):
-            yes = given is True or str(given).lower() in ("yes", "true", "play", "protects")
-            yes = yes or (isinstance(given, str) and given.lower() == self._card_name(g, d.source).lower())
+            need = NEEDS.get(d.reason, "yes or no")
+            yes = yes_or_no(given, self._card_name(g, d.source), lambda: self.table.error(where, need))
             if d.kind == dk.YES_NO:
                 return "yes" if yes else "no"
             return next(o for o in d.options if o != "pass") if yes else "pass"
@@ -395,12 +400,14 @@ class _Answers:
             index = self.asked[key]
             self.asked[key] += 1
             given = p["choices"].get(card)
+            where = f"{p['name']}: choices.{g.defs[option].name}"
             if isinstance(given, list):
+                where += f"[{index}]"
                 given = given[index] if index < len(given) else None
             if given is None:
                 continue
             said = "pass"
-            if given is True or str(given).lower() in ("yes", "true", "play", "played"):
+            if yes_or_no(given, g.defs[option].name, lambda: self.table.error(where, NEEDS["respond"])):
                 return option
         return said
 
@@ -458,6 +465,24 @@ def _draw_cap(g: Game) -> int | None:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+YES_WORDS = ("yes", "y", "true", "play", "played", "protects")
+NO_WORDS = ("no", "n", "false", "none", "pass")
+
+
+def yes_or_no(given: Any, card_name: str, error: Callable[[], ScoreFileError]) -> bool:
+    """A yes-or-no answer ("Denial": "yes"; the card's own name means it was played); anything
+    else is ``error()`` (a stray "maybe" or 1 was read as no, and scored)."""
+    if isinstance(given, bool):
+        return given
+    if isinstance(given, str):
+        word = given.strip().lower()
+        if word in YES_WORDS or word == card_name.lower():
+            return True
+        if word in NO_WORDS:
+            return False
+    raise error()
 
 
 def _answer_name(g: Game, d: Decision, option: Value) -> str:

@@ -841,3 +841,22 @@ def test_catastrophe_names_without_the() -> None:
     """"Big One" means The Big One: Quick alone misses 3 colours, 2 - 6 = -4."""
     result = score_table({"catastrophes": ["Big One"], "players": [{"name": "A", "traits": ["Quick"]}]})
     assert result.players[0].total == -4
+
+
+@pytest.mark.parametrize(("answer", "protected"), [
+    ("yes", True), ("Yes", True), (" yes", True), ("y", True), (True, True), (["yes"], True), ("Denial", True),
+    ("no", False), ("n", False), (False, False), ("none", False),
+])
+def test_a_yes_or_no_answer_is_read_in_its_usual_forms(answer: Any, protected: bool) -> None:
+    """Denial (spiny is red: Ice Age takes a point unless Denial protects Ana)."""
+    result = score([P("Ana", ["Denial", "Spiny"], choices={"Denial": answer}), P("Ben", ["Gills"])],
+                   ["Ice Age", "Retrovirus", "Super Volcano"])
+    assert scores(result)["Ana"][3] == (5 if protected else 4), scores(result)
+
+
+@pytest.mark.parametrize("answer", ["maybe", 1, 0, ["yes", "no"], {"yes": True}, None])
+def test_any_other_yes_or_no_answer_is_an_error_never_a_silent_no(answer: Any) -> None:
+    """"maybe", 1 or ["yes"] was read as no, and a wrong score printed with no word."""
+    players = [P("Ana", ["Denial", "Spiny"], choices={"Denial": answer}), P("Ben", ["Gills"])]
+    with pytest.raises(ScoreFileError, match="Denial"):
+        score(players, ["Ice Age", "Retrovirus", "Super Volcano"])
