@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -309,7 +308,7 @@ class _Table:
                 where = f"{self.players[seat]['name']}: choices.{name}"
                 if given is None:
                     unknown.append(seat)
-                elif yes_or_no(given, name, lambda: self.error(where, NEEDS["denial_protects"])):
+                elif yes_or_no(given, name, self.error(where, NEEDS["denial_protects"])):
                     yes.append(seat)
                 break
         return yes, unknown
@@ -378,7 +377,7 @@ class _Answers:
             return seat
         if d.kind in (dk.YES_NO, dk.RESPOND):
             need = NEEDS.get(d.reason, "yes or no")
-            yes = yes_or_no(given, self._card_name(g, d.source), lambda: self.table.error(where, need))
+            yes = yes_or_no(given, self._card_name(g, d.source), self.table.error(where, need))
             if d.kind == dk.YES_NO:
                 return "yes" if yes else "no"
             return next(o for o in d.options if o != "pass") if yes else "pass"
@@ -407,7 +406,7 @@ class _Answers:
             if given is None:
                 continue
             said = "pass"
-            if yes_or_no(given, g.defs[option].name, lambda: self.table.error(where, NEEDS["respond"])):
+            if yes_or_no(given, g.defs[option].name, self.table.error(where, NEEDS["respond"])):
                 return option
         return said
 
@@ -471,9 +470,9 @@ YES_WORDS = ("yes", "y", "true", "play", "played", "protects")
 NO_WORDS = ("no", "n", "false", "none", "pass")
 
 
-def yes_or_no(given: Any, card_name: str, error: Callable[[], ScoreFileError]) -> bool:
+def yes_or_no(given: Any, card_name: str, error: ScoreFileError) -> bool:
     """A yes-or-no answer ("Denial": "yes"; the card's own name means it was played); anything
-    else is ``error()`` (a stray "maybe" or 1 was read as no, and scored)."""
+    else raises ``error`` (a stray "maybe" or 1 was read as no, and scored)."""
     if isinstance(given, bool):
         return given
     if isinstance(given, str):
@@ -482,7 +481,7 @@ def yes_or_no(given: Any, card_name: str, error: Callable[[], ScoreFileError]) -
             return True
         if word in NO_WORDS:
             return False
-    raise error()
+    raise error
 
 
 def _answer_name(g: Game, d: Decision, option: Value) -> str:
