@@ -304,3 +304,16 @@ def test_an_edition_typed_against_the_files_own_is_an_error_naming_the_field(tmp
     assert done.stderr.strip() == f"doomlings: {tmp_path / 'table.json'}: edition: the file says retail but --edition first was given"
     done = run_score(tmp_path, {**DEUS_EX_MACHINA, "edition": "first"})
     assert done.returncode == 0 and "Ana: 19 points." in done.stdout
+
+
+@pytest.mark.parametrize("raw", [
+    '{"players": [{"name": "Ana", "traits": ["Tiny"], "traits": ["Fear"]}], "catastrophes": []}',
+    '{"players": [{"name": "Ana", "traits": ["Sentience"], "choices": {"Sentience": "red", "Sentience": "green"}}]}',
+    '{"players": [], "players": [{"name": "Ana", "traits": ["Fear"]}]}',
+])
+def test_a_key_given_twice_is_refused_not_the_last_one_taken(tmp_path: Path, raw: str) -> None:
+    """JSON lets a key repeat, and the last silently won: a second answer changed a score."""
+    path = tmp_path / "table.json"
+    path.write_text(raw)
+    done = run_file(str(path))
+    assert done.returncode == 2 and "twice in one object" in done.stderr and done.stdout == "", done

@@ -176,6 +176,17 @@ def _no_constant(text: str) -> float:
     raise _Refused(f"has {text}, which is not a number JSON allows")
 
 
+def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object, refused when it names a key twice (the last silently won: a second
+    "traits" replaced the first, a second answer for Sentience changed a score)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Refused(f"has the key '{shown(key, 40)}' twice in one object")
+        out[key] = value
+    return out
+
+
 def parse_json(raw: bytes, path: Path, depth: int = MAX_DEPTH) -> Any:
     """Parse JSON bytes with the nesting and digit caps; :class:`FileRefused` says why not."""
     text = decode(raw, path)
@@ -183,7 +194,8 @@ def parse_json(raw: bytes, path: Path, depth: int = MAX_DEPTH) -> Any:
         raise FileRefused(path, f"is nested more than {depth} levels deep")
     try:
         return json.loads(
-            text, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant
+            text, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant,
+            object_pairs_hook=_one_of_each,
         )
     except _Refused as exc:
         raise FileRefused(path, str(exc)) from None
