@@ -161,6 +161,10 @@ class _Table:
         self.trait_names = {t.name: t.id for t in cards.traits.values()}
         self.cat_names = {c.name: c.id for c in cards.catastrophes.values()}
         self.card_names = {**self.trait_names, **self.cat_names}
+        self.heroes = {  # trait -> the age that plays it past the dominant limit (the only third)
+            str(piece["trait"]): age.name for age in cards.ages.values() for piece in age.reveal
+            if piece.effect == "play_trait_at_once" and piece.get("trait") in cards.traits
+        }
         cats = data.get("catastrophes", [])
         if not isinstance(cats, list) or len(cats) > 3:
             raise self.error("catastrophes", "a list of at most 3 catastrophe names")
@@ -252,6 +256,12 @@ class _Table:
                 self.trait_names[self.name_of(c, self.trait_names, f"{field}.{zone}[{i}]")]
                 for i, c in enumerate(cards)
             ]
+        dominants = [t for t in out["traits"] if self.cards.traits[t].dominant]
+        if len(dominants) > 2 + any(t in self.heroes for t in dominants):
+            only = "; ".join(f"{self.cards.traits[t].name}, when {age} plays it" for t, age in self.heroes.items())
+            raise self.error(
+                f"{field}.traits", f"{len(dominants)} dominant traits; a pile holds at most two (a third only: {only})"
+            )
         pool = p.get("gene_pool", 5)
         low, high = GENE_POOL_RANGE
         if not isinstance(pool, int) or isinstance(pool, bool) or not low <= pool <= high:

@@ -860,3 +860,19 @@ def test_any_other_yes_or_no_answer_is_an_error_never_a_silent_no(answer: Any) -
     players = [P("Ana", ["Denial", "Spiny"], choices={"Denial": answer}), P("Ben", ["Gills"])]
     with pytest.raises(ScoreFileError, match="Denial"):
         score(players, ["Ice Age", "Retrovirus", "Super Volcano"])
+
+
+@pytest.mark.parametrize(("pile", "refused"), [
+    (["Tiny", "Faith", "Denial"], True),
+    (["Tiny", "Faith", "Denial", "Heroic"], True),
+    (["Tiny", "Faith", "Heroic"], False),  # the one way to a third: Birth of a Hero plays Heroic
+    (["Tiny", "Faith"], False),
+])
+def test_a_pile_past_the_dominant_limit_is_refused(pile: list[str], refused: bool) -> None:
+    """Three or four dominants were scored without a word (the rulebook: only two, a third
+    only by Birth of a Hero)."""
+    if refused:
+        with pytest.raises(ScoreFileError, match=r"players\[0\]\.traits: \d dominant traits; a pile holds at most two"):
+            score([P("Ana", pile)])
+    else:
+        assert scores(score([P("Ana", pile)]))["Ana"]
