@@ -398,6 +398,23 @@ class _Answers:
         trait = self.table.trait_names[self.table.name_of(given, self.table.trait_names, where)]
         return self._card_option(g, d, trait, where)
 
+    def check_all_used(self) -> None:
+        """A card's list of answers longer than its questions is a slip: the rest was dropped
+        without a word ("Morality": ["Adorable", "Ben", "Cy"] gave away Adorable to Ben)."""
+        for seat, p in enumerate(self.table.players):
+            for card, given in p["choices"].items():
+                asked = self.asked[(seat, card)]
+                if isinstance(given, list) and len(given) > 1 and asked < len(given):
+                    name = self._card_name_of(card)
+                    raise self.table.error(
+                        f"{p['name']}: choices.{name}",
+                        f"gives {len(given)} answers, but {name} asked {asked} {'question' if asked == 1 else 'questions'}",
+                    )
+
+    def _card_name_of(self, card: str) -> str:
+        cards = self.table.cards
+        return cards.traits[card].name if card in cards.traits else cards.catastrophes[card].name
+
     def _response(self, g: Game, d: Decision, p: dict[str, Any]) -> Value | None:
         """A trait played out of turn is answered under its own name ("Parasitic": "yes")."""
         said: Value | None = None
@@ -623,6 +640,7 @@ def _score(table: _Table) -> ScoreResult:
                     raise error
             value = options[0]
         g.apply(Choice(d.player, value))
+    answers.check_all_used()
     e = g.ending
     scores = [
         PlayerScore(

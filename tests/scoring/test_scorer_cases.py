@@ -876,3 +876,10 @@ def test_a_pile_past_the_dominant_limit_is_refused(pile: list[str], refused: boo
             score([P("Ana", pile)])
     else:
         assert scores(score([P("Ana", pile)]))["Ana"]
+
+
+def test_more_answers_than_a_card_asks_is_an_error_not_the_rest_dropped() -> None:
+    """"Sentience": ["red", "blue"] scored as red, the blue dropped without a word."""
+    with pytest.raises(ScoreFileError, match=r"choices\.Sentience: gives 2 answers, but Sentience asked 1 question"):
+        score([P("Ana", ["Sentience", "Quick"], choices={"Sentience": ["red", "blue"]})], ["Ice Age"])
+    assert score([P("Ana", ["Sentience", "Quick"], choices={"Sentience": ["red"]})], ["Ice Age"])
