@@ -424,6 +424,8 @@ def _score(args: argparse.Namespace) -> int:
         result = score_file(args.file, args.edition if "edition" in args.typed else None)
     except ScoreFileError as exc:
         return _fail(str(exc))
+    for note in result.notes:  # (standard error: the scores on standard output stay as they were)
+        print(clean(note), file=sys.stderr)
     if args.json:
         import json
 

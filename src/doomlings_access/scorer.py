@@ -118,6 +118,8 @@ class ScoreResult:
     worlds_end: str | None = None
     """The catastrophe whose World's End effect applied (Prepper may choose another)."""
     removed: list[Removal] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """What is odd but scored as given (a card more often than one deck holds it)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"players": [p.to_json() for p in self.players], "winners": self.winners}
@@ -275,6 +277,18 @@ class _Table:
             card = self.name_of(key, self.card_names, f"{field}.choices", "card")
             out["choices"][self.card_names[card]] = answer
         return out
+
+    def extra_copies(self) -> list[str]:
+        """Cards the table holds more often than one deck does: scored as given (two decks
+        may be mixed), but said, since a slip would otherwise change a score unheard."""
+        held = Counter(t for p in self.players for zone in ("traits", "hand") for t in p[zone])
+        notes = []
+        for card, n in held.items():
+            copies = self.cards.traits[card].copies
+            if n > copies:
+                deck = "one card" if copies == 1 else f"{copies} cards"
+                notes.append(f"Note: {self.cards.traits[card].name} is {deck} in the deck, and this table has it {n} times.")
+        return notes
 
     def position(self, protected: tuple[int, ...] = ()) -> Position:
         """The table as a position at World's End; random picks are asked (they happened)."""
@@ -661,6 +675,7 @@ def _score(table: _Table) -> ScoreResult:
         [table.players[s]["name"] for s in e.winners],
         g.catastrophe(chosen).name if chosen else None,
         _removed(table, g, alike),
+        table.extra_copies(),
     )
 
 

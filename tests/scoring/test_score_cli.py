@@ -317,3 +317,10 @@ def test_a_key_given_twice_is_refused_not_the_last_one_taken(tmp_path: Path, raw
     path.write_text(raw)
     done = run_file(str(path))
     assert done.returncode == 2 and "twice in one object" in done.stderr and done.stdout == "", done
+
+
+def test_a_card_held_more_often_than_the_deck_has_it_is_noted_and_scored(tmp_path: Path) -> None:
+    """Tiny in two piles was scored without a word (a slip changes the result unheard)."""
+    done = run_score(tmp_path, {"players": [{"name": "Ana", "traits": ["Tiny"]}, {"name": "Ben", "traits": ["Tiny"]}]})
+    assert done.returncode == 0 and "Tie: Ana and Ben." in done.stdout
+    assert done.stderr.strip() == "Note: Tiny is one card in the deck, and this table has it 2 times."
