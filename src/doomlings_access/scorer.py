@@ -188,11 +188,14 @@ class _Table:
         names = [p["name"] for p in self.players]
         if len({name_key(n) for n in names}) != len(names):  # José, however its accent is typed
             raise self.error("players", "two players share a name")
+        keys = [name_key(n) for n in names]  # a name as typed anywhere in the file: "ana" is Ana
         first = data.get("first_player")
         if first is None:
             self.first_player = 0
-        elif isinstance(first, str) and first.strip() in names:
-            self.first_player = names.index(first.strip())
+        elif isinstance(first, str) and name_key(first) in keys:
+            self.first_player = keys.index(name_key(first))
+        elif isinstance(first, str):
+            raise self.error("first_player", f"no player is named {shown(first, 40)} (World's End starts there)")
         else:
             raise self.error("first_player", "the name of the first player (World's End starts there)")
         tie = data.get("tie_break")
@@ -200,13 +203,15 @@ class _Table:
         if tie is not None:
             if not isinstance(tie, dict):
                 raise self.error("tie_break", "an object from player name to the trait drawn")
-            for k in tie:
-                if k not in names:
+            self.tie_break = {}
+            for k, v in tie.items():
+                if name_key(k) not in keys:
                     raise self.error(f"tie_break.{shown(str(k), 40)}", "no player has this name")
-            self.tie_break = {
-                k: v if _is_int(v) else self.trait_names[self.name_of(v, self.trait_names, f"tie_break.{k}")]
-                for k, v in tie.items()
-            }
+                name = names[keys.index(name_key(k))]
+                if name in self.tie_break:
+                    raise self.error(f"tie_break.{shown(str(k), 40)}", f"{name}'s draw is given twice")
+                drawn = v if _is_int(v) else self.trait_names[self.name_of(v, self.trait_names, f"tie_break.{k}")]
+                self.tie_break[name] = drawn
 
     def _options(self, data: Any, edition: str) -> Options:
         """House rules that change scoring (``gene_pool_leader_bonus``) or World's End."""

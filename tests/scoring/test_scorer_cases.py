@@ -883,3 +883,13 @@ def test_more_answers_than_a_card_asks_is_an_error_not_the_rest_dropped() -> Non
     with pytest.raises(ScoreFileError, match=r"choices\.Sentience: gives 2 answers, but Sentience asked 1 question"):
         score([P("Ana", ["Sentience", "Quick"], choices={"Sentience": ["red", "blue"]})], ["Ice Age"])
     assert score([P("Ana", ["Sentience", "Quick"], choices={"Sentience": ["red"]})], ["Ice Age"])
+
+
+def test_names_in_first_player_and_tie_break_match_as_the_players_do() -> None:
+    """"ana" beside "Ana" is one name for the duplicate check, but first_player "ana" and a
+    tie_break keyed "ana" were refused, the first with no word of why."""
+    players = [P("Ana", ["Adorable"]), P("Ben", ["Blubber"])]
+    result = score(players, [], first_player="ana", tie_break={"ana": "Tiny", "BEN": "Fangs"})
+    assert result.winners == ["Ana"]
+    with pytest.raises(ScoreFileError, match="first_player: no player is named Zed"):
+        score(players, [], first_player="Zed")
