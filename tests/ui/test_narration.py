@@ -239,7 +239,7 @@ def test_the_only_playable_trait_is_explained_and_waits_for_enter() -> None:
         for e in g.log:
             if isinstance(e, ev.OnlyPlayable) and e.player == 0:
                 name = g.defs[e.card].name
-                said = re.search(rf"Only {re.escape(name)}, \w+ can be played(; not [^.]+)?\. Press Enter to play it\. 1 You play {re.escape(name)}", flat)
+                said = re.search(rf"Only {re.escape(name)}, \w+ can be played(; not [^.]+)?\. Press Enter to play it\. 1 (?:[A-Z][\w' -]*: you|You) play {re.escape(name)}", flat)
                 assert said, (seed, name)
                 for card, _ in e.unplayable:
                     assert f"not {g.defs[card].name}, " in said.group(0)

@@ -28,3 +28,19 @@ def test_no_title_of_any_question_is_left_with_a_blank_or_a_stand_in_for_its_ask
             reasons.add(d.reason)
             g.apply(Choice(d.player, d.options[rng.randrange(len(d.options))]))
     assert {"keep_to_stabilize", "discard_to_stabilize", "play_trait"} <= reasons, sorted(reasons)
+
+
+def test_pass_is_also_no_none_and_skip() -> None:
+    """At "Play a trait out of turn?" a listener answers no: it was "Not a choice: no"."""
+    found = 0
+    for seed in range(40):
+        g = new_game(Setup(("Ana", "Ben", "Cy"), seed))
+        rng = random.Random(seed)
+        while (d := g.pending) is not None:
+            if "pass" in d.options:
+                q = build_question(g.view(d.player), d, Style())
+                for word in ("no", "none", "skip", "pass", "Pass"):
+                    assert [o.value for o in q.named_exactly(word)] == ["pass"], (seed, word)
+                found += 1
+            g.apply(Choice(d.player, d.options[rng.randrange(len(d.options))]))
+    assert found > 10, found

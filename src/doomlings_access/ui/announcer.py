@@ -356,7 +356,7 @@ def nothing_done(e: ev.NothingToDo, seats: list[int], v: View) -> str:
         return f"{v.cause(e)}: {v.who(p)} cannot play the card taken now; it stays in {v.whose(p)} hand."
     if e.reason == "nothing_to_discard":  # one half of a two-sided discard (Reckless) finds none
         has = "have" if len(seats) > 1 or seats[0] == v.me else "has"
-        return f"{v.cause(e)}: {join([v.who(s) for s in seats])} {has} no trait that may be discarded."
+        return f"{v.cause(e)}: {join([v.whom(s) for s in seats])} {has} no trait that may be discarded."
     if e.reason == "no_target" and aimed:  # a target (of a trait, an age, a catastrophe) spared
         return f"{v.cause(e)}: {join([v.whom(s) for s in seats])} {'have' if len(seats) > 1 or seats[0] == v.me else 'has'} nothing it acts on."
     why = NOTHING_REASONS.get(e.reason, e.reason.replace("_", " "))
@@ -572,6 +572,11 @@ class Announcer:
             if passed_over:  # "High Tides is skipped too.", the skip just told
                 said = Said(*(t.replace(f" because of {skipping}.", " too.") for t in (said.text, said.speech)))
             cause = self._cause_name(e)
+            if isinstance(e, ev.TraitPlayed) and cause and cause not in (told, self._card_told(e)):
+                # a play another card allowed (an age's extra play, Eloquence at World's End)
+                # names it: "High Tides: Quin plays Gills, b1." (it seemed a second turn play)
+                if not said.text.startswith(cause):
+                    said = Said(f"{cause}: {_lower_you(said.text)}", f"{cause}: {_lower_you(said.speech)}")
             if isinstance(e, NAMES_ITS_CARD):
                 told = self._card_told(e) or told
             elif cause and cause != told and not isinstance(e, NAMES_ITS_CAUSE):

@@ -88,6 +88,9 @@ KEYWORDS = {
     "redraw": "Discard your hand and draw 3",
     "stabilize": "Stabilize",
 }
+SAME_AS = {"pass": ("no", "none", "skip")}
+"""Other words an answer takes: at "Play a trait out of turn?", "no" meant Pass but was
+refused ("Not a choice: no")."""
 KEYWORDS_BY_REASON = {
     ("may_skip_stabilize", "skip"): "Do not stabilize",
     ("recolour_from", "no"): "No change",
@@ -221,7 +224,7 @@ def build_question(
             options.append(Option(v, said, said, (c.name.lower(), c.label.lower())))  # "c grey goo"
         else:
             word = KEYWORDS_BY_REASON.get((d.reason, str(v))) or KEYWORDS.get(str(v)) or str(v).capitalize()
-            options.append(Option(v, word, word, (str(v).lower(), word.lower())))
+            options.append(Option(v, word, word, (str(v).lower(), word.lower(), *SAME_AS.get(str(v), ()))))
     title = _title(g, d, card_read, why_not)
     return Question(d, Said(title, title), tuple(options))
 
