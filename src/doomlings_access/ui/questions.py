@@ -30,6 +30,7 @@ TITLES = {
     "play_sneaky": "World's End: play {src} from your hand?",
     "eloquence_play": "{src}: you may play one more trait, without its action",
     "respond": "{about0} played {about1}. Play a trait out of turn?",
+    "respond_own": "After your {about1}: play a trait out of turn?",
     "respond_ignored": "{about0} played {about1}; its action is ignored this round. Play a trait out of turn?",
     "respond_action": "{about0} played {about1}: {text} Play a trait out of turn?",
     "respond_to_action": "{about0} {is} using the action of {about1}: {text} Play a trait out of turn?",
@@ -151,6 +152,8 @@ def _title(g: PlayerView, d: Decision, card_read: bool = False, why_not: Mapping
             reason = "respond_ignored"
         elif not card_read and int(d.about[0]) != d.player:
             reason = "respond_action"
+    if reason == "respond" and len(d.about) == 2 and int(d.about[0]) == d.player:
+        reason = "respond_own"  # (just told: "You play Endurance." then "You played Endurance.")
     if reason == "respond_to_action" and int(d.about[0]) == d.player:
         reason = "respond_to_action_read"  # the asker's own card: they know it
     template = (YES_NO_TITLES if d.kind == dk.YES_NO else {}).get(reason) or TITLES.get(reason)
