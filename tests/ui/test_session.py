@@ -704,3 +704,22 @@ def test_the_end_of_a_hot_seat_game_is_told_to_everyone_by_name() -> None:
     end = text[text.index("The world ends") :]
     assert "World's End points from Solar Flare: Ana -3, Ben -1 and Cy -2." in end
     assert not re.search(r"\b[Yy]ou(r|rs)?\b", end), end[:300]
+
+
+def test_a_person_who_heard_the_news_and_quit_at_their_question_is_not_told_it_again() -> None:
+    """Resumed, the person whose question was waiting heard its news before the save: it was
+    told again at their hand-over (ten lines, past the pause, swallowing a typed answer)."""
+    g = new_game(Setup(("Ana", "Ben", "Cy"), 42))
+    cy = RulesOfThumb(42, 2)
+    first = PlainConsole(io.StringIO("\n1\n" * 4 + "\nquit\ny\n"), io.StringIO())
+    Session(g, [0, 1], {2: cy}, first, Output(first.write), Prefs()).run()
+    d = g.pending
+    assert d is not None and d.player in (0, 1)
+    stdout = io.StringIO()
+    again = PlainConsole(io.StringIO("\nquit\ny\n"), stdout)
+    Session(g, [0, 1], {2: cy}, again, Output(again.write), Prefs(), resumed=True).run()
+    text = stdout.getvalue()
+    who = g.name(d.player)
+    lines = text[text.index(f"Pass to {who}.") : text.index("\n1. ")].splitlines()[:-1]  # (to the title)
+    told = [line for line in lines if line.strip() and not line.startswith(("Pass to ", "Plain mode cannot"))]
+    assert told == [], told

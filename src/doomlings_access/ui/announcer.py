@@ -866,6 +866,9 @@ def heard_until(game: Game, humans: Collection[int], any_time: str = "own") -> d
     person hears the news at their hand-over and what follows, until the keyboard goes to
     another (whose question or forced play it is); the last to hold it heard everything."""
     turns = asked_when(game, humans, any_time)
+    d = game.pending  # the question waiting when the game was saved: its person has heard it all
+    if d is not None and d.player in humans and not passes_unasked(game.card, d, any_time):
+        turns.append((d.player, len(game.log), "asked"))
     heard = {seat: 0 for seat in humans}
     for i, (seat, _, _) in enumerate(turns):
         later = next((at for other, at, _ in turns[i + 1 :] if other != seat), len(game.log))
