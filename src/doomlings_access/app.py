@@ -205,7 +205,7 @@ def _play_saved(
     """Play with an autosave after every action (and one before the first question)."""
     from doomlings_access.safety.files import FileRefused, reason
     from doomlings_access.saves import write_save
-    from doomlings_access.ui.session import Session
+    from doomlings_access.ui.session import Prefs, Session
 
     started = created or time.time()
     failing = False
@@ -228,10 +228,15 @@ def _play_saved(
 
     autosave(game)
     agents = agents_for(game, seats, budget)
+    from doomlings_access.settings import load_settings
+
+    kept = load_settings()[0]  # what `doomlings resume` starts with: the resume command says the rest
+    as_kept = Prefs(kept.verbosity, kept.labels, kept.speech, kept.only_choice, kept.pause, kept.any_time)
     session = Session(game, seats.humans, agents, console, output, prefs,
                       change_speech, on_action=autosave, resumed=resumed, saved_as=_resume_name(path),
                       saved_through=lambda: saved,
-                      levels={seat: seats.levels.get(seat, "normal") for seat in agents})
+                      levels={seat: seats.levels.get(seat, "normal") for seat in agents},
+                      resume_defaults=as_kept)
     return session.run()
 
 

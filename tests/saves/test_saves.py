@@ -685,3 +685,18 @@ def test_a_number_beyond_the_list_or_a_save_with_list_is_one_line(root: Path, ar
     done = cli(root, "resume", *args, "--plain", "--speech", "off")
     assert (done.returncode, done.stdout, done.stderr) == (2, "", said + "\n")
     assert sorted(p.name for p in folder.iterdir()) == before
+
+
+def test_the_resume_command_keeps_settings_that_differ_from_the_settings_file(root: Path) -> None:
+    """Options equal to the built-in defaults were left out of the command, so typing it
+    resumed with the settings file's terse braille instead of the normal text played."""
+    (root / "config").mkdir(parents=True, exist_ok=True)
+    (root / "config" / "settings.toml").write_text('verbosity = "terse"\nlabels = "braille"\npause = 0\n')
+    done = cli(root, "play", "--plain", "--players", "2", "--seed", "3", "--labels", "text",
+               "--verbosity", "normal", "--speech", "off", stdin="q\ny\n")
+    assert done.returncode == 0, done.stderr
+    command = done.stdout.splitlines()[-1]
+    assert command.startswith("doomlings resume "), command
+    words = shlex.split(command)
+    assert words[words.index("--labels") + 1] == "text" and words[words.index("--verbosity") + 1] == "normal"
+    assert "--pause" not in words  # the file's own pause, which resume starts with anyway

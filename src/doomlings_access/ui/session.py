@@ -124,8 +124,12 @@ class Session:
         saved_as: str | None = None,
         saved_through: Callable[[], int | None] | None = None,
         levels: dict[int, str] | None = None,
+        resume_defaults: Prefs | None = None,
     ) -> None:
         self.game = game
+        self.resume_defaults = resume_defaults or Prefs()
+        """The settings ``doomlings resume`` starts with (the settings file's): the resume
+        command names every setting of this game that differs from them."""
         self.levels = levels or {}
         """The computer seats' levels, said with the new game (nobody could tell which seats
         were computers, or how strong)."""
@@ -256,7 +260,7 @@ class Session:
         """``doomlings resume NAME``, with the settings this game was played with where they
         differ from the defaults (a save keeps the game, not how it was told)."""
         words = ["doomlings", "resume", shlex.quote(str(self.saved_as))]
-        defaults = Prefs()
+        defaults = self.resume_defaults
         if self.prefs.plain:
             words.append("--plain")
         for name in ("verbosity", "labels", "speech", "only_choice", "any_time", "pause"):
