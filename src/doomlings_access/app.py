@@ -263,8 +263,11 @@ def resume(args: argparse.Namespace) -> int:
         found = list_saves()[0]
         number = int(chosen)
         if not 1 <= number <= len(found):
-            games = f"numbers {len(found)} saved games" if len(found) != 1 else "numbers one saved game"
-            print(f"doomlings: no saved game {number}: resume --list {games}.", file=sys.stderr)
+            games = (
+                "there are no saved games" if not found
+                else f"resume --list numbers {'one saved game' if len(found) == 1 else f'{len(found)} saved games'}"
+            )
+            print(f"doomlings: no saved game {number}: {games}.", file=sys.stderr)
             return 2
         chosen = str(found[number - 1].path)
     typed = args.edition if "edition" in args.typed else None
@@ -421,6 +424,8 @@ def _report(exc: SaveFileError, out: Output) -> None:
     out.info(f"Cannot load {exc}.")
     path = exc.path
     in_use = holder(path) not in (None, os.getpid())  # another game plays it
+    if not os.path.lexists(path):
+        return  # nothing there to leave or move ("The file -1 is left as it is" of no file)
     if not exc.at_fault or not may_set_aside(path) or in_use:
         out.info(f"The file {shown(path.name)} is left as it is.")
         return
@@ -814,15 +819,22 @@ def _resume_menu(ask: Asker, console: Console, out: Output, prefs: Prefs, speech
     found, problems = list_saves()
     for broken in problems:
         _set_aside(broken, out)
-    games = [item for item in found if not item.over]
-    if not games:
+    unfinished = [n for n, item in enumerate(found, 1) if not item.over]
+    if not unfinished:
         out.info("No unfinished game to resume.")
         return
-    out.info("Saved games, newest first:")
-    for n, item in enumerate(games, 1):
+    out.info("Saved games, newest first:")  # numbered as resume --list numbers them
+    for n, item in enumerate(found, 1):
         out.info(item.line(n))
-    n = ask.number(f"Resume which game, 1 to {len(games)}?", 1, 1, len(games), "The game's number in the list; 1 is the newest.")
-    _resume(str(games[n - 1].path), console, out, prefs, speech)
+    while True:
+        n = ask.number(
+            f"Resume which game, 1 to {len(found)}?", unfinished[0], 1, len(found),
+            "The game's number in the list, as doomlings resume N takes it; Enter takes the newest unfinished one.",
+        )
+        if not found[n - 1].over:
+            break
+        out.info(f"Game {n} is finished; it is kept as a record. Choose an unfinished one.")
+    _resume(str(found[n - 1].path), console, out, prefs, speech)
 
 
 def _new_game_questions(ask: Asker, edition: str = "retail") -> GameChoices:
@@ -876,24 +888,37 @@ def _house_rules_question(ask: Asker, edition: str) -> tuple[str, list[str]]:
     flags = list(HOUSE_RULES)
     items = [SAID["edition"], *(SAID[HOUSE_RULES[f]].format(empty_hand_draw=5) for f in flags)]
     default = "the first printing" if edition == "first" else "none"
+    keeps = "Enter keeps the first printing, none is the rulebook alone" if edition == "first" else "Enter for none"
     listing = [
-        "House rules: type their numbers, like 2, 4; Enter for none.",
+        f"House rules: type their numbers or first words, like 2, 4 or all 28; {keeps}.",
         *(f"{n}. {item}" for n, item in enumerate(items, 1)),
     ]
     while True:
         line = ask.read(f"House rules, by number, or ? for the list? [{default}]: ", listing) or default
         if line.lower() == default:
             return edition, []
+        if line.lower() == "none":  # (after --edition first: the retail printing, no house rule)
+            ask.out.info("Chosen: the rulebook, no house rule.")
+            return "retail", []
         if line.lower() == "list":
             ask.out.lines(listing)
             continue
-        picks = [p.strip() for p in line.split(",") if p.strip()]
-        numbers = [whole_number(p, 1, len(items)) for p in picks]
+        picks = [p for p in re.split(r"[,;]|\s+(?=\d)", line) if p.strip()]  # "2, 4", "2 4"
+        numbers = [whole_number(p.strip(), 1, len(items)) or _one_named(p, items) for p in picks]
         if picks and None not in numbers:
-            chosen = sorted({n for n in numbers if n is not None})
+            # (the printing typed on the command line is kept: choosing a rule never drops it)
+            chosen = sorted({n for n in numbers if n is not None} | ({1} if edition == "first" else set()))
             ask.out.info(f"Chosen: {'; '.join(items[n - 1] for n in chosen)}.")
             return ("first" if 1 in chosen else "retail"), [flags[n - 2] for n in chosen if n > 1]
         ask.out.info(f"Not a choice: {shown(line, 20)}. Type numbers from 1 to {len(items)}, ? for the list, or Enter.")
+
+
+def _one_named(typed: str, items: list[str]) -> int | None:
+    """The number of the one house rule whose words ``typed`` begins ("all 28", "colour"), or None."""
+    from doomlings_access.ui.asking import fitting
+
+    found = fitting(typed, items)
+    return found[0] + 1 if len(found) == 1 else None
 
 
 SETTING_HELP = {

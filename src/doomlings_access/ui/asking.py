@@ -25,10 +25,10 @@ class BackToMenu(Exception):
 def fitting(typed: str, choices: Sequence[str]) -> list[int]:
     """The choices ``typed`` may mean, by index: the one it names whole; else those it begins
     (in any case); else those with a later word it begins (``h`` for Rules and help)."""
-    low = typed.strip().casefold()
+    low = " ".join(typed.replace("-", " ").split()).casefold()  # "screen reader", as it is heard
     if not low:
         return []
-    names = [c.casefold() for c in choices]
+    names = [c.replace("-", " ").casefold() for c in choices]
     for fits in (
         lambda n: n == low,
         lambda n: n.startswith(low),
