@@ -906,9 +906,10 @@ def _house_rules_question(ask: Asker, edition: str) -> tuple[str, list[str]]:
         picks = [p for p in re.split(r"[,;]|\s+(?=\d)", line) if p.strip()]  # "2, 4", "2 4"
         numbers = [whole_number(p.strip(), 1, len(items)) or _one_named(p, items) for p in picks]
         if picks and None not in numbers:
-            # (the printing typed on the command line is kept: choosing a rule never drops it)
-            chosen = sorted({n for n in numbers if n is not None} | ({1} if edition == "first" else set()))
+            chosen = sorted({n for n in numbers if n is not None})
             ask.out.info(f"Chosen: {'; '.join(items[n - 1] for n in chosen)}.")
+            if edition == "first" and 1 not in chosen:  # (it was dropped without a word)
+                ask.out.info(f"The retail printing is played: {items[0]}, typed with --edition, is not among them.")
             return ("first" if 1 in chosen else "retail"), [flags[n - 2] for n in chosen if n > 1]
         ask.out.info(f"Not a choice: {shown(line, 20)}. Type numbers from 1 to {len(items)}, ? for the list, or Enter.")
 

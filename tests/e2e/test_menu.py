@@ -331,13 +331,19 @@ def test_a_choice_is_taken_as_a_screen_reader_says_it() -> None:
     assert fitting("Screen  Reader", ["screen-reader", "direct", "tts", "off"]) == [0]
 
 
+DROPPED = "The retail printing is played: the first printing of the cards, typed with --edition, is not among them."
+
+
 @pytest.mark.parametrize(("typed", "chosen"), [
-    ("all 28", "Chosen: the first printing of the cards; all 28 ages dealt from."),
-    ("2 4", "Chosen: the first printing of the cards; every age dealt into the three piles; no turns in a"),
-    ("3", "Chosen: the first printing of the cards; an empty hand draws 5."),  # (it dropped the printing)
+    ("all 28", f"Chosen: all 28 ages dealt from. {DROPPED}"),
+    ("2 4", f"Chosen: every age dealt into the three piles; no turns in a catastrophe's round. {DROPPED}"),
+    ("1, 3", "Chosen: the first printing of the cards; an empty hand draws 5. New game"),
+    ("first, empty", "Chosen: the first printing of the cards; an empty hand draws 5. New game"),
     ("none", "Chosen: the rulebook, no house rule."),
 ])
-def test_house_rules_take_words_and_spaces_and_keep_the_printing_typed(tmp_path: Path, typed: str, chosen: str) -> None:
+def test_house_rules_take_words_and_spaces_and_say_when_the_printing_typed_is_dropped(
+    tmp_path: Path, typed: str, chosen: str
+) -> None:
     out = run(tmp_path, f"1\n2\n1\nAna\neasy\n{typed}\nq\ny\n6\n", "--edition", "first")
     assert "Not a choice" not in out
     assert chosen in " ".join(out.split()), out[-800:]
