@@ -457,7 +457,7 @@ def test_a_scenario_takes_answers_in_braille_shows_braille_labels_and_wraps_at_8
     out = capsys.readouterr().out
     assert all(len(line) <= 80 for line in out.splitlines())
     flat = " ".join(out.split())
-    assert "Prepper: you choose instead of The Four Horsemen's the World's End of Grey Goo" in flat, flat
+    assert "Prepper: you set aside The Four Horsemen's World's End for Grey Goo's" in flat, flat
 
 
 def test_an_answer_past_the_positions_turn_says_so_and_names_the_file(capsys: pytest.CaptureFixture[str]) -> None:

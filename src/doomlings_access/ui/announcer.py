@@ -407,12 +407,13 @@ def _worlds_end(e: ev.WorldsEndStarted, v: View) -> str:
 def _prepper(e: ev.WorldsEndCatastropheChosen, v: View) -> str:
     chosen = v.g.catastrophe(e.catastrophe)
     final = v.g.table.catastrophes[-1] if v.g.table.catastrophes else None
-    instead = f" instead of {v.g.catastrophe(final).name}'s" if final and final != e.catastrophe else ""
     # the text read is the chosen one's: it follows its name, not the one set aside
-    return (
-        f"{v.who(e.player)} {v.s(e.player, 'choose')}{instead} the World's End of {chosen.name}: "
-        f"{chosen.worlds_end_text}"
-    )
+    if final and final != e.catastrophe:
+        return (
+            f"{v.who(e.player)} {v.s(e.player, 'set')} aside {v.g.catastrophe(final).name}'s World's End "
+            f"for {chosen.name}'s: {chosen.worlds_end_text}"
+        )
+    return f"{v.who(e.player)} {v.s(e.player, 'choose')} the World's End of {chosen.name}: {chosen.worlds_end_text}"
 
 
 @phrase(ev.TraitsRecoloured)
