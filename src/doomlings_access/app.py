@@ -443,7 +443,7 @@ def transcript(args: argparse.Namespace) -> int:
 
     from doomlings_access.saves import SaveFileError, list_saves, read_save, saves_dir
     from doomlings_access.settings import load_settings
-    from doomlings_access.ui.announcer import told_as_played
+    from doomlings_access.ui.announcer import told_since_asked
     from doomlings_access.ui.output import wrap
 
     if args.latest and args.save:
@@ -473,7 +473,7 @@ def transcript(args: argparse.Namespace) -> int:
     any_time = args.any_time or load_settings()[0].any_time
     computers = [seat for seat in range(saved.game.n) if seat not in saved.seats.humans]
     levels = {seat: saved.seats.levels.get(seat, "normal") for seat in computers}
-    said = told_as_played(saved.game, saved.seats.humans, me, any_time=any_time, levels=levels)
+    said = told_since_asked(saved.game, saved.seats.humans, me, any_time=any_time, levels=levels)[0]
     lines = [line for s in said for line in wrap(clean(s.text))]
     text = "\n".join(lines) + "\n"
     if args.out:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from doomlings_access.cards import CardDataError, load_cards
+from doomlings_access.cards import CardDataError, CardSet, load_cards
 from doomlings_access.cards.lookup import UnknownCardError, find_name
 from doomlings_access.rules import Choice, Game, Options, Position, Setup
 from doomlings_access.rules import decisions as dk
@@ -284,16 +284,8 @@ class _Table:
         return out
 
     def extra_copies(self) -> list[str]:
-        """Cards the table holds more often than one deck does: scored as given (two decks
-        may be mixed), but said, since a slip would otherwise change a score unheard."""
-        held = Counter(t for p in self.players for zone in ("traits", "hand") for t in p[zone])
-        notes = []
-        for card, n in held.items():
-            copies = self.cards.traits[card].copies
-            if n > copies:
-                deck = "one card" if copies == 1 else f"{copies} cards"
-                notes.append(f"Note: {self.cards.traits[card].name} is {deck} in the deck, and this table has it {n} times.")
-        return notes
+        """:func:`extra_copies` of the table's piles and hands."""
+        return extra_copies(self.cards, Counter(t for p in self.players for zone in ("traits", "hand") for t in p[zone]))
 
     def position(self, protected: tuple[int, ...] = ()) -> Position:
         """The table as a position at World's End; random picks are asked (they happened)."""
@@ -510,6 +502,19 @@ def _draw_cap(g: Game) -> int | None:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def extra_copies(cards: CardSet, held: Counter[str]) -> list[str]:
+    """Notes on the traits (by id) a table holds more often than one deck does: scored as
+    given (two decks may be mixed), but said, since a slip would otherwise change a score
+    unheard (Tiny typed by name in one pile and by label in another)."""
+    notes = []
+    for card, n in held.items():
+        copies = cards.traits[card].copies
+        if n > copies:
+            deck = "one card" if copies == 1 else f"{copies} cards"
+            notes.append(f"Note: {cards.traits[card].name} is {deck} in the deck, and this table has it {n} times.")
+    return notes
 
 
 YES_WORDS = ("yes", "y", "true", "play", "played", "protects")

@@ -18,7 +18,7 @@ from doomlings_access.ai.heuristic import HeuristicAgent
 
 from doomlings_access.rules import Choice, Game, Setup
 from doomlings_access.rules import events as ev
-from doomlings_access.ui.announcer import Announcer, told_as_played
+from doomlings_access.ui.announcer import Announcer, told_since_asked
 from doomlings_access.lines import PAUSE
 from doomlings_access.ui.session import Prefs, Session
 
@@ -162,7 +162,7 @@ def test_an_effect_names_its_cause_when_another_card_was_told_last() -> None:
 
 def test_the_transcript_tells_the_game_as_the_person_heard_it() -> None:
     text, g = play(9, 4, ("Ana",))
-    heard = told_as_played(g, [0], 0)
+    heard = told_since_asked(g, [0], 0)[0]
     flat = re.sub(r"\s+", " ", text)
     for said in heard:
         assert re.sub(r"\s+", " ", said.text) in flat
@@ -179,7 +179,7 @@ def test_the_transcript_cuts_the_stories_where_the_person_was_asked(any_time: st
         agents = {s: RulesOfThumb(seed, s) for s in (1, 2, 3)}
         Session(g, [0], agents, console, console.out, Prefs(any_time=any_time)).run()
         live = [said.text for said in console.out.history]
-        heard = [said.text for said in told_as_played(g, [0], 0, any_time=any_time)]
+        heard = [said.text for said in told_since_asked(g, [0], 0, any_time=any_time)[0]]
         assert heard[: len(live)] == live, seed
         assert heard[len(live)].startswith("Final scores"), heard[len(live)]
 
@@ -288,7 +288,7 @@ def test_people_sharing_the_keyboard_hear_the_scores_card_by_card_by_name() -> N
         console = CountingConsole(io.StringIO("1\n" * 3000), stdout)
         Session(g, [0, 1], {2: RulesOfThumb(seed, 2)}, console, console.out, Prefs()).run()
         live = stdout.getvalue()
-        heard = "\n".join(said.text for said in told_as_played(g, [0, 1], None))
+        heard = "\n".join(said.text for said in told_since_asked(g, [0, 1], None)[0])
         for text in (live, heard):
             end = re.sub(r"\s+", " ", text.split("Game over.")[-1])
             assert end.count("Final scores:") == 1, seed
@@ -308,7 +308,7 @@ def test_each_total_is_told_once_at_the_end_and_a_tie_break_says_who_tied() -> N
         text, g = play(seed, 2 + seed % 5, ("Ana",))
         end = text.split("Game over.")[0][-2000:]
         assert not re.search(r"\d+ points?\. World's End -?\d+, face value", end), seed
-        heard = told_as_played(g, [], None)
+        heard = told_since_asked(g, [], None)[0]
         assert sum(bool(re.search(r"\d+ points?\. World's End", s.text)) for s in heard) == g.n
         draws = [e for e in g.log if isinstance(e, ev.TieBreakDraw)]
         if draws:
@@ -466,7 +466,7 @@ def test_cards_drawn_for_world_s_end_points_are_named() -> None:
         if not drawn:
             continue
         found += 1
-        text = " ".join(s.text for s in told_as_played(g, [0], 0))
+        text = " ".join(s.text for s in told_since_asked(g, [0], 0)[0])
         said = re.search(r"World's End points from [^:]+: ([^.]+)\.", text)
         assert said, text[-600:]
         for e in drawn:

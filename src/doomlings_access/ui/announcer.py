@@ -833,19 +833,6 @@ class Announcer:
         return Said(said[0], said[1])
 
 
-def told_as_played(
-    game: Game,
-    humans: Collection[int],
-    me: int | None,
-    verbosity: str = NORMAL,
-    style: Style | None = None,
-    any_time: str = "own",
-    levels: Mapping[int, str] | None = None,
-) -> list[Said]:
-    """:func:`told_since_asked`'s messages."""
-    return told_since_asked(game, humans, me, verbosity, style, any_time, levels)[0]
-
-
 def asked_when(game: Game, humans: Collection[int], any_time: str = "own") -> list[tuple[int, int, str]]:
     """Where the game's people were asked or had a trait played for them: (seat, the log's
     length then, ``asked`` or ``forced``), in order. The game is replayed quietly (a chance

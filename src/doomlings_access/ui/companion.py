@@ -8,6 +8,8 @@ cards' effect pieces, never from their names.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -630,22 +632,14 @@ class Companion:
         return True
 
     def note_extra_copies(self, piles: dict[str, list[str]], players: list[dict[str, Any]]) -> None:
-        """Say so when the table holds a card more often than the deck does (Tiny typed by
-        name in one pile and by label in another): it is scored as entered, since a tally of
-        two decks is possible, but a slip would otherwise go unheard."""
-        held: dict[str, int] = {}
-        for pile in piles.values():
-            for t in pile:
-                held[t] = held.get(t, 0) + 1
+        """The scorer's notes on cards held more often than the deck has them, said before any
+        question is asked about the table."""
+        from doomlings_access.scorer import extra_copies
+
         by_name = {t.name: t.id for t in self.cards.traits.values()}
-        for entry in players:
-            for name in entry.get("hand", []):
-                held[by_name[name]] = held.get(by_name[name], 0) + 1
-        for t, n in held.items():
-            copies = self.cards.traits[t].copies
-            if n > copies:
-                deck = "one card" if copies == 1 else f"{copies} cards"
-                self.out.info(f"Note: {self.cards.traits[t].name} is {deck} in the deck, and this table has it {n} times.")
+        held = Counter(t for pile in piles.values() for t in pile)
+        held.update(by_name[name] for entry in players for name in entry.get("hand", []))
+        self.out.lines(extra_copies(self.cards, held))
 
     def announce_trait_removals(
         self, data: dict[str, Any], piles: dict[str, list[str]], order: list[str]
