@@ -408,9 +408,9 @@ def mutual_trait_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
         if not pile:
             _nothing(g, spared, card, "nothing_to_discard")
     if first is not None:
-        yield from discard_trait(g, other, first)
+        yield from discard_trait(g, other, first, by=seat)
     if second is not None and second in g.seats[seat].pile:
-        yield from discard_trait(g, seat, second)
+        yield from discard_trait(g, seat, second, by=other)
 
 
 @implements("action", "move_self_to_opponent")

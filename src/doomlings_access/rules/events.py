@@ -363,6 +363,8 @@ class TraitDiscarded(Event):
     player: int
     card: int
     random: bool = False
+    by: int | None = None
+    """Who chose it, when not its owner (Reckless: each discards from the other's pile)."""
 
 
 @dataclass(slots=True)

@@ -96,8 +96,8 @@ def return_to_hand(g: Game, seat: int, card: int) -> None:
     g.close(mark)
 
 
-def discard_trait(g: Game, seat: int, card: int, random: bool = False) -> Flow:
-    """Discard a trait from a pile.
+def discard_trait(g: Game, seat: int, card: int, random: bool = False, by: int | None = None) -> Flow:
+    """Discard a trait from a pile (chosen ``by`` another player, if not by its owner).
 
     A trait may come straight back instead (hook ``discarded_from_pile``); once it is
     discarded, a trait of the pile, or the discarded one, may replace it (hook
@@ -110,7 +110,7 @@ def discard_trait(g: Game, seat: int, card: int, random: bool = False) -> Flow:
             enter_pile(g, seat, card)
             g.close(mark)
             return
-    mark = g.open(g.cause, TraitDiscarded, seat, card, random)
+    mark = g.open(g.cause, TraitDiscarded, seat, card, random, by)
     try:
         leave_pile(g, seat, card)
         g.table.discard.append(card)

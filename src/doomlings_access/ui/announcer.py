@@ -310,6 +310,8 @@ def _cancelled(e: ev.ActionCancelled, v: View) -> str:
 @phrase(ev.TraitDiscarded)
 def _trait_discarded(e: ev.TraitDiscarded, v: View) -> str:
     how = " at random" if e.random else ""
+    if e.by is not None:  # chosen by another player: named, as the one who acts
+        return f"{v.who(e.by)} {v.s(e.by, 'discard')} {v.name(e.card)} from {v.whose(e.player)} trait pile."
     return f"{v.name(e.card)} is discarded{how} from {v.whose(e.player)} trait pile."
 
 
@@ -746,7 +748,7 @@ class Announcer:
         text, speech = (
             "; ".join(
                 [(PHRASES[ev.TraitDiscarded](run[0], w) or "")[:-1]]
-                + [f"{w.name(t.card)} from {w.theirs(t.player)}" for t in run[1:]]
+                + [_another_discard(t, w) for t in run[1:]]
             ) + "."
             for w in (View(self.game, self.me, self.style, speech=False), View(self.game, self.me, self.style, speech=True))
         )
@@ -948,6 +950,14 @@ def _run(
         seen.add(player)
         run.append(e)
     return run
+
+
+def _another_discard(e: ev.TraitDiscarded, v: View) -> str:
+    """A discard after the first of the same cause, told short: "Swarm from Rae's", or by its
+    chooser when that is another player: "you discard Voracious from Otto's"."""
+    if e.by is None:
+        return f"{v.name(e.card)} from {v.theirs(e.player)}"
+    return f"{v.whom(e.by)} {v.s(e.by, 'discard')} {v.name(e.card)} from {v.theirs(e.player)}"
 
 
 def _discards_or_nothing(events: list[ev.Event], i: int) -> list[ev.TraitDiscarded | ev.NothingToDo]:
