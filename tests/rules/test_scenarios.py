@@ -536,4 +536,4 @@ def test_reckless_says_when_one_side_has_nothing_to_discard(capsys: pytest.Captu
     silently skipped (a listener could not tell whether it happened)."""
     told = " ".join(" ".join(scenario(capsys, "reckless_says_when_one_side_has_nothing_to_discard", "--answers",
                                       "Reckless,1", "--as", "Ben")["announcements"]).split())
-    assert "Reckless: Fire Skin is discarded from your trait pile; Otto has no trait that may be discarded." in told
+    assert "Reckless: Otto discards Fire Skin from your trait pile; Otto has no trait that may be discarded." in told
