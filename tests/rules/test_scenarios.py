@@ -537,3 +537,12 @@ def test_reckless_says_when_one_side_has_nothing_to_discard(capsys: pytest.Captu
     told = " ".join(" ".join(scenario(capsys, "reckless_says_when_one_side_has_nothing_to_discard", "--answers",
                                       "Reckless,1", "--as", "Ben")["announcements"]).split())
     assert "Reckless: Otto discards Fire Skin from your trait pile; Otto has no trait that may be discarded." in told
+
+
+def test_reckless_used_by_inventive_never_offers_that_reckless(capsys: pytest.CaptureFixture[str]) -> None:
+    """Ana's Inventive uses Reckless in Ben's pile: its own action offered Reckless itself
+    ("never this one" held only for the player's own pile)."""
+    data = scenario(capsys, "reckless_used_by_inventive_never_discards_itself", "--answers", "1")
+    assert data["pending"]["options"] and all("Reckless" not in str(o) for o in data["pending"]["options"])
+    data = scenario(capsys, "reckless_used_by_inventive_never_discards_itself", "--answers", "1,1")
+    assert "Reckless" in player(data, "Ben")["traits"]

@@ -400,7 +400,7 @@ def mutual_trait_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     if piles_protected(g):
         return _nothing(g, seat, card, "piles_protected")
     other = yield from ask(g, seat, dk.PLAYER, "reckless_with", g.opponents(seat), src)
-    theirs = removable(g, other)
+    theirs = removable(g, other, lambda c: c != card)  # never this Reckless, wherever it is (Inventive)
     mine = removable(g, seat, lambda c: c != card)
     first = (yield from ask(g, seat, dk.TRAIT, "discard_their_trait", theirs, src, about=(other,))) if theirs else None
     second = (yield from ask(g, other, dk.TRAIT, "discard_their_trait", mine, src, about=(seat,))) if mine else None
