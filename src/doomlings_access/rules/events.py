@@ -320,6 +320,8 @@ class TraitPlayed(Event):
 class ThirdDominantDiscarded(Event):
     player: int
     card: int
+    source: str = ""
+    """Where it came from: from the discard pile (Trunk) it stays there."""
 
 
 @dataclass(slots=True)

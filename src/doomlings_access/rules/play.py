@@ -157,7 +157,7 @@ def play_trait(
                 g.table.in_play.remove(card)
     if d.dominant and not hero and dominant_count(g, owner) >= 2:
         g.table.discard.append(card)  # a third dominant by chance is discarded
-        g.emit(ThirdDominantDiscarded, owner, card)
+        g.emit(ThirdDominantDiscarded, owner, card, source)
         return False
     cause = g.trait_causes.get((card, seat)) or trait_cause(g, card, seat)
     mark = g.open(cause, TraitPlayed, seat, card, owner, source, out_of_turn, bool(d.action) and not with_action)

@@ -31,7 +31,7 @@ CAUSES = {
 NOTHING_REASONS = {
     "empty_hand": "the hand is empty",
     "no_target": "there is nothing to take or target",
-    "not_in_pile": "it is no longer in the pile",
+    "not_in_pile": "it is not in the trait pile of the one using it",
     "nothing_playable": "no trait can be played",
     "none_drawn_playable": "none of the cards drawn can be played",
     "piles_protected": "trait piles are protected this round",
@@ -277,7 +277,8 @@ def _played(e: ev.TraitPlayed, v: View) -> str:
 
 @phrase(ev.ThirdDominantDiscarded)
 def _third(e: ev.ThirdDominantDiscarded, v: View) -> str:
-    return f"{v.name(e.card)} would be {v.whose(e.player)} third dominant, so it is discarded."
+    fate = "it stays in the discard pile" if e.source == "discard" else "it is discarded"
+    return f"{v.name(e.card)} would be {v.whose(e.player)} third dominant, so {fate}."
 
 
 @phrase(ev.PlayFailed)
@@ -341,10 +342,12 @@ def _nothing(e: ev.NothingToDo, v: View) -> str:
     return nothing_done(e, [e.player], v)
 
 
-def nothing_done(e: ev.NothingToDo, seats: list[int], v: View) -> str:
-    """"Photosynthesis does nothing for you: none of the cards drawn can be played." Said of
-    targets (another player's trait, an age or a catastrophe found nothing of theirs), "does
-    nothing for Otto" sounded like a gain missed: "Territorial: Otto has nothing it acts on"."""
+def nothing_done(e: ev.NothingToDo, seats: list[int], v: View, partial: bool = False) -> str:
+    """"Vampirism does nothing for you: there is nothing to take or target." Said of targets
+    (another player's trait, an age or a catastrophe found nothing of theirs), "does nothing
+    for Otto" sounded like a gain missed: "Territorial: Otto has nothing it acts on". When
+    another part of the action was carried out (``partial``), only the part is said to fail:
+    "Photosynthesis: none of the cards drawn can be played"."""
     cause = e.cause
     aimed = cause is not None and (cause.kind != "trait" or cause.seat not in (None, *seats))
     if e.reason == "cost_not_paid" and len(seats) == 1:  # a house rule: why no trait went
@@ -362,9 +365,13 @@ def nothing_done(e: ev.NothingToDo, seats: list[int], v: View) -> str:
     if e.reason == "no_target" and aimed:  # a target (of a trait, an age, a catastrophe) spared
         return f"{v.cause(e)}: {join([v.whom(s) for s in seats])} {'have' if len(seats) > 1 or seats[0] == v.me else 'has'} nothing it acts on."
     why = NOTHING_REASONS.get(e.reason, e.reason.replace("_", " "))
+    if e.reason == "not_in_pile" and len(seats) == 1:  # left it, or used by another (Inventive)
+        why = f"it is not in {v.whose(seats[0])} trait pile"
     if e.unplayable and len(seats) == 1:  # each trait that could not be played, and why
         reasons = why_not_played([(v.name(c), r) for c, r in e.unplayable])
         why += f"; {reasons}" if reasons else ""
+    if partial:
+        return f"{v.cause(e)}: {why}."
     return f"{v.cause(e)} does nothing for {join([v.whom(s) for s in seats])}: {why}."
 
 
@@ -689,6 +696,9 @@ class Announcer:
             if len(run) > 1:
                 text = nothing_done(e, [n.player for n in run], v)
                 return Said(text, text), i + len(run)
+            if said is not None and _did_something_else(events, e):
+                text = nothing_done(e, [e.player], v, partial=True)
+                return Said(text, text), i + 1
         if (
             isinstance(e, ev.TraitMoved) and e.how in SWAPS and isinstance(nxt, ev.TraitMoved) and nxt.how == e.how
             and (nxt.from_player, nxt.to_player) == (e.to_player, e.from_player) and nxt.parent == e.parent
@@ -950,6 +960,15 @@ def _run(
         seen.add(player)
         run.append(e)
     return run
+
+
+def _did_something_else(events: list[ev.Event], e: ev.NothingToDo) -> bool:
+    """Whether the action ``e`` found nothing to do in did something else (Venomous moves
+    itself though no trait could be played; Photosynthesis drew its cards)."""
+    opened = next((x for x in events if x.seq == e.parent), None)
+    return isinstance(opened, ev.ActionResolving) and any(
+        x.parent == e.parent and not isinstance(x, ev.NothingToDo) for x in events
+    )
 
 
 def _another_discard(e: ev.TraitDiscarded, v: View) -> str:
