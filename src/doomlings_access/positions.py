@@ -118,7 +118,7 @@ def read_position(data: Any, file: str = "position", edition: str | None = None)
         piles.append(r.cards_list(p.get("traits"), f"{where}.traits", r.traits, "trait"))
         pool = p.get("gene_pool", 5)
         if not _whole(pool) or not GENE_POOL_RANGE[0] <= pool <= GENE_POOL_RANGE[1]:
-            raise r.fail(f"{where}.gene_pool", "a whole number (normally 1 to 8)")
+            raise r.fail(f"{where}.gene_pool", f"a whole number from {GENE_POOL_RANGE[0]} to {GENE_POOL_RANGE[1]} (normally 1 to 8)")
         pools.append(pool)
     if len({name_key(n) for n in names}) != len(names):
         raise r.fail("players", "two players share a name")

@@ -159,6 +159,8 @@ class _Table:
         edition = named or edition or "retail"
         self.options = self._options(data.get("options", {}), edition)
         self._found: dict[tuple[str, int], str] = {}  # name look-ups (by table), each found once
+        self.protection_read: set[tuple[int, str]] = set()
+        """Choices read before the game is played: (seat, card id) of a protecting trait."""
         self.cards = cards = load_cards(edition)
         self.trait_names = {t.name: t.id for t in cards.traits.values()}
         self.cat_names = {c.name: c.id for c in cards.catastrophes.values()}
@@ -272,7 +274,7 @@ class _Table:
         pool = p.get("gene_pool", 5)
         low, high = GENE_POOL_RANGE
         if not isinstance(pool, int) or isinstance(pool, bool) or not low <= pool <= high:
-            raise self.error(f"{field}.gene_pool", "a whole number (normally 1 to 8)")
+            raise self.error(f"{field}.gene_pool", f"a whole number from {GENE_POOL_RANGE[0]} to {GENE_POOL_RANGE[1]} (normally 1 to 8)")
         out["gene_pool"] = pool
         choices = p.get("choices", {})
         if not isinstance(choices, dict):
@@ -327,6 +329,7 @@ class _Table:
                 if isinstance(given, list) and len(given) == 1:
                     given = given[0]
                 where = f"{self.players[seat]['name']}: choices.{name}"
+                self.protection_read.add((seat, g.defs[card].id))
                 if given is None:
                     unknown.append(seat)
                 elif yes_or_no(given, name, self.error(where, NEEDS["denial_protects"])):
@@ -380,7 +383,8 @@ class _Answers:
                 raise self.table.error(where, f"{need}, not {shown(json.dumps(given), 40)}")
             colour = given.strip().lower().replace("colorless", "colourless")
             if colour not in d.options:
-                raise self.table.error(where, f"{given!r} is not one of {', '.join(map(str, d.options))}")
+                possible = _or(["none" if o == "no" else str(o) for o in d.options])
+                raise self.table.error(where, f"{given!r} is not a possible answer here (it could be {possible})")
             return colour
         if d.kind == dk.CATASTROPHE:
             name = self.table.name_of(given, self.table.cat_names, where, "catastrophe")
@@ -394,7 +398,8 @@ class _Answers:
                 raise self.table.error(where, "the name of a player")
             seat = names.index(given.strip().lower())
             if seat not in d.options:
-                raise self.table.error(where, f"{given} is not a possible answer here")
+                possible = _or([self.table.players[o]["name"] for o in d.options if isinstance(o, int)])
+                raise self.table.error(where, f"{given} is not a possible answer here (it could be {possible})")
             return seat
         if d.kind in (dk.YES_NO, dk.RESPOND):
             need = NEEDS.get(d.reason, "yes or no")
@@ -409,18 +414,31 @@ class _Answers:
         trait = self.table.trait_names[self.table.name_of(given, self.table.trait_names, where)]
         return self._card_option(g, d, trait, where)
 
-    def check_all_used(self) -> None:
+    def check_all_used(self) -> list[str]:
         """A card's list of answers longer than its questions is a slip: the rest was dropped
-        without a word ("Morality": ["Adorable", "Ben", "Cy"] gave away Adorable to Ben)."""
+        without a word ("Morality": ["Adorable", "Ben", "Cy"] gave away Adorable to Ben). A
+        choice for a card nobody holds is one too; a choice for a card held that asked nothing
+        (Eloquence with no trait it may play) changes nothing, and the notes returned say so."""
+        notes = []
+        held = {card for p in self.table.players for zone in ("traits", "hand") for card in p[zone]}
         for seat, p in enumerate(self.table.players):
             for card, given in p["choices"].items():
                 asked = self.asked[(seat, card)]
+                if not asked and (seat, card) not in self.table.protection_read:
+                    name = self._card_name_of(card)
+                    where = f"{p['name']}: choices.{name}"
+                    if card in self.table.cards.traits and card not in held:
+                        raise self.table.error(where, f"no player holds {name}, so it asks nothing")
+                    if card in self.table.cards.catastrophes and card not in self.table.catastrophes:
+                        raise self.table.error(where, f"{name} is not one of this game's catastrophes")
+                    notes.append(f"Note: {where} is not used: {name} asked {p['name']} nothing.")
                 if isinstance(given, list) and len(given) > 1 and asked < len(given):
                     name = self._card_name_of(card)
                     raise self.table.error(
                         f"{p['name']}: choices.{name}",
                         f"gives {len(given)} answers, but {name} asked {asked} {'question' if asked == 1 else 'questions'}",
                     )
+        return notes
 
     def _card_name_of(self, card: str) -> str:
         cards = self.table.cards
@@ -471,9 +489,13 @@ class _Answers:
         for option in d.options:
             if isinstance(option, int) and g.defs[option].id == trait_id:
                 return option
-        raise self.table.error(
-            where, f"{g.cards.traits[trait_id].name} is not a possible answer here"
-        )
+        name = g.cards.traits[trait_id].name
+        possible = list(dict.fromkeys(_answer_name(g, d, o) for o in d.options))
+        if d.kind == dk.CHANCE:  # a card drawn: any card out of play, too many to list
+            why = f"no {name} was left to draw: it is on the table, or drawn already"
+        else:
+            why = f"it could be {_or(possible)}" if len(possible) <= 8 else f"{len(possible)} answers are possible"
+        raise self.table.error(where, f"{name} is not a possible answer here ({why})")
 
     @staticmethod
     def _card_name(g: Game, card_id: str | None) -> str:
@@ -664,7 +686,7 @@ def _score(table: _Table) -> ScoreResult:
                     raise error
             value = options[0]
         g.apply(Choice(d.player, value))
-    answers.check_all_used()
+    unused = answers.check_all_used()
     e = g.ending
     scores = [
         PlayerScore(
@@ -685,7 +707,7 @@ def _score(table: _Table) -> ScoreResult:
         [table.players[s]["name"] for s in e.winners],
         g.catastrophe(chosen).name if chosen else None,
         _removed(table, g, alike),
-        table.extra_copies(),
+        table.extra_copies() + unused,
     )
 
 

@@ -324,3 +324,42 @@ def test_a_card_held_more_often_than_the_deck_has_it_is_noted_and_scored(tmp_pat
     done = run_score(tmp_path, {"players": [{"name": "Ana", "traits": ["Tiny"]}, {"name": "Ben", "traits": ["Tiny"]}]})
     assert done.returncode == 0 and "Tie: Ana and Ben." in done.stdout
     assert done.stderr.strip() == "Note: Tiny is one card in the deck, and this table has it 2 times."
+
+
+ELOQUENCE_HEROIC = {
+    "catastrophes": ["Pulse Event", "Super Volcano", "Retrovirus"],
+    "players": [{"name": "A", "traits": ["Eloquence", "Bark"], "hand": ["Heroic"], "choices": {"Eloquence": "Heroic"}}],
+}
+
+
+def test_a_choice_that_asks_nothing_is_noted_and_one_for_a_card_nobody_holds_is_an_error(tmp_path: Path) -> None:
+    """The audit's Eloquence named Heroic, which cannot be played without three green traits:
+    scored without it, silently; and a choice for Viral, held by nobody, was dropped unheard."""
+    done = run_score(tmp_path, ELOQUENCE_HEROIC)
+    assert done.returncode == 0 and "A: 2 points." in done.stdout
+    assert done.stderr.strip() == "Note: A: choices.Eloquence is not used: Eloquence asked A nothing."
+    nobody = {"catastrophes": ["Ice Age"], "players": [{"name": "A", "traits": ["Quick"], "choices": {"Viral": "red"}}]}
+    done = run_score(tmp_path, nobody)
+    assert done.returncode == 2 and "choices.Viral: no player holds Viral" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("table", "words"),
+    [
+        ({**ELOQUENCE_HEROIC, "players": [{**ELOQUENCE_HEROIC["players"][0], "hand": ["Heroic", "Fear"]}]},  # type: ignore[dict-item]
+         "Heroic is not a possible answer here (it could be none or Fear)"),
+        ({"catastrophes": ["Ice Age"], "players": [{"name": "A", "traits": ["Faith", "Quick"],
+                                                   "choices": {"Faith": {"from": "green", "to": "blue"}}}]},
+         "'green' is not a possible answer here (it could be none or red)"),
+        ({"players": [{"name": "A", "traits": ["Quick"], "gene_pool": 13}]}, "a whole number from 0 to 12"),
+        ({"catastrophes": ["Deus Ex Machina"], "players": [{"name": "A", "traits": ["Tiny"],
+                                                           "choices": {"Deus Ex Machina": "Tiny"}}]},
+         "no Tiny was left to draw"),
+        ("", "is empty"),
+    ],
+)
+def test_an_answer_refused_says_what_it_could_be(tmp_path: Path, table: Any, words: str) -> None:
+    """'Heroic is not a possible answer here', "'green' is not one of no, red", 'a whole
+    number (normally 1 to 8)' for 13, and 'cut short' for an empty file gave no way on."""
+    done = run_score(tmp_path, table)
+    assert done.returncode == 2 and words in done.stderr, done.stderr

@@ -190,6 +190,8 @@ def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def parse_json(raw: bytes, path: Path, depth: int = MAX_DEPTH) -> Any:
     """Parse JSON bytes with the nesting and digit caps; :class:`FileRefused` says why not."""
     text = decode(raw, path)
+    if not text.strip():
+        raise FileRefused(path, "is empty, so not valid JSON")
     if _too_deep(_JSON_BRACKETS.findall(_JSON_STRING.sub("", text)), depth):
         raise FileRefused(path, f"is nested more than {depth} levels deep")
     try:
