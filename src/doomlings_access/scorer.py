@@ -165,6 +165,11 @@ class _Table:
         self.trait_names = {t.name: t.id for t in cards.traits.values()}
         self.cat_names = {c.name: c.id for c in cards.catastrophes.values()}
         self.card_names = {**self.trait_names, **self.cat_names}
+        self.labelled: dict[str, list[str]] = {}  # a label, lower case -> the names it fits
+        for label, name in [(t.label, t.name) for t in cards.traits.values()] + [
+            (c.label, c.name) for c in cards.catastrophes.values()
+        ]:
+            self.labelled.setdefault(label.lower(), []).append(name)
         self.heroes = {  # trait -> the age that plays it past the dominant limit (the only third)
             str(piece["trait"]): age.name for age in cards.ages.values() for piece in age.reveal
             if piece.effect == "play_trait_at_once" and piece.get("trait") in cards.traits
@@ -236,6 +241,11 @@ class _Table:
         if len(typed) > 100:
             raise self.error(field, f"no {what} has a name that long")
         key = (typed, id(names))
+        fits = [n for n in self.labelled.get(" ".join(typed.split()).lower(), []) if n in names]
+        if key not in self._found and len(fits) == 1:  # a label from the braille deck: db17
+            self._found[key] = fits[0]
+        if key not in self._found and len(fits) > 1:
+            raise self.error(field, f"{typed} is the label of {len(fits)} {what}s ({_or(fits)}): give its name")
         if key not in self._found:
             try:
                 self._found[key] = find_name(typed, list(names), what)

@@ -363,3 +363,12 @@ def test_an_answer_refused_says_what_it_could_be(tmp_path: Path, table: Any, wor
     number (normally 1 to 8)' for 13, and 'cut short' for an empty file gave no way on."""
     done = run_score(tmp_path, table)
     assert done.returncode == 2 and words in done.stderr, done.stderr
+
+
+def test_a_card_may_be_named_by_its_label_where_the_label_is_one_cards(tmp_path: Path) -> None:
+    """A braille-deck owner copying labels into a score file met "no trait named 'db17'"."""
+    by_label = run_score(tmp_path, {"catastrophes": ["Ice Age"], "players": [{"name": "A", "traits": ["db17", "Quick"]}]})
+    by_name = run_score(tmp_path, {"catastrophes": ["Ice Age"], "players": [{"name": "A", "traits": ["Tiny", "Quick"]}]})
+    assert by_label.returncode == 0 and by_label.stdout == by_name.stdout
+    shared = run_score(tmp_path, {"catastrophes": ["Ice Age"], "players": [{"name": "A", "traits": ["r2"]}]})
+    assert shared.returncode == 2 and "r2 is the label of 4 traits" in shared.stderr and "give its name" in shared.stderr
