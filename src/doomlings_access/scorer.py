@@ -24,6 +24,7 @@ from doomlings_access.cards.lookup import UnknownCardError, find_name
 from doomlings_access.rules import Choice, Game, Options, Position, Setup
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision, Value
+from doomlings_access.rules.events import WorldsEndPoints
 from doomlings_access.rules.hooks import in_pile
 from doomlings_access.rules.position import GENE_POOL_RANGE
 from doomlings_access.safety.files import FileRefused, load_named_json
@@ -717,8 +718,28 @@ def _score(table: _Table) -> ScoreResult:
         [table.players[s]["name"] for s in e.winners],
         g.catastrophe(chosen).name if chosen else None,
         _removed(table, g, alike),
-        table.extra_copies() + unused,
+        table.extra_copies() + unused + _drawn_again(table, g),
     )
+
+
+def _drawn_again(table: _Table, g: Game) -> list[str]:
+    """Notes on a card drawn for points at World's End more often than the deck, less the
+    table, holds it (Gills drawn by both players for Deus Ex Machina): scored as given, since
+    the deck may have run out and been reshuffled between the draws, but said."""
+    drawn: dict[str, list[str]] = {}
+    for e in g.log:
+        if isinstance(e, WorldsEndPoints) and e.card is not None:
+            drawn.setdefault(g.defs[e.card].id, []).append(table.players[e.player]["name"])
+    held = Counter(t for p in table.players for zone in ("traits", "hand") for t in p[zone])
+    notes = []
+    for card, who in drawn.items():
+        trait = table.cards.traits[card]
+        if len(who) > 1 and held[card] + len(who) > trait.copies:
+            notes.append(
+                f"Note: {trait.name} is drawn at World's End by {_and(who)}, more often than the deck "
+                "holds it; scored as given (possible only if the deck ran out and was reshuffled between them)."
+            )
+    return notes
 
 
 def _removed(table: _Table, g: Game, alike: dict[tuple[int, str], tuple[str, ...]]) -> list[Removal]:

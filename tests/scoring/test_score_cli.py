@@ -372,3 +372,12 @@ def test_a_card_may_be_named_by_its_label_where_the_label_is_one_cards(tmp_path:
     assert by_label.returncode == 0 and by_label.stdout == by_name.stdout
     shared = run_score(tmp_path, {"catastrophes": ["Ice Age"], "players": [{"name": "A", "traits": ["r2"]}]})
     assert shared.returncode == 2 and "r2 is the label of 4 traits" in shared.stderr and "give its name" in shared.stderr
+
+
+def test_one_card_drawn_twice_at_worlds_end_is_noted(tmp_path: Path) -> None:
+    """Both players drew the deck's one Gills for Deus Ex Machina: scored without a word."""
+    table = {"catastrophes": ["Pulse Event", "Retrovirus", "Deus Ex Machina"], "players": [
+        {"name": "A", "traits": ["Quick"], "choices": {"Deus Ex Machina": "Gills"}},
+        {"name": "B", "traits": ["Fangs"], "choices": {"Deus Ex Machina": "Gills"}}]}
+    done = run_score(tmp_path, table)
+    assert done.returncode == 0 and "Note: Gills is drawn at World's End by A and B" in done.stderr
