@@ -14,7 +14,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
@@ -211,11 +211,12 @@ def _play_saved(
     failing = False
     saved: int | None = len(game.actions) if resumed else None  # actions the file on disk holds
 
-    def autosave(g: Game) -> None:
-        """Save after every action; a failure (a full disk) is said once, not every action."""
+    def autosave(g: Game, holder: int | None = None) -> None:
+        """Save after every action (and hand-over); a failure (a full disk) is said once, not
+        every action."""
         nonlocal failing, saved
         try:
-            write_save(path, g, seats, started)
+            write_save(path, g, replace(seats, holder=holder), started)
         except (OSError, FileRefused) as exc:
             if not failing:
                 output.info(f"Warning: the game cannot be saved ({shown(reason(exc), 60)}); play goes on.")
@@ -226,7 +227,7 @@ def _play_saved(
             output.info("The game is saved again.")
             failing = False
 
-    autosave(game)
+    autosave(game, seats.holder if resumed else None)  # (a resumed game keeps who held the keyboard)
     agents = agents_for(game, seats, budget)
     from doomlings_access.settings import load_settings
 
@@ -236,7 +237,7 @@ def _play_saved(
                       change_speech, on_action=autosave, resumed=resumed, saved_as=_resume_name(path),
                       saved_through=lambda: saved,
                       levels={seat: seats.levels.get(seat, "normal") for seat in agents},
-                      resume_defaults=as_kept)
+                      resume_defaults=as_kept, keyboard=seats.holder if resumed else None)
     return session.run()
 
 

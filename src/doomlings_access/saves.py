@@ -85,9 +85,15 @@ class Seats:
 
     humans: list[int]
     levels: dict[int, str] = field(default_factory=dict)
+    holder: int | None = None
+    """Which person had the keyboard (hot seat): a game left at a hand-over ("Pass to Ana.")
+    tells Ana her news when it is resumed."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"humans": self.humans, "levels": {str(k): v for k, v in self.levels.items()}}
+        out: dict[str, Any] = {"humans": self.humans, "levels": {str(k): v for k, v in self.levels.items()}}
+        if self.holder is not None:
+            out["holder"] = self.holder
+        return out
 
 
 @dataclass
@@ -309,7 +315,10 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
         or not isinstance(levels, dict) or not all(isinstance(k, str) and k.isascii() and k.isdigit() and len(k) < 3 for k in levels)
     ):
         raise SaveFileError(path, "seats", "is not a list of seats")
-    seats = Seats(list(humans), {int(k): v for k, v in levels.items()})
+    holder = seats_raw.get("holder")
+    if holder is not None and (not _is_int(holder) or holder not in humans):
+        raise SaveFileError(path, "seats.holder", "is not the seat of a person at the keyboard")
+    seats = Seats(list(humans), {int(k): v for k, v in levels.items()}, holder)
     if any(not 0 <= h < len(setup.players) for h in seats.humans) or any(
         not 0 <= k < len(setup.players) or v not in LEVELS for k, v in seats.levels.items()
     ):

@@ -232,7 +232,7 @@ def wrong_player(data: dict[str, Any]) -> None:
 # name, how to break a good save, the field named (None: the whole file), words of the problem
 CASES = [
     ("truncated", lambda raw: raw[: len(raw) // 2], None, "truncated"),
-    ("empty", lambda raw: b"", None, "truncated"),
+    ("empty", lambda raw: b"", None, "is empty"),
     ("not-utf8", lambda raw: raw[:40] + b"\xff\xfe\x80\x81" + raw[44:], None, "corrupted"),
     ("not-json", lambda raw: raw.replace(b":", b"=", 1), None, "not valid JSON"),
     ("not-an-object", lambda raw: b"[1, 2, 3]", None, "not a saved game"),
@@ -700,3 +700,24 @@ def test_the_resume_command_keeps_settings_that_differ_from_the_settings_file(ro
     words = shlex.split(command)
     assert words[words.index("--labels") + 1] == "text" and words[words.index("--verbosity") + 1] == "normal"
     assert "--pause" not in words  # the file's own pause, which resume starts with anyway
+
+
+@pytest.mark.parametrize("holder", [None, 1, 2, "1", True, -1])
+def test_who_holds_the_keyboard_is_saved_and_checked(tmp_path: Path, holder: object) -> None:
+    """Hot seat: the person holding the keyboard is kept with the save (a game left at a
+    hand-over tells the next person their news when resumed); anything but a person's seat
+    is the save's fault, named by its field."""
+    path = tmp_path / "hot.json"
+    write_save(path, new_game(Setup(("Ana", "Ben", "Cy"), 5)), Seats([0, 1], {2: "normal"}, 1))
+    data = json.loads(path.read_text())
+    assert data["seats"]["holder"] == 1
+    if holder is None:
+        del data["seats"]["holder"]
+    else:
+        data["seats"]["holder"] = holder
+    path.write_text(json.dumps(data))
+    if holder in (None, 1) and holder is not True:
+        assert read_save(path).seats.holder == holder
+    else:
+        with pytest.raises(SaveFileError, match="seats.holder"):
+            read_save(path)

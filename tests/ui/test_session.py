@@ -723,3 +723,28 @@ def test_a_person_who_heard_the_news_and_quit_at_their_question_is_not_told_it_a
     lines = text[text.index(f"Pass to {who}.") : text.index("\n1. ")].splitlines()[:-1]  # (to the title)
     told = [line for line in lines if line.strip() and not line.startswith(("Pass to ", "Plain mode cannot"))]
     assert told == [], told
+
+
+def test_a_person_who_quit_at_their_hand_over_hears_their_news_when_resumed() -> None:
+    """Left at "Pass to Ana." before Ana pressed Enter, the game was resumed as if Ana had
+    heard her news: a private fact (Awakening's next age) was never told her. Who holds the
+    keyboard is saved with every action and hand-over (``on_action``), and read back."""
+    for quit_at_question in (False, True):
+        g = new_game(Setup(("Ana", "Ben", "Cy"), 42))
+        cy = RulesOfThumb(42, 2)
+        held: list[int | None] = []
+        script = "\n1\n" * 4 + ("\nquit\ny\n" if quit_at_question else "quit\ny\n")
+        first = PlainConsole(io.StringIO(script), io.StringIO())
+        Session(g, [0, 1], {2: cy}, first, Output(first.write), Prefs(),
+                on_action=lambda game, holder, held=held: held.append(holder)).run()
+        d = g.pending
+        assert d is not None and d.player in (0, 1)
+        assert (held[-1] == d.player) is quit_at_question, held
+        stdout = io.StringIO()
+        again = PlainConsole(io.StringIO("\nquit\ny\n"), stdout)
+        Session(g, [0, 1], {2: cy}, again, Output(again.write), Prefs(), resumed=True, keyboard=held[-1]).run()
+        text = stdout.getvalue()
+        who = g.name(d.player)
+        lines = text[text.index(f"Pass to {who}.") : text.index("\n1. ")].splitlines()[:-1]
+        told = [line for line in lines if line.strip() and not line.startswith(("Pass to ", "Plain mode cannot"))]
+        assert (told == []) is quit_at_question, told

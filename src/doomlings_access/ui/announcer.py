@@ -861,14 +861,21 @@ def asked_when(game: Game, humans: Collection[int], any_time: str = "own") -> li
     return sorted(found, key=lambda item: item[1])
 
 
-def heard_until(game: Game, humans: Collection[int], any_time: str = "own") -> dict[int, int]:
+def heard_until(
+    game: Game, humans: Collection[int], any_time: str = "own", keyboard: int | None = None
+) -> dict[int, int]:
     """How far each person sharing the keyboard had heard the game when it was saved: a
     person hears the news at their hand-over and what follows, until the keyboard goes to
-    another (whose question or forced play it is); the last to hold it heard everything."""
+    another (whose question or forced play it is); the last to hold it heard everything.
+    ``keyboard``: who held it when the game was saved (None: not known, and taken to be the
+    person whose question waits; a game left at "Pass to Ana." was not yet Ana's)."""
     turns = asked_when(game, humans, any_time)
-    d = game.pending  # the question waiting when the game was saved: its person has heard it all
+    d = game.pending  # the question waiting when the game was saved: its person may have heard it all
     if d is not None and d.player in humans and not passes_unasked(game.card, d, any_time):
-        turns.append((d.player, len(game.log), "asked"))
+        if keyboard is None or keyboard == d.player:
+            turns.append((d.player, len(game.log), "asked"))
+    if keyboard is not None and keyboard in humans and (keyboard != getattr(d, "player", None)):
+        turns.append((keyboard, len(game.log), "held"))
     heard = {seat: 0 for seat in humans}
     for i, (seat, _, _) in enumerate(turns):
         later = next((at for other, at, _ in turns[i + 1 :] if other != seat), len(game.log))

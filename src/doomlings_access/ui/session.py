@@ -119,13 +119,17 @@ class Session:
         output: Output,
         prefs: Prefs | None = None,
         change_speech: object | None = None,
-        on_action: Callable[[Game], None] | None = None,
+        on_action: Callable[[Game, int | None], None] | None = None,
         resumed: bool = False,
         saved_as: str | None = None,
         saved_through: Callable[[], int | None] | None = None,
         levels: dict[int, str] | None = None,
         resume_defaults: Prefs | None = None,
+        keyboard: int | None = None,
     ) -> None:
+        """``on_action`` is called with the game and who has the keyboard after every action,
+        and at every hand-over (to save them); ``keyboard``: who had it when a resumed game
+        was saved (None: not known)."""
         self.game = game
         self.resume_defaults = resume_defaults or Prefs()
         """The settings ``doomlings resume`` starts with (the settings file's): the resume
@@ -171,7 +175,7 @@ class Session:
                 # Each person at the keyboard hears, at their next hand-over, what happened
                 # since they last had it before the game was saved, and reviews the game
                 # (log, repeat) as heard from their own seat.
-                for seat, heard in heard_until(game, humans, self.prefs.any_time).items():
+                for seat, heard in heard_until(game, humans, self.prefs.any_time, keyboard).items():
                     self.told[seat] = heard
                 for seat in humans:
                     self.histories[seat] = told_since_asked(
@@ -214,7 +218,7 @@ class Session:
                 else:
                     self.game.apply(self.ask(d))
                 if self.on_action is not None:
-                    self.on_action(self.game)
+                    self.on_action(self.game, self.holder)
                 nxt = self.game.pending
                 if nxt is None or not self.humans or (nxt.player not in self.agents and not self.passes_unasked(nxt)):
                     # Computer moves (and chances passed unasked) are told together before a
@@ -495,6 +499,8 @@ class Session:
             self.plain_warned = True
             self.out.info("Plain mode cannot clear the screen: earlier lines were for others.")
         self.holder = seat
+        if self.on_action is not None:  # saved: a game left now is resumed with seat's news heard
+            self.on_action(self.game, seat)
         if seat not in self.announcers:
             self.announcers[seat] = Announcer(self.game, seat, self.announcer.verbosity, self.style, scores_itemised=True)
             self.announcers[seat].already_told(self.game.log[: self.told.get(seat, self.resumed_at)])
