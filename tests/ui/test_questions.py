@@ -44,3 +44,22 @@ def test_pass_is_also_no_none_and_skip() -> None:
                 found += 1
             g.apply(Choice(d.player, d.options[rng.randrange(len(d.options))]))
     assert found > 10, found
+
+
+def test_yes_plays_the_one_trait_offered_out_of_turn() -> None:
+    """"Play a trait out of turn?" reads as yes or no: "y" and "yes" were not a choice. With
+    one trait to play they play it; with several they name none (the number or name is
+    needed)."""
+    one = several = 0
+    for seed in range(60):
+        g = new_game(Setup(("Ana", "Ben", "Cy"), seed))
+        rng = random.Random(seed)
+        while (d := g.pending) is not None:
+            if "pass" in d.options and d.kind == "respond":
+                q = build_question(g.view(d.player), d, Style())
+                cards = [o for o in d.options if isinstance(o, int)]
+                for word in ("y", "yes", "Yes"):
+                    assert [o.value for o in q.named_exactly(word)] == (cards if len(cards) == 1 else []), (seed, word)
+                one, several = one + (len(cards) == 1), several + (len(cards) > 1)
+            g.apply(Choice(d.player, d.options[rng.randrange(len(d.options))]))
+    assert one > 10, one

@@ -22,6 +22,7 @@ from doomlings_access.rules.events import (
     PlayFailed,
     ThirdDominantDiscarded,
     TraitPlayed,
+    rule_cause,
 )
 from doomlings_access.cards.pieces import hook_of
 from doomlings_access.rules.hooks import in_pile, of_card
@@ -280,7 +281,11 @@ def response_window(g: Game, window: Window) -> Flow:
         if pick == "pass":
             continue
         piece, _ = of_card(g, int(pick), "response")[0]
-        yield from EXTRA[("out_of_turn", piece.effect)](g, responder, int(pick), piece, window)
+        mark = g.open(rule_cause("out_of_turn", responder))  # the responder's own play, not the trait's effect
+        try:
+            yield from EXTRA[("out_of_turn", piece.effect)](g, responder, int(pick), piece, window)
+        finally:
+            g.close(mark)
     return window.cancelled
 
 

@@ -261,18 +261,18 @@ def _next_age(e: ev.NextAgeSeen, v: View) -> str:
 
 @phrase(ev.TraitPlayed)
 def _played(e: ev.TraitPlayed, v: View) -> str:
-    text = f"{v.who(e.player)} {v.s(e.player, 'play')} {v.card(e.card)}"
+    parts = [f"{v.who(e.player)} {v.s(e.player, 'play')} {v.card(e.card)}"]  # (the label ends with a comma)
     if e.owner != e.player:
-        text += f" into {v.whose(e.owner)} pile"
+        parts.append(f"into {v.whose(e.owner)} pile")
     if e.source == "discard":
-        text += " from the discard pile"
+        parts.append("from the discard pile")
     elif e.source == "deck":
-        text += " from the top of the deck"
+        parts.append("from the top of the deck")
     if e.out_of_turn:
-        text += ", out of turn"
+        parts.append("out of turn")
     if e.action_skipped:  # else its text, read next, is heard as done
-        text += ", without its action"
-    return text + "."
+        parts.append("without its action")
+    return ", ".join(parts) + "."
 
 
 @phrase(ev.ThirdDominantDiscarded)

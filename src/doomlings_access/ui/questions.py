@@ -31,6 +31,7 @@ TITLES = {
     "eloquence_play": "{src}: you may play one more trait, without its action",
     "respond": "{about0} played {about1}. Play a trait out of turn?",
     "respond_own": "After your {about1}: play a trait out of turn?",
+    "respond_own_action": "Before your {about1} acts: play a trait out of turn?",
     "respond_ignored": "{about0} played {about1}; its action is ignored this round. Play a trait out of turn?",
     "respond_action": "{about0} played {about1}: {text} Play a trait out of turn?",
     "respond_to_action": "{about0} {is} using the action of {about1}: {text} Play a trait out of turn?",
@@ -142,6 +143,12 @@ class Question:
         return out
 
 
+def _action_to_come(g: PlayerView, card: int) -> bool:
+    """Whether ``card``, just played, has an action still to come (not played without it)."""
+    played = next((e for e in reversed(g.log) if isinstance(e, ev.TraitPlayed) and e.card == card), None)
+    return bool(g.card(card).action) and not (played is not None and played.action_skipped)
+
+
 def _title(g: PlayerView, d: Decision, card_read: bool = False, why_not: Mapping[int, str] | None = None) -> str:
     src = g.cards.by_id(d.source).name if d.source and d.source != "tie_break" else ""
     reason = d.reason
@@ -153,7 +160,9 @@ def _title(g: PlayerView, d: Decision, card_read: bool = False, why_not: Mapping
         elif not card_read and int(d.about[0]) != d.player:
             reason = "respond_action"
     if reason == "respond" and len(d.about) == 2 and int(d.about[0]) == d.player:
-        reason = "respond_own"  # (just told: "You play Endurance." then "You played Endurance.")
+        # (just told: "You play Endurance." then "You played Endurance."); an action is still
+        # to come: not "after" it
+        reason = "respond_own_action" if _action_to_come(g, int(d.about[1])) else "respond_own"
     if reason == "respond_to_action" and int(d.about[0]) == d.player:
         reason = "respond_to_action_read"  # the asker's own card: they know it
     template = (YES_NO_TITLES if d.kind == dk.YES_NO else {}).get(reason) or TITLES.get(reason)
@@ -220,7 +229,10 @@ def build_question(
             if d.kind != dk.PLAY and why_not and why_not.get(v) in PLAY_FAILED:
                 cannot = f", cannot be played now: {PLAY_FAILED[why_not[v]]}"
                 text, speech = text + cannot, speech + cannot
-            options.append(Option(v, text, speech, (t.name.lower(), t.label.lower())))
+            keys: tuple[str, ...] = (t.name.lower(), t.label.lower())
+            if d.kind == dk.RESPOND and sum(isinstance(o, int) for o in d.options) == 1:
+                keys += ("yes", "y")  # "play a trait out of turn?" with one trait to play
+            options.append(Option(v, text, speech, keys))
         elif d.kind == dk.CATASTROPHE:  # Prepper: each World's End to choose from, read out
             c = g.cards.catastrophes[str(v)]
             said = f"{c.name}: {c.worlds_end_text}"
