@@ -129,7 +129,7 @@ def read_position(data: Any, file: str = "position", edition: str | None = None)
             return default
         if not isinstance(value, str):
             raise r.fail(field, "a player's name")
-        matches = [i for i, n in enumerate(names) if n.lower() == value.strip().lower()]
+        matches = [i for i, n in enumerate(names) if name_key(n) == name_key(value)]
         if not matches:
             raise r.fail(field, f"no player named {value[:40]!r}")
         return matches[0]
@@ -151,7 +151,7 @@ def read_position(data: Any, file: str = "position", edition: str | None = None)
     for i, name in enumerate(protected_names):
         if not isinstance(name, str):
             raise r.fail(f"protected[{i}]", "a player's name")
-        found = [s for s, n in enumerate(names) if n.lower() == name.strip().lower()]
+        found = [s for s, n in enumerate(names) if name_key(n) == name_key(name)]
         if not found:
             raise r.fail(f"protected[{i}]", f"no player named {name[:40]!r}")
         protected.append(found[0])

@@ -326,7 +326,7 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
     you = you_name_problem(setup.players, seats.humans)
     if you is not None:
         raise SaveFileError(path, f"setup.players[{you[0]}]", you[1])
-    if len({n.lower() for n in setup.players}) != len(setup.players):
+    if len({n.lower() for n in setup.players}) != len(setup.players):  # (older saves may hold Zoë and Zoe)
         raise SaveFileError(path, "setup.players", "two players have the same name")
     for i, raw_action in enumerate(actions):
         try:

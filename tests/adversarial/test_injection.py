@@ -46,9 +46,10 @@ def test_names_that_are_commands_or_numbers_are_refused(home: Home, name: str) -
 @pytest.mark.parametrize(("names", "why"), [
     ("Jose\u0301,Jos\u00e9", "must all differ"),  # one name, its accent typed two ways
     ("Stra\u00dfe,STRASSE", "must all differ"),  # the same name in capitals
+    ("Zo\u00eb,Zoe", "must all differ"),  # a screen reader says them alike
     ("Ana,\u3164", "no letter or digit that can be seen"),  # a Hangul filler prints as nothing
     ("Ana,\u2800", "no letter or digit that can be seen"),  # the blank braille cell
-], ids=["accent-two-ways", "sharp-s", "hangul-filler", "blank-braille-cell"])
+], ids=["accent-two-ways", "sharp-s", "accent-or-none", "hangul-filler", "blank-braille-cell"])
 def test_names_that_cannot_be_told_apart_or_seen_are_refused(home: Home, names: str, why: str) -> None:
     done = home.run("play", *GAME, "--names", names).clean()
     assert done.returncode == 2 and why in done.err, done.both
@@ -59,6 +60,12 @@ def test_a_name_is_kept_with_single_spaces_and_one_form_of_each_letter(home: Hom
     """"Ana  Bel" was shown with two spaces and could never be typed back to `pile`."""
     done = home.run("play", *GAME, "--names", "Ana  Bel", stdin="pile ana bel\nq\ny\n").clean()
     assert "New game: Ana Bel," in done.out and "No single player" not in done.out, done.both
+
+
+def test_a_player_is_found_by_their_name_typed_without_its_accents(home: Home) -> None:
+    """With a player named Zoë, `p Zoe` said "No single player named Zoe"."""
+    done = home.run("play", *GAME, "--names", "Zo\u00eb", stdin="p zoe\nq\ny\n").clean()
+    assert "Your trait pile" in done.out and "No single player" not in done.out, done.both
 
 
 def test_the_menu_asks_again_for_a_hostile_or_colliding_name(home: Home) -> None:

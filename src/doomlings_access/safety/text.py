@@ -80,9 +80,11 @@ def tidy_name(name: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """What two names are compared by: ``José`` however its accent was typed, and
-    ``Straße`` and ``STRASSE``, are the same name (they sound the same)."""
-    return tidy_name(name).casefold()
+    """What two names are compared by: ``José`` however its accent was typed, ``Straße``
+    and ``STRASSE``, and ``Zoë`` and ``Zoe`` are the same name (a screen reader says them
+    alike, and a listener types what they heard)."""
+    folded = unicodedata.normalize("NFKD", tidy_name(name).casefold())
+    return unicodedata.normalize("NFC", "".join(ch for ch in folded if not unicodedata.combining(ch)))
 
 
 class NameRefused(ValueError):

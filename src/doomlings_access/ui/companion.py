@@ -803,7 +803,8 @@ class Companion:
         self.out.info(f"{card.catastrophic_text}")
 
     def seat(self, typed: str) -> int | None:
-        hits = [i for i, n in enumerate(self.tracker.players) if n.lower().startswith(typed.strip().lower())]
+        keys, wanted = [name_key(n) for n in self.tracker.players], name_key(typed)  # "Zoe" is Zoë
+        hits = [i for i, n in enumerate(keys) if n == wanted] or [i for i, n in enumerate(keys) if n.startswith(wanted)]
         if typed.strip() and len(hits) == 1:
             return hits[0]
         self.out.info(f"Name one player: {join(self.tracker.players)}.")
