@@ -748,3 +748,14 @@ def test_a_person_who_quit_at_their_hand_over_hears_their_news_when_resumed() ->
         lines = text[text.index(f"Pass to {who}.") : text.index("\n1. ")].splitlines()[:-1]
         told = [line for line in lines if line.strip() and not line.startswith(("Pass to ", "Plain mode cannot"))]
         assert (told == []) is quit_at_question, told
+
+
+def test_quit_takes_only_a_clear_answer_and_says_when_the_game_goes_on() -> None:
+    """"yess", "YES!" or "q" at "Quit the game?" went on without a word, as if no were typed."""
+    text, g = run("q\nyess\nq\nn\nq\n\u200by\n1\n")
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert "Not understood: yess. Type y to quit, n to go on." in lines
+    assert "Not understood: q. Type y to quit, n to go on." in lines
+    assert lines.count("Going on.") == 1, lines
+    assert lines[-1] == "You left the game.", lines[-3:]  # y with a zero-width space: quit
+    assert not g.is_over and not g.actions  # nothing was answered on the way

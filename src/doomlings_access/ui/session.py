@@ -516,7 +516,7 @@ class Session:
             if command is None:
                 return
             if command == "quit":
-                if self.confirm_quit():
+                if self.confirm_quit(say_going_on=False):
                     raise QuitGame()
                 self.out.info(f"Going on. Press Enter when {name} is ready.")
                 continue
@@ -546,12 +546,22 @@ class Session:
             self.out.answered()
             return line
 
-    def confirm_quit(self) -> bool:
-        try:
-            line = self.console.read("Quit the game? Type y to quit, n to go on: ")
-        except (EOFError, KeyboardInterrupt):
-            return True
-        return line.strip().lower() in ("y", "yes")
+    def confirm_quit(self, say_going_on: bool = True) -> bool:
+        """Quit on a clear yes (the game is saved); no, or Enter, goes on and says so (unless
+        the caller says more); anything else is not taken either way, and asked again."""
+        while True:
+            try:
+                line = self.console.read("Quit the game? Type y to quit, n to go on: ")
+            except (EOFError, KeyboardInterrupt):
+                return True
+            answer = clean(line).strip().lower()
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("", "n", "no"):
+                if say_going_on:
+                    self.out.info("Going on.")
+                return False
+            self.out.info(f"Not understood: {shorten(clean(line))}. Type y to quit, n to go on.")
 
     def words(self, q: Question) -> list[str]:
         out = list(COMMANDS)
