@@ -117,10 +117,14 @@ def is_inert(ch: str) -> bool:
     return not any(c in string.ascii_letters + string.digits + "?" for c in forms)
 
 
+FOLDS_TO_ASCII = "".join(  # accented letters are typed for their plain ones (Ć for C): not inert
+    chr(i) for i in range(0x80, 0x3000)
+    if any(c in string.ascii_letters for c in unicodedata.normalize("NFKD", chr(i)) if not unicodedata.combining(c))
+)
 INERT = st.characters(
     codec="utf-8",
     exclude_categories=("Nd", "Nl", "No", "Cs"),
-    exclude_characters=string.ascii_letters + string.digits + "?\r\n",
+    exclude_characters=string.ascii_letters + string.digits + "?\r\n" + FOLDS_TO_ASCII,
 ).filter(is_inert)
 
 CONTROL = st.characters(categories=("Cc", "Cf"), exclude_characters="\r\n")

@@ -759,3 +759,12 @@ def test_quit_takes_only_a_clear_answer_and_says_when_the_game_goes_on() -> None
     assert lines.count("Going on.") == 1, lines
     assert lines[-1] == "You left the game.", lines[-3:]  # y with a zero-width space: quit
     assert not g.is_over and not g.actions  # nothing was answered on the way
+
+
+def test_a_misspelt_or_loosely_typed_name_at_a_question_is_helped() -> None:
+    """"voracous" or "adorabel" at a question was only "Not a choice"; "self rep" (a space
+    for the hyphen) and an accent typed in a name were not taken as the name's beginning.
+    (Seed 42: Ana holds Hyper-Intelligence, Clever, Tentacles, Voracious and Quick.)"""
+    text, g = run("Voracous\nhyp\u00e9r intel\n")
+    assert "Not a choice: Voracous. Did you mean 4, Voracious? Type its number." in text, text[-600:]
+    assert g.defs[int(g.actions[0].value)].name == "Hyper-Intelligence"

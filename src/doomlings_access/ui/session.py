@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from doomlings_access.ai import Agent
 from doomlings_access.braille.labels import is_trait_label
 from doomlings_access.cards.describe import full_description
+from doomlings_access.cards.lookup import suggestions
 from doomlings_access.lines import PAUSE, wrap
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules import decisions as dk
@@ -101,6 +102,11 @@ def question_for(game: Game, d: Decision, style: Style, announcer: Announcer) ->
 
 STORY_STARTS = (ev.TurnStarted, ev.AgeRevealed, ev.CatastropheRevealed, ev.WorldsEndStarted)
 """Events that begin a story: what follows them, to the next, is told as one message."""
+
+
+def _loose(typed: str) -> str:
+    """A typed answer as it is matched loosely: no accents, no case, a hyphen as a space."""
+    return name_key(typed).replace("-", " ")
 
 
 class QuitGame(Exception):
@@ -594,8 +600,17 @@ class Session:
             self.command(command, arg, q)
             return None
         prefixed = [o for o in q.options if any(w.startswith(low) for w in o.words)]
+        key = _loose(line)  # "self rep" and "adorablé" begin Self-Replicating and Adorable
+        if not prefixed and len(key) >= 3:  # (a letter or two, loosely, is no name's beginning)
+            prefixed = [o for o in q.options if any(_loose(w).startswith(key) for w in o.words)]
         if prefixed:
             return self.the_one(q, line, prefixed)
+        close = suggestions(line, [o.text.split(",")[0] for o in q.options])  # a name misspelt
+        if close:
+            meant = " or ".join(f"{i}, {o.text.split(',')[0]}" for i, o in enumerate(q.options, 1)
+                                if o.text.split(",")[0] in close)
+            self.out.info(f"Not a choice: {shorten(line)}. Did you mean {meant}? Type its number.")
+            return None
         self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}, or ? for help.")
         return None
 
