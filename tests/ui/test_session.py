@@ -768,3 +768,12 @@ def test_a_misspelt_or_loosely_typed_name_at_a_question_is_helped() -> None:
     text, g = run("Voracous\nhyp\u00e9r intel\n")
     assert "Not a choice: Voracous. Did you mean 4, Voracious? Type its number." in text, text[-600:]
     assert g.defs[int(g.actions[0].value)].name == "Hyper-Intelligence"
+
+
+def test_which_card_takes_a_command_by_its_letter_and_a_card_by_c() -> None:
+    """At "Which card?", "p ben" was looked up as a card named "p ben", and "c adorablé" as
+    one named "c adorablé"; "tíny" was not Tiny."""
+    text, _ = run("c ti\np ben\nc s\nc adorabl\u00e9\n\nc t\u00edny\nq\ny\n")
+    assert "No card named 'p ben'" not in text and "Ben's trait pile" in text, text[-900:]
+    assert "No card named 'c adorabl" not in text and "Adorable, label p4." in text
+    assert "Tiny, label db17." in text

@@ -8,6 +8,8 @@ layer imports nothing else of the package.
 
 from __future__ import annotations
 
+import unicodedata
+
 from collections.abc import Callable, Sequence
 
 TYPE_CHECKING = False  # typing itself is not imported: look-ups start quickly
@@ -60,8 +62,11 @@ def numbered(names: Sequence[str]) -> str:
 
 
 def normalise(name: str) -> str:
-    """Lower case, straight apostrophes, single spaces; hyphens and spaces alike."""
+    """Lower case, straight apostrophes, single spaces; hyphens and spaces alike; no accents
+    (a listener types "tiny" or "tíny" for what they heard)."""
     text = name.strip().lower().replace("\u2019", "'").replace("-", " ").replace("_", " ")
+    if not text.isascii():
+        text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
     return " ".join(text.split())
 
 

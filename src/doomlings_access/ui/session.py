@@ -702,7 +702,7 @@ class Session:
     def describe_card(self, typed: str, q: Question | None, game: Game | None = None) -> None:
         """``card NAME``: every fact about a card; when several fit, or the name is misspelt,
         they are numbered and the player picks one (Enter goes back to the question). A
-        command typed there, by its whole name, is carried out as at the question."""
+        command typed there is carried out as at the question; another card looked up."""
         if not typed:
             self.out.info("Type card and a name, like card Tiny.")
             return
@@ -716,13 +716,13 @@ class Session:
                 if command == "help":
                     self.out.info(f"{pick}, type another card's name, or press Enter to go back.")
                     continue
-                if command not in (None, "card") and line.split()[0].lower() in COMMANDS:
+                if command not in (None, "card"):  # by its name or its letter: "p zoe"
                     self.command(command, arg, q, game)
                     return
                 if is_number(line) and 1 <= int(line) <= len(found):
                     found = [found[int(line) - 1]]
-                elif line.strip() and not is_number(line):  # a name typed instead: looked up
-                    typed = line.strip().removeprefix("card ").strip() or line.strip()
+                elif line.strip() and not is_number(line):  # a name typed instead ("c tiny" too): looked up
+                    typed = (arg if command == "card" else "") or line.strip()
                     continue
                 else:
                     self.out.info(("Back to the question. " if q else "") + self.again(q))
