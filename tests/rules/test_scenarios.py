@@ -292,8 +292,9 @@ def test_the_four_horsemen_does_not_use_up_denial(capsys: pytest.CaptureFixture[
     """Denial "does not work against The Four Horsemen": the protection stays for the next
     catastrophe, here the final one, so Ana skips its gene pool and World's End effects."""
     data = scenario(capsys, "the_four_horsemen_leaves_denial_for_the_next", "--answers", "Fangs")
-    ignored = events(data, "CatastropheIgnored")
-    assert [(e["player"], e["catastrophe"]) for e in ignored] == [(0, "super_volcano")]
+    ignored = events(data, "CatastropheIgnored")  # at its reveal, then at its World's End
+    assert [(e["player"], e["catastrophe"], e["worlds_end"]) for e in ignored] == [
+        (0, "super_volcano", False), (0, "super_volcano", True)]
     assert player(data, "Ana")["traits"] == ["Denial"]  # The Four Horsemen took Quick
     assert player(data, "Ana")["gene_pool"] == 4 and player(data, "Ben")["gene_pool"] == 3
     tallies = {e["player"]: e for e in events(data, "ScoreTallied")}
@@ -567,3 +568,11 @@ def test_an_action_that_fails_in_part_says_which_part(
     card Trunk could not play 'is discarded' though it never left the discard pile."""
     told = " ".join(" ".join(scenario(capsys, name, *answers, "--as", "Ana", "--verbosity", "terse")["announcements"]).split())
     assert said in told and not_said not in told, told
+
+
+def test_denial_is_named_again_when_the_worlds_end_it_spares_is_carried_out(capsys: pytest.CaptureFixture[str]) -> None:
+    """At World's End the protected player heard nothing: no telling whether Denial spared
+    them or they simply had nothing to lose."""
+    told = " ".join(" ".join(scenario(capsys, "denial_and_a_world_s_end_prepper_chose", "--answers", "1",
+                                      "--as", "Ana")["announcements"]).split())
+    assert "Denial protects you from Ice Age's World's End." in told, told

@@ -155,6 +155,8 @@ class CatastropheIgnored(Event):
     catastrophe: str
     card: int
     """The trait (Denial) that protects the player."""
+    worlds_end: bool = False
+    """From the World's End effect (the protection told again when it is carried out)."""
 
 
 @dataclass(slots=True)

@@ -10,6 +10,7 @@ from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.effects import discard_own_trait
 from doomlings_access.rules.events import (
     CATASTROPHE,
+    CatastropheIgnored,
     Cause,
     ColourNamed,
     GameOver,
@@ -67,6 +68,11 @@ def worlds_end_and_scoring(g: Game) -> Flow:
             seats = [s for s in g.seats_from(r.first_player) if s not in r.protected]
             inner = g.open(Cause(CATASTROPHE, cat.id, step="worlds_end"))
             try:
+                for seat in g.seats_from(r.first_player):  # spared: said, or it sounds like nothing to lose
+                    if seat in r.protected and cat.worlds_end:
+                        card = next((c for c in g.seats[seat].pile if c in g.table.denial_spent), None)
+                        if card is not None:
+                            g.emit(CatastropheIgnored, seat, cat.id, card, True, cause=trait_cause(g, card, seat))
                 for piece in cat.worlds_end:
                     yield from code("catastrophe_worlds_end", piece.effect)(g, piece, seats)
             finally:

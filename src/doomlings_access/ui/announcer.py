@@ -164,7 +164,8 @@ def _first(e: ev.FirstPlayerMoved, v: View) -> str:
 
 @phrase(ev.CatastropheIgnored)
 def _denied(e: ev.CatastropheIgnored, v: View) -> str:
-    return f"{v.name(e.card)} protects {v.whom(e.player)} from {v.source(e.catastrophe)}."
+    what = f"{v.source(e.catastrophe)}'s World's End" if e.worlds_end else v.source(e.catastrophe)
+    return f"{v.name(e.card)} protects {v.whom(e.player)} from {what}."
 
 
 @phrase(ev.TurnStarted)
