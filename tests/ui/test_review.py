@@ -26,3 +26,21 @@ def test_live_scores_count_another_hands_cards_and_name_the_bonus_that_reads_the
     own = review.scores(t.g.view(1), Style())
     assert "not counted" not in " ".join(own)  # Ben knows his own hand: Brave counts Tiny
     assert "Brave +" in next(line for line in own if line.startswith("You: "))
+
+
+def test_age_in_a_catastrophe_round_says_it_as_it_was_announced() -> None:
+    """The round was announced "Round 3, catastrophe 1 of 3: ...", and `age` called it
+    "Round 3, era 2" (the catastrophe ends era 1)."""
+    import random
+
+    from builders import new_game
+
+    from doomlings_access.rules import Choice, Setup
+
+    g = new_game(Setup(("Ana", "Ben", "Cy"), 3))
+    rng = random.Random(3)
+    while (d := g.pending) is not None and not (g.round.age is None and g.table.catastrophes):
+        g.apply(Choice(d.player, d.options[rng.randrange(len(d.options))]))
+    assert d is not None
+    name = g.catastrophe(g.table.catastrophes[0]).name
+    assert review.age(g.view(0))[0] == f"Round {g.round.number}, catastrophe 1 of 3: {name}."

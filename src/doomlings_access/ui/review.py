@@ -150,7 +150,7 @@ def age(v: PlayerView) -> list[str]:
         out = [f"Round {v.round}, era {v.era}: {v.age.name}. {v.age.text}"]
     elif v.catastrophes:
         c = v.cards.catastrophes[v.catastrophes[-1]]
-        out = [f"Round {v.round}, era {v.era}: catastrophe {c.name}."]
+        out = [f"Round {v.round}, catastrophe {len(v.catastrophes)} of 3: {c.name}."]  # (as it was announced)
     else:
         out = ["The game has not started a round yet."]
     out.append(catastrophes_so_far([v.cards.catastrophes[c].name for c in v.catastrophes]))

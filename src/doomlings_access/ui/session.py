@@ -363,8 +363,9 @@ class Session:
         place = f"Round {r.number}, era {g.era}"
         if r.age is not None:
             place += f", {r.age.name}"
-        elif g.table.catastrophes and r.phase != "worlds_end":
-            place += f", catastrophe {g.catastrophe(g.table.catastrophes[-1]).name}"
+        elif g.table.catastrophes and r.phase not in ("worlds_end", "scoring"):  # (as it was announced)
+            cats = g.table.catastrophes
+            place = f"Round {r.number}, catastrophe {len(cats)} of 3, {g.catastrophe(cats[-1]).name}"
         if r.phase in ("worlds_end", "scoring"):
             return f"{place}. The world is ending."
         if r.active is None:
