@@ -76,6 +76,8 @@ def choices_from_args(args: argparse.Namespace) -> GameChoices:
 
     try:
         names = [check_name(name, reserved_words()) for name in names]
+        for name in names:
+            _not_a_card(name)
     except NameRefused as exc:
         raise ValueError(f"--names: {exc}") from None
     if len({name_key(n) for n in names}) != len(names):
@@ -273,6 +275,19 @@ def resume(args: argparse.Namespace) -> int:
         chosen = str(found[number - 1].path)
     typed = args.edition if "edition" in args.typed else None
     return _with_output(args, lambda console, out, prefs, speech: _resume(chosen, console, out, prefs, speech, typed))
+
+
+def _not_a_card(name: str) -> str:
+    """``name``, or :class:`NameRefused` when it is a card's name or label: "Tiny plays Tiny,
+    db17" cannot be followed by ear, and "p Tiny" would mean two things."""
+    from doomlings_access.cards import load_cards
+
+    cards = load_cards()
+    taken = {name_key(c.name) for group in (cards.traits, cards.ages, cards.catastrophes) for c in group.values()}
+    taken |= {name_key(t.label) for t in cards.traits.values()}
+    if name_key(name) in taken:
+        raise NameRefused(f'"{name}" is the name or label of a card; choose another name')
+    return name
 
 
 def _by_number(chosen: str) -> bool:
@@ -855,7 +870,7 @@ def _new_game_questions(ask: Asker, edition: str = "retail") -> GameChoices:
                 f"A name of at most 30 characters, not a number nor a command like hand; Enter for {default}.",
             )
             try:
-                name = check_name(typed, reserved_words())
+                name = _not_a_card(check_name(typed, reserved_words()))
             except NameRefused as exc:
                 ask.out.info(f"That name cannot be used: {exc}.")
                 continue

@@ -47,9 +47,11 @@ def test_names_that_are_commands_or_numbers_are_refused(home: Home, name: str) -
     ("Jose\u0301,Jos\u00e9", "must all differ"),  # one name, its accent typed two ways
     ("Stra\u00dfe,STRASSE", "must all differ"),  # the same name in capitals
     ("Zo\u00eb,Zoe", "must all differ"),  # a screen reader says them alike
+    ("Tiny", "name or label of a card"),  # "Tiny plays Tiny, db17"
+    ("DB17", "name or label of a card"),
     ("Ana,\u3164", "no letter or digit that can be seen"),  # a Hangul filler prints as nothing
     ("Ana,\u2800", "no letter or digit that can be seen"),  # the blank braille cell
-], ids=["accent-two-ways", "sharp-s", "accent-or-none", "hangul-filler", "blank-braille-cell"])
+], ids=["accent-two-ways", "sharp-s", "accent-or-none", "card-name", "card-label", "hangul-filler", "blank-braille-cell"])
 def test_names_that_cannot_be_told_apart_or_seen_are_refused(home: Home, names: str, why: str) -> None:
     done = home.run("play", *GAME, "--names", names).clean()
     assert done.returncode == 2 and why in done.err, done.both
