@@ -777,3 +777,10 @@ def test_which_card_takes_a_command_by_its_letter_and_a_card_by_c() -> None:
     assert "No card named 'p ben'" not in text and "Ben's trait pile" in text, text[-900:]
     assert "No card named 'c adorabl" not in text and "Adorable, label p4." in text
     assert "Tiny, label db17." in text
+
+
+def test_an_arrow_key_is_not_nothing_typed() -> None:
+    """An arrow key (an escape sequence) at a question was answered "Nothing typed"."""
+    text, _ = run("\x1b[A\n\nq\ny\n")
+    assert "Not a choice: a key that types no letter. Choose 1 to 5, or ? for help." in text
+    assert "Nothing typed. Choose 1 to 5, or ? for help." in text  # (Enter alone)

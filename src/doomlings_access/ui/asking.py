@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from doomlings_access.safety.text import shown, whole_number
-from doomlings_access.ui.console import Console
+from doomlings_access.ui.console import Console, clean_typed, nothing_typed
 from doomlings_access.ui.output import Output
 
 HELP_WORDS = ("?", "help")
@@ -99,6 +99,9 @@ class Asker:
             if fits:
                 named = "; ".join(f"{i + 1}. {choices[i]}" for i in fits)
                 self.out.info(f"{shown(line, 20)} fits {len(fits)} choices: {named}. Type its number.")
+                continue
+            if not clean_typed(line):  # an arrow or a function key: no letter typed
+                self.out.info(f"{nothing_typed(line)} {again}")
                 continue
             self.out.info(f"Not a choice: {shown(line, 20)}. {again}")
 

@@ -194,3 +194,43 @@ def quiet_prompt_session(**streams: Any) -> Any:
         key_bindings=keys,
         **streams,
     )
+
+
+def clean_typed(raw: str) -> str:
+    """Drop control characters and whole escape sequences (arrows, function keys, pastes);
+    keep letters of any language."""
+    out = []
+    i, n = 0, len(raw)
+    while i < n:
+        ch = raw[i]
+        if ch == "\x1b":
+            i += 1
+            if i < n and raw[i] == "[":  # CSI: parameters, then one final byte @ to ~
+                i += 1
+                while i < n and not "@" <= raw[i] <= "~":
+                    i += 1
+                i += 1
+            elif i < n and raw[i] in "O]PX^_":  # SS3 key, or a string sequence
+                kind = raw[i]
+                i += 1
+                if kind == "O":
+                    i += 1
+                else:
+                    while i < n and raw[i] not in "\x07\x1b":
+                        i += 1
+                    i += 1
+            else:
+                i += 1
+            continue
+        if ch.isprintable():
+            out.append(ch)
+        i += 1
+    return " ".join("".join(out).split())
+
+
+def nothing_typed(raw: str) -> str:
+    """What to say of a line with nothing to read in it: an arrow or function key (an escape
+    sequence) was typed, not nothing."""
+    if raw.strip():
+        return "Not a choice: a key that types no letter."
+    return "Nothing typed."

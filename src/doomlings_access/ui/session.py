@@ -26,7 +26,7 @@ from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.safety.text import MAX_DIGITS, name_key
 from doomlings_access.ui import review
 from doomlings_access.ui.announcer import VERBOSITIES, Announcer, heard_until, introduced, told_since_asked
-from doomlings_access.ui.console import Console
+from doomlings_access.ui.console import Console, clean_typed, nothing_typed
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked, why_not
 from doomlings_access.ui.rules_text import rules
@@ -439,7 +439,7 @@ class Session:
         review commands work here as at a question, reading the game as heard so far, and
         anything else goes on."""
         while True:
-            command, arg = as_command(clean(self.read_raw(prompt, list(COMMANDS))))
+            command, arg = as_command(clean_typed(self.read_raw(prompt, list(COMMANDS))))
             if command is None:
                 return  # Enter, or anything else: go on
             if command == "help":
@@ -519,7 +519,7 @@ class Session:
         before it is theirs: it is not carried out (the next person's hand would show), except
         quit; anything else means the next person is ready."""
         while True:
-            command, _ = as_command(clean(self.read_raw("", list(COMMANDS))))
+            command, _ = as_command(clean_typed(self.read_raw("", list(COMMANDS))))
             if command is None:
                 return
             if command == "quit":
@@ -561,14 +561,14 @@ class Session:
                 line = self.console.read("Quit the game? Type y to quit, n to go on: ")
             except (EOFError, KeyboardInterrupt):
                 return True
-            answer = clean(line).strip().lower()
+            answer = clean_typed(line).strip().lower()
             if answer in ("y", "yes"):
                 return True
             if answer in ("", "n", "no"):
                 if say_going_on:
                     self.out.info("Going on.")
                 return False
-            self.out.info(f"Not understood: {shorten(clean(line))}. Type y to quit, n to go on.")
+            self.out.info(f"Not understood: {shorten(clean_typed(line))}. Type y to quit, n to go on.")
 
     def words(self, q: Question) -> list[str]:
         out = list(COMMANDS)
@@ -578,10 +578,10 @@ class Session:
 
     # --- understanding an answer -----------------------------------------------------------
     def interpret(self, q: Question, raw: str) -> Choice | None:
-        line = clean(raw)
+        line = clean_typed(raw)
         n = len(q.options)
         if not line:
-            self.out.info(f"Nothing typed. Choose 1 to {n}, or ? for help.")
+            self.out.info(f"{nothing_typed(raw)} Choose 1 to {n}, or ? for help.")
             return None
         if len(raw) > MAX_INPUT:
             self.out.info(f"That is too long. Choose 1 to {n}, or ? for help.")
@@ -712,7 +712,7 @@ class Session:
             self.out.lines(listing)
             if len(found) > 1 or (listing and found):
                 pick = choose_from(len(found))
-                line = clean(self.read_raw(f"Which card? {pick}, or Enter to go back: "))
+                line = clean_typed(self.read_raw(f"Which card? {pick}, or Enter to go back: "))
                 command, arg = as_command(line)
                 if command == "help":
                     self.out.info(f"{pick}, type another card's name, or press Enter to go back.")
@@ -788,38 +788,6 @@ def is_number(text: str) -> bool:
     """Plain digits 0-9 only (not superscripts, circled or other scripts' digits), and few
     enough that converting them is instant (Python refuses more than 4,300 digits)."""
     return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
-
-
-def clean(raw: str) -> str:
-    """Drop control characters and whole escape sequences (arrows, function keys, pastes);
-    keep letters of any language."""
-    out = []
-    i, n = 0, len(raw)
-    while i < n:
-        ch = raw[i]
-        if ch == "\x1b":
-            i += 1
-            if i < n and raw[i] == "[":  # CSI: parameters, then one final byte @ to ~
-                i += 1
-                while i < n and not "@" <= raw[i] <= "~":
-                    i += 1
-                i += 1
-            elif i < n and raw[i] in "O]PX^_":  # SS3 key, or a string sequence
-                kind = raw[i]
-                i += 1
-                if kind == "O":
-                    i += 1
-                else:
-                    while i < n and raw[i] not in "\x07\x1b":
-                        i += 1
-                    i += 1
-            else:
-                i += 1
-            continue
-        if ch.isprintable():
-            out.append(ch)
-        i += 1
-    return " ".join("".join(out).split())
 
 
 def shorten(text: str, limit: int = 20) -> str:
