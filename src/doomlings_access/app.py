@@ -213,12 +213,12 @@ def _play_saved(
     failing = False
     saved: int | None = len(game.actions) if resumed else None  # actions the file on disk holds
 
-    def autosave(g: Game, holder: int | None = None) -> None:
+    def autosave(g: Game, holder: int | None = None, heard: int | None = None) -> None:
         """Save after every action (and hand-over); a failure (a full disk) is said once, not
         every action."""
         nonlocal failing, saved
         try:
-            write_save(path, g, replace(seats, holder=holder), started)
+            write_save(path, g, replace(seats, holder=holder, heard=heard), started)
         except (OSError, FileRefused) as exc:
             if not failing:
                 output.info(f"Warning: the game cannot be saved ({shown(reason(exc), 60)}); play goes on.")
@@ -229,7 +229,7 @@ def _play_saved(
             output.info("The game is saved again.")
             failing = False
 
-    autosave(game, seats.holder if resumed else None)  # (a resumed game keeps who held the keyboard)
+    autosave(game, *((seats.holder, seats.heard) if resumed else (None, None)))  # (kept until the keyboard moves)
     agents = agents_for(game, seats, budget)
     from doomlings_access.settings import load_settings
 
@@ -239,7 +239,7 @@ def _play_saved(
                       change_speech, on_action=autosave, resumed=resumed, saved_as=_resume_name(path),
                       saved_through=lambda: saved,
                       levels={seat: seats.levels.get(seat, "normal") for seat in agents},
-                      resume_defaults=as_kept, keyboard=seats.holder if resumed else None)
+                      resume_defaults=as_kept, keyboard=(seats.holder, seats.heard) if resumed else (None, None))
     return session.run()
 
 

@@ -88,11 +88,16 @@ class Seats:
     holder: int | None = None
     """Which person had the keyboard (hot seat): a game left at a hand-over ("Pass to Ana.")
     tells Ana her news when it is resumed."""
+    heard: int | None = None
+    """How many of the game's events the holder had heard (left at "Press Enter for more.",
+    the rest is told them when it is resumed)."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"humans": self.humans, "levels": {str(k): v for k, v in self.levels.items()}}
         if self.holder is not None:
             out["holder"] = self.holder
+        if self.heard is not None:
+            out["heard"] = self.heard
         return out
 
 
@@ -318,7 +323,10 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
     holder = seats_raw.get("holder")
     if holder is not None and (not _is_int(holder) or holder not in humans):
         raise SaveFileError(path, "seats.holder", "is not the seat of a person at the keyboard")
-    seats = Seats(list(humans), {int(k): v for k, v in levels.items()}, holder)
+    heard = seats_raw.get("heard")
+    if heard is not None and (not _is_int(heard) or not 0 <= heard <= MAX_ACTIONS * 1000):
+        raise SaveFileError(path, "seats.heard", "is not a count of events")
+    seats = Seats(list(humans), {int(k): v for k, v in levels.items()}, holder, heard)
     if any(not 0 <= h < len(setup.players) for h in seats.humans) or any(
         not 0 <= k < len(setup.players) or v not in LEVELS for k, v in seats.levels.items()
     ):

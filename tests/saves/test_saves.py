@@ -721,3 +721,25 @@ def test_who_holds_the_keyboard_is_saved_and_checked(tmp_path: Path, holder: obj
     else:
         with pytest.raises(SaveFileError, match="seats.holder"):
             read_save(path)
+
+
+FORCED = "\n1\n\n5\n4\n\n\n2\n\n3\n3\n\n3\n4\n\n1\n\n1\n\n5\n\n3\n\n4\n\n1\n2\n\n3\n1\n2\n2\n\n1\n1\n\n"
+"""Seed 7, Ana and Ben at one keyboard against Otto: the answers end at Ben's "Press Enter to
+play it." (Big Ears, the one trait he can play), found by a by-ear audit."""
+
+
+def test_a_hot_seat_game_left_at_a_forced_play_resumes_and_goes_on(root: Path) -> None:
+    """Resumed, it handed the keyboard between Ana and Ben for ever (Ben's forced play, heard
+    before the save, waited for his Enter again), and Ana's news was lost."""
+    left = cli(root, "play", "--plain", "--players", "3", "--humans", "2", "--names", "Ana,Ben",
+               "--seed", "7", "--speech", "off", stdin=FORCED)
+    assert "Press Enter to play it." in left.stdout.splitlines()[-3], left.stdout[-300:]
+    save = next((root / "data" / "saves").glob("*.json"))
+    seats = json.loads(save.read_text())["seats"]
+    assert seats["holder"] == 1 and isinstance(seats["heard"], int)
+    back = cli(root, "resume", save.name, "--plain", "--speech", "off", stdin="\n" * 40)
+    assert back.returncode == 0, back.stderr
+    assert back.stdout.count("Pass to ") <= 2, back.stdout[:1500]
+    ana = back.stdout[back.stdout.index("Pass to Ana.") : back.stdout.index("Your turn")]
+    assert "Ben plays Big Ears, p1." in ana, ana  # her news, heard at her hand-over
+    assert "The last " not in back.stdout  # (not also read out before it to everyone)

@@ -732,14 +732,14 @@ def test_a_person_who_quit_at_their_hand_over_hears_their_news_when_resumed() ->
     for quit_at_question in (False, True):
         g = new_game(Setup(("Ana", "Ben", "Cy"), 42))
         cy = RulesOfThumb(42, 2)
-        held: list[int | None] = []
+        held: list[tuple[int | None, int | None]] = []
         script = "\n1\n" * 4 + ("\nquit\ny\n" if quit_at_question else "quit\ny\n")
         first = PlainConsole(io.StringIO(script), io.StringIO())
         Session(g, [0, 1], {2: cy}, first, Output(first.write), Prefs(),
-                on_action=lambda game, holder, held=held: held.append(holder)).run()
+                on_action=lambda game, holder, heard, held=held: held.append((holder, heard))).run()
         d = g.pending
         assert d is not None and d.player in (0, 1)
-        assert (held[-1] == d.player) is quit_at_question, held
+        assert (held[-1][0] == d.player) is quit_at_question, held
         stdout = io.StringIO()
         again = PlainConsole(io.StringIO("\nquit\ny\n"), stdout)
         Session(g, [0, 1], {2: cy}, again, Output(again.write), Prefs(), resumed=True, keyboard=held[-1]).run()

@@ -863,13 +863,15 @@ def asked_when(game: Game, humans: Collection[int], any_time: str = "own") -> li
 
 
 def heard_until(
-    game: Game, humans: Collection[int], any_time: str = "own", keyboard: int | None = None
+    game: Game, humans: Collection[int], any_time: str = "own", keyboard: int | None = None,
+    keyboard_heard: int | None = None,
 ) -> dict[int, int]:
     """How far each person sharing the keyboard had heard the game when it was saved: a
     person hears the news at their hand-over and what follows, until the keyboard goes to
     another (whose question or forced play it is); the last to hold it heard everything.
     ``keyboard``: who held it when the game was saved (None: not known, and taken to be the
-    person whose question waits; a game left at "Pass to Ana." was not yet Ana's)."""
+    person whose question waits; a game left at "Pass to Ana." was not yet Ana's), and
+    ``keyboard_heard`` how many events they had heard (a game left at "Press Enter for more.")."""
     turns = asked_when(game, humans, any_time)
     d = game.pending  # the question waiting when the game was saved: its person may have heard it all
     if d is not None and d.player in humans and not passes_unasked(game.card, d, any_time):
@@ -881,6 +883,8 @@ def heard_until(
     for i, (seat, _, _) in enumerate(turns):
         later = next((at for other, at, _ in turns[i + 1 :] if other != seat), len(game.log))
         heard[seat] = later
+    if keyboard in heard and keyboard_heard is not None:
+        heard[keyboard] = min(heard[keyboard], keyboard_heard)
     return heard
 
 

@@ -125,17 +125,17 @@ class Session:
         output: Output,
         prefs: Prefs | None = None,
         change_speech: object | None = None,
-        on_action: Callable[[Game, int | None], None] | None = None,
+        on_action: Callable[[Game, int | None, int | None], None] | None = None,
         resumed: bool = False,
         saved_as: str | None = None,
         saved_through: Callable[[], int | None] | None = None,
         levels: dict[int, str] | None = None,
         resume_defaults: Prefs | None = None,
-        keyboard: int | None = None,
+        keyboard: tuple[int | None, int | None] = (None, None),
     ) -> None:
-        """``on_action`` is called with the game and who has the keyboard after every action,
-        and at every hand-over (to save them); ``keyboard``: who had it when a resumed game
-        was saved (None: not known)."""
+        """``on_action`` is called with the game, who has the keyboard and how many events they
+        have heard (hot seat) after every action, at every hand-over and on quitting (to save
+        them); ``keyboard``: the same, as a resumed game was saved (None: not known)."""
         self.game = game
         self.resume_defaults = resume_defaults or Prefs()
         """The settings ``doomlings resume`` starts with (the settings file's): the resume
@@ -181,7 +181,7 @@ class Session:
                 # Each person at the keyboard hears, at their next hand-over, what happened
                 # since they last had it before the game was saved, and reviews the game
                 # (log, repeat) as heard from their own seat.
-                for seat, heard in heard_until(game, humans, self.prefs.any_time, keyboard).items():
+                for seat, heard in heard_until(game, humans, self.prefs.any_time, *keyboard).items():
                     self.told[seat] = heard
                 for seat in humans:
                     self.histories[seat] = told_since_asked(
@@ -195,6 +195,9 @@ class Session:
             # Everything since the last question (a game left at "Press Enter for more." had
             # news not yet heard), and at least the last three announcements.
             last = told[min(asked, max(len(told) - 3, 0)) :]
+            d = game.pending
+            if len(humans) > 1 and d is not None and self.told.get(d.player, len(game.log)) < len(game.log):
+                last = []  # hot seat: the person asked next hears their own news at the hand-over
             if last:
                 self.out.info(f"The last {plural(len(last), 'announcement')}:")
                 for said in last:
@@ -224,7 +227,7 @@ class Session:
                 else:
                     self.game.apply(self.ask(d))
                 if self.on_action is not None:
-                    self.on_action(self.game, self.holder)
+                    self.on_action(self.game, *self.keyboard())
                 nxt = self.game.pending
                 if nxt is None or not self.humans or (nxt.player not in self.agents and not self.passes_unasked(nxt)):
                     # Computer moves (and chances passed unasked) are told together before a
@@ -234,8 +237,19 @@ class Session:
             if seat is not None:  # the scores card by card, for the people at the keyboard
                 self.tell_the_end(review.score_blocks(self.game.view(seat), self.style, you=self.me is not None))
         except QuitGame:
+            if self.on_action is not None and len(self.humans) > 1:  # how far the holder has heard, exactly
+                self.on_action(self.game, *self.keyboard())
             self.say_how_to_go_on()
         return 0
+
+    def keyboard(self) -> tuple[int | None, int | None]:
+        """Hot seat: who has the keyboard and how many of the log's events they have heard (at a
+        pause, what was told before it), to be saved; (None, None) for one person or none."""
+        if len(self.humans) < 2 or self.holder is None:
+            return None, None
+        told = self.told.get(self.holder)
+        heard = self.heard if self.heard is not None and self.announcer.me == self.holder else told
+        return self.holder, heard
 
     def tell_the_end(self, blocks: list[list[str]]) -> None:
         """The final scores, itemised, a player at a time: with six players some thirty lines,
@@ -389,6 +403,10 @@ class Session:
         while i < end:
             e = log[i]
             if isinstance(e, ev.OnlyPlayable) and e.player in self.humans and i not in self.confirmed:
+                if len(self.humans) > 1 and e.player != self.holder and self.told.get(e.player, 0) > i:
+                    self.confirmed.add(i)  # its owner heard it, and pressed Enter, before the game was saved
+                    i += 1
+                    continue
                 self.tell(start, i)
                 if len(self.humans) > 1 and e.player != self.holder:
                     self.told[key] = i  # the rest is told after the play's owner has pressed Enter
@@ -506,8 +524,8 @@ class Session:
             self.plain_warned = True
             self.out.info("Plain mode cannot clear the screen: earlier lines were for others.")
         self.holder = seat
-        if self.on_action is not None:  # saved: a game left now is resumed with seat's news heard
-            self.on_action(self.game, seat)
+        if self.on_action is not None:  # saved: a game left now tells seat their news when resumed
+            self.on_action(self.game, *self.keyboard())
         if seat not in self.announcers:
             self.announcers[seat] = Announcer(self.game, seat, self.announcer.verbosity, self.style, scores_itemised=True)
             self.announcers[seat].already_told(self.game.log[: self.told.get(seat, self.resumed_at)])
