@@ -874,10 +874,10 @@ def heard_until(
     ``keyboard_heard`` how many events they had heard (a game left at "Press Enter for more.")."""
     turns = asked_when(game, humans, any_time)
     d = game.pending  # the question waiting when the game was saved: its person may have heard it all
-    if d is not None and d.player in humans and not passes_unasked(game.card, d, any_time):
-        if keyboard is None or keyboard == d.player:
-            turns.append((d.player, len(game.log), "asked"))
-    if keyboard is not None and keyboard in humans and (keyboard != getattr(d, "player", None)):
+    asked = d.player if d is not None and d.player in humans and not passes_unasked(game.card, d, any_time) else None
+    if asked is not None and keyboard in (None, asked):
+        turns.append((asked, len(game.log), "asked"))
+    if keyboard is not None and keyboard in humans and keyboard != asked:
         turns.append((keyboard, len(game.log), "held"))
     heard = {seat: 0 for seat in humans}
     for i, (seat, _, _) in enumerate(turns):
