@@ -743,3 +743,14 @@ def test_a_hot_seat_game_left_at_a_forced_play_resumes_and_goes_on(root: Path) -
     ana = back.stdout[back.stdout.index("Pass to Ana.") : back.stdout.index("Your turn")]
     assert "Ben plays Big Ears, p1." in ana, ana  # her news, heard at her hand-over
     assert "The last " not in back.stdout  # (not also read out before it to everyone)
+
+
+def test_a_hot_seat_game_left_before_its_first_hand_over_deals_the_first_person_in(root: Path) -> None:
+    """Left at the first "Pass to Ana.", the resumed game took Ana as having heard the deal:
+    she never heard her own cards dealt."""
+    cli(root, "play", "--plain", "--players", "4", "--humans", "3", "--names", "Ana,Ben,Cy",
+        "--seed", "3", "--speech", "off", stdin="")
+    save = next((root / "data" / "saves").glob("*.json"))
+    back = cli(root, "resume", save.name, "--plain", "--speech", "off", stdin="\n")
+    ana = back.stdout[back.stdout.index("Pass to Ana.") :]
+    assert "You go first. You are dealt " in ana, back.stdout[:800]

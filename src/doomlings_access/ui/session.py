@@ -245,8 +245,11 @@ class Session:
     def keyboard(self) -> tuple[int | None, int | None]:
         """Hot seat: who has the keyboard and how many of the log's events they have heard (at a
         pause, what was told before it), to be saved; (None, None) for one person or none."""
-        if len(self.humans) < 2 or self.holder is None:
+        if len(self.humans) < 2:
             return None, None
+        if self.holder is None:  # left before the first hand-over: the one asked has heard nothing
+            d = self.game.pending
+            return (d.player, 0) if d is not None and d.player in self.humans else (None, None)
         told = self.told.get(self.holder)
         heard = self.heard if self.heard is not None and self.announcer.me == self.holder else told
         return self.holder, heard
