@@ -276,8 +276,8 @@ def test_denial_on_the_final_catastrophe_spares_its_world_s_end_effect() -> None
         catastrophe="super_volcano",
         play="game",
     )
-    assert [(e.player, e.catastrophe) for e in t.events(CatastropheIgnored)] == [
-        (0, "super_volcano")
+    assert [(e.player, e.catastrophe, e.worlds_end) for e in t.events(CatastropheIgnored)] == [
+        (0, "super_volcano", False), (0, "super_volcano", True)  # at its reveal, and at World's End
     ]
     assert t.hand("Ana") == ["Fangs", "Quick"] and t.hand("Ben") == []
     assert t.gene_pool("Ana") == 5 and t.gene_pool("Ben") == 4
@@ -295,7 +295,8 @@ def test_denial_on_a_final_ai_takeover_keeps_its_owner_colourless_traits_as_prin
         catastrophe="ai_takeover",
         play="game",
     )
-    assert [(e.player, e.catastrophe) for e in t.events(CatastropheIgnored)] == [(0, "ai_takeover")]
+    assert [(e.player, e.catastrophe, e.worlds_end) for e in t.events(CatastropheIgnored)] == [
+        (0, "ai_takeover", False), (0, "ai_takeover", True)]
     # Ana: Denial 4, Confusion -2, Mindful 0; Mindful +1 per colourless trait (3).
     # Ben: Fear counts 2 (colourless), Quick 2.
     assert tallies(t) == [(0, 2, 3, 5), (0, 4, 0, 4)]
