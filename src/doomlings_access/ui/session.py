@@ -627,10 +627,10 @@ class Session:
             prefixed = [o for o in q.options if any(_loose(w).startswith(key) for w in o.words)]
         if prefixed:
             return self.the_one(q, line, prefixed)
-        close = suggestions(line, [o.text.split(",")[0] for o in q.options])  # a name misspelt
+        names = [o.text.split(",")[0] for o in q.options]  # (an option's text: its name, then its label)
+        close = suggestions(line, names)  # a name misspelt
         if close:
-            meant = " or ".join(f"{i}, {o.text.split(',')[0]}" for i, o in enumerate(q.options, 1)
-                                if o.text.split(",")[0] in close)
+            meant = " or ".join(f"{i}, {name}" for i, name in enumerate(names, 1) if name in close)
             self.out.info(f"Not a choice: {shorten(line)}. Did you mean {meant}? Type its number.")
             return None
         self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}, or ? for help.")
