@@ -576,3 +576,12 @@ def test_denial_is_named_again_when_the_worlds_end_it_spares_is_carried_out(caps
     told = " ".join(" ".join(scenario(capsys, "denial_and_a_world_s_end_prepper_chose", "--answers", "1",
                                       "--as", "Ana")["announcements"]).split())
     assert "Denial protects you from Ice Age's World's End." in told, told
+
+
+def test_a_trait_played_by_another_is_named_with_it_at_every_verbosity(capsys: pytest.CaptureFixture[str]) -> None:
+    """Terse never reads Propagation's text, and "Ana plays Propagation, g1. Ana plays Bark,
+    g2." sounded like two plays in one turn: the second names the card that allowed it."""
+    for verbosity in ("terse", "normal"):
+        told = " ".join(" ".join(scenario(capsys, "propagation_plays_another_trait", "--answers", "1,1", "--as", "Ben",
+                                          "--verbosity", verbosity)["announcements"]).split())
+        assert "Propagation: Ana plays Bark, g2." in told, (verbosity, told)

@@ -565,6 +565,7 @@ class Announcer:
         story: list[Said] = []
         root: int | None = None
         told: str = ""  # the card whose effects the story is telling
+        named = ""  # the card the last sentence began with ("Clever: you take ...")
         skipping = ""  # the card that skipped the rest of the round in this story
         i = 0
         while i < len(events):
@@ -574,7 +575,7 @@ class Announcer:
             passed_over = isinstance(e, ev.AgeIgnored) and skipping and self._cause_name(e) == skipping
             if (here != root and not passed_over) or isinstance(e, STANDS_ALONE):
                 out.extend((said, i) for said in _paragraph(story))
-                story, root, told, skipping = [], here, "", ""
+                story, root, told, named, skipping = [], here, "", "", ""
             said, i = self._merged(events, i)
             if said is None:
                 continue
@@ -583,9 +584,10 @@ class Announcer:
             if passed_over:  # "High Tides is skipped too.", the skip just told
                 said = Said(*(t.replace(f" because of {skipping}.", " too.") for t in (said.text, said.speech)))
             cause = self._cause_name(e)
-            if isinstance(e, ev.TraitPlayed) and cause and cause not in (told, self._card_told(e)):
-                # a play another card allowed (an age's extra play, Eloquence at World's End)
-                # names it: "High Tides: Quin plays Gills, b1." (it seemed a second turn play)
+            if isinstance(e, ev.TraitPlayed) and cause and cause not in (named, self._card_told(e)):
+                # a play another card allowed (an age's extra play, Eloquence at World's End,
+                # Propagation just played) names it: "High Tides: Quin plays Gills, b1." (it
+                # seemed a second turn play, above all where the card's text is not read)
                 if not said.text.startswith(cause):
                     said = Said(f"{cause}: {_lower_you(said.text)}", f"{cause}: {_lower_you(said.speech)}")
             if isinstance(e, NAMES_ITS_CARD):
@@ -596,6 +598,7 @@ class Announcer:
                 told = cause
             elif cause:
                 told = cause
+            named = cause if cause and said.text.startswith(f"{cause}:") else ""
             story.append(said)
         out.extend((said, len(events)) for said in _paragraph(story))
         return out
