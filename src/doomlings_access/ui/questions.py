@@ -50,7 +50,7 @@ TITLES = {
     "give_last_card_to": "{src}: your one card goes to which neighbour?",
     "take_random_from": "{src}: take at random from whose hand?",
     "look_at_hand_of": "{src}: look at whose hand?",
-    "show_card": "{src}: choose a card to show {about0}",
+    "show_card": "{src}: choose a card to show everyone; {about0} takes one of those shown",
     "take_and_play": "{src}: choose a card to take and play",
     "take_card": "{src}: choose a card to take",
     "swap_hands_with": "{src}: swap hands with whom?",
