@@ -87,6 +87,13 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", "".join(ch for ch in folded if not unicodedata.combining(ch)))
 
 
+def players_named(typed: str, names: Sequence[str]) -> list[int]:
+    """The places in ``names`` of the player ``typed`` means: the name itself (without its
+    accents or case: "zoe" is Zoë), else every name it begins."""
+    keys, wanted = [name_key(n) for n in names], name_key(typed)
+    return [i for i, n in enumerate(keys) if n == wanted] or [i for i, n in enumerate(keys) if n.startswith(wanted)]
+
+
 class NameRefused(ValueError):
     """A player name that cannot be used; the message says why in one line."""
 

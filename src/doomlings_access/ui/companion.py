@@ -20,7 +20,7 @@ from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.cards.model import REAL_COLOURS, AgeDef, CatastropheDef, TraitDef
 from doomlings_access.rules.primitives import GENE_POOL_MAX, GENE_POOL_MIN
-from doomlings_access.safety.text import NameRefused, check_name, clean, name_key, tidy_name, whole_number
+from doomlings_access.safety.text import NameRefused, check_name, clean, name_key, players_named, tidy_name, whole_number
 from doomlings_access.ui.console import Console
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.review import catastrophes_so_far
@@ -803,8 +803,7 @@ class Companion:
         self.out.info(f"{card.catastrophic_text}")
 
     def seat(self, typed: str) -> int | None:
-        keys, wanted = [name_key(n) for n in self.tracker.players], name_key(typed)  # "Zoe" is Zoë
-        hits = [i for i, n in enumerate(keys) if n == wanted] or [i for i, n in enumerate(keys) if n.startswith(wanted)]
+        hits = players_named(typed, self.tracker.players)  # "Zoe" is Zoë
         if typed.strip() and len(hits) == 1:
             return hits[0]
         self.out.info(f"Name one player: {join(self.tracker.players)}.")

@@ -23,7 +23,7 @@ from doomlings_access.rules import Choice, Game
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
-from doomlings_access.safety.text import MAX_DIGITS, name_key
+from doomlings_access.safety.text import MAX_DIGITS, name_key, players_named
 from doomlings_access.ui import review
 from doomlings_access.ui.announcer import VERBOSITIES, Announcer, heard_until, introduced, told_since_asked
 from doomlings_access.ui.console import Console, clean_typed, nothing_typed
@@ -754,11 +754,9 @@ class Session:
             return
 
     def seat_named(self, typed: str) -> int | None:
-        names = [name_key(p.name) for p in self.game.seats]  # "p Zoe" is Zoë's pile
-        wanted = name_key(typed)
-        if wanted in ("me", "my", "mine", "you"):
+        if name_key(typed) in ("me", "my", "mine", "you"):
             return self.me if self.me is not None else self.holder
-        hits = [i for i, n in enumerate(names) if n == wanted] or [i for i, n in enumerate(names) if n.startswith(wanted)]
+        hits = players_named(typed, [p.name for p in self.game.seats])  # "p Zoe" is Zoë's pile
         if len(hits) == 1:
             return hits[0]
         self.out.info(f"No single player named {shorten(typed)}. Players: {', '.join(p.name for p in self.game.seats)}.")
