@@ -14,6 +14,7 @@ from typing import Iterable, Sequence
 
 from doomlings_access.ai.heuristic import Picker
 from doomlings_access.cards import load_cards
+from doomlings_access.lines import wrap
 from doomlings_access.rules import Choice, Game, Options, Position, Setup
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.events import Event
@@ -278,10 +279,11 @@ ASKS = re.compile(r"Choose|Press Enter|for help")
 OPTION = re.compile(r"\s*\d+\. ")
 
 
-def printed_gaps(text: str) -> list[int]:
-    """The printed lines (wrapped at 80; not blank, not a question's numbered options, an
-    option's wrapped end included) between each two prompts of a plain transcript; what
-    follows the last prompt is not between two."""
+def printed_gaps(text: str, width: int | None = None) -> list[int]:
+    """The printed lines (not blank, not a question's numbered options, an option's own
+    continuation included) between each two prompts of a plain transcript; what follows the
+    last prompt is not between two. ``width``: count the rows each line fills on a terminal of
+    that width instead (a transcript keeps a message a line)."""
     gaps, run, options = [], 0, False
     for line in filter(str.strip, text.splitlines()):
         if ASKS.search(line):
@@ -290,5 +292,5 @@ def printed_gaps(text: str) -> list[int]:
         elif OPTION.match(line):
             options = True  # the question's options run to its prompt
         elif not options:
-            run += 1
+            run += len(wrap(line, width))
     return gaps

@@ -72,17 +72,38 @@ def test_cards_kind_catastrophe_as_text_is_one_paragraph_per_card() -> None:
 
 
 @pytest.mark.parametrize("args", [("cards",), ("cards", "--labels", "braille"), ("card", "Tiny")])
-def test_listings_wrap_at_80_characters(args: tuple[str, ...]) -> None:
+def test_listings_to_a_pipe_keep_a_fact_a_line(args: tuple[str, ...]) -> None:
+    """Printed to a pipe or a file, a line is never broken: a braille display pans along it,
+    and a sentence is not split in two."""
     proc = run(*args)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    assert max(len(line) for line in lines) <= 80
     assert all(line == line.strip() for line in lines), "no indentation, no trailing spaces"
-    # Nothing was lost in the wrapping: the words are the cards' words.
     if args[0] == "cards":
-        paragraphs = [" ".join(p.split("\n")) for p in proc.stdout.strip().split("\n\n")]
+        paragraphs = proc.stdout.strip().split("\n\n")
         assert len(paragraphs) == 151
-        assert sum(len(p) > 80 for p in paragraphs) > 100, "the long lines were wrapped"
+        assert sum(len(p) > 80 for p in paragraphs) > 100
+        assert all("\n" not in p for p in paragraphs), "a card is one line"
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+def test_listings_on_a_terminal_are_broken_at_spaces_to_its_width(tmp_path: Path, columns: int) -> None:
+    """On a terminal a long line is broken at spaces to the window's width (a large-font window
+    of 40 columns gets whole words on every row), and nothing is lost."""
+    import pexpect
+
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    env.update(PYTHONPATH=str(SRC), TERM="xterm-256color", LANG="C.UTF-8", HOME=str(tmp_path))
+    child = pexpect.spawn(sys.executable, ["-m", "doomlings_access", "cards", "--kind", "catastrophe"], env=env,
+                          dimensions=(24, columns), encoding="utf-8", timeout=60)
+    child.expect(pexpect.EOF)
+    text = (child.before or "").replace("\r\n", "\n")
+    lines = text.strip().splitlines()
+    assert max(len(line) for line in lines) <= columns
+    assert max(len(line) for line in lines) > columns - 10, "the width was used"
+    piped = run("cards", "--kind", "catastrophe").stdout
+    assert " ".join(text.split()) == " ".join(piped.split()), "nothing lost, words whole"
+    assert len(lines) > len(piped.strip().splitlines())
 
 
 def test_cards_with_braille_labels() -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
+from doomlings_access.lines import columns
 from doomlings_access.safety.text import (
     MAX_DIGITS,
     NameRefused,
@@ -251,15 +252,15 @@ def resume(args: argparse.Namespace) -> int:
         print(f"doomlings: resume --list takes no save; leave out {shown(args.save, 40)}.", file=sys.stderr)
         return 2
     if args.list:
-        from doomlings_access.lines import wrap
+        from doomlings_access.lines import print_wrapped
 
         found, problems = list_saves()
         lines = [f"{shown(broken.name)} cannot be read as a saved game: {_why_not_a_save(broken)}." for broken in problems]
         if not found:
             lines.append("No saved games.")
         lines.extend(item.line(n) for n, item in enumerate(found, 1))
-        for line in lines:  # at most 80 characters a line, like everything else
-            print("\n".join(wrap(clean(line))))
+        for line in lines:
+            print_wrapped(sys.stdout, clean(line))
         return 0
     chosen = args.save
     if chosen is not None and _by_number(chosen):
@@ -460,7 +461,7 @@ def transcript(args: argparse.Namespace) -> int:
     from doomlings_access.saves import SaveFileError, list_saves, read_save, saves_dir
     from doomlings_access.settings import load_settings
     from doomlings_access.ui.announcer import told_since_asked
-    from doomlings_access.ui.output import wrap
+    from doomlings_access.lines import wrap
 
     if args.latest and args.save:
         print("doomlings: name a save or use --latest, not both", file=sys.stderr)
@@ -490,7 +491,8 @@ def transcript(args: argparse.Namespace) -> int:
     computers = [seat for seat in range(saved.game.n) if seat not in saved.seats.humans]
     levels = {seat: saved.seats.levels.get(seat, "normal") for seat in computers}
     said = told_since_asked(saved.game, saved.seats.humans, me, any_time=any_time, levels=levels)[0]
-    lines = [line for s in said for line in wrap(clean(s.text))]
+    width = None if args.out else columns(sys.stdout)  # a file keeps a message a line
+    lines = [line for s in said for line in wrap(clean(s.text), width)]
     text = "\n".join(lines) + "\n"
     if args.out:
         problem = _write_transcript(Path(args.out), path, text)
@@ -685,7 +687,7 @@ def _with_output(args: argparse.Namespace, body: Body) -> int:
     )
     speech = Speech(mode, settings.rate, settings.voice)
     console = make_console(args.plain)
-    out = Output(console.write, speech)
+    out = Output(console.write, speech, lambda: columns(sys.stdout))
     console = SpokenPrompts(console, out)
     speech.notify = lambda text: out.say(Said(text, text), remember=False, speak=False)
     if problem:
@@ -810,7 +812,7 @@ def _rules_and_help(ask: Asker, prefs: Prefs) -> None:
     seventy lines, more than a listener holds, so they come as a game's news does, at most
     :attr:`Prefs.pause` lines before "Press Enter for more." (a topic never cut in two), and
     back leaves them."""
-    from doomlings_access.lines import wrap
+    from doomlings_access.lines import rows
     from doomlings_access.ui.rules_text import TOPICS, topic
     from doomlings_access.ui.session import COMMANDS, MORE
 
@@ -823,7 +825,7 @@ def _rules_and_help(ask: Asker, prefs: Prefs) -> None:
     ]
     out = ask.out
     for block in blocks:
-        size = sum(len(wrap(line)) for line in block)
+        size = sum(rows(line) for line in block)
         if prefs.pause and out.since_prompt and out.since_prompt + size > prefs.pause:
             ask.read(MORE, ["Press Enter to hear more of the rules and help."])
         out.lines(block)

@@ -19,7 +19,8 @@ USAGE_ERROR = 2
 
 
 class _Help(argparse.HelpFormatter):
-    """Help at 80 columns, like every other line we print, whatever the terminal's width.
+    """Help at 80 columns whatever the terminal's width: argparse lays its options out in two
+    columns, which only hold together at a width known in advance.
 
     (argparse's own formatter also asks the terminal its size, importing shutil, each time an
     option is added.)"""
@@ -243,7 +244,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _card(args: argparse.Namespace) -> int:
-    """``doomlings card NAME``: every fact about one card, lines of at most 80 characters.
+    """``doomlings card NAME``: every fact about one card, a fact a line.
 
     When several cards fit (a shared label) or the name is misspelt, the candidates are
     numbered; at a terminal, typing a number shows that card. The cards come from the
@@ -317,12 +318,12 @@ def _sentence(text: str) -> str:
 
 
 def _print_lines(lines: Sequence[str]) -> None:
-    """Print lines wrapped at 80 characters, like everything else the game prints, cleaned
+    """Print lines as everything else the game prints (broken at spaces on a terminal), cleaned
     (a misspelt name is quoted back)."""
-    from doomlings_access.lines import wrap
+    from doomlings_access.lines import print_wrapped
 
     for line in lines:
-        print("\n".join(wrap(clean(line))))
+        print_wrapped(sys.stdout, clean(line))
 
 
 def _braille_ref(args: argparse.Namespace) -> int:

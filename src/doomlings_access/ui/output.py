@@ -1,4 +1,5 @@
-"""Where messages go: printed as plain lines (wrapped at 80), kept in history, and spoken.
+"""Where messages go: printed as plain lines (a line each, see :mod:`doomlings_access.lines`),
+kept in history, and spoken.
 
 Messages carry names and text from outside (player names, typed words, file contents), so
 everything printed or spoken here goes through the one sanitiser first.
@@ -11,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Protocol
 
-from doomlings_access.lines import WIDTH, wrap
+from doomlings_access.lines import WIDTH, rows, wrap
 from doomlings_access.safety.text import clean
 from doomlings_access.ui.words import Said
 
@@ -39,22 +40,27 @@ class Voice(Protocol):
 class Output:
     """Prints, remembers and speaks every message, through one door."""
 
-    def __init__(self, write: Callable[[str], None], speaker: Voice | None = None) -> None:
+    def __init__(
+        self, write: Callable[[str], None], speaker: Voice | None = None, width: Callable[[], int | None] = lambda: None
+    ) -> None:
+        """``width``: where to break printed lines, asked for each message (None: never)."""
         self.write = write
         self.speaker = speaker
+        self.width = width
         self.history: list[Said] = []
         self.fresh = False
         self.since_prompt = 0
-        """Lines printed since the last prompt (a listener holds about a dozen): every prompt,
-        of a question, a pause or a menu, ends a stretch."""
+        """Rows told since the last prompt (:func:`doomlings_access.lines.rows`; a listener
+        holds about a dozen): every prompt, of a question, a pause or a menu, ends a stretch."""
 
     def say(
         self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True, whole: bool = False
     ) -> None:
         """``whole``: one line however long (a command to type again, never cut in two)."""
-        for line in [clean(said.text)] if whole else wrap(clean(said.text)):
+        text = clean(said.text)
+        for line in wrap(text, None if whole else self.width()):
             self.write(line)
-            self.since_prompt += 1
+        self.since_prompt += rows(text)
         if remember:
             self.history.append(said)
         if self.speaker is not None and speak:

@@ -21,7 +21,7 @@ from doomlings_access.safety.text import YOU, NameRefused, check_name, clean
 from doomlings_access.ui.announcer import Announcer
 from doomlings_access.ui.questions import Question, build_question, why_not
 from doomlings_access.ui.words import Style
-from doomlings_access.lines import wrap
+from doomlings_access.lines import print_wrapped
 
 MAX_FILE = 1_000_000
 
@@ -147,8 +147,8 @@ def report(out: Outcome, stream: TextIO, as_json: bool) -> None:
             }
         stream.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         return
-    def say(line: str) -> None:  # at most 80 characters a line, as the game prints
-        stream.write("\n".join(wrap(clean(line))) + "\n")
+    def say(line: str) -> None:  # as the game prints
+        print_wrapped(stream, clean(line))
 
     for line in out.lines:
         say(line)

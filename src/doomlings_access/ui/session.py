@@ -18,7 +18,7 @@ from doomlings_access.ai import Agent
 from doomlings_access.braille.labels import is_trait_label
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import suggestions
-from doomlings_access.lines import PAUSE, wrap
+from doomlings_access.lines import PAUSE, rows
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules import events as ev
@@ -452,7 +452,7 @@ class Session:
         :attr:`Prefs.pause` lines, the game waits for Enter first, at the end of a message,
         never inside one."""
         limit, since = self.prefs.pause, self.out.since_prompt
-        if limit and since and self.humans and since + sum(len(wrap(t)) for t in texts) > limit:
+        if limit and since and self.humans and since + sum(rows(t) for t in texts) > limit:
             self.pause()
 
     def pause(self, prompt: str = MORE, goes_on: str = "") -> None:
