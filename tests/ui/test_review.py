@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from builders import table
 
+from doomlings_access.cards.model import TraitDef
 from doomlings_access.ui import review
 from doomlings_access.ui.words import Style
 
@@ -44,3 +45,25 @@ def test_age_in_a_catastrophe_round_says_it_as_it_was_announced() -> None:
     assert d is not None
     name = g.catastrophe(g.table.catastrophes[0]).name
     assert review.age(g.view(0))[0] == f"Round {g.round.number}, catastrophe 1 of 3: {name}."
+
+
+def test_final_scores_say_how_a_world_s_end_changed_colourless_traits_worth() -> None:
+    """AI Takeover's World's End makes Ben's colourless Fear worth 2 and takes the effects of colourless traits away: the breakdown gave the changed sum as
+    "face value", so the listed traits did not add up and nothing said why. Ana's Denial
+    spares her: her traits count as printed, and nothing is said of AI Takeover for her."""
+    t = table(
+        piles={"Ana": ["Denial", "Confusion", "Mindful"], "Ben": ["Fear", "Quick"]},
+        catastrophes=["ice_age", "solar_flare"],
+        run="catastrophe",
+        catastrophe="ai_takeover",
+        play="game",
+    )
+    lines = [line for block in review.score_blocks(t.g.view(0), Style()) for line in block]
+    ben = next(line for line in lines if line.startswith("Ben: "))
+    fear, quick = (t.g.cards.by_id(n) for n in ("fear", "quick"))
+    assert isinstance(fear, TraitDef) and isinstance(quick, TraitDef)
+    printed = fear.face_value + quick.face_value
+    assert f"face value {printed} from 2 traits" in ben, ben
+    assert f"AI Takeover: Fear is worth 2 with no effect, {2 - fear.face_value:+d}" in ben, ben
+    ana = next(line for line in lines if line.startswith("You: "))
+    assert "AI Takeover" not in ana, ana

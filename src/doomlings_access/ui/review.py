@@ -12,7 +12,7 @@ from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards import CardSet
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.rules import events as ev
-from doomlings_access.rules.scoring import bonus_items, reads_hidden_hand, score_of
+from doomlings_access.rules.scoring import bonus_items, effects_ignored, face_value, reads_hidden_hand, score_of
 from doomlings_access.rules.state import CATASTROPHES
 from doomlings_access.rules.view import PlayerView
 from doomlings_access.ui.words import Style, card_text, join, plural
@@ -74,12 +74,20 @@ def score_blocks(v: PlayerView, style: Style | None = None, you: bool = True) ->
             cause = _named(v, e.cause.id) if e.cause is not None else "World's End"
             worlds_end.setdefault(e.player, []).append(f"{cause} {e.points:+d}")
     tallied = {e.player: e.items for e in v.log if isinstance(e, ev.ScoreTallied)}
+    ending = _worlds_end_catastrophe(v)
     tie_break = {e.player: e.total for e in v.log if isinstance(e, ev.TieBreakDraw)}
     order = sorted(range(v.n), key=lambda seat: (-parts[seat][3], -tie_break.get(seat, 0), seat))
     out = [["Final scores:" if final else "Scores if the world ended now, before World's End effects:"]]
     for seat in order:
         we, face, bonus, total = parts[seat]
-        items = [f"face value {face} from {plural(len(v.piles[seat]), 'trait')}"]
+        printed = sum(t.defs[c].face_value for c in v.piles[seat])
+        items = [f"face value {printed} from {plural(len(v.piles[seat]), 'trait')}"]
+        taken = [c for c in v.piles[seat] if effects_ignored(t, seat, c)]
+        if taken:  # a World's End that sets colourless traits' worth: said, or the sum is wrong
+            worth = face_value(t, seat, taken[0])
+            names = join([v.card(c).name for c in taken])
+            each = "is worth" if len(taken) == 1 else "are worth"
+            items.append(f"{ending}: {names} {each} {worth} with no effect, {face - printed:+d}")
         given = tallied[seat] if final and seat in tallied else bonus_items(t, seat)
         bonuses = [f"{'largest gene pool' if c is None or c < 0 else v.card(c).name} {p:+d}" for c, p in given]
         if bonuses:
@@ -105,6 +113,15 @@ def score_blocks(v: PlayerView, style: Style | None = None, you: bool = True) ->
             out[-1].append(f"Largest gene pool: {names} tie on {best}, so nobody gets its 3 points.")
     out.append(["Placings: " + "; ".join(_placings(v, me, parts, order, tie_break)) + "."])
     return out
+
+
+def _worlds_end_catastrophe(v: PlayerView) -> str:
+    """The name of the catastrophe whose World's End was carried out: the last one revealed,
+    or the one a trait chose instead."""
+    chosen = [e.catastrophe for e in v.log if isinstance(e, ev.WorldsEndCatastropheChosen)]
+    started = [e.catastrophe for e in v.log if isinstance(e, ev.WorldsEndStarted) and e.catastrophe]
+    found = chosen or started
+    return _named(v, found[-1]) if found else "World's End"
 
 
 def _as_scored(v: PlayerView, card: int, style: Style) -> str:
