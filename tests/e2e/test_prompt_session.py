@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.output import DummyOutput
 
 from doomlings_access.ui.console import quiet_prompt_session
@@ -20,3 +21,61 @@ def test_a_pasted_colour_sequence_is_ignored_not_a_traceback(pasted: str, capsys
     assert line == "1"
     captured = capsys.readouterr()
     assert "Unhandled exception" not in captured.out + captured.err
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("sel\t", "selective memory"),  # the one word that fits
+        ("s\t", "s"),  # scores, speech, swarm: they share nothing more, and nothing is listed
+        ("sw\t", "swarm"),
+        ("sc\t\t\t", "scores"),  # Tab again adds nothing
+        ("zz\t", "zz"),
+    ],
+)
+def test_tab_completes_inline_only_and_never_lists(typed: str, read: str) -> None:
+    """Tab on an answer several words fit printed them all, then the prompt again, at every
+    Tab (prompt_toolkit's readline style): a screen reader read the list and the prompt each
+    time. Tab now completes what it can, inline, and prints nothing else."""
+    from io import StringIO
+
+    from prompt_toolkit.completion import WordCompleter
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    words = WordCompleter(["scores", "speech", "swarm", "selective memory", "sentience"], ignore_case=True, sentence=True)
+    screen = StringIO()
+    output = Vt100_Output(screen, lambda: Size(rows=24, columns=80), term="xterm")
+    with create_pipe_input() as keys:
+        keys.send_text(typed + "\r")
+        line = quiet_prompt_session(input=keys, output=output).prompt("Choose: ", completer=words)
+    assert line == read
+    shown = screen.getvalue()
+    assert "speech" not in shown or read.startswith("speech"), shown
+    assert shown.count("Choose: ") == 1, shown  # drawn once: not again on Enter
+
+
+def test_enter_leaves_the_answered_line_as_it_is() -> None:
+    """On Enter prompt_toolkit erased the line and drew the question and answer again: a screen
+    reader reading what is printed read them twice. Once the answer is on screen as typed,
+    only a new line follows it; an answer moved back into (the cursor not at its end), or
+    pasted with its Enter before it was drawn, is drawn as prompt_toolkit draws it."""
+    import threading
+    from io import StringIO
+
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    for typed, enter_later, drawn in (("1", True, 1), ("12\x1b[D", True, 2), ("1", False, 2)):
+        screen = StringIO()
+        output = Vt100_Output(screen, lambda: Size(rows=24, columns=80), term="xterm")
+        with create_pipe_input() as keys:
+            if enter_later:  # as a person types: the answer is drawn, then Enter comes
+                keys.send_text(typed)
+                later = threading.Timer(0.5, keys.send_text, ["\r"])
+                later.start()
+            else:  # pasted, Enter and all
+                keys.send_text(typed + "\r")
+            line = quiet_prompt_session(input=keys, output=output).prompt("Choose 1 to 5: ")
+            if enter_later:
+                later.join()
+        assert line == typed.split("\x1b")[0]
+        assert screen.getvalue().count("Choose 1 to 5:") == drawn, (typed, screen.getvalue())

@@ -105,9 +105,13 @@ class ToolkitConsole:
         sys.stdout.write(clean(line) + "\n")
         sys.stdout.flush()
 
+    def can_clear(self) -> bool:
+        """Whether :meth:`clear` would clear anything: only a terminal's screen can be."""
+        return sys.stdout.isatty()
+
     def clear(self) -> bool:
         """Clear the screen and its scrollback (a hand-over at one keyboard)."""
-        if not sys.stdout.isatty():
+        if not self.can_clear():
             return False
         # Home and clear the screen first, then the scrollback: terminals that keep what a
         # clear wipes (tmux, many others) put it into the scrollback, which ED 3 then empties
@@ -144,6 +148,10 @@ class SpokenPrompts:
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
         self.voice.prompt(prompt)
         return self.console.read(prompt, words)
+
+    def can_clear(self) -> bool:
+        can_clear = getattr(self.console, "can_clear", None)
+        return bool(callable(can_clear) and can_clear())
 
     def clear(self) -> bool:
         clear = getattr(self.console, "clear", None)
@@ -185,7 +193,24 @@ def quiet_prompt_session(**streams: Any) -> Any:
     def _ignore(event: Any) -> None:
         """(The prompt's own bindings come last, so this one wins over the mouse handler.)"""
 
-    return PromptSession(
+    @keys.add(Keys.ControlI)
+    def _complete_inline(event: Any) -> None:
+        """Tab completes inline only: the one word that fits, or as much as all that fit
+        share. A list of candidates, printed with the prompt again under it at every Tab (as
+        prompt_toolkit's readline style does), is read aloud again each time; ``?`` lists
+        the answers instead."""
+        from prompt_toolkit.completion import CompleteEvent, get_common_complete_suffix
+
+        buffer = event.current_buffer
+        if buffer.completer is None:
+            return
+        found = list(buffer.completer.get_completions(buffer.document, CompleteEvent(completion_requested=True)))
+        if len(found) == 1:
+            buffer.apply_completion(found[0])
+        elif found:
+            buffer.insert_text(get_common_complete_suffix(buffer.document, found))
+
+    session: Any = PromptSession(
         history=InMemoryHistory(),
         complete_style=CompleteStyle.READLINE_LIKE,
         complete_while_typing=False,
@@ -194,6 +219,42 @@ def quiet_prompt_session(**streams: Any) -> Any:
         key_bindings=keys,
         **streams,
     )
+    _leave_the_answer_as_typed(session.app.renderer)
+    return session
+
+
+def _leave_the_answer_as_typed(renderer: Any) -> None:
+    """On Enter prompt_toolkit erases the prompt's line and draws it again, answer and all (its
+    last drawing "as done"): a screen reader that reads what a terminal prints, not what
+    changed, reads the question and the answer a second time. When the line on screen is
+    already the answered line (drawn with this very text, on one row, the cursor at its end),
+    the cursor only goes to the next line. Anything else (an answer typed or pasted faster
+    than it was drawn, a long answer over two rows, the cursor moved back, a prompt_toolkit
+    without the parts relied on) is drawn as prompt_toolkit draws it."""
+    draw = renderer.render
+    drawn: list[str | None] = [None]  # the answer as the line on screen shows it
+
+    def render(app: Any, layout: Any, is_done: bool = False) -> None:
+        buffer = app.current_buffer
+        screen = getattr(renderer, "_last_screen", None)
+        as_shown = (
+            is_done and screen is not None and screen.height == 1
+            and drawn[0] == buffer.text and buffer.cursor_position == len(buffer.text)
+        )
+        if not as_shown:
+            drawn[0] = None if is_done else buffer.text
+            draw(app, layout, is_done)
+            return
+        drawn[0] = None
+        output = renderer.output
+        output.write_raw("\r\n")
+        output.enable_autowrap()
+        output.reset_attributes()
+        output.show_cursor()
+        output.flush()
+        renderer.reset()
+
+    renderer.render = render
 
 
 def clean_typed(raw: str) -> str:

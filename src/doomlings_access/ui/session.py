@@ -162,7 +162,8 @@ class Session:
         self.announcers = {self.me: self.announcer}
         self.histories = {self.me: self.out.history}
         self.told: dict[int | None, int] = {}
-        self.plain_warned = False
+        self.plain_warned: set[int] = set()
+        """The people told, once each, that the screen above was for others."""
         self.confirmed: set[int] = set()  # forced plays (their events) their owner has heard
         self.heard: int | None = None  # while telling: how many events the listener has heard
         self.thinking_told: tuple[int, int, int] | None = None  # whose thinking was told, and when
@@ -509,6 +510,9 @@ class Session:
             self.announce()  # what happened since this person last had the keyboard: the news first
             if self.holder != seat and d is None:
                 return  # gone on to another person's forced play: nothing more is asked of seat
+        pending = self.game.pending
+        if d is None and (pending is None or pending.player != seat):
+            return  # the game has gone on, past seat's forced play, to another person's question
         hand = self.game.view(seat).hand
         if d is None or (d.kind != dk.PLAY and sorted(map(str, d.options)) != sorted(map(str, hand))):
             # (a question whose options are the whole hand, as stabilizing's discard, reads it)
@@ -517,14 +521,20 @@ class Session:
     def pass_keyboard(self, seat: int) -> None:
         """"Pass to Ben.": the screen cleared, Enter waited for, and Ben's own history in use."""
         name = self.game.name(seat)
+        leaving = self.holder
+        can_clear = getattr(self.console, "can_clear", None)
+        clears = callable(can_clear) and bool(can_clear())
+        if clears and leaving is not None and self.out.since_prompt:
+            # What was just told the person leaving (their own draw) is read before it is cleared.
+            self.pause(f"{self.game.name(leaving)}, press Enter to pass the keyboard. ", "to pass the keyboard")
         # Cleared before the keyboard changes hands: nothing of the person leaving stays on
         # the screen (or in its scrollback) for the next to read.
         clear = getattr(self.console, "clear", None)
         cleared = callable(clear) and clear()
         self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
         self.wait_for(name)
-        if not cleared and not self.plain_warned:
-            self.plain_warned = True
+        if not cleared and leaving is not None and seat not in self.plain_warned:
+            self.plain_warned.add(seat)  # (the first hand-over has no earlier lines to speak of)
             self.out.info("Plain mode cannot clear the screen: earlier lines were for others.")
         self.holder = seat
         if self.on_action is not None:  # saved: a game left now tells seat their news when resumed
