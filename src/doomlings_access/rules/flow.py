@@ -399,7 +399,12 @@ def take_turn(g: Game, seat: int) -> Flow:
     """One turn: play a trait (or the age's alternative), follow its effects, stabilize."""
     r = g.round
     r.active = seat
-    mark = g.open(_TURN[seat], TurnStarted, seat)
+    frames = g._frames
+    if g.record:
+        mark = g.open(_TURN[seat], TurnStarted, seat)
+    else:  # (what Game.open does without events, without its call: once a turn)
+        mark = len(frames)
+        frames.append((None, _TURN[seat]))
     try:
         rules = r.rules
         if (
@@ -449,7 +454,8 @@ def take_turn(g: Game, seat: int) -> Flow:
             else:  # (asked directly: the most frequent question, and never of one option)
                 card = int((yield Decision(seat, dk.PLAY, "play_trait", tuple(options), None, step, plays)))
             yield from play_trait(g, seat, card, "hand", True)
-            end_turn_if_skipped(g)
+            if r.skipping is not None:  # end_turn_if_skipped, without its call
+                raise SkipToCatastrophe(r.skipping)
             for piece, fn in after:
                 yield from fn(g, piece, seat, card)
                 end_turn_if_skipped(g)
@@ -464,7 +470,8 @@ def take_turn(g: Game, seat: int) -> Flow:
             for piece, fn in rules.get("instead_of_stabilize", ()):
                 stabilizes = yield from fn(g, piece, seat)
         if stabilizes:
-            short = hand_target(g, seat) - len(hand)
+            sized = rules.get("hand_size") if rules else None
+            short = (hand_target(g, seat) if sized else max(g.seats[seat].gene_pool, 0)) - len(hand)
             if short >= 0:  # stable, or drawing: no question to ask
                 cause = _STABILIZE[seat]
                 drew = len(draw(g, seat, short, cause)) if short else 0
@@ -479,4 +486,4 @@ def take_turn(g: Game, seat: int) -> Flow:
             yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late")
             end_turn_if_skipped(g)
     finally:
-        g.close(mark)
+        del frames[mark:]  # Game.close

@@ -157,6 +157,8 @@ class Game:
         self.dominant = index.dominant
         self.worlds_end_cards = index.worlds_end
         self.of_colour = index.of_colour
+        self.positive = index.positive
+        self.checks = index.checks
         self.trait_causes = index.trait_causes
         self.responders = self.hooked.get("response", frozenset())
         """Cards that may be played in answer to another player's trait."""

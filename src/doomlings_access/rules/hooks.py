@@ -53,6 +53,10 @@ class TraitFacts(NamedTuple):
     worlds_end: bool
     of_colour: tuple[bool, ...]
     """Whether it is of each of :data:`COLOURS`, as printed."""
+    positive: bool
+    """Whether its face value is above 0."""
+    checks: Hooked
+    """Its requirements, each with the code that checks it."""
 
 
 _FACTS: dict[int, TraitFacts] = {}
@@ -70,6 +74,8 @@ def facts_of(d: TraitDef) -> TraitFacts:
             d.dominant,
             bool(d.worlds_end),
             tuple(colour in d.colours for colour in COLOURS),
+            d.face_value > 0,
+            tuple((piece, REGISTRY[("requires", piece.effect)]) for piece in d.requires),
         )
         _KEPT.append(d)
         _FACTS[id(d)] = facts
@@ -93,6 +99,10 @@ class CardIndex(NamedTuple):
     """The cards with a World's End effect of their own."""
     of_colour: dict[str, Sequence[bool]]
     """Per colour (colourless included), per card: whether the card is of it as printed."""
+    positive: Sequence[bool]
+    """Per card, whether its face value is above 0."""
+    checks: Sequence[Hooked]
+    """Per card, its requirements with the code that checks each (no lookup per check)."""
     trait_causes: dict[tuple[int, int | None], Cause]
     """Causes made for traits, filled as they are needed (a cause depends only on the cards)."""
 
@@ -115,7 +125,7 @@ def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
         facts = list(map(_FACTS.__getitem__, map(id, defs)))
     except KeyError:  # a definition met for the first time
         facts = list(map(facts_of, defs))
-    hooks, unconditional, dominant, ends, colours = zip(*facts) if defs else ((),) * 5
+    hooks, unconditional, dominant, ends, colours, positive, checks = zip(*facts) if defs else ((),) * 7
     found: dict[str, set[int]] = {}
     for card, by_hook in enumerate(hooks):
         for name in by_hook:
@@ -127,6 +137,8 @@ def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
         dominant,
         frozenset(compress(range(len(defs)), ends)),
         dict(zip(COLOURS, zip(*colours))) if defs else {c: () for c in COLOURS},
+        positive,
+        checks,
         {},
     )
     if shared and len(_BY_DEFS) < 64:

@@ -6,7 +6,8 @@ Dominant traits never leave a pile; callers only offer non-dominant traits, and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from operator import gt
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from doomlings_access.rules.events import TRAIT, Cause, TraitDiscarded, TraitMoved, TraitReturned, TraitToHand
 from doomlings_access.rules.hooks import in_pile, of_card
@@ -55,11 +56,13 @@ def removable(g: Game, seat: int, test: Callable[[int], bool] | None = None) -> 
     return [c for c in g.seats[seat].pile if not dominant[c] and test(c)]
 
 
-def any_removable(g: Game, seat: int, test: Callable[[int], bool]) -> bool:
-    """Whether a trait of ``seat``'s pile that passes ``test`` may leave it (a requirement that
-    asks for one is checked every turn; this stops at the first)."""
-    dominant = g.dominant
-    return any(not dominant[c] and test(c) for c in g.seats[seat].pile)
+def any_removable(g: Game, seat: int, flags: Sequence[bool]) -> bool:
+    """Whether a trait of ``seat``'s pile flagged in ``flags`` (per card) may leave it.
+
+    A requirement that asks for one is checked every turn, so the test runs in C: a flag
+    above the card's dominant flag is a flagged trait that is not dominant."""
+    pile = g.seats[seat].pile
+    return any(map(gt, map(flags.__getitem__, pile), map(g.dominant.__getitem__, pile)))
 
 
 def enter_pile(g: Game, seat: int, card: int) -> None:

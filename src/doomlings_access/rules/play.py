@@ -57,8 +57,8 @@ def age_restriction(g: Game, card: int) -> str | None:
 
 def requirement_unmet(g: Game, seat: int, card: int) -> str | None:
     """Why ``seat`` cannot meet the trait's requirement or pay its cost, if so."""
-    for piece in g.defs[card].requires:
-        reason: str | None = REGISTRY[("requires", piece.effect)](g, seat, card, piece)
+    for piece, check in g.checks[card]:
+        reason: str | None = check(g, seat, card, piece)
         if reason:
             return reason
     return None
@@ -161,7 +161,12 @@ def play_trait(
         g.emit(ThirdDominantDiscarded, owner, card, source)
         return False
     cause = g.trait_causes.get((card, seat)) or trait_cause(g, card, seat)
-    mark = g.open(cause, TraitPlayed, seat, card, owner, source, out_of_turn, bool(d.action) and not with_action)
+    frames = g._frames
+    if g.record:
+        mark = g.open(cause, TraitPlayed, seat, card, owner, source, out_of_turn, bool(d.action) and not with_action)
+    else:  # (what Game.open does without events, without its call: every play)
+        mark = len(frames)
+        frames.append((None, cause))
     try:
         if d.requires and not hero:
             g.table.in_play.append(card)  # between zones while its cost is paid
@@ -188,7 +193,7 @@ def play_trait(
             else:
                 yield from resolve_action(g, seat, card, d.action)
     finally:
-        g.close(mark)
+        del frames[mark:]  # Game.close
     return True
 
 
@@ -203,14 +208,20 @@ def resolve_action(g: Game, seat: int, card: int, pieces: tuple[Piece, ...], for
         if cancelled:
             return
     resolving = g.round.resolving
-    mark = g.open(trait_cause(g, card, seat), ActionResolving, seat, card, for_card)
+    cause = g.trait_causes.get((card, seat)) or trait_cause(g, card, seat)
+    frames = g._frames
+    if g.record:
+        mark = g.open(cause, ActionResolving, seat, card, for_card)
+    else:  # (Game.open without events, without its call)
+        mark = len(frames)
+        frames.append((None, cause))
     resolving.append(card)
     try:
         for piece in pieces:
-            yield from code("action", piece.effect)(g, seat, card, piece)
+            yield from REGISTRY[("action", piece.effect)](g, seat, card, piece)
     finally:
         resolving.pop()
-        g.close(mark)
+        del frames[mark:]  # Game.close
 
 
 PLAYED, ACTION = "played", "action"

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from itertools import chain
+from operator import attrgetter
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from doomlings_access.cards.model import REAL_COLOURS, Piece, TraitDef
-from doomlings_access.rules.registry import EXTRA, code, implements, implements_second
+from doomlings_access.rules.registry import EXTRA, REGISTRY, code, implements, implements_second
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Game
@@ -113,18 +115,25 @@ def colour_counts(t: Tableau, seat: int) -> Counter[str]:
     """How many traits of each colour ``seat``'s pile holds (a dual trait counts for both)."""
     counts = t._colour_counts.get(seat)
     if counts is None:
-        counts = Counter()
-        for card in t.piles[seat]:
-            for colour in t.colours_of(card):
-                counts[colour] += 1
-        t._colour_counts[seat] = counts
+        pile = t.piles[seat]
+        if t.recolour:
+            colours: Iterable[tuple[str, ...]] = map(t.colours_of, pile)
+        else:  # (counted in C: every game's scoring counts every pile)
+            colours = map(_COLOURS, map(t.defs.__getitem__, pile))
+        counts = t._colour_counts[seat] = Counter(chain.from_iterable(colours))
     return counts
+
+
+_COLOURS = attrgetter("colours")
+_FACE_VALUE = attrgetter("face_value")
+_ID = attrgetter("id")
 
 
 @implements("bonus", "per_trait")
 def _per_trait(t: Tableau, seat: int, card: int, piece: Piece) -> int:
-    colour, face = piece.get("colour"), piece.get("face")
-    negative, same = piece.get("negative_face"), piece.get("same_name")
+    params = piece.params
+    colour, face = params.get("colour"), params.get("face")
+    negative, same = params.get("negative_face"), params.get("same_name")
     if colour is not None and face is None and not negative and not same:
         return int(colour_counts(t, seat)[colour] * piece["points"])
     defs = t.defs
@@ -146,8 +155,7 @@ def _per_trait(t: Tableau, seat: int, card: int, piece: Piece) -> int:
 def _per_same_name_in_all_piles(t: Tableau, seat: int, card: int, piece: Piece) -> int:
     names = t._names
     if names is None:
-        defs = t.defs
-        names = Counter(defs[c].id for pile in t.piles for c in pile)
+        names = Counter(map(_ID, map(t.defs.__getitem__, chain.from_iterable(t.piles))))
         object.__setattr__(t, "_names", names)
     return int(piece["points"]) * names[t.defs[card].id]
 
@@ -238,9 +246,12 @@ def _named_colour_for_opponent(t: Tableau, owner: int, card: int, piece: Piece, 
 def _scored_by_opponents(t: Tableau, seat: int) -> int:
     """Points that bonuses in other players' piles give (or take from) ``seat``: the second
     part of a bonus piece, when it has one."""
+    parts = _second_parts(t)
+    if not parts:  # (most games: no such piece in play)
+        return 0
     return sum(
         for_opponent(t, owner, card, piece, seat)
-        for owner, card, piece, for_opponent in _second_parts(t)
+        for owner, card, piece, for_opponent in parts
         if owner != seat
     )
 
@@ -251,9 +262,10 @@ def _second_parts(t: Tableau) -> list[tuple[int, int, Piece, Callable[..., int]]
     found = t._second_parts
     if found is None:
         found = []
+        defs = t.defs
         for owner, pile in enumerate(t.piles):
             for card in pile:
-                for piece in t.defs[card].bonus:
+                for piece in defs[card].bonus:
                     for_opponent = EXTRA.get(("bonus", piece.effect))
                     if for_opponent is not None and not effects_ignored(t, owner, card):
                         found.append((owner, card, piece, for_opponent))
@@ -265,12 +277,13 @@ def bonus_of(t: Tableau, seat: int) -> int:
     """All drop-of-life bonuses and modifiers for ``seat``."""
     total = 0
     defs = t.defs
+    ruled = t.colourless_as is not None
     for card in t.piles[seat]:
         bonuses = defs[card].bonus
-        if not bonuses or effects_ignored(t, seat, card):
+        if not bonuses or (ruled and effects_ignored(t, seat, card)):
             continue
         for piece in bonuses:
-            total += code("bonus", piece.effect)(t, seat, card, piece)
+            total += REGISTRY[("bonus", piece.effect)](t, seat, card, piece)
     total += _scored_by_opponents(t, seat)
     if t.leader_bonus:
         pools = list(t.gene_pools)
@@ -310,8 +323,7 @@ def score_of(t: Tableau, seat: int) -> tuple[int, int, int, int]:
     """(World's End points, face value, bonus, total) for ``seat``."""
     worlds_end = t.worlds_end_points[seat] if t.worlds_end_points else 0
     if t.colourless_as is None:
-        defs = t.defs
-        faces = sum(defs[c].face_value for c in t.piles[seat])
+        faces = sum(map(_FACE_VALUE, map(t.defs.__getitem__, t.piles[seat])))
     else:
         faces = sum(face_value(t, seat, c) for c in t.piles[seat])
     extra = bonus_of(t, seat)
