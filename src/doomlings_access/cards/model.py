@@ -141,6 +141,7 @@ class CardSet:
         """One entry per physical trait card, in card-data order: a card's number in a game."""
         return tuple(trait for trait in self.traits.values() for _ in range(trait.copies))
 
-    @property
+    @functools.cached_property
     def birth_of_life(self) -> AgeDef:
+        """The age that starts every game (found once: each game's deal asks)."""
         return next(a for a in self.ages.values() if a.birth_of_life)

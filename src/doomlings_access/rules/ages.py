@@ -47,12 +47,12 @@ def _age_cause(g: Game, seat: int | None = None) -> Cause:
 
 @implements("round", "colour_locked")
 def _colour_locked(g: Game, piece: Piece, card: int) -> str | None:
-    return COLOUR_LOCKED if piece["colour"] in g.defs[card].colours else None
+    return COLOUR_LOCKED if g.of_colour[piece.params["colour"]][card] else None  # (every card, every turn)
 
 
 @implements("round", "max_face")
 def _max_face(g: Game, piece: Piece, card: int) -> str | None:
-    return FACE_TOO_HIGH if g.defs[card].face_value > piece["value"] else None
+    return FACE_TOO_HIGH if g.defs[card].face_value > piece.params["value"] else None  # (every card, every turn)
 
 
 @implements("round", "no_repeat_colour")

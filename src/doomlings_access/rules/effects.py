@@ -7,7 +7,7 @@ restricted part) it does nothing and says so, and the trait stays played (rulebo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from doomlings_access.cards.model import REAL_COLOURS, Piece
 from doomlings_access.rules import decisions as dk
@@ -100,23 +100,20 @@ def _real_colours(g: Game, card: int) -> tuple[str, ...]:
     return tuple(c for c in recoloured if c != "colourless")
 
 
-def _same_colour(g: Game, a: int, b: int) -> bool:
-    cb = _real_colours(g, b)
-    return any(c in cb for c in _real_colours(g, a))
-
-
-def _colour_rule(g: Game, rule: str, a: int, b: int) -> bool:
-    """``same``: the two share a colour; ``different``: both have colours and share none.
+def _colour_rule(g: Game, rule: str, cards: Iterable[int]) -> Callable[[int, int], bool]:
+    """The test of ``rule`` between two of ``cards``: ``same``, the two share a colour;
+    ``different``, both have colours and share none.
 
     Colourless is not a colour (rulebook), so a colourless trait is of no colour at all; the
-    house rule ``colourless_counts_as_colour`` makes it a colour of its own instead."""
+    house rule ``colourless_counts_as_colour`` makes it a colour of its own instead. Each
+    card's colours are found once (a swap tests every pair of traits)."""
+    colours = {c: frozenset(_real_colours(g, c)) for c in cards}
     if rule == "same":
-        return _same_colour(g, a, b)
-    if _same_colour(g, a, b):
-        return False
+        return lambda a, b: not colours[a].isdisjoint(colours[b])
     if g.options.colourless_counts_as_colour:
-        return not (g.defs[a].colourless and g.defs[b].colourless)
-    return bool(_real_colours(g, a)) and bool(_real_colours(g, b))
+        colourless = {c for c in colours if g.defs[c].colourless}
+        return lambda a, b: colours[a].isdisjoint(colours[b]) and not (a in colourless and b in colourless)
+    return lambda a, b: bool(colours[a]) and bool(colours[b]) and colours[a].isdisjoint(colours[b])
 
 
 # --- hands ---------------------------------------------------------------------------------
@@ -267,7 +264,7 @@ def steal_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
         d = g.defs[c]
         return (colour is None or colour in colours_of(g, c)) and (face is None or d.face == face)
 
-    options = _opponent_traits(g, seat, fits)
+    options = _opponent_traits(g, seat, None if colour is None and face is None else fits)
     if not options:
         return _nothing(g, seat, card, "no_target")
     target = yield from ask(g, seat, dk.TRAIT, "steal", options, src)
@@ -310,11 +307,13 @@ def swap_traits(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     if piles_protected(g):
         return _nothing(g, seat, card, "piles_protected")
     theirs = _opponent_traits(g, seat)
-    mine = [m for m in removable(g, seat) if any(_colour_rule(g, rule, m, t) for t in theirs)]
+    mine = removable(g, seat)
+    fits = _colour_rule(g, rule, [*mine, *theirs])
+    mine = [m for m in mine if any(fits(m, t) for t in theirs)]
     if not mine:
         return _nothing(g, seat, card, "no_target")
     own = yield from ask(g, seat, dk.TRAIT, "swap_give", mine, src)
-    options = [t for t in theirs if _colour_rule(g, rule, own, t)]
+    options = [t for t in theirs if fits(own, t)]
     other = yield from ask(g, seat, dk.TRAIT, "swap_take", options, src, about=(own,))
     _swap(g, own, other)
 
@@ -326,10 +325,11 @@ def swap_any_piles(g: Game, seat: int, card: int, piece: Piece) -> Flow:
         return _nothing(g, seat, card, "piles_protected")
     owners = {c: p for p in g.seats_from(seat) for c in removable(g, p)}
     every = list(owners)
+    fits = _colour_rule(g, rule, every)
 
     def partners(a: int) -> list[int]:
         owner = owners[a]
-        return [b for b in every if owners[b] != owner and _colour_rule(g, rule, a, b)]
+        return [b for b in every if owners[b] != owner and fits(a, b)]
 
     firsts = [a for a in every if partners(a)]
     if not firsts:
@@ -376,7 +376,7 @@ def discard_own_trait(g: Game, seat: int, card: int | None, piece: Piece, source
             min_face is None or g.defs[c].face_value >= min_face
         )
 
-    options = removable(g, seat, fits)
+    options = removable(g, seat, None if colour is None and min_face is None else fits)
     if not options:
         g.emit(NothingToDo, seat, "no_target")
         return
@@ -514,7 +514,8 @@ def skip_to_next_catastrophe(g: Game, seat: int, card: int, piece: Piece) -> Flo
 
 @implements("requires", "min_colour_traits")
 def _min_colour_traits(g: Game, seat: int, card: int, piece: Piece) -> str | None:
-    return REQUIREMENT if count_colour(g, seat, piece["colour"]) < piece["count"] else None
+    params = piece.params  # (checked every turn: the piece's own look-up is a call more)
+    return REQUIREMENT if count_colour(g, seat, params["colour"]) < params["count"] else None
 
 
 @implements("requires", "give_positive_trait")

@@ -45,6 +45,7 @@ from doomlings_access.rules.state import CATASTROPHES, TURNS, WORLDS_END, Hooked
 from doomlings_access.rules.worlds_end import worlds_end_and_scoring
 
 if TYPE_CHECKING:
+    from doomlings_access.cards import CardSet
     from doomlings_access.cards.model import AgeDef, Piece
     from doomlings_access.rules.game import Flow, Game
 
@@ -84,8 +85,20 @@ def pile_sizes(g: Game, ages: int) -> list[int]:
 
 
 def deck_ages(g: Game) -> list[str]:
-    """The ages (Birth of Life aside) the age deck is dealt from, in card-data order."""
-    return [a.id for a in g.cards.ages.values() if not a.birth_of_life and (a.in_deck or g.options.all_28_ages)]
+    """The ages (Birth of Life aside) the age deck is dealt from, in card-data order (a new
+    list: the deal shuffles it)."""
+    every = g.options.all_28_ages
+    key = (id(g.cards), every)
+    known = _DECK_AGES.get(key)
+    if known is None or known[0] is not g.cards:
+        known = (g.cards, tuple(a.id for a in g.cards.ages.values() if not a.birth_of_life and (a.in_deck or every)))
+        if len(_DECK_AGES) < 64:
+            _DECK_AGES[key] = known
+    return list(known[1])
+
+
+_DECK_AGES: dict[tuple[int, bool], tuple[CardSet, tuple[str, ...]]] = {}
+"""The ages of :func:`deck_ages`, worked out once per card set (every game deals them)."""
 
 
 def remaining_age_deck(g: Game) -> list[str]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, Callable, Iterable, ParamSpec
+from typing import TYPE_CHECKING, Any, Callable, Iterable, ParamSpec, Sequence
 
 from doomlings_access.cards import CardSet, TraitDef
 from doomlings_access.cards.model import CatastropheDef, Piece
@@ -66,6 +66,16 @@ class _Told(Exception):
 class Game:
     """One game of Doomlings. Drive it with :meth:`legal_actions` and :meth:`apply`."""
 
+    __slots__ = (
+        "cards", "setup", "options", "n", "_clockwise", "rng", "record", "checkpoints", "defs",
+        "seats", "table", "round", "ending", "random_picks_asked", "tie_break_draws", "actions",
+        "log", "pending", "checkpoint", "play_scope", "_frames", "_send", "_knowledge",
+        "_seat_logs", "_until", "hooks", "hooked", "unconditional", "dominant",
+        "worlds_end_cards", "of_colour", "trait_causes", "responders", "late", "turn_starters",
+        "destined", "gene_pool_traits", "positive", "checks", "sampled", "faces_dealt_at",
+        "replay_defs",
+    )
+
     def __init__(
         self,
         cards: CardSet,
@@ -85,7 +95,10 @@ class Game:
         self.setup = setup
         self.options: Options = setup.options
         self.n = n = len(setup.players)
-        self._clockwise = [[(start + i) % n for i in range(n)] for start in range(n)]
+        clockwise = _CLOCKWISE.get(n)
+        if clockwise is None:
+            clockwise = _CLOCKWISE[n] = [[(start + i) % n for i in range(n)] for start in range(n)]
+        self._clockwise = clockwise
         if not 2 <= self.n <= MAX_PLAYERS and setup.position is None:
             raise ValueError("Doomlings is for 2 to 6 players")
         self.rng: random.Random = GameRandom(setup.seed) if _resume is None else GameRandom.from_state(_resume.rng)
@@ -95,7 +108,8 @@ class Game:
         """Whether a copy of the state is kept at each turn and round start, so that clones and
         sampled views are quick (computer players that think ahead ask for it)."""
         # Card instances: one id per physical trait card, in card-data order.
-        self.defs: list[TraitDef] = list(_defs if _defs is not None else cards.trait_instances)
+        source = _defs if _defs is not None else cards.trait_instances
+        self.defs: list[TraitDef] = list(source)
         self.seats = [Seat(name) for name in setup.players]
         self.table = Table()
         self.round = RoundState()
@@ -119,7 +133,7 @@ class Game:
         self._seat_logs: dict[int, list[Event]] = {}
         self._until = _until
         """Stop the rules once the log holds this many events (:meth:`as_told`)."""
-        self._index_cards()
+        self._index_cards(of=source)
         from doomlings_access.rules.flow import play_on, set_up
 
         self.sampled = False
@@ -144,13 +158,14 @@ class Game:
         except _Told:
             self.pending = None
 
-    def _index_cards(self, shared: bool = True) -> None:
+    def _index_cards(self, shared: bool = True, of: Sequence[TraitDef] | None = None) -> None:
         """What the rules look up about the card instances (:class:`.hooks.CardIndex`), so
         rules need no name checks and most checks are one set test. ``shared``: see
-        :func:`.hooks.index_cards`."""
+        :func:`.hooks.index_cards`; ``of``: the sequence ``defs`` were copied from (a card
+        set's own tuple is indexed once, looked up by identity)."""
         from doomlings_access.rules.hooks import index_cards
 
-        index = index_cards(self.defs, shared)
+        index = index_cards(self.defs if of is None else of, shared)
         self.hooks = index.hooks
         self.hooked = index.hooked
         self.unconditional = index.unconditional
@@ -210,11 +225,10 @@ class Game:
         if d is None:
             raise GameOverError("the game is over")
         player, value = action
-        if player is not d.player and (type(player) is not int or player != d.player):
-            raise IllegalActionError(
-                f"it is {self.seats[d.player].name}'s decision, not seat {player!r}'s"
-            )
-        if value not in d.options or (type(value) is not int and type(value) is not str):
+        asked = d[0]  # (d.player and d.options by index: a named field is a slower look-up)
+        if player is not asked and (type(player) is not int or player != asked):
+            raise IllegalActionError(f"it is {self.seats[asked].name}'s decision, not seat {player!r}'s")
+        if value not in d[3] or (type(value) is not int and type(value) is not str):
             raise IllegalActionError(f"{value!r} is not an option")
         log = self.log
         mark = len(log)
@@ -485,6 +499,10 @@ class Game:
         from doomlings_access.rules.hooks import round_pieces
 
         return round_pieces(self, hook)
+
+
+_CLOCKWISE: dict[int, list[list[int]]] = {}
+"""Per number of seats, the seats clockwise from each (shared: read, never changed)."""
 
 
 def _rng_state(rng: random.Random) -> list[Any]:

@@ -108,6 +108,9 @@ class CardIndex(NamedTuple):
 
 
 _BY_DEFS: dict[tuple[int, ...], tuple[list[TraitDef], CardIndex]] = {}
+_BY_TUPLE: dict[int, tuple[tuple[TraitDef, ...], CardIndex]] = {}
+"""Indexes of card sets' own tuples of instances, by identity (no key of every card to build
+and hash for each new game)."""
 
 
 def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
@@ -116,10 +119,16 @@ def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
     ``shared``: the index is kept and given to every game of the same cards (the usual decks).
     A sampled game, whose unseen cards were dealt afresh, has cards of its own: its index is
     built from the facts of each trait, which are kept."""
+    if shared and type(defs) is tuple:
+        same = _BY_TUPLE.get(id(defs))
+        if same is not None and same[0] is defs:
+            return same[1]
     key = tuple(map(id, defs)) if shared else ()
     if shared:
         known = _BY_DEFS.get(key)
         if known is not None:
+            if type(defs) is tuple and len(_BY_TUPLE) < 64:
+                _BY_TUPLE[id(defs)] = (defs, known[1])
             return known[1]
     try:
         facts = list(map(_FACTS.__getitem__, map(id, defs)))

@@ -104,7 +104,8 @@ def draw(g: Game, seat: int, count: int, cause: Cause | None = None) -> list[int
     deck = t.deck
     if count <= len(deck):  # the usual case: the deck holds enough
         cut = len(deck) - count
-        drawn = deck[cut:][::-1]  # popped one by one from the end, in that order
+        drawn = deck[cut:]
+        drawn.reverse()  # popped one by one from the end, in that order
         del deck[cut:]
         hand.extend(drawn)
     else:
