@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from doomlings_access.cards.model import Piece
 from doomlings_access.rules import decisions as dk
-from doomlings_access.rules.events import AGE, Cause, NextAgeSeen, StabilizeSkipped
+from doomlings_access.rules.events import AGE, Cause, NextAgeSeen, StabilizeSkipped, card_cause
 from doomlings_access.rules.play import (
     COLOUR_LOCKED,
     FACE_TOO_HIGH,
@@ -39,7 +39,7 @@ def _age_id(g: Game) -> str | None:
 
 
 def _age_cause(g: Game, seat: int | None = None) -> Cause:
-    return Cause(AGE, _age_id(g) or "", seat)
+    return card_cause(AGE, _age_id(g) or "", seat)
 
 
 # --- what may be played ------------------------------------------------------------------------

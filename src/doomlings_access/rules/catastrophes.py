@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable
 from doomlings_access.cards.model import CatastropheDef, Piece
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.effects import discard_own_trait
-from doomlings_access.rules.events import CATASTROPHE, Cause, CardsPassed, CatastropheIgnored
+from doomlings_access.rules.events import CATASTROPHE, CardsPassed, CatastropheIgnored, card_cause
 from doomlings_access.rules.hooks import in_pile
 from doomlings_access.rules.piles import count_colour, real_colours_in_pile, trait_cause
 from doomlings_access.rules.primitives import (
@@ -46,10 +46,10 @@ def denial_protects(g: Game, cat: CatastropheDef) -> set[int]:
 def apply_catastrophe(g: Game, cat: CatastropheDef) -> Flow:
     """Gene pool change, then the catastrophic effect, for every player it affects."""
     seats = [s for s in g.seats_from(g.round.first_player) if s not in g.round.protected]
-    step = Cause(CATASTROPHE, cat.id, step="gene_pool")
+    step = card_cause(CATASTROPHE, cat.id, step="gene_pool")
     for seat in seats:
         change_gene_pool(g, seat, cat.gene_pool, step)
-    mark = g.open(Cause(CATASTROPHE, cat.id, step="catastrophic"))
+    mark = g.open(card_cause(CATASTROPHE, cat.id, step="catastrophic"))
     try:
         for piece in cat.catastrophic:
             yield from code("catastrophic", piece.effect)(g, piece, seats)

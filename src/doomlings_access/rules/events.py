@@ -67,6 +67,21 @@ def rule_cause(step: str, seat: int | None = None) -> Cause:
     return cause
 
 
+_CARD_CAUSES: dict[tuple[str, str, int | None, str | None], Cause] = {}
+
+
+def card_cause(kind: str, card_id: str, seat: int | None = None, step: str | None = None) -> Cause:
+    """The cause for an age or a catastrophe (``step``: its part), shared like
+    :func:`rule_cause`: every round names one, and a named tuple is slow to build."""
+    key = (kind, card_id, seat, step)
+    cause = _CARD_CAUSES.get(key)
+    if cause is None:
+        cause = Cause(kind, card_id, seat, None, step)
+        if len(_CARD_CAUSES) < 4096:
+            _CARD_CAUSES[key] = cause
+    return cause
+
+
 @dataclass(slots=True, kw_only=True)
 class Event:
     """Base of every event: its place in the log, its parent and its cause.

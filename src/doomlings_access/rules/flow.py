@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from doomlings_access.rules import decisions as dk
-from doomlings_access.rules.decisions import Decision
+from doomlings_access.rules.decisions import question
 from doomlings_access.rules.catastrophes import apply_catastrophe, denial_protects
 from doomlings_access.rules.effects import SkipToCatastrophe
 from doomlings_access.rules.events import (
@@ -24,6 +24,7 @@ from doomlings_access.rules.events import (
     AgeIgnored,
     AgeRevealed,
     Cause,
+    card_cause,
     rule_cause,
     CatastropheRevealed,
     FirstPlayerMoved,
@@ -178,12 +179,9 @@ def play_on(g: Game) -> Flow:
         return
     if r.phase == TURNS:
         if scope == "turn":
-            seat = turn_order(g)[r.turn_index]
-            try:
-                yield from take_turn(g, seat)
-            except SkipToCatastrophe as skip:
-                end_round(g, skip.cause)
-            r.active = None
+            skipped = yield from take_turns(g, one=True)
+            if skipped is not None:
+                end_round(g, skipped)
             return
         end_round(g, (yield from take_turns(g)))
         if scope == "round":
@@ -295,7 +293,7 @@ def reveal_age(g: Game, age: AgeDef) -> Flow:
     r.last_played_colours = ()
     r.phase = AGE_PHASE
     mark = g.open(
-        Cause(AGE, age.id),
+        card_cause(AGE, age.id),
         AgeRevealed,
         age.id,
         r.number,
@@ -326,7 +324,7 @@ def reveal_catastrophe(g: Game, cat_id: str) -> Flow:
     r.phase = CATASTROPHE_PHASE
     r.first_player = (r.first_player + 1) % g.n
     mark = g.open(
-        Cause(CATASTROPHE, cat_id),
+        card_cause(CATASTROPHE, cat_id),
         CatastropheRevealed,
         cat_id,
         len(g.table.catastrophes),
@@ -366,18 +364,113 @@ def turn_order(g: Game) -> list[int]:
     return order
 
 
-def take_turns(g: Game) -> Flow:
-    """The round's turns from the next one due; returns the cause if the round was cut short."""
+def take_turns(g: Game, one: bool = False) -> Flow:
+    """The round's turns from the next one due (``one``: that turn alone, for a described
+    position played a turn at a time); returns the cause if the round was cut short.
+
+    A turn: play a trait (or the age's alternative), follow its effects, stabilize. Each is
+    written out in the loop, not in a generator of its own, so that no generator is made for
+    a turn and its questions pass through one generator fewer."""
     r = g.round
     r.phase = TURNS
     order = turn_order(g)
+    frames = g._frames
+    played = False
     try:
-        while r.turn_index < len(order):
-            if g.checkpoints:
+        while r.turn_index < len(order) and not (one and played):
+            played = True
+            if g.checkpoints and not one:
                 g.mark_checkpoint()
             seat = order[r.turn_index]
             r.turn_index += 1
-            yield from take_turn(g, seat)
+            r.active = seat
+            if g.record:
+                mark = g.open(_TURN[seat], TurnStarted, seat)
+            else:  # (what Game.open does without events, without its call: once a turn)
+                mark = len(frames)
+                frames.append((None, _TURN[seat]))
+            try:
+                rules = r.rules
+                if (
+                    "round_turn_start" in rules
+                    or "before_turn_play" in rules
+                    or not g.turn_starters.isdisjoint(g.seats[seat].pile)
+                ):
+                    yield from start_of_turn(g, seat)
+                    end_turn_if_skipped(g)
+                instead = rules.get("turn_play") if rules else None
+                if instead:
+                    for piece, fn in instead:
+                        yield from fn(g, piece, seat)
+                        end_turn_if_skipped(g)
+                    continue  # the turn is over
+                hand = g.seats[seat].hand
+                if not hand:
+                    skip = g.open(rule_cause("empty_hand", seat), TurnSkipped, seat, "empty_hand")
+                    draw(g, seat, g.options.empty_hand_draw)
+                    g.close(skip)
+                    continue  # the turn is over
+                options = playable_in_hand(g, seat)
+                if not options:
+                    pick = yield from ask(g, seat, dk.OPTION, "cannot_play", ("skip", "redraw"))
+                    reason = "redraw" if pick == "redraw" else "no_playable"
+                    skip = g.open(rule_cause("cannot_play", seat), TurnSkipped, seat, reason)
+                    if pick == "redraw":
+                        discard_cards(g, seat, list(hand))
+                        draw(g, seat, REDRAW)
+                    g.close(skip)
+                    continue  # the turn is over
+                plays = 1
+                after: tuple[Any, ...] = ()
+                if rules:
+                    for piece, fn in rules.get("plays_per_turn", ()):
+                        plays = fn(g, piece)
+                    after = rules.get("after_turn_play", ())
+                for step in range(1, plays + 1):
+                    if step > 1:
+                        options = playable_in_hand(g, seat)
+                        if not options:
+                            break
+                    if len(options) == 1:  # the one card that can be played: no question
+                        card = options[0]
+                        if g.record:  # why not, worked out only to be told
+                            g.emit(OnlyPlayable, seat, card, unplayable(g, seat, card), frozenset((seat,)))
+                    else:  # (asked directly: the most frequent question, and never of one option)
+                        card = int((yield question(seat, dk.PLAY, "play_trait", tuple(options), None, step, plays)))
+                    yield from play_trait(g, seat, card, "hand", True)
+                    if r.skipping is not None:  # end_turn_if_skipped, without its call
+                        raise SkipToCatastrophe(r.skipping)
+                    for piece, fn in after:
+                        yield from fn(g, piece, seat, card)
+                        end_turn_if_skipped(g)
+                # The end of the turn: the round's rules before stabilizing, stabilizing (or its
+                # alternative), after it; then Late. (A hand may be a new list now: hands are swapped.)
+                hand = g.seats[seat].hand
+                stabilizes = True
+                if rules:
+                    if hand:
+                        for piece, fn in rules.get("before_stabilize", ()):
+                            yield from fn(g, piece, seat)
+                    for piece, fn in rules.get("instead_of_stabilize", ()):
+                        stabilizes = yield from fn(g, piece, seat)
+                if stabilizes:
+                    sized = rules.get("hand_size") if rules else None
+                    short = (hand_target(g, seat) if sized else max(g.seats[seat].gene_pool, 0)) - len(hand)
+                    if short >= 0:  # stable, or drawing: no question to ask
+                        cause = _STABILIZE[seat]
+                        drew = len(draw(g, seat, short, cause)) if short else 0
+                        if g.record:  # (the most frequent event: not even its call when unrecorded)
+                            g.emit(Stabilized, seat, drew, 0, len(hand), cause=cause)
+                    else:
+                        yield from stabilize(g, seat)
+                if rules:
+                    for piece, fn in rules.get("after_stabilize", ()):
+                        yield from fn(g, piece, seat)
+                if stabilizes and not g.late.isdisjoint(g.seats[seat].hand):  # Late: after stabilizing
+                    yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late")
+                    end_turn_if_skipped(g)
+            finally:
+                del frames[mark:]  # Game.close
     except SkipToCatastrophe as skip:
         return skip.cause
     finally:
@@ -408,95 +501,3 @@ _TURN = [rule_cause("turn", seat) for seat in range(MAX_PLAYERS)]
 _STABILIZE = [rule_cause("stabilize", seat) for seat in range(MAX_PLAYERS)]
 
 
-def take_turn(g: Game, seat: int) -> Flow:
-    """One turn: play a trait (or the age's alternative), follow its effects, stabilize."""
-    r = g.round
-    r.active = seat
-    frames = g._frames
-    if g.record:
-        mark = g.open(_TURN[seat], TurnStarted, seat)
-    else:  # (what Game.open does without events, without its call: once a turn)
-        mark = len(frames)
-        frames.append((None, _TURN[seat]))
-    try:
-        rules = r.rules
-        if (
-            "round_turn_start" in rules
-            or "before_turn_play" in rules
-            or not g.turn_starters.isdisjoint(g.seats[seat].pile)
-        ):
-            yield from start_of_turn(g, seat)
-            end_turn_if_skipped(g)
-        instead = rules.get("turn_play") if rules else None
-        if instead:
-            for piece, fn in instead:
-                yield from fn(g, piece, seat)
-                end_turn_if_skipped(g)
-            return
-        hand = g.seats[seat].hand
-        if not hand:
-            skip = g.open(rule_cause("empty_hand", seat), TurnSkipped, seat, "empty_hand")
-            draw(g, seat, g.options.empty_hand_draw)
-            g.close(skip)
-            return
-        options = playable_in_hand(g, seat)
-        if not options:
-            pick = yield from ask(g, seat, dk.OPTION, "cannot_play", ("skip", "redraw"))
-            reason = "redraw" if pick == "redraw" else "no_playable"
-            skip = g.open(rule_cause("cannot_play", seat), TurnSkipped, seat, reason)
-            if pick == "redraw":
-                discard_cards(g, seat, list(hand))
-                draw(g, seat, REDRAW)
-            g.close(skip)
-            return
-        plays = 1
-        after: tuple[Any, ...] = ()
-        if rules:
-            for piece, fn in rules.get("plays_per_turn", ()):
-                plays = fn(g, piece)
-            after = rules.get("after_turn_play", ())
-        for step in range(1, plays + 1):
-            if step > 1:
-                options = playable_in_hand(g, seat)
-                if not options:
-                    break
-            if len(options) == 1:  # the one card that can be played: no question
-                card = options[0]
-                if g.record:  # why not, worked out only to be told
-                    g.emit(OnlyPlayable, seat, card, unplayable(g, seat, card), frozenset((seat,)))
-            else:  # (asked directly: the most frequent question, and never of one option)
-                card = int((yield Decision(seat, dk.PLAY, "play_trait", tuple(options), None, step, plays)))
-            yield from play_trait(g, seat, card, "hand", True)
-            if r.skipping is not None:  # end_turn_if_skipped, without its call
-                raise SkipToCatastrophe(r.skipping)
-            for piece, fn in after:
-                yield from fn(g, piece, seat, card)
-                end_turn_if_skipped(g)
-        # The end of the turn: the round's rules before stabilizing, stabilizing (or its
-        # alternative), after it; then Late. (A hand may be a new list now: hands are swapped.)
-        hand = g.seats[seat].hand
-        stabilizes = True
-        if rules:
-            if hand:
-                for piece, fn in rules.get("before_stabilize", ()):
-                    yield from fn(g, piece, seat)
-            for piece, fn in rules.get("instead_of_stabilize", ()):
-                stabilizes = yield from fn(g, piece, seat)
-        if stabilizes:
-            sized = rules.get("hand_size") if rules else None
-            short = (hand_target(g, seat) if sized else max(g.seats[seat].gene_pool, 0)) - len(hand)
-            if short >= 0:  # stable, or drawing: no question to ask
-                cause = _STABILIZE[seat]
-                drew = len(draw(g, seat, short, cause)) if short else 0
-                if g.record:  # (the most frequent event: not even its call when unrecorded)
-                    g.emit(Stabilized, seat, drew, 0, len(hand), cause=cause)
-            else:
-                yield from stabilize(g, seat)
-        if rules:
-            for piece, fn in rules.get("after_stabilize", ()):
-                yield from fn(g, piece, seat)
-        if stabilizes and not g.late.isdisjoint(g.seats[seat].hand):  # Late: after stabilizing
-            yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late")
-            end_turn_if_skipped(g)
-    finally:
-        del frames[mark:]  # Game.close

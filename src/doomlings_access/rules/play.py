@@ -228,7 +228,7 @@ PLAYED, ACTION = "played", "action"
 """Kinds of response window: a trait was just played, or an action is about to resolve."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Window:
     """A response window: whose trait, which one, and whether its action may still be cancelled."""
 

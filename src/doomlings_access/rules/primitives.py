@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from doomlings_access.rules import decisions as dk
-from doomlings_access.rules.decisions import Decision, Value
+from doomlings_access.rules.decisions import Value, question
 from doomlings_access.rules.events import (
     Cause,
     CardsPassed,
@@ -48,7 +48,7 @@ def ask(
         raise RuntimeError(f"no options for {reason}")
     if len(opts) == 1:
         return opts[0]
-    return (yield Decision(player, kind, reason, opts, source, step, of, about))
+    return (yield question(player, kind, reason, opts, source, step, of, about))
 
 
 def pick_random(
@@ -190,7 +190,7 @@ def choose_cards(
     chosen: list[int] = []
     for i in range(count):
         card = pool[0] if len(pool) == 1 else int(
-            (yield Decision(seat, kind, reason, tuple(pool), source, i + 1, count, about))
+            (yield question(seat, kind, reason, tuple(pool), source, i + 1, count, about))
         )
         pool.remove(card)
         chosen.append(card)

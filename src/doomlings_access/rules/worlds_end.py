@@ -12,6 +12,7 @@ from doomlings_access.rules.events import (
     CATASTROPHE,
     CatastropheIgnored,
     Cause,
+    card_cause,
     ColourNamed,
     GameOver,
     NothingToDo,
@@ -66,7 +67,7 @@ def worlds_end_and_scoring(g: Game) -> Flow:
         if chosen is not None:
             cat = g.catastrophe(chosen)
             seats = [s for s in g.seats_from(r.first_player) if s not in r.protected]
-            inner = g.open(Cause(CATASTROPHE, cat.id, step="worlds_end"))
+            inner = g.open(card_cause(CATASTROPHE, cat.id, step="worlds_end"))
             try:
                 for seat in g.seats_from(r.first_player):  # spared: said, or it sounds like nothing to lose
                     if seat in r.protected and cat.worlds_end:
