@@ -202,8 +202,9 @@ def _draw_after(g: Game, piece: Piece, seat: int) -> Flow:
 
 @implements("reveal", "set_gene_pool")
 def _set_gene_pool(g: Game, piece: Piece) -> Flow:
+    value = piece["value"]
     for seat in g.seats_from(g.round.first_player):
-        set_gene_pool(g, seat, piece["value"])
+        set_gene_pool(g, seat, value)
     return
     yield
 
@@ -211,9 +212,10 @@ def _set_gene_pool(g: Game, piece: Piece) -> Flow:
 @implements("reveal", "play_trait_at_once")
 def _play_at_once(g: Game, piece: Piece) -> Flow:
     """Whoever holds the trait plays it at once, ignoring its requirement and the dominant limit."""
+    trait = piece["trait"]
     for seat in g.seats_from(g.round.first_player):
         for card in list(g.seats[seat].hand):
-            if g.defs[card].id == piece["trait"]:
+            if g.defs[card].id == trait:
                 yield from play_trait(g, seat, card, "hand", True, hero=True)
 
 
@@ -222,8 +224,9 @@ def _random_discard_or_steal(g: Game, piece: Piece) -> Flow:
     """Everyone discards a random card, except a player with the ``stealer`` trait, who takes
     a random card from an opponent's hand."""
     source = _age_id(g)
+    stealer = piece["stealer"]
     for seat in g.seats_from(g.round.first_player):
-        if any(g.defs[c].id == piece["stealer"] for c in g.seats[seat].pile):
+        if any(g.defs[c].id == stealer for c in g.seats[seat].pile):
             found = yield from random_from_opponent_hand(g, seat, 1, source, "take_random_from", "random_take")
             if found is not None:
                 victim, taken = found

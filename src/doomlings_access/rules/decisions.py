@@ -57,24 +57,11 @@ class Decision(NamedTuple):
         }
 
 
-_tuple_new = tuple.__new__
-
-
-def question(
-    player: int,
-    kind: str,
-    reason: str,
-    options: tuple[Value, ...],
-    source: str | None = None,
-    step: int = 1,
-    of: int = 1,
-    about: tuple[Value, ...] = (),
-) -> Decision:
-    """The :class:`Decision` of these fields, made without the named tuple's constructor.
-
-    That constructor is Python called from C (its class's ``__new__``); the rules ask a
-    question at nearly every action, and this makes the same tuple at a third of the cost."""
-    return _tuple_new(Decision, (player, kind, reason, options, source, step, of, about))
+new_tuple = tuple.__new__
+"""``new_tuple(Decision, (player, kind, reason, options, source, step, of, about))`` makes the
+:class:`Decision` of those eight fields, as ``Decision(...)`` does, at about a third of the
+cost: a named tuple's constructor is Python called from C, and the rules ask a question at
+nearly every action."""
 
 
 class Choice(NamedTuple):

@@ -7,7 +7,7 @@ restricted part) it does nothing and says so, and the trait stays played (rulebo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from doomlings_access.cards.model import REAL_COLOURS, Piece
 from doomlings_access.rules import decisions as dk
@@ -369,18 +369,25 @@ def discard_own_trait(g: Game, seat: int, card: int | None, piece: Piece, source
     if piles_protected(g):
         g.emit(NothingToDo, seat, "piles_protected")
         return
-    colour, min_face = piece.get("colour"), piece.get("min_face")
+    params = piece.params  # (every catastrophe that takes a trait asks each seat)
+    colour, min_face = params.get("colour"), params.get("min_face")
 
     def fits(c: int) -> bool:
         return (colour is None or colour in colours_of(g, c)) and (
             min_face is None or g.defs[c].face_value >= min_face
         )
 
-    options = removable(g, seat, None if colour is None and min_face is None else fits)
+    test: Callable[[int], bool] | None = fits
+    if colour is None and min_face is None:
+        test = None
+    elif min_face is None and colour is not None and not g.ending.recolour:  # printed colour: flags, in C
+        flags: Sequence[bool] = g.of_colour[colour]
+        test = flags.__getitem__
+    options = removable(g, seat, test)
     if not options:
         g.emit(NothingToDo, seat, "no_target")
         return
-    if piece.get("random"):
+    if params.get("random"):
         picked = yield from pick_random(g, seat, options, 1, src, "random_trait_discard")
         yield from discard_trait(g, seat, picked[0], random=True)
     else:

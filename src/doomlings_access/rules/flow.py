@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from doomlings_access.rules import decisions as dk
-from doomlings_access.rules.decisions import question
+from doomlings_access.rules.decisions import Decision, new_tuple
 from doomlings_access.rules.catastrophes import apply_catastrophe, denial_protects
 from doomlings_access.rules.effects import SkipToCatastrophe
 from doomlings_access.rules.events import (
@@ -436,7 +436,8 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                         if g.record:  # why not, worked out only to be told
                             g.emit(OnlyPlayable, seat, card, unplayable(g, seat, card), frozenset((seat,)))
                     else:  # (asked directly: the most frequent question, and never of one option)
-                        card = int((yield question(seat, dk.PLAY, "play_trait", tuple(options), None, step, plays)))
+                        asked = new_tuple(Decision, (seat, dk.PLAY, "play_trait", tuple(options), None, step, plays, ()))
+                        card = int((yield asked))
                     yield from play_trait(g, seat, card, "hand", True)
                     if r.skipping is not None:  # end_turn_if_skipped, without its call
                         raise SkipToCatastrophe(r.skipping)
@@ -457,10 +458,20 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                     sized = rules.get("hand_size") if rules else None
                     short = (hand_target(g, seat) if sized else max(g.seats[seat].gene_pool, 0)) - len(hand)
                     if short >= 0:  # stable, or drawing: no question to ask
-                        cause = _STABILIZE[seat]
-                        drew = len(draw(g, seat, short, cause)) if short else 0
+                        deck = g.table.deck
                         if g.record:  # (the most frequent event: not even its call when unrecorded)
+                            cause = _STABILIZE[seat]
+                            drew = len(draw(g, seat, short, cause)) if short else 0
                             g.emit(Stabilized, seat, drew, 0, len(hand), cause=cause)
+                        elif short:
+                            if short <= len(deck):  # (draw, without its call: the deck holds enough)
+                                cut = len(deck) - short
+                                drawn = deck[cut:]
+                                drawn.reverse()
+                                hand.extend(drawn)
+                                del deck[cut:]
+                            else:
+                                draw(g, seat, short, _STABILIZE[seat])
                     else:
                         yield from stabilize(g, seat)
                 if rules:

@@ -72,7 +72,7 @@ class Game:
         "log", "pending", "checkpoint", "play_scope", "_frames", "_send", "_knowledge",
         "_seat_logs", "_until", "hooks", "hooked", "unconditional", "dominant",
         "worlds_end_cards", "of_colour", "trait_causes", "responders", "late", "turn_starters",
-        "destined", "gene_pool_traits", "positive", "checks", "sampled", "faces_dealt_at",
+        "destined", "gene_pool_traits", "green_reactors", "positive", "checks", "sampled", "faces_dealt_at",
         "replay_defs",
     )
 
@@ -185,6 +185,8 @@ class Game:
         """Cards whose player chooses whose pile they go to."""
         self.gene_pool_traits = self.hooked.get("pile_gene_pool", frozenset())
         """Cards that change their owner's gene pool while in a pile."""
+        self.green_reactors = self.hooked.get("after_green_played", frozenset())
+        """Cards that may act when their owner plays a green trait."""
 
     # --- driving the game ------------------------------------------------------------------
 

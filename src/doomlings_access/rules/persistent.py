@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 def _gene_pool(g: Game, seat: int, card: int, piece: Piece, sign: int) -> None:
     """A gene pool change while the trait is in a pile; always reversed when it leaves."""
     cause = trait_cause(g, card, seat)
-    targets = range(g.n) if piece["who"] == "all" else (seat,)
-    for target in targets:
-        change_gene_pool(g, target, sign * piece["delta"], cause, forced=sign < 0)
+    params = piece.params
+    delta = sign * params["delta"]
+    for target in range(g.n) if params["who"] == "all" else (seat,):
+        change_gene_pool(g, target, delta, cause, forced=sign < 0)
 
 
 @implements("persistent", "extra_draw_at_turn_start")

@@ -40,6 +40,9 @@ def count_colour(g: Game, seat: int, colour: str) -> int:
 
 
 def real_colours_in_pile(g: Game, seat: int) -> set[str]:
+    if not g.ending.recolour:  # (the printed colours, colourless left out, found once per card)
+        defs = g.defs
+        return {col for c in g.seats[seat].pile for col in defs[c].real_colours}
     return {col for c in g.seats[seat].pile for col in colours_of(g, c) if col != "colourless"}
 
 
@@ -106,7 +109,8 @@ def discard_trait(g: Game, seat: int, card: int, random: bool = False, by: int |
     discarded, a trait of the pile, or the discarded one, may replace it (hook
     ``after_trait_discarded``).
     """
-    for piece, stays in of_card(g, card, "discarded_from_pile"):
+    hooks = g.hooks[card]
+    for piece, stays in hooks.get("discarded_from_pile", ()):
         if stays(g, seat, card, piece):
             mark = g.open(trait_cause(g, card, seat), TraitReturned, seat, card, random)
             leave_pile(g, seat, card)
@@ -118,7 +122,7 @@ def discard_trait(g: Game, seat: int, card: int, random: bool = False, by: int |
         leave_pile(g, seat, card)
         g.table.discard.append(card)
         replacing = in_pile(g, seat, "after_trait_discarded")
-        replacing += [(card, piece, fn) for piece, fn in of_card(g, card, "after_trait_discarded")]
+        replacing += [(card, piece, fn) for piece, fn in hooks.get("after_trait_discarded", ())]
         if replacing:
             by, piece, fn = replacing[0]
             inner = g.open(trait_cause(g, by, seat))

@@ -99,8 +99,8 @@ def playable_in_hand(g: Game, seat: int) -> list[int]:
             continue
         d = defs[c]
         if d.dominant:
-            if full is None:
-                full = dominant_count(g, seat) >= 2
+            if full is None:  # (dominant_count, without its call)
+                full = sum(map(g.dominant.__getitem__, g.seats[seat].pile)) >= 2
             if full:
                 continue
         if d.requires and requirement_unmet(g, seat, c):
@@ -172,18 +172,25 @@ def play_trait(
             g.table.in_play.append(card)  # between zones while its cost is paid
             yield from pay_costs(g, seat, card)
             g.table.in_play.remove(card)
-        enter_pile(g, owner, card)
+        if card in g.gene_pool_traits:
+            enter_pile(g, owner, card)
+        else:  # (enter_pile without its call: no gene pool to change)
+            g.seats[owner].pile.append(card)
         r = g.round
         r.last_played_colours = d.real_colours
         ignored = "actions_ignored" in r.rules
-        acts = with_action and bool(d.action) and not ignored
         cancelled = False
-        if _someone_may_respond(g):
-            cancelled = yield from response_window(g, Window(seat, card, acts))
+        responders = g.responders
+        if responders:  # (_someone_may_respond, without its call: every play asks it)
+            for p in g.seats:
+                if not responders.isdisjoint(p.hand):
+                    acts = with_action and bool(d.action) and not ignored
+                    cancelled = yield from response_window(g, Window(seat, card, acts))
+                    break
         for piece in d.on_play:
             if hook_of("on_play", piece.effect) is None:
                 yield from code("on_play", piece.effect)(g, seat, card, piece)
-        if source == "hand" and "green" in d.colours:
+        if source == "hand" and "green" in d.colours and not g.green_reactors.isdisjoint(g.seats[seat].pile):
             for other, piece, fn in in_pile(g, seat, "after_green_played"):
                 if other != card:
                     yield from fn(g, seat, other, piece, card)
@@ -251,7 +258,7 @@ def _responses(g: Game, responder: int, window: Window) -> list[int]:
     for c in g.seats[responder].hand:
         if c not in g.responders:
             continue
-        for piece, fits in of_card(g, c, "response"):
+        for piece, fits in g.hooks[c]["response"]:  # (a responder: it has the hook)
             if fits(g, responder, c, piece, window) and play_restriction(g, responder, c) is None:
                 out.append(c)
                 break

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from doomlings_access.rules import decisions as dk
-from doomlings_access.rules.decisions import Value, question
+from doomlings_access.rules.decisions import Decision, Value, new_tuple
 from doomlings_access.rules.events import (
     Cause,
     CardsPassed,
@@ -48,7 +48,7 @@ def ask(
         raise RuntimeError(f"no options for {reason}")
     if len(opts) == 1:
         return opts[0]
-    return (yield question(player, kind, reason, opts, source, step, of, about))
+    return (yield new_tuple(Decision, (player, kind, reason, opts, source, step, of, about)))
 
 
 def pick_random(
@@ -190,7 +190,7 @@ def choose_cards(
     chosen: list[int] = []
     for i in range(count):
         card = pool[0] if len(pool) == 1 else int(
-            (yield question(seat, kind, reason, tuple(pool), source, i + 1, count, about))
+            (yield new_tuple(Decision, (seat, kind, reason, tuple(pool), source, i + 1, count, about)))
         )
         pool.remove(card)
         chosen.append(card)
@@ -294,7 +294,8 @@ def stabilize(g: Game, seat: int) -> Flow:
         else:
             discarded = len(hand) - target
             yield from choose_and_discard(g, seat, discarded, source, "discard_to_stabilize")
-        g.emit(Stabilized, seat, drew, discarded, len(hand))
+        if g.record:
+            g.emit(Stabilized, seat, drew, discarded, len(hand))
     finally:
         g.close(mark)
 
