@@ -11,13 +11,12 @@ hand only, so a computer player can weigh a play without touching the game.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
-from doomlings_access.cards.model import REAL_COLOURS, Piece, TraitDef
+from doomlings_access.cards.model import COLOURS, REAL_COLOURS, Piece, TraitDef
 from doomlings_access.rules.registry import EXTRA, REGISTRY, code, implements, implements_second
 
 if TYPE_CHECKING:
@@ -41,7 +40,7 @@ class Tableau:
     hand_sizes: Sequence[int] = ()
     """How many cards each hand holds (public), for a bonus that counts the cards of a hand
     not known; empty where such bonuses count 0 (the computer players' quick estimates)."""
-    _colour_counts: dict[int, Counter[str]] = field(
+    _colour_counts: dict[int, dict[str, int]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
     """Colour counts per seat, worked out once per tableau."""
@@ -49,8 +48,8 @@ class Tableau:
         default=None, init=False, compare=False, repr=False
     )
     """Bonus pieces with a part for the owner's opponents, found once per tableau."""
-    _names: Counter[str] | None = field(default=None, init=False, compare=False, repr=False)
-    """How many traits of each name are in all the piles, counted once per tableau."""
+    _names: list[str] | None = field(default=None, init=False, compare=False, repr=False)
+    """The name of every trait in all the piles, listed once per tableau."""
 
     @property
     def n(self) -> int:
@@ -111,16 +110,20 @@ def effects_ignored(t: Tableau, seat: int, card: int) -> bool:
     return t.colourless_as is not None and _taken_over(t, seat, card) is not None
 
 
-def colour_counts(t: Tableau, seat: int) -> Counter[str]:
-    """How many traits of each colour ``seat``'s pile holds (a dual trait counts for both)."""
+def colour_counts(t: Tableau, seat: int) -> dict[str, int]:
+    """How many traits of each colour ``seat``'s pile holds (a dual trait counts for both),
+    for every colour, colourless included (a count may be 0). Counted into a plain dict: a
+    Counter's constructor is Python, and every game's scoring counts every pile."""
     counts = t._colour_counts.get(seat)
     if counts is None:
         pile = t.piles[seat]
         if t.recolour:
             colours: Iterable[tuple[str, ...]] = map(t.colours_of, pile)
-        else:  # (counted in C: every game's scoring counts every pile)
+        else:
             colours = map(_COLOURS, map(t.defs.__getitem__, pile))
-        counts = t._colour_counts[seat] = Counter(chain.from_iterable(colours))
+        counts = t._colour_counts[seat] = dict.fromkeys(COLOURS, 0)
+        for colour in chain.from_iterable(colours):
+            counts[colour] += 1
     return counts
 
 
@@ -155,9 +158,9 @@ def _per_trait(t: Tableau, seat: int, card: int, piece: Piece) -> int:
 def _per_same_name_in_all_piles(t: Tableau, seat: int, card: int, piece: Piece) -> int:
     names = t._names
     if names is None:
-        names = Counter(map(_ID, map(t.defs.__getitem__, chain.from_iterable(t.piles))))
+        names = list(map(_ID, map(t.defs.__getitem__, chain.from_iterable(t.piles))))
         object.__setattr__(t, "_names", names)
-    return int(piece["points"]) * names[t.defs[card].id]
+    return int(piece["points"]) * names.count(t.defs[card].id)
 
 
 @implements("bonus", "per_card_in_hand")
@@ -183,7 +186,7 @@ def _distinct_colours(t: Tableau, seat: int, card: int, piece: Piece) -> int:
             return 0
         found = {c for h in hand for c in t.defs[h].colours}
     else:
-        found = set(colour_counts(t, seat))
+        found = {c for c, n in colour_counts(t, seat).items() if n}
     return int(piece["points"]) * len(found & set(REAL_COLOURS))
 
 
