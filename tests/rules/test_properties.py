@@ -382,6 +382,21 @@ def test_the_game_shuffles_as_the_standard_library_does(seed: int, size: int) ->
     assert ours.random() == library.random() == caller.random()  # the same numbers were drawn
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**64), st.integers(0, 120), st.data())
+def test_the_game_samples_as_the_standard_library_does(seed: int, size: int, data: st.DataObject) -> None:
+    """Random discards and picks draw through the game's own sample: the same items, and the
+    same numbers drawn, as the library's (both of its ways: small and large populations)."""
+    from doomlings_access.rules.chance import GameRandom, sample
+
+    k = data.draw(st.integers(0, size))
+    population = [f"card{i}" for i in range(size)]
+    ours, library, caller = GameRandom(seed), random.Random(seed), random.Random(seed)
+    for _ in range(3):
+        assert ours.sample(population, k) == library.sample(population, k) == sample(caller, population, k)
+    assert ours.random() == library.random() == caller.random()
+
+
 @pytest.mark.parametrize("part", ["value", "player"])
 def test_answers_of_the_wrong_type_are_illegal(part: str) -> None:
     """An action is [seat, value] with an int seat and an int or str value (Choice.from_json);

@@ -39,7 +39,7 @@ from doomlings_access.rules.play import offer_own_out_of_turn, play_trait, playa
 from doomlings_access.rules.options import MAX_PLAYERS
 from doomlings_access.rules.position import NEXT_ROUND
 from doomlings_access.rules.primitives import ask, discard_cards, draw, hand_target, stabilize
-from doomlings_access.rules.registry import code
+from doomlings_access.rules.registry import REGISTRY
 from doomlings_access.rules.state import CATASTROPHE as CATASTROPHE_PHASE
 from doomlings_access.rules.state import AGE as AGE_PHASE
 from doomlings_access.rules.state import CATASTROPHES, TURNS, WORLDS_END, Hooked
@@ -208,7 +208,8 @@ def reveal_next(g: Game) -> Flow:
     """Reveal the top of the age deck and apply it. Returns what follows (:data:`TURNS_FOLLOW`,
     :data:`NO_TURNS` or :data:`WORLD_ENDS`); the turns are taken by the caller, so that a
     turn's questions pass through as few generators as can be."""
-    g.mark_checkpoint()
+    if g.checkpoints:
+        g.mark_checkpoint()
     top = g.table.age_deck.pop()
     g.table.revealed.append(top)
     r = g.round
@@ -292,18 +293,15 @@ def reveal_age(g: Game, age: AgeDef) -> Flow:
     reveal, repeated = set_round_age(g, age)
     r.last_played_colours = ()
     r.phase = AGE_PHASE
-    mark = g.open(
-        card_cause(AGE, age.id),
-        AgeRevealed,
-        age.id,
-        r.number,
-        g.era,
-        repeated.id if repeated else None,
-        era_left(g) if g.record else 0,
-    )
+    cause = card_cause(AGE, age.id)
+    if g.record:
+        mark = g.open(cause, AgeRevealed, age.id, r.number, g.era, repeated.id if repeated else None, era_left(g))
+    else:  # (Game.open without events, without its call)
+        mark = len(g._frames)
+        g._frames.append((None, cause))
     try:
         for piece in reveal:
-            yield from code("reveal", piece.effect)(g, piece)
+            yield from REGISTRY[("reveal", piece.effect)](g, piece)
     finally:
         g.close(mark)
     r.turn_index = 0
