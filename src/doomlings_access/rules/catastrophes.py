@@ -34,9 +34,12 @@ if TYPE_CHECKING:
 def denial_protects(g: Game, cat: CatastropheDef) -> set[int]:
     """Players a trait protects from this catastrophe (using the protection up)."""
     protected: set[int] = set()
-    if "catastrophe_protection" not in g.hooked:  # (no such trait among the cards)
+    protectors = g.hooked.get("catastrophe_protection")
+    if protectors is None:  # (no such trait among the cards)
         return protected
     for seat in g.seats_from(g.round.first_player):
+        if protectors.isdisjoint(g.seats[seat].pile):
+            continue
         for card, piece, protects in in_pile(g, seat, "catastrophe_protection"):
             if protects(g, seat, card, piece, cat):
                 g.table.denial_spent.add(card)

@@ -453,7 +453,7 @@ def play_from_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
             return _none_playable(g, seat, "cannot_play_top_discard", [top], False)
         yield from play_trait(g, seat, top, "discard", piece["with_action"])
         return
-    options = [c for c in reversed(g.table.discard) if play_restriction(g, seat, c) is None]
+    options = playable_in_hand(g, seat, reversed(g.table.discard))
     if not options:
         return _none_playable(g, seat, "nothing_playable", list(reversed(g.table.discard)), False)
     pick = yield from ask(g, seat, dk.CARD, "play_from_discard", options, src)

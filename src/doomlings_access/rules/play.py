@@ -11,7 +11,7 @@ Rules from the rulebook that live here, once, for every way a trait is played:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from doomlings_access.cards.model import Piece
 from doomlings_access.rules import decisions as dk
@@ -82,17 +82,18 @@ def play_restriction(g: Game, seat: int, card: int, deliberate: bool = True) -> 
     return None
 
 
-def playable_in_hand(g: Game, seat: int) -> list[int]:
-    """The cards of ``seat``'s hand that may be played now (the same test as
-    :func:`play_restriction`, with the dominant count taken once)."""
-    hand = g.seats[seat].hand
+def playable_in_hand(g: Game, seat: int, cards: Iterable[int] | None = None) -> list[int]:
+    """The cards of ``seat``'s hand (or ``cards``) that ``seat`` may play now: the test of
+    :func:`play_restriction`, with the dominant count taken once (asked at every turn)."""
+    hand = g.seats[seat].hand if cards is None else cards
     forbids = g.round.rules.get("age_forbids")
+    only = forbids[0] if forbids is not None and len(forbids) == 1 else None  # (most ages: one rule)
     free = g.unconditional
     defs = g.defs
     full = None  # whether the pile already holds two dominants (counted when first needed)
     out = []
     for c in hand:
-        if forbids is not None and age_restriction(g, c):
+        if forbids is not None and (only[1](g, only[0], c) if only is not None else age_restriction(g, c)):
             continue
         if free[c]:
             out.append(c)

@@ -55,9 +55,13 @@ def worlds_end_and_scoring(g: Game) -> Flow:
     mark = g.open(WORLDS_END_STEP, WorldsEndStarted, final or "")
     try:
         done: set[int] = set()
+        sneaky = g.hooked.get("at_worlds_end", frozenset())
         for seat in g.seats_from(r.first_player):
-            yield from offer_own_out_of_turn(g, seat, "at_worlds_end", "play_sneaky")
-            yield from _resolve_traits(g, seat, done)
+            p = g.seats[seat]
+            if not sneaky.isdisjoint(p.hand):  # (a generator each only where there is something)
+                yield from offer_own_out_of_turn(g, seat, "at_worlds_end", "play_sneaky")
+            if not g.worlds_end_cards.isdisjoint(p.pile):
+                yield from _resolve_traits(g, seat, done)
         # A trait that arrived during World's End in a pile already done (played through
         # another trait's effect) resolves its own World's End effect too.
         while any(_to_resolve(g, seat, done) for seat in range(g.n)):
