@@ -424,7 +424,9 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                     for piece, fn in rules.get("plays_per_turn", ()):
                         plays = fn(g, piece)
                     after = rules.get("after_turn_play", ())
-                for step in range(1, plays + 1):
+                step = 0
+                while step < plays:  # (most turns play once: no range to make)
+                    step += 1
                     if step > 1:
                         options = playable_in_hand(g, seat)
                         if not options:
@@ -454,7 +456,8 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                         stabilizes = yield from fn(g, piece, seat)
                 if stabilizes:
                     sized = rules.get("hand_size") if rules else None
-                    short = (hand_target(g, seat) if sized else max(g.seats[seat].gene_pool, 0)) - len(hand)
+                    pool = g.seats[seat].gene_pool
+                    short = (hand_target(g, seat) if sized else pool if pool > 0 else 0) - len(hand)
                     if short >= 0:  # stable, or drawing: no question to ask
                         deck = g.table.deck
                         if g.record:  # (the most frequent event: not even its call when unrecorded)

@@ -184,8 +184,7 @@ def choose_cards(
 ) -> Flow:
     """Ask for ``count`` of ``candidates``, one at a time (a small question each time)."""
     pool = list(candidates)
-    count = min(count, len(pool))
-    if count == len(pool):
+    if count >= len(pool):  # all of them: nothing to ask
         return pool
     chosen: list[int] = []
     for i in range(count):
@@ -204,7 +203,8 @@ def choose_and_discard(g: Game, seat: int, count: int, source: str | None, reaso
     which is fewer questions ("Choose a card to keep.").
     """
     hand = g.seats[seat].hand
-    count = min(count, len(hand))
+    if count > len(hand):
+        count = len(hand)
     if count <= 0:
         return
     keep = len(hand) - count
