@@ -471,6 +471,8 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                                 drawn.reverse()
                                 hand.extend(drawn)
                                 del deck[cut:]
+                                if g.responders_held is False and not g.responders.isdisjoint(drawn):
+                                    g.responders_held = True  # an answer came into a hand
                             else:
                                 draw(g, seat, short, _STABILIZE[seat])
                     else:

@@ -72,7 +72,7 @@ class Game:
         "log", "pending", "checkpoint", "play_scope", "_frames", "_send", "_knowledge",
         "_seat_logs", "_until", "hooks", "hooked", "unconditional", "dominant",
         "worlds_end_cards", "of_colour", "trait_causes", "responders", "late", "turn_starters",
-        "destined", "gene_pool_traits", "green_reactors", "positive", "checks", "sampled", "faces_dealt_at",
+        "destined", "gene_pool_traits", "green_reactors", "responders_held", "positive", "checks", "sampled", "faces_dealt_at",
         "replay_defs",
     )
 
@@ -177,6 +177,11 @@ class Game:
         self.trait_causes = index.trait_causes
         self.responders = self.hooked.get("response", frozenset())
         """Cards that may be played in answer to another player's trait."""
+        self.responders_held: bool | None = None
+        """Whether a hand holds one of :attr:`responders`: None when not known. Every play
+        asks, and most often none does; False is kept until one comes into a hand (the rules
+        that put cards into hands from elsewhere say so), True until the hands are looked at
+        again."""
         self.late = self.hooked.get("after_stabilizing", frozenset())
         """Cards that may be played once their owner has stabilized."""
         self.turn_starters = self.hooked.get("trait_turn_start", frozenset())
@@ -336,6 +341,7 @@ class Game:
             self.checkpoint = Checkpoint(self)
 
     def _restore(self, cp: Checkpoint) -> None:
+        self.responders_held = None
         self.seats = [s.copy() for s in cp.seats]
         self.table = cp.table.copy()
         self.round = cp.round.copy()

@@ -99,6 +99,8 @@ def return_to_hand(g: Game, seat: int, card: int) -> None:
     mark = g.open(g.cause, TraitToHand, seat, card)
     leave_pile(g, seat, card)
     g.seats[seat].hand.append(card)
+    if card in g.responders:
+        g.responders_held = True  # an answer came into a hand
     g.close(mark)
 
 

@@ -181,13 +181,9 @@ def play_trait(
         r.last_played_colours = d.real_colours
         ignored = "actions_ignored" in r.rules
         cancelled = False
-        responders = g.responders
-        if responders:  # (_someone_may_respond, without its call: every play asks it)
-            for p in g.seats:
-                if not responders.isdisjoint(p.hand):
-                    acts = with_action and bool(d.action) and not ignored
-                    cancelled = yield from response_window(g, Window(seat, card, acts))
-                    break
+        if g.responders_held is not False and _someone_may_respond(g):
+            acts = with_action and bool(d.action) and not ignored
+            cancelled = yield from response_window(g, Window(seat, card, acts))
         for piece in d.on_play:
             if hook_of("on_play", piece.effect) is None:
                 yield from code("on_play", piece.effect)(g, seat, card, piece)
@@ -267,13 +263,17 @@ def _responses(g: Game, responder: int, window: Window) -> list[int]:
 
 
 def _someone_may_respond(g: Game) -> bool:
-    """Whether any hand holds a trait that may be played in answer (most often none does)."""
+    """Whether any hand holds a trait that may be played in answer, looked at in the hands
+    and kept in :attr:`Game.responders_held` (while it is False, plays need not look)."""
     responders = g.responders
+    held = False
     if responders:
         for p in g.seats:
             if not responders.isdisjoint(p.hand):
-                return True
-    return False
+                held = True
+                break
+    g.responders_held = held
+    return held
 
 
 def response_window(g: Game, window: Window) -> Flow:

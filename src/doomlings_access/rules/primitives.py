@@ -118,6 +118,8 @@ def draw(g: Game, seat: int, count: int, cause: Cause | None = None) -> list[int
             card = t.deck.pop()
             hand.append(card)
             drawn.append(card)
+    if g.responders_held is False and not g.responders.isdisjoint(drawn):
+        g.responders_held = True  # an answer came into a hand
     if drawn and g.record:
         g.emit(Drew, seat, tuple(drawn), frozenset((seat,)), cause=cause)
     if len(drawn) < count and g.record:  # (why a hand stays short: said, not left to guess)
@@ -156,6 +158,8 @@ def draw_one(g: Game, seat: int, source: str | None) -> Flow:
     card = yield from top_card(g, seat, source, "card_drawn")
     if card is not None:
         g.seats[seat].hand.append(card)
+        if card in g.responders:
+            g.responders_held = True  # an answer came into a hand
         g.emit(Drew, seat, (card,), frozenset((seat,)))
     return card
 
