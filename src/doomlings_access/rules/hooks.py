@@ -94,13 +94,20 @@ class CardIndex(NamedTuple):
     """Per card, whether only an age can stop it from being played (no requirement, not
     dominant)."""
     dominant: Sequence[bool]
-    """Per card, whether it is dominant (counted with ``sum(map(...))``, no Python loop)."""
+    """Per card, whether it is dominant."""
     worlds_end: frozenset[int]
     """The cards with a World's End effect of their own."""
     of_colour: dict[str, Sequence[bool]]
     """Per colour (colourless included), per card: whether the card is of it as printed."""
-    positive: Sequence[bool]
-    """Per card, whether its face value is above 0."""
+    dominants: frozenset[int]
+    """The dominant cards: a pile's are counted by one intersection, in C."""
+    of_colour_set: dict[str, frozenset[int]]
+    """Per colour (colourless included), the cards of it as printed (counted the same way)."""
+    movable_positive: frozenset[int]
+    """The cards that are not dominant and whose face value is above 0."""
+    movable_of_colour: dict[str, frozenset[int]]
+    """Per colour, the cards of it as printed that are not dominant (a requirement that asks
+    for a trait to give or discard tests a pile against one of these, once a turn)."""
     checks: Sequence[Hooked]
     """Per card, its requirements with the code that checks each (no lookup per check)."""
     trait_causes: dict[tuple[int, int | None], Cause]
@@ -139,14 +146,21 @@ def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
     for card, by_hook in enumerate(hooks):
         for name in by_hook:
             found.setdefault(name, set()).add(card)
+    ids = range(len(defs))
+    dominants = frozenset(compress(ids, dominant))
+    of_colour: dict[str, Sequence[bool]] = dict(zip(COLOURS, zip(*colours))) if defs else {c: () for c in COLOURS}
+    of_colour_set = {c: frozenset(compress(ids, flags)) for c, flags in of_colour.items()}
     index = CardIndex(
         hooks,
         {name: frozenset(cards) for name, cards in found.items()},
         unconditional,
         dominant,
-        frozenset(compress(range(len(defs)), ends)),
-        dict(zip(COLOURS, zip(*colours))) if defs else {c: () for c in COLOURS},
-        positive,
+        frozenset(compress(ids, ends)),
+        of_colour,
+        dominants,
+        of_colour_set,
+        frozenset(compress(ids, positive)) - dominants,
+        {c: members - dominants for c, members in of_colour_set.items()},
         checks,
         {},
     )

@@ -6,8 +6,7 @@ Dominant traits never leave a pile; callers only offer non-dominant traits, and
 
 from __future__ import annotations
 
-from operator import gt
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable
 
 from doomlings_access.rules.events import TRAIT, Cause, TraitDiscarded, TraitMoved, TraitReturned, TraitToHand
 from doomlings_access.rules.hooks import in_pile, of_card
@@ -34,7 +33,7 @@ def colours_of(g: Game, card: int) -> tuple[str, ...]:
 def count_colour(g: Game, seat: int, colour: str) -> int:
     recolour = g.ending.recolour
     if not recolour:
-        return sum(map(g.of_colour[colour].__getitem__, g.seats[seat].pile))
+        return len(g.of_colour_set[colour].intersection(g.seats[seat].pile))
     defs = g.defs
     return sum(1 for c in g.seats[seat].pile if colour in (recolour.get(c) or defs[c].colours))
 
@@ -59,13 +58,11 @@ def removable(g: Game, seat: int, test: Callable[[int], bool] | None = None) -> 
     return [c for c in g.seats[seat].pile if not dominant[c] and test(c)]
 
 
-def any_removable(g: Game, seat: int, flags: Sequence[bool]) -> bool:
-    """Whether a trait of ``seat``'s pile flagged in ``flags`` (per card) may leave it.
-
-    A requirement that asks for one is checked every turn, so the test runs in C: a flag
-    above the card's dominant flag is a flagged trait that is not dominant."""
-    pile = g.seats[seat].pile
-    return any(map(gt, map(flags.__getitem__, pile), map(g.dominant.__getitem__, pile)))
+def any_removable(g: Game, seat: int, movable: frozenset[int]) -> bool:
+    """Whether ``seat``'s pile holds one of ``movable`` (cards that are not dominant, so may
+    leave it: see :attr:`.hooks.CardIndex.movable_positive`). A requirement that asks for one
+    is checked every turn: one set test, in C."""
+    return not movable.isdisjoint(g.seats[seat].pile)
 
 
 def enter_pile(g: Game, seat: int, card: int) -> None:

@@ -43,7 +43,7 @@ RESTRICTED_COST = "restricted_cost"
 
 
 def dominant_count(g: Game, seat: int) -> int:
-    return sum(map(g.dominant.__getitem__, g.seats[seat].pile))
+    return len(g.dominants.intersection(g.seats[seat].pile))
 
 
 def age_restriction(g: Game, card: int) -> str | None:
@@ -101,7 +101,7 @@ def playable_in_hand(g: Game, seat: int, cards: Iterable[int] | None = None) -> 
         d = defs[c]
         if d.dominant:
             if full is None:  # (dominant_count, without its call)
-                full = sum(map(g.dominant.__getitem__, g.seats[seat].pile)) >= 2
+                full = len(g.dominants.intersection(g.seats[seat].pile)) >= 2
             if full:
                 continue
         if d.requires and requirement_unmet(g, seat, c):
