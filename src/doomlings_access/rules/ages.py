@@ -39,7 +39,8 @@ def _age_id(g: Game) -> str | None:
 
 
 def _age_cause(g: Game, seat: int | None = None) -> Cause:
-    return card_cause(AGE, _age_id(g) or "", seat)
+    age = g.round.age
+    return card_cause(AGE, age.id if age else "", seat)
 
 
 # --- what may be played ------------------------------------------------------------------------

@@ -34,6 +34,8 @@ from doomlings_access.rules.decisions import Choice, Decision, Value
 from doomlings_access.rules.errors import GameOverError, IllegalActionError
 from doomlings_access.rules.events import Cause, Event
 from doomlings_access.rules.options import MAX_PLAYERS, Options, Setup
+from doomlings_access.rules.flow import play_on, set_up
+from doomlings_access.rules.hooks import index_cards
 from doomlings_access.rules.state import OVER, Ending, RoundState, Seat, Table
 
 if TYPE_CHECKING:
@@ -135,8 +137,6 @@ class Game:
         self._until = _until
         """Stop the rules once the log holds this many events (:meth:`as_told`)."""
         self._index_cards(of=source)
-        from doomlings_access.rules.flow import play_on, set_up
-
         self.sampled = False
         """Whether this game was sampled from a view (:meth:`PlayerView.sample`)."""
         self.faces_dealt_at: int | None = None
@@ -164,8 +164,6 @@ class Game:
         rules need no name checks and most checks are one set test. ``shared``: see
         :func:`.hooks.index_cards`; ``of``: the sequence ``defs`` were copied from (a card
         set's own tuple is indexed once, looked up by identity)."""
-        from doomlings_access.rules.hooks import index_cards
-
         index = index_cards(self.defs if of is None else of, shared)
         self.hooks = index.hooks
         self.hooked = index.hooked
