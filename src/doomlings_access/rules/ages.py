@@ -16,13 +16,13 @@ from doomlings_access.rules.play import (
     playable_in_hand,
 )
 from doomlings_access.rules.primitives import (
-    ask,
     choose_and_discard,
     choose_cards,
     discard_cards,
     discard_random,
     draw,
     pass_cards,
+    question,
     random_from_opponent_hand,
     set_gene_pool,
     stabilize,
@@ -105,7 +105,7 @@ def _discard_dominants(g: Game, piece: Piece, seat: int) -> Flow:
         dominants = [c for c in g.seats[seat].hand if g.defs[c].dominant and c not in discarded]
         if not dominants:
             break
-        pick = yield from ask(g, seat, dk.CARD, "discard_dominant", ["done", *dominants], source)
+        pick = yield question(seat, dk.CARD, "discard_dominant", ("done", *dominants), source)
         if pick == "done":
             break
         discarded.append(int(pick))
@@ -141,7 +141,7 @@ def _extra_play(g: Game, piece: Piece, seat: int, played: int) -> Flow:
     options = [c for c in playable_in_hand(g, seat) if _fits_kind(g, c, kind)]
     if not options:
         return
-    pick = yield from ask(g, seat, dk.PLAY, "extra_play", ["no", *options], _age_id(g))
+    pick = yield question(seat, dk.PLAY, "extra_play", ("no", *options), _age_id(g))
     if pick != "no":
         mark = g.open(_age_cause(g, seat))
         try:
@@ -159,7 +159,7 @@ def _discard_before_stabilize(g: Game, piece: Piece, seat: int) -> Flow:
         pool = [c for c in g.seats[seat].hand if c not in chosen]
         if not pool:
             break
-        pick = yield from ask(g, seat, dk.CARD, "may_discard", ["done", *pool], source, step, most)
+        pick = yield question(seat, dk.CARD, "may_discard", ("done", *pool), source, step, most)
         if pick == "done":
             break
         chosen.append(int(pick))
@@ -170,7 +170,7 @@ def _discard_before_stabilize(g: Game, piece: Piece, seat: int) -> Flow:
 
 @implements("round", "may_skip_stabilize")
 def _may_skip(g: Game, piece: Piece, seat: int) -> Flow:
-    how = yield from ask(g, seat, dk.OPTION, "may_skip_stabilize", ("stabilize", "skip"), _age_id(g))
+    how = yield question(seat, dk.OPTION, "may_skip_stabilize", ("stabilize", "skip"), _age_id(g))
     if how == "stabilize":
         return True
     g.emit(StabilizeSkipped, seat, "chose_not_to", cause=_age_cause(g, seat))
@@ -179,7 +179,7 @@ def _may_skip(g: Game, piece: Piece, seat: int) -> Flow:
 
 @implements("round", "may_redraw_instead_of_stabilize")
 def _may_redraw(g: Game, piece: Piece, seat: int) -> Flow:
-    how = yield from ask(g, seat, dk.OPTION, "may_redraw", ("stabilize", "redraw"), _age_id(g))
+    how = yield question(seat, dk.OPTION, "may_redraw", ("stabilize", "redraw"), _age_id(g))
     if how == "stabilize":
         return True
     mark = g.open(_age_cause(g, seat), StabilizeSkipped, seat, "redraw")

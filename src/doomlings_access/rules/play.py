@@ -27,7 +27,7 @@ from doomlings_access.rules.events import (
 from doomlings_access.cards.pieces import hook_of
 from doomlings_access.rules.hooks import in_pile, of_card
 from doomlings_access.rules.piles import enter_pile, trait_cause
-from doomlings_access.rules.primitives import ask, draw_one, top_card
+from doomlings_access.rules.primitives import draw_one, question, top_card
 from doomlings_access.rules.registry import EXTRA, REGISTRY, code
 
 if TYPE_CHECKING:
@@ -293,8 +293,8 @@ def response_window(g: Game, window: Window) -> Flow:
         options = _responses(g, responder, window)
         if not options:
             continue
-        pick = yield from ask(
-            g, responder, dk.RESPOND, reason, ["pass", *options], g.defs[window.played].id,
+        pick = yield question(
+            responder, dk.RESPOND, reason, ("pass", *options), g.defs[window.played].id,
             about=(player, window.played),
         )
         if pick == "pass":
@@ -318,7 +318,7 @@ def offer_own_out_of_turn(g: Game, seat: int, hook: str, reason: str) -> Flow:
     for card in list(hand):
         for piece, play in of_card(g, card, hook):
             if card in hand and play_restriction(g, seat, card) is None:
-                pick = yield from ask(g, seat, dk.RESPOND, reason, ("pass", card), g.defs[card].id)
+                pick = yield question(seat, dk.RESPOND, reason, ("pass", card), g.defs[card].id)
                 if pick != "pass":
                     yield from play(g, seat, card, piece)
             break

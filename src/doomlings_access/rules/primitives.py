@@ -51,6 +51,22 @@ def ask(
     return (yield new_tuple(Decision, (player, kind, reason, opts, source, step, of, about)))
 
 
+def question(
+    player: int,
+    kind: str,
+    reason: str,
+    options: Sequence[Value],
+    source: str | None = None,
+    step: int = 1,
+    of: int = 1,
+    about: tuple[Value, ...] = (),
+) -> Decision:
+    """The question :func:`ask` puts, for a caller whose options are two or more by
+    construction (a keyword such as ``pass`` besides a card, or two keywords): the caller
+    yields it itself, and no generator is made for the question."""
+    return new_tuple(Decision, (player, kind, reason, tuple(options), source, step, of, about))
+
+
 def pick_random(
     g: Game, player: int, options: Sequence[int], count: int, source: str | None, reason: str
 ) -> Flow:
