@@ -527,7 +527,7 @@ def _min_colour_traits(g: Game, seat: int, card: int, piece: Piece) -> str | Non
 
 @implements("requires", "give_positive_trait")
 def _can_give_positive(g: Game, seat: int, card: int, piece: Piece) -> str | None:
-    return None if any_removable(g, seat, g.movable_positive) else REQUIREMENT
+    return None if any_removable(g, seat, "positive") else REQUIREMENT
 
 
 @implements_second("requires", "give_positive_trait")
@@ -542,7 +542,7 @@ def _give_positive(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 @implements("requires", "discard_colour_trait")
 def _can_discard_colour(g: Game, seat: int, card: int, piece: Piece) -> str | None:
     colour = piece["colour"]
-    if not any_removable(g, seat, g.movable_of_colour[colour]):
+    if not any_removable(g, seat, colour):
         return REQUIREMENT
     if piles_protected(g) and not g.options.ignore_restricted_cost:
         return RESTRICTED_COST

@@ -74,8 +74,7 @@ class Game:
         "log", "pending", "checkpoint", "play_scope", "_frames", "_send", "_knowledge",
         "_seat_logs", "_until", "hooks", "hooked", "unconditional", "dominant",
         "worlds_end_cards", "of_colour", "trait_causes", "responders", "late", "turn_starters",
-        "destined", "gene_pool_traits", "green_reactors", "responders_held", "dominants", "of_colour_set",
-        "movable_positive", "movable_of_colour", "checks", "sampled", "faces_dealt_at",
+        "destined", "gene_pool_traits", "green_reactors", "responders_held", "dominants", "positive", "card_sets", "checks", "sampled", "faces_dealt_at",
         "replay_defs",
     )
 
@@ -172,9 +171,8 @@ class Game:
         self.worlds_end_cards = index.worlds_end
         self.of_colour = index.of_colour
         self.dominants = index.dominants
-        self.of_colour_set = index.of_colour_set
-        self.movable_positive = index.movable_positive
-        self.movable_of_colour = index.movable_of_colour
+        self.positive = index.positive
+        self.card_sets = index.card_sets
         self.checks = index.checks
         self.trait_causes = index.trait_causes
         self.responders = self.hooked.get("response", frozenset())

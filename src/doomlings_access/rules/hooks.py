@@ -101,13 +101,11 @@ class CardIndex(NamedTuple):
     """Per colour (colourless included), per card: whether the card is of it as printed."""
     dominants: frozenset[int]
     """The dominant cards: a pile's are counted by one intersection, in C."""
-    of_colour_set: dict[str, frozenset[int]]
-    """Per colour (colourless included), the cards of it as printed (counted the same way)."""
-    movable_positive: frozenset[int]
-    """The cards that are not dominant and whose face value is above 0."""
-    movable_of_colour: dict[str, frozenset[int]]
-    """Per colour, the cards of it as printed that are not dominant (a requirement that asks
-    for a trait to give or discard tests a pile against one of these, once a turn)."""
+    positive: Sequence[bool]
+    """Per card, whether its face value is above 0."""
+    card_sets: dict[str, frozenset[int]]
+    """Sets of cards made when first asked (see :func:`card_set`): a sampled game's index is
+    built for every sample, which asks for few of them."""
     checks: Sequence[Hooked]
     """Per card, its requirements with the code that checks each (no lookup per check)."""
     trait_causes: dict[tuple[int, int | None], Cause]
@@ -147,26 +145,43 @@ def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
         for name in by_hook:
             found.setdefault(name, set()).add(card)
     ids = range(len(defs))
-    dominants = frozenset(compress(ids, dominant))
-    of_colour: dict[str, Sequence[bool]] = dict(zip(COLOURS, zip(*colours))) if defs else {c: () for c in COLOURS}
-    of_colour_set = {c: frozenset(compress(ids, flags)) for c, flags in of_colour.items()}
     index = CardIndex(
         hooks,
         {name: frozenset(cards) for name, cards in found.items()},
         unconditional,
         dominant,
         frozenset(compress(ids, ends)),
-        of_colour,
-        dominants,
-        of_colour_set,
-        frozenset(compress(ids, positive)) - dominants,
-        {c: members - dominants for c, members in of_colour_set.items()},
+        dict(zip(COLOURS, zip(*colours))) if defs else {c: () for c in COLOURS},
+        frozenset(compress(ids, dominant)),
+        positive,
+        {},
         checks,
         {},
     )
     if shared and len(_BY_DEFS) < 64:
         _BY_DEFS[key] = (list(defs), index)
     return index
+
+
+MOVABLE = "movable "
+"""Prefix of :func:`card_set`'s keys for the cards of a kind that are not dominant."""
+
+
+def card_set(g: Game, key: str) -> frozenset[int]:
+    """The cards of a kind, as a set to test a pile against in C: ``key`` is a colour (the
+    cards of it as printed) or ``positive`` (face value above 0), and with :data:`MOVABLE`
+    before it the cards of that kind that are not dominant (that may leave a pile). Made
+    once per card index, when first asked."""
+    sets = g.card_sets
+    found = sets.get(key)
+    if found is None:
+        kind = key.removeprefix(MOVABLE)
+        flags = g.positive if kind == "positive" else g.of_colour[kind]
+        found = frozenset(compress(range(len(flags)), flags))
+        if kind != key:
+            found -= g.dominants
+        sets[key] = found
+    return found
 
 
 def index_round(pieces: Iterable[Piece]) -> dict[str, Hooked]:

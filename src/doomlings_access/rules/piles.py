@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from doomlings_access.rules.events import TRAIT, Cause, TraitDiscarded, TraitMoved, TraitReturned, TraitToHand
-from doomlings_access.rules.hooks import in_pile, of_card
+from doomlings_access.rules.hooks import MOVABLE, card_set, in_pile, of_card
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Flow, Game
@@ -33,7 +33,8 @@ def colours_of(g: Game, card: int) -> tuple[str, ...]:
 def count_colour(g: Game, seat: int, colour: str) -> int:
     recolour = g.ending.recolour
     if not recolour:
-        return len(g.of_colour_set[colour].intersection(g.seats[seat].pile))
+        members = g.card_sets.get(colour) or card_set(g, colour)
+        return len(members.intersection(g.seats[seat].pile))
     defs = g.defs
     return sum(1 for c in g.seats[seat].pile if colour in (recolour.get(c) or defs[c].colours))
 
@@ -58,10 +59,12 @@ def removable(g: Game, seat: int, test: Callable[[int], bool] | None = None) -> 
     return [c for c in g.seats[seat].pile if not dominant[c] and test(c)]
 
 
-def any_removable(g: Game, seat: int, movable: frozenset[int]) -> bool:
-    """Whether ``seat``'s pile holds one of ``movable`` (cards that are not dominant, so may
-    leave it: see :attr:`.hooks.CardIndex.movable_positive`). A requirement that asks for one
-    is checked every turn: one set test, in C."""
+def any_removable(g: Game, seat: int, kind: str) -> bool:
+    """Whether ``seat``'s pile holds a trait of ``kind`` (a colour, or ``positive``: see
+    :func:`.hooks.card_set`) that may leave it (not dominant). A requirement that asks for
+    one is checked every turn: one set test, in C."""
+    key = MOVABLE + kind
+    movable = g.card_sets.get(key) or card_set(g, key)
     return not movable.isdisjoint(g.seats[seat].pile)
 
 
