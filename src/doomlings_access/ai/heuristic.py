@@ -67,7 +67,7 @@ def outlook(
     seat alike, until this turn is over; then the seat's score less its opponents' mean, plus
     a little for its gene pool."""
     me = decision.player
-    after = played_on(view, decision, answer, rng, seed, until_my_next_turn=False)
+    after = played_on(view, decision, answer, rng, seed, through_my_next_turn=False)
     if after.winners:  # the game ended
         totals = [score[3] for score in after.scores]
         return totals[me] - (sum(totals) - totals[me]) / (len(totals) - 1)
@@ -77,20 +77,22 @@ def outlook(
 
 
 def played_on(
-    view: PlayerView, decision: Decision, answer: Value, rng: random.Random, seed: int, until_my_next_turn: bool
+    view: PlayerView, decision: Decision, answer: Value, rng: random.Random, seed: int, through_my_next_turn: bool
 ) -> PlayerView:
     """The seat's view of a game sampled from ``view`` in which ``answer`` was given, played
     on by rules of thumb (every seat alike) until this turn is over, or with
-    ``until_my_next_turn`` until the seat's next turn (so that the opponents' replies count),
-    or to the end of the game."""
+    ``through_my_next_turn`` until the seat's next turn is over (so that the opponents' replies
+    count, and what the seat kept in hand for its next play), or to the end of the game."""
     me = decision.player
     turn = view.active if view.active is not None else me
+    mine_again = False
     g = view.sample(rng)
     g.apply(Choice(me, answer))
     while (d := g.pending) is not None:
-        if d.kind == dk.PLAY:
-            if d.player != turn and (d.player == me or not until_my_next_turn):
+        if d.kind == dk.PLAY and d.player != turn:
+            if not through_my_next_turn or mine_again:
                 break
+            mine_again = d.player == me
             turn = d.player
         g.apply(Choice(d.player, d.options[0] if len(d.options) == 1 else Picker(g.view(d.player), d, seed).pick()))
     return g.view(me)
