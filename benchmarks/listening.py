@@ -4,11 +4,10 @@ Prints figures; asserts nothing. Seeds 1 to 20, four players, one person (seat 0
 at every prompt through the real prompt loop in plain mode, three normal computer players,
 normal verbosity. For each game: messages and words told (as spoken) and minutes of speech at
 175 words a minute; over all games, median and maximum of what comes between two questions:
-messages (announcements, one per story: a turn, a round's card, a catastrophe), the printed
-lines (non-empty lines that are not numbered options, between lines that ask: "Choose", "Press
-Enter", "for help"; a message is one line in a transcript), the rows those lines fill on a
-terminal 80 columns wide, where they are broken at spaces, and how often the game paused for
-Enter before telling more (``--pause``, 12 rows by default). Run from the checkout:
+messages (announcements, one per story: a turn, a round's card, a catastrophe), and the
+printed lines they wrap into at 80 columns (non-empty lines that are not numbered options,
+between lines that ask: "Choose", "Press Enter", "for help"), and how often the game paused
+for Enter before telling more (``--pause``, 12 lines by default). Run from the checkout:
 ``.venv/bin/python benchmarks/listening.py``.
 """
 
@@ -25,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from builders import CountingConsole, new_game, printed_gaps  # noqa: E402
 
 from doomlings_access.ai.heuristic import HeuristicAgent  # noqa: E402
-from doomlings_access.lines import WIDTH  # noqa: E402
 from doomlings_access.rules import Setup  # noqa: E402
 from doomlings_access.ui.session import MORE, Prefs, Session  # noqa: E402
 
@@ -36,7 +34,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pause", type=int, default=Prefs().pause, help="the pause setting (lines; 0 never)")
     prefs = Prefs(pause=parser.parse_args().pause)
-    messages, words, gaps, rows, told, pauses = [], [], [], [], [], []
+    messages, words, gaps, told, pauses = [], [], [], [], []
     for seed in range(1, 21):
         game = new_game(Setup(("Ana", "Otto", "Pia", "Quin"), seed))
         stdin, stdout = io.StringIO("1\n" * 3000), io.StringIO()
@@ -49,7 +47,6 @@ def main() -> None:
         marks = console.told_at
         told.extend(b - a for a, b in zip(marks, marks[1:], strict=False))
         gaps.extend(printed_gaps(stdout.getvalue()))
-        rows.extend(printed_gaps(stdout.getvalue(), WIDTH))
         pauses.append(stdout.getvalue().count(MORE))
     mean_words = statistics.mean(words)
     print(
@@ -58,7 +55,6 @@ def main() -> None:
     )
     print(f"messages between two questions: median {statistics.median(told)}, max {max(told)}")
     print(f"printed lines between two prompts: median {statistics.median(gaps)}, max {max(gaps)} ({len(gaps)} gaps)")
-    print(f"rows they fill at {WIDTH} columns: median {statistics.median(rows)}, max {max(rows)}")
     print(f"pauses before more is told (Enter to go on): {statistics.mean(pauses):.1f} a game, at most {max(pauses)}")
 
 

@@ -1,4 +1,4 @@
-"""Where printed lines are broken: at the window's width on a terminal, never elsewhere."""
+"""Where printed lines are broken: at 80 characters, or at a narrower terminal's width."""
 
 from __future__ import annotations
 
@@ -24,11 +24,11 @@ def terminal(width: int) -> tuple[io.TextIOWrapper, int]:
     return open(follower, "w", encoding="utf-8", closefd=True), leader
 
 
-@pytest.mark.parametrize("width", [40, 80, 132])
-def test_a_terminal_breaks_lines_at_spaces_to_its_width(width: int) -> None:
+@pytest.mark.parametrize(("width", "broken_at"), [(40, 40), (80, 80), (132, 80)])
+def test_a_terminal_breaks_lines_at_spaces_to_its_width_up_to_80(width: int, broken_at: int) -> None:
     stream, leader = terminal(width)
     try:
-        assert columns(stream) == width
+        assert columns(stream) == broken_at
         print_wrapped(stream, SENTENCE.strip())
         stream.flush()
         printed = os.read(leader, 4096).decode().replace("\r\n", "\n").splitlines()
@@ -36,14 +36,15 @@ def test_a_terminal_breaks_lines_at_spaces_to_its_width(width: int) -> None:
         stream.close()
         os.close(leader)
     assert len(printed) > 1
-    assert all(len(line) <= width for line in printed)
+    assert all(len(line) <= broken_at for line in printed)
+    assert max(len(line) for line in printed) > broken_at - 15, "the width is used"
     assert " ".join(printed) == SENTENCE.strip(), "words whole, nothing lost"
 
 
 def test_a_resized_window_is_followed() -> None:
-    stream, leader = terminal(100)
+    stream, leader = terminal(70)
     try:
-        assert columns(stream) == 100
+        assert columns(stream) == 70
         fcntl.ioctl(stream.fileno(), termios.TIOCSWINSZ, struct.pack("HHHH", 24, 50, 0, 0))
         assert columns(stream) == 50
     finally:
@@ -51,25 +52,26 @@ def test_a_resized_window_is_followed() -> None:
         os.close(leader)
 
 
-def test_a_file_a_pipe_or_a_closed_stream_keeps_a_message_a_line(tmp_path: Path) -> None:
+def test_a_file_a_pipe_or_a_closed_stream_breaks_lines_at_80(tmp_path: Path) -> None:
     with (tmp_path / "transcript.txt").open("w", encoding="utf-8") as file:
-        assert columns(file) is None
+        assert columns(file) == 80
         print_wrapped(file, SENTENCE.strip())
-    assert (tmp_path / "transcript.txt").read_text(encoding="utf-8") == SENTENCE.strip() + "\n"
+    written = (tmp_path / "transcript.txt").read_text(encoding="utf-8").splitlines()
+    assert written == wrap(SENTENCE.strip(), 80) and len(written) == 3
     read, write = os.pipe()
     with open(write, "w", encoding="utf-8") as pipe:
-        assert columns(pipe) is None
+        assert columns(pipe) == 80
     os.close(read)
-    assert columns(io.StringIO()) is None
+    assert columns(io.StringIO()) == 80
     closed = open(os.devnull, "w", encoding="utf-8")
     closed.close()
-    assert columns(closed) is None
+    assert columns(closed) == 80
 
 
 def test_a_terminal_too_narrow_to_be_true_is_not_followed() -> None:
     stream, leader = terminal(0)  # a terminal that does not know its size says 0
     try:
-        assert columns(stream) is None
+        assert columns(stream) == 80
     finally:
         stream.close()
         os.close(leader)
@@ -78,5 +80,5 @@ def test_a_terminal_too_narrow_to_be_true_is_not_followed() -> None:
 def test_how_much_is_told_is_counted_in_rows_of_80_whatever_the_screen() -> None:
     assert rows("short") == 1
     assert rows(SENTENCE.strip()) == len(wrap(SENTENCE.strip(), 80)) == 3
-    assert wrap(SENTENCE.strip()) == [SENTENCE.strip()]
+    assert wrap(SENTENCE.strip(), None) == [SENTENCE.strip()], "a command to type again stays whole"
     assert wrap("a" * 100, 40) == ["a" * 100], "a word longer than a line is kept whole"

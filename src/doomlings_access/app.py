@@ -461,7 +461,7 @@ def transcript(args: argparse.Namespace) -> int:
     from doomlings_access.saves import SaveFileError, list_saves, read_save, saves_dir
     from doomlings_access.settings import load_settings
     from doomlings_access.ui.announcer import told_since_asked
-    from doomlings_access.lines import wrap
+    from doomlings_access.lines import WIDTH, wrap
 
     if args.latest and args.save:
         print("doomlings: name a save or use --latest, not both", file=sys.stderr)
@@ -491,7 +491,7 @@ def transcript(args: argparse.Namespace) -> int:
     computers = [seat for seat in range(saved.game.n) if seat not in saved.seats.humans]
     levels = {seat: saved.seats.levels.get(seat, "normal") for seat in computers}
     said = told_since_asked(saved.game, saved.seats.humans, me, any_time=any_time, levels=levels)[0]
-    width = None if args.out else columns(sys.stdout)  # a file keeps a message a line
+    width = WIDTH if args.out else columns(sys.stdout)
     lines = [line for s in said for line in wrap(clean(s.text), width)]
     text = "\n".join(lines) + "\n"
     if args.out:

@@ -244,7 +244,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _card(args: argparse.Namespace) -> int:
-    """``doomlings card NAME``: every fact about one card, a fact a line.
+    """``doomlings card NAME``: every fact about one card, lines of at most 80 characters.
 
     When several cards fit (a shared label) or the name is misspelt, the candidates are
     numbered; at a terminal, typing a number shows that card. The cards come from the
@@ -318,8 +318,8 @@ def _sentence(text: str) -> str:
 
 
 def _print_lines(lines: Sequence[str]) -> None:
-    """Print lines as everything else the game prints (broken at spaces on a terminal), cleaned
-    (a misspelt name is quoted back)."""
+    """Print lines as everything else the game prints (at most 80 characters, broken at spaces),
+    cleaned (a misspelt name is quoted back)."""
     from doomlings_access.lines import print_wrapped
 
     for line in lines:

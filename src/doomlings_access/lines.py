@@ -1,13 +1,11 @@
-"""Lines as the game prints them: one line per message, broken at spaces only on a terminal.
+"""Lines as the game prints them: at most 80 characters, broken at spaces, no indentation.
 
-A screen reader speaks a message whole however it is printed, and a braille display pans along
-a line; what breaking lines is for is the screen. On a terminal, a line longer than the window
-is broken at spaces to the window's width, read afresh for every line, so a large-font window
-of forty columns gets whole words on every row rather than rows of eighty cut in two. To a
-file or a pipe (a transcript, a test, a screen reader's log) each message stays one line: a
-sentence is never split across lines, and the lines between two questions are the messages
-told. How much a listener is told at once (:data:`PAUSE`) is counted in :func:`rows`, the
-same on every screen.
+Eighty characters is what a standard terminal, a braille display's panning and a transcript
+read in an editor all hold; a terminal narrower than that (a large-font window of forty
+columns) gets its lines broken at spaces to its own width, read afresh for every line, so
+every row holds whole words rather than a row of eighty cut in two by the terminal. How much
+a listener is told at once (:data:`PAUSE`) is counted in :func:`rows` of 80, the same on every
+screen.
 
 Kept apart from the output machinery so quick commands (``doomlings card``) can use it.
 """
@@ -20,18 +18,18 @@ import textwrap
 from typing import TextIO
 
 WIDTH = 80
-"""The width of a standard terminal: how much a row holds when amounts of text are counted."""
+"""The longest line printed, and how much a row holds when amounts of text are counted."""
 MIN_WIDTH = 20
-"""Narrower than this a terminal reports nonsense (or is no terminal): lines are not broken."""
+"""Narrower than this a terminal reports nonsense (or does not know its size): 80 is used."""
 PAUSE = 12
 """Lines a listener holds (rows of :data:`WIDTH`): when more would come between two questions,
 the game first waits for Enter (the ``pause`` setting; 0 never waits)."""
 MAX_PAUSE = 99
 
 
-def wrap(text: str, width: int | None = None) -> list[str]:
+def wrap(text: str, width: int | None = WIDTH) -> list[str]:
     """``text`` as printed lines: broken at spaces to at most ``width`` characters, or whole
-    when ``width`` is None; no indentation. A single word longer than a line (a long file
+    when ``width`` is None (a command to type again); no indentation. A single word longer than a line (a long file
     name) is kept whole, so it can still be copied."""
     if width is None or len(text) <= width:
         return [text]
@@ -43,16 +41,16 @@ def rows(text: str) -> int:
     return len(wrap(text, WIDTH))
 
 
-def columns(stream: TextIO) -> int | None:
-    """Where to break lines printed to ``stream``: the window's width when it is a terminal,
-    else None (never broken). Asked afresh for each line, so a resized window is followed."""
+def columns(stream: TextIO) -> int:
+    """Where to break lines printed to ``stream``: at 80, or at a narrower terminal's width.
+    Asked afresh for each line, so a resized window is followed."""
     try:
         if not stream.isatty():
-            return None
+            return WIDTH
         width = os.get_terminal_size(stream.fileno()).columns
     except (AttributeError, OSError, ValueError):  # closed, replaced, or no file at all
-        return None
-    return width if width >= MIN_WIDTH else None
+        return WIDTH
+    return width if MIN_WIDTH <= width < WIDTH else WIDTH
 
 
 def print_wrapped(stream: TextIO, text: str) -> None:

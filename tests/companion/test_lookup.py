@@ -361,7 +361,8 @@ def test_card_command_a_catastrophe(tmp_path: Path) -> None:
     assert done.stdout.splitlines() == [
         "Ice Age, catastrophe, label c ice age.",
         "Gene pool effect: -1 for every player, for good.",
-        "Catastrophic effect: Discard one card from your hand for each red trait you have.",
+        "Catastrophic effect: Discard one card from your hand for each red trait you",
+        "have.",  # wrapped at 80 characters
         "World's End effect: Lose one point for each red trait you have.",
     ]
 
@@ -381,8 +382,8 @@ def test_card_command_an_age(tmp_path: Path, typed: str, lasts: str) -> None:
     lines = done.stdout.splitlines()
     card = find_cards(typed, ALL)[0]
     assert isinstance(card, AgeDef)
-    assert lines[:2] == [f"{card.name}, age.", f"Effect: {card.text}"]  # a fact a line
-    assert " ".join(lines[2:]) == lasts
+    assert " ".join(lines) == " ".join([f"{card.name}, age.", f"Effect: {card.text}", lasts])
+    assert all(len(line) <= 80 for line in lines)
     assert " ".join(lines).endswith(full_description(card)[-1])
 
 

@@ -435,12 +435,12 @@ def test_a_restricted_cost_skipped_by_the_house_rule_is_said(capsys: pytest.Capt
     assert "Retractable Claws: Ana discards no trait for its cost, since no trait may leave a pile this round" in out
 
 
-def test_a_scenario_takes_answers_in_braille_shows_braille_labels_and_keeps_a_message_a_line(
+def test_a_scenario_takes_answers_in_braille_shows_braille_labels_and_wraps_at_80(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`scenario --labels braille` printed text labels, refused answers typed in braille (the
-    game's prompt takes them) and a catastrophe's label ("c grey goo"); to a pipe a message is
-    one line, as the game prints it (a terminal breaks it at spaces to its width)."""
+    game's prompt takes them) and a catastrophe's label ("c grey goo"), and printed lines of
+    170 characters."""
     path = tmp_path / "prepper.json"
     path.write_text(json.dumps({
         "players": [
@@ -456,7 +456,7 @@ def test_a_scenario_takes_answers_in_braille_shows_braille_labels_and_keeps_a_me
     assert "2. Sneaky, \u280f\u2806" in asked and "p2" not in asked, asked
     assert main([*braille, "--answers", "\u280f\u2806,\u2809\u2800\u281b\u2817\u2811\u283d\u2800\u281b\u2815\u2815"]) == 0
     out = capsys.readouterr().out
-    assert "Prepper: you set aside The Four Horsemen's World's End for Grey Goo's" in out, out
+    assert all(len(line) <= 80 for line in out.splitlines())
     flat = " ".join(out.split())
     assert "Prepper: you set aside The Four Horsemen's World's End for Grey Goo's" in flat, flat
 

@@ -178,9 +178,15 @@ def test_list_saves_newest_first_with_players_round_era_and_finished(root: Path)
 
     listed = cli(root, "resume", "--list")
     assert listed.returncode == 0, listed.stderr
-    out = listed.stdout.splitlines()  # to a pipe, a save a line
-    numbered = [line for line in out if re.match(r"^\d+\. ", line)]
-    assert len(out) == len(numbered) + 1, out  # and the one that cannot be read
+    out = listed.stdout.splitlines()
+    assert max(len(line) for line in out) <= 80, "resume --list wraps at 80 characters"
+    entries: list[str] = []
+    for line in out:  # an entry starts with its number; wrapped lines continue it
+        if re.match(r"^\d+\. ", line) or not entries:
+            entries.append(line)
+        else:
+            entries[-1] += " " + line
+    numbered = [entry for entry in entries if re.match(r"^\d+\. ", entry)]
     assert [line.rsplit(" ", 1)[-1] for line in numbered] == ["newest.json", "finished.json", "oldest.json"]
     assert "finished" in numbered[1]
     assert any("broken.json" in line for line in out)

@@ -12,7 +12,6 @@ import time
 import pytest
 
 from builders import RulesOfThumb, new_game, printed_gaps
-from doomlings_access.lines import WIDTH
 from doomlings_access.ai import Agent
 from doomlings_access.ai.heuristic import HeuristicAgent
 from doomlings_access.rules import Choice, Game, Setup
@@ -515,7 +514,7 @@ def test_the_game_waits_for_enter_before_more_than_a_listener_holds() -> None:
     message that would take the lines since the last prompt past the setting waits for Enter
     (it is printed past it only as the first after a prompt: a pause never cuts a message),
     and the game is the same game."""
-    from doomlings_access.lines import rows
+    from doomlings_access.lines import wrap
     from doomlings_access.ui.words import Said
 
     class Watched(Output):
@@ -527,12 +526,12 @@ def test_the_game_waits_for_enter_before_more_than_a_listener_holds() -> None:
             self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True, whole: bool = False
         ) -> None:
             option = said.text[:1].isdigit()  # a question's numbered options follow its title
-            if self.since_prompt and self.since_prompt + rows(said.text) > limit and not option:
+            if self.since_prompt and self.since_prompt + len(wrap(said.text)) > limit and not option:
                 self.past.append(said.text)
             super().say(said, remember, interrupt, speak, whole)
 
     never, g0 = run("1\n" * 3000, seed=2, players=4, prefs=Prefs(pause=0))
-    assert "Press Enter for more" not in never and max(printed_gaps(never, WIDTH)) > 12
+    assert "Press Enter for more" not in never and max(printed_gaps(never)) > 12
     for limit in (12, 6):
         g = new_game(Setup(("Ana", "Ben", "Cy", "Dee"), 2))
         console = PlainConsole(io.StringIO("1\n" * 3000), io.StringIO())
@@ -544,7 +543,7 @@ def test_the_game_waits_for_enter_before_more_than_a_listener_holds() -> None:
         before_the_end = text.rsplit("Choose 1 to", 1)[0]  # the final scores come after the last prompt
         assert not [t for t in out.past if t in " ".join(before_the_end.split())], limit
         if limit == 12:
-            assert max(printed_gaps(text, WIDTH)) <= limit
+            assert max(printed_gaps(text)) <= limit
         assert g.actions == g0.actions  # a pause is not a decision: nothing is answered there
 
 
@@ -606,7 +605,7 @@ def test_the_final_scores_wait_for_enter_a_dozen_lines_at_a_time_and_end_of_inpu
     assert g.is_over
     end = text[text.index("Final scores:") :]
     assert end.count("Press Enter for more.") >= 2
-    assert max(printed_gaps(text + "Choose", WIDTH)) <= 12  # (the last stretch counted too)
+    assert max(printed_gaps(text + "Choose")) <= 12  # (the last stretch counted too)
     assert all(line.startswith("Press Enter") or not line.startswith("Press") for line in end.splitlines())
     before_end = text[: text.index("Final scores:")]
     asked = len(re.findall(r"for help: |Press Enter[^\n]*?: |Press Enter for more\. ", before_end))

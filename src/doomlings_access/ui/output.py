@@ -1,5 +1,5 @@
-"""Where messages go: printed as plain lines (a line each, see :mod:`doomlings_access.lines`),
-kept in history, and spoken.
+"""Where messages go: printed as plain lines (at most 80 characters, see
+:mod:`doomlings_access.lines`), kept in history, and spoken.
 
 Messages carry names and text from outside (player names, typed words, file contents), so
 everything printed or spoken here goes through the one sanitiser first.
@@ -41,9 +41,9 @@ class Output:
     """Prints, remembers and speaks every message, through one door."""
 
     def __init__(
-        self, write: Callable[[str], None], speaker: Voice | None = None, width: Callable[[], int | None] = lambda: None
+        self, write: Callable[[str], None], speaker: Voice | None = None, width: Callable[[], int] = lambda: WIDTH
     ) -> None:
-        """``width``: where to break printed lines, asked for each message (None: never)."""
+        """``width``: where to break printed lines, asked for each message."""
         self.write = write
         self.speaker = speaker
         self.width = width
