@@ -29,8 +29,8 @@ MAX_PAUSE = 99
 
 def wrap(text: str, width: int | None = WIDTH) -> list[str]:
     """``text`` as printed lines: broken at spaces to at most ``width`` characters, or whole
-    when ``width`` is None (a command to type again); no indentation. A single word longer than a line (a long file
-    name) is kept whole, so it can still be copied."""
+    when ``width`` is None (a command to type again); no indentation. A single word longer
+    than a line (a long file name) is kept whole, so it can still be copied."""
     if width is None or len(text) <= width:
         return [text]
     return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [text]
