@@ -37,7 +37,7 @@ from doomlings_access.safety.text import CleanLogRecords
 
 from .capture import captured_output
 from .labels import speakable
-from .reaper import forget_group, watch_group
+from .reaper import forget_group, start_watcher, watch_group
 
 LOG = logging.getLogger("doomlings_access.speech")
 # Without this, an unconfigured program would get warnings on stderr (logging's last resort).
@@ -340,6 +340,7 @@ class CommandSpeaker(_Notices):
     def _say(self, text: str) -> None:
         limit = utterance_timeout(text, self.rate, self.timeout_floor) + self.startup_time
         stalled = False
+        start_watcher()  # running before the engine starts: then a kill leaves nothing behind
         with tempfile.TemporaryFile() as out:
             try:
                 proc = subprocess.Popen(

@@ -25,24 +25,41 @@ _watcher: subprocess.Popen[bytes] | None = None
 _failed = False
 
 
-def _send(line: str) -> None:
+def _start() -> bool:
+    """The watcher, started if it is not running (the caller holds the lock); False when
+    there is none and can be none."""
     global _watcher, _failed
+    if _failed or os.name != "posix":
+        return False
+    if _watcher is None or _watcher.poll() is not None:
+        try:
+            _watcher = subprocess.Popen(
+                [sys.executable, "-I", "-S", os.path.abspath(__file__)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        except OSError:
+            _failed = True  # speech still works; only the clean-up after a kill is lost
+            return False
+    return True
+
+
+def start_watcher() -> None:
+    """Start the watcher before an engine is started: starting a Python process takes tens of
+    milliseconds, and a game killed in that time, after its engine had started, left the
+    engine running. Once it runs, telling it of a group is one write to a pipe."""
     with _lock:
-        if _failed or os.name != "posix":
+        _start()
+
+
+def _send(line: str) -> None:
+    global _failed
+    with _lock:
+        if not _start():
             return
-        if _watcher is None or _watcher.poll() is not None:
-            try:
-                _watcher = subprocess.Popen(
-                    [sys.executable, "-I", "-S", os.path.abspath(__file__)],
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                    start_new_session=True,
-                )
-            except OSError:
-                _failed = True  # speech still works; only the clean-up after a kill is lost
-                return
-        assert _watcher.stdin is not None
+        assert _watcher is not None and _watcher.stdin is not None
         try:
             _watcher.stdin.write(line.encode("ascii"))
             _watcher.stdin.flush()
