@@ -147,6 +147,17 @@ def test_a_settings_file_with_a_5000_digit_rate_uses_the_defaults(home: Home) ->
     assert done.returncode == 0 and "using defaults" in done.flat()
 
 
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("pause = 1e400\n", "pause: has a number too large to use"),
+    ("[voice]\nrate = nan\n", "voice.rate: has nan, which is not a number"),
+    (f"pause = 3\nrate = {HUGE}\n", "rate: has a number with more than 40 digits"),
+])
+def test_a_settings_file_refused_for_a_number_names_its_field(home: Home, text: str, said: str) -> None:
+    home.settings.write_text(text)
+    done = home.run(*GAME, stdin="6\n").clean()
+    assert done.returncode == 0 and f"{said}; using defaults." in done.flat()
+
 # --- deep nesting ----------------------------------------------------------------------------------
 
 DEEP_JSON = "[" * 100_000 + "]" * 100_000

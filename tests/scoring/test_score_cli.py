@@ -319,6 +319,27 @@ def test_a_key_given_twice_is_refused_not_the_last_one_taken(tmp_path: Path, raw
     assert done.returncode == 2 and "twice in one object" in done.stderr and done.stdout == "", done
 
 
+@pytest.mark.parametrize(("raw", "said"), [
+    ('{"players": [{"name": "Ana", "traits": ["Tiny"], "gene_pool": 4e400}]}',
+     "players[0].gene_pool: has a number too large to use"),
+    ('{"players": [{"name": "Ana", "traits": ["Tiny"], "gene_pool": -Infinity}]}',
+     "players[0].gene_pool: has -Infinity, which is not a number JSON allows"),
+    ('{"players": [{"name": "Ana", "traits": ["Tiny", 1' + "0" * 60 + ']}]}',
+     "players[0].traits[1]: has a number with more than 40 digits"),
+    ('{"players": [{"name": "Ana", "traits": ["Tiny"], "choices": {"Viral": "red", "Viral": "blue"}}]}',
+     "players[0].choices: has the key 'Viral' twice in one object"),
+    ('[NaN, 1e999]', "[0]: has NaN, which is not a number JSON allows"),
+])
+def test_a_number_or_key_the_parser_refuses_is_named_by_its_field(tmp_path: Path, raw: str, said: str) -> None:
+    """The parser's hooks cannot know where they are: a refusal that named no field left the
+    player searching the whole file for the 1e400 (the first fault in reading order is named)."""
+    path = tmp_path / "table.json"
+    path.write_text(raw)
+    done = run_file(str(path))
+    assert done.returncode == 2 and done.stdout == "", done
+    assert done.stderr.strip() == f"doomlings: {path}: {said}"
+
+
 def test_a_card_held_more_often_than_the_deck_has_it_is_noted_and_scored(tmp_path: Path) -> None:
     """Tiny in two piles was scored without a word (a slip changes the result unheard)."""
     done = run_score(tmp_path, {"players": [{"name": "Ana", "traits": ["Tiny"]}, {"name": "Ben", "traits": ["Tiny"]}]})

@@ -155,36 +155,72 @@ def _too_deep(brackets: list[str], limit: int) -> bool:
     return False
 
 
-class _Refused(Exception):
-    """Raised from inside the JSON parser's hooks."""
+class _Fault:
+    """What a parser hook found wrong, left in the tree in place of the value: the hook cannot
+    know where in the file it is, and the error must name the field ("players[0].gene_pool")."""
+
+    __slots__ = ("why",)
+
+    def __init__(self, why: str) -> None:
+        self.why = why
 
 
-def _bounded_int(text: str) -> int:
+def _bounded_int(text: str) -> int | _Fault:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise _Refused(f"has a number with more than {MAX_INT_DIGITS} digits")
+        return _Fault(f"has a number with more than {MAX_INT_DIGITS} digits")
     return int(text)
 
 
-def _finite_float(text: str) -> float:
+def _finite_float(text: str) -> float | _Fault:
     value = float(text)
-    if not math.isfinite(value):
-        raise _Refused("has a number too large to use")
-    return value
+    if math.isnan(value):
+        return _Fault(f"has {text}, which is not a number")
+    return value if math.isfinite(value) else _Fault("has a number too large to use")
 
 
-def _no_constant(text: str) -> float:
-    raise _Refused(f"has {text}, which is not a number JSON allows")
+def _no_constant(text: str) -> _Fault:
+    return _Fault(f"has {text}, which is not a number JSON allows")
 
 
-def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any] | _Fault:
     """An object, refused when it names a key twice (the last silently won: a second
     "traits" replaced the first, a second answer for Sentience changed a score)."""
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise _Refused(f"has the key '{shown(key, 40)}' twice in one object")
+            return _Fault(f"has the key '{shown(key, 40)}' twice in one object")
         out[key] = value
     return out
+
+
+def _field(parent: str, key: str | int) -> str:
+    """A field's name as the errors of every file give it: ``players[0].gene_pool``."""
+    if isinstance(key, int):
+        return f"{parent}[{key}]"
+    name = shown(key, 40)
+    return f"{parent}.{name}" if parent else name
+
+
+def _check_tree(data: Any, path: Path, depth: int) -> None:
+    """Refuse the first fault in reading order, naming its field: a value a parser hook
+    marked, nesting deeper than ``depth`` (TOML's dotted keys nest without brackets) or an
+    integer with too many digits."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 1)]
+    big = 10**MAX_INT_DIGITS
+    while stack:
+        item, field, level = stack.pop()
+        why = None
+        if isinstance(item, _Fault):
+            why = item.why
+        elif isinstance(item, int) and not -big < item < big:
+            why = f"has a number with more than {MAX_INT_DIGITS} digits"
+        elif isinstance(item, (dict, list)) and level > depth:
+            why = f"is nested more than {depth} levels deep"
+        if why is not None:
+            raise FileRefused(path, f"{field}: {why}" if field else why)
+        if isinstance(item, (dict, list)):
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            stack.extend(reversed([(child, _field(field, key), level + 1) for key, child in pairs]))
 
 
 def parse_json(raw: bytes, path: Path, depth: int = MAX_DEPTH) -> Any:
@@ -194,19 +230,31 @@ def parse_json(raw: bytes, path: Path, depth: int = MAX_DEPTH) -> Any:
         raise FileRefused(path, "is empty, so not valid JSON")
     if _too_deep(_JSON_BRACKETS.findall(_JSON_STRING.sub("", text)), depth):
         raise FileRefused(path, f"is nested more than {depth} levels deep")
+    faults = 0
+
+    def counted(hook: Any) -> Any:
+        def hooked(arg: Any) -> Any:
+            nonlocal faults
+            value = hook(arg)
+            faults += isinstance(value, _Fault)
+            return value
+
+        return hooked
+
     try:
-        return json.loads(
-            text, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant,
-            object_pairs_hook=_one_of_each,
+        data = json.loads(
+            text, parse_int=counted(_bounded_int), parse_float=counted(_finite_float),
+            parse_constant=counted(_no_constant), object_pairs_hook=counted(_one_of_each),
         )
-    except _Refused as exc:
-        raise FileRefused(path, str(exc)) from None
     except json.JSONDecodeError as exc:
         truncated = exc.pos >= len(text.rstrip()) - 1
         why = "is cut short (truncated), so not valid JSON" if truncated else "is not valid JSON"
         raise FileRefused(path, f"{why}: line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:  # unreachable after the depth check; kept as a last line of defence
         raise FileRefused(path, f"is nested more than {depth} levels deep") from None
+    if faults:  # the walk that names the field is paid only by a file at fault
+        _check_tree(data, path, depth)
+    return data
 
 
 def load_json(path: Path, limit: int, depth: int = MAX_DEPTH) -> Any:
@@ -234,6 +282,11 @@ _TOML_SKIP = re.compile(
 (linear time, as :data:`_JSON_STRING`)."""
 
 
+_TOML_LONG_INTEGER = re.compile(
+    f"({_TOML_SKIP.pattern})|(?<![\\w.+-])[+-]?[0-9][0-9_]{{{MAX_INT_DIGITS},}}(?![\\w.])"
+)
+"""A string or comment (kept), or an integer longer than :data:`MAX_INT_DIGITS` digits."""
+
 _TOML_HEADER = re.compile(r"\s*\[\[?[^\[\]=,]*\]\]?\s*")
 
 
@@ -252,25 +305,6 @@ def _dotted_too_deep(stripped: str, depth: int) -> bool:
     return False
 
 
-def _check_tree(data: Any, path: Path, depth: int) -> None:
-    """Nesting (including dotted keys, which nest without brackets) and integer size."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    big = 10**MAX_INT_DIGITS
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            if isinstance(item, int) and not -big < item < big:
-                raise FileRefused(path, f"has a number with more than {MAX_INT_DIGITS} digits")
-            continue
-        if level > depth:
-            raise FileRefused(path, f"is nested more than {depth} levels deep")
-        stack.extend((child, level + 1) for child in children)
-
-
 def parse_toml(raw: bytes, path: Path, depth: int = MAX_DEPTH) -> dict[str, Any]:
     """Parse TOML bytes with the nesting and digit caps; :class:`FileRefused` says why not."""
     import tomllib  # here, not at the top: most commands never read TOML
@@ -281,16 +315,39 @@ def parse_toml(raw: bytes, path: Path, depth: int = MAX_DEPTH) -> dict[str, Any]
         raise FileRefused(path, f"is nested more than {depth} levels deep")
     try:
         data = tomllib.loads(text, parse_float=_finite_float)
-    except _Refused as exc:
-        raise FileRefused(path, str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
         raise FileRefused(path, f"is not valid TOML ({shown(str(exc), 120)})") from None
     except ValueError:  # an integer beyond Python's 4,300-digit conversion limit
-        raise FileRefused(path, f"has a number with more than {MAX_INT_DIGITS} digits") from None
+        data = _with_long_integers_marked(text, tomllib.loads)
     except RecursionError:
         raise FileRefused(path, f"is nested more than {depth} levels deep") from None
     _check_tree(data, path, depth)
     return data
+
+
+def _with_long_integers_marked(text: str, loads: Any) -> Any:
+    """The TOML parsed with each integer too long for Python to convert replaced by a fault,
+    so that :func:`_check_tree` names its field (``tomllib`` has no hook for integers). Only a
+    file at fault comes here."""
+    mark = f"long-integer-{secrets.token_hex(8)}"  # a string no file holds by chance
+    fault = _Fault(f"has a number with more than {MAX_INT_DIGITS} digits")
+    try:
+        data = loads(
+            _TOML_LONG_INTEGER.sub(lambda found: found[1] or f'"{mark}"', text),
+            parse_float=_finite_float,
+        )
+    except ValueError:  # where a string cannot stand, as a bare key
+        return fault
+    return _replaced(data, mark, fault)
+
+
+def _replaced(item: Any, mark: str, fault: _Fault) -> Any:
+    """``item`` with every string equal to ``mark`` replaced by ``fault``."""
+    if isinstance(item, dict):
+        return {key: _replaced(value, mark, fault) for key, value in item.items()}
+    if isinstance(item, list):
+        return [_replaced(value, mark, fault) for value in item]
+    return fault if item == mark else item
 
 
 def load_toml(path: Path, limit: int, depth: int = MAX_DEPTH) -> dict[str, Any]:
