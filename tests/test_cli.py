@@ -85,6 +85,27 @@ def test_listings_wrap_at_80_characters(args: tuple[str, ...]) -> None:
         assert sum(len(p) > 80 for p in paragraphs) > 100, "the long lines were wrapped"
 
 
+@pytest.mark.parametrize("args", [
+    ("tournament", "--games", "2", "--seats", "easy,normal", "--jobs", "1"),
+    ("doctor", "--no"),
+    ("speech-check", "--speech", "tts", "--voice", "zz"),  # refused by espeak-ng, or none at all
+    ("cards", "--check"),
+])
+def test_every_command_s_report_keeps_to_80_characters(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """What a command prints is read on the same 40-cell display as the game: a tournament's
+    table and a speech engine's refusal were single lines of 130 characters."""
+    from programs import DOOMLINGS, isolated_env
+
+    env = {**isolated_env(tmp_path), "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    proc = subprocess.run([*DOOMLINGS, *args], capture_output=True, text=True, env=env, timeout=300,
+                          stdin=subprocess.DEVNULL, check=False)
+    no_traceback(proc)
+    lines = proc.stdout.splitlines()
+    long = [line for line in lines if len(line) > 80 and " " in line]  # a long path stays whole
+    assert lines and not long, proc.stdout
+    assert ".." not in proc.stdout and "The game goes on" not in proc.stdout, proc.stdout
+
+
 @pytest.mark.parametrize("columns", [40, 60])
 def test_listings_on_a_terminal_are_broken_at_spaces_to_its_width(tmp_path: Path, columns: int) -> None:
     """On a terminal narrower than 80 columns a long line is broken at spaces to the window's

@@ -346,17 +346,15 @@ def _braille_ref(args: argparse.Namespace) -> int:
     try:
         if args.check:
             stale = check_reference(folder, args.edition)
-            for name in stale:
-                print(clean(f"Stale or missing: {folder / name}"))
+            _print_lines([f"Stale or missing: {folder / name}" for name in stale])
             if not stale:
-                print(clean(f"The braille reference in {folder} is up to date."))
+                _print_lines([f"The braille reference in {folder} is up to date."])
             readback = check_readback(
                 read_bounded(folder / "card_list.brf", MAX_SHEET_BYTES).decode("ascii", "replace"),
                 load_cards(args.edition).all_cards(),
             )
-            print(readback.line())  # liblouis reads every name and label back
-            for name in readback.failed:
-                print(f"Does not read back: {name}")
+            _print_lines([readback.line()])  # liblouis reads every name and label back
+            _print_lines([f"Does not read back: {name}" for name in readback.failed])
             return 1 if stale or readback.failed else 0
         written = write_reference(folder, args.edition)
     except (LiblouisMissing, CardDataError) as exc:
@@ -368,7 +366,7 @@ def _braille_ref(args: argparse.Namespace) -> int:
             return _fail(f"cannot read {clean(str(exc.filename or folder), 300)}: {exc.strerror or exc}")
         where = clean(str(folder), 300)
         return _fail(f"cannot write the braille reference in {where}: {exc.strerror or exc}")
-    print(clean(f"Wrote {len(written)} files to {folder}."))
+    _print_lines([f"Wrote {len(written)} files to {folder}."])
     return 0
 
 
@@ -398,7 +396,7 @@ def _speech_check(args: argparse.Namespace) -> int:
         checked = speech_check(mode, wav=args.wav, rate=args.rate, voice=args.voice)
     except (OSError, RuntimeError, ValueError) as exc:
         return _fail(f"speech check failed: {exc}")
-    print("\n".join(clean(line) for line in checked.lines))
+    _print_lines(checked.lines)
     return 0 if checked.ok else 1
 
 
@@ -504,16 +502,17 @@ def _tournament(args: argparse.Namespace) -> int:
                           "seats": levels, "think": budget.seconds, "iterations": budget.iterations,
                           "levels": figures}))
         return 0
-    print(f"{_count(args.games, 'game')} of {players} players, seats {', '.join(levels)} rotated, seed {args.seed}.")
+    lines = [f"{_count(args.games, 'game')} of {players} players, seats {', '.join(levels)} rotated, seed {args.seed}."]
     if "hard" in levels:
-        print(f"hard thinks up to {budget.seconds:g} seconds or {budget.iterations} sampled games a decision.")
+        lines.append(f"hard thinks up to {budget.seconds:g} seconds or {budget.iterations} sampled games a decision.")
     for level, f in figures.items():
         low, high = f["win_rate_95"]
-        print(
+        lines.append(
             f"{level}: wins {100 * f['win_rate']:.1f}% (95% interval {100 * low:.1f} to {100 * high:.1f}) "
             f"over {_count(f['seats'], 'seat')}; mean score {f['mean_score']:.1f}, margin {f['mean_margin']:+.1f}; "
             f"decisions {f['decision_ms_mean']:.2f} ms mean, {f['decision_ms_p99']:.2f} ms 99th percentile."
         )
+    _print_lines(lines)
     return 0
 
 
@@ -558,9 +557,9 @@ def _cards(args: argparse.Namespace) -> int:
 
         missing = unimplemented(cards)
         for card, pieces in missing:
-            print(f"{card.name}: not implemented: {', '.join(pieces)}")
+            _print_lines([f"{card.name}: not implemented: {', '.join(pieces)}"])
         if not missing:
-            print(f"All {len(cards.all_cards())} cards are implemented.")
+            _print_lines([f"All {len(cards.all_cards())} cards are implemented."])
         return 1 if missing else 0
     chosen = [c for c in cards.all_cards() if args.kind is None or c.kind == args.kind]
     if args.json:

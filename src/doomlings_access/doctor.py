@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from doomlings_access.lines import print_wrapped
 from doomlings_access.safety.text import clean, shown
 
 Answer = Callable[[str], bool]
@@ -53,7 +54,7 @@ class _Asker:
 
 
 def say(line: str) -> None:
-    print(clean(line))
+    print_wrapped(sys.stdout, clean(line))
 
 
 def doctor(mode: str = "ask") -> int:

@@ -70,9 +70,14 @@ EXIT_FLUSH_CAP = 15.0
 """At exit, queued speech (the final scores, the winner) is spoken for at most this long."""
 
 
+GOES_ON_IN_TEXT = "The game goes on in text."
+"""How a speech-off notice ends in a game (a speech check, which is no game, leaves it off)."""
+
+
 def speech_off_notice(reason: str) -> str:
-    """The one line printed when speech falls back to text."""
-    return f"Speech is off: {reason}. The game goes on in text."
+    """The one line printed when speech falls back to text (an engine's own message may end
+    with a full stop already)."""
+    return f"Speech is off: {reason.rstrip().rstrip('.')}. {GOES_ON_IN_TEXT}"
 
 
 def normalise_mode(mode: str | None) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .backends import (
     ENV_ESPEAK,
+    GOES_ON_IN_TEXT,
     LOG,
     SilentSpeaker,
     make_speaker,
@@ -210,7 +211,7 @@ def speech_check(
     try:
         speaker.speak(SAMPLE_SENTENCE, interrupt=True)
         finished = speaker.wait_idle(utterance_timeout(SAMPLE_SENTENCE, rate) + 5.0)
-        lines = speaker.take_notices()
+        lines = [notice.removesuffix(f" {GOES_ON_IN_TEXT}") for notice in speaker.take_notices()]
         if isinstance(speaker, SilentSpeaker) or getattr(speaker, "failed", None):
             lines.append(f"Speech check: nothing was spoken. {SAMPLE_SENTENCE}")
             ok = False
