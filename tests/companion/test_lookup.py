@@ -453,3 +453,17 @@ def test_card_with_a_name_several_cards_begin_with_lists_them_as_a_label_would()
     assert done.stdout.splitlines()[:4] == [
         "3 cards fit self:", "1. Self-Awareness, c-1", "2. Selfish, p1", "3. Self-Replicating, g0",
     ]
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("Pack Behaviour", "Pack Behavior"),
+    ("pack-behaviour", "Pack Behavior"),
+    ("Swarm (Fur)", "Swarm"),
+    ("swarm (stripes)", "Swarm"),
+    ("Four Horsemen", "The Four Horsemen"),
+])
+def test_a_name_as_other_doomlings_tools_write_it_is_found(typed: str, meant: str) -> None:
+    """Score files copied from other tools spell "Behaviour" the British way and tell the five
+    Swarms apart by their artwork in brackets; each is one card, not an unknown name."""
+    assert find_name(typed, [c.name for c in ALL]) == meant
+    assert [c.name for c in find_cards(typed, ALL)] == [meant]

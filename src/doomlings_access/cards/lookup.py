@@ -8,6 +8,7 @@ layer imports nothing else of the package.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from collections.abc import Callable, Sequence
@@ -63,11 +64,16 @@ def numbered(names: Sequence[str]) -> str:
 
 def normalise(name: str) -> str:
     """Lower case, straight apostrophes, single spaces; hyphens and spaces alike; no accents
-    (a listener types "tiny" or "tíny" for what they heard)."""
+    (a listener types "tiny" or "tíny" for what they heard); British spelling as American
+    ("Pack Behaviour", as other Doomlings tools and players write it)."""
     text = name.strip().lower().replace("\u2019", "'").replace("-", " ").replace("_", " ")
     if not text.isascii():
         text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
-    return " ".join(text.split())
+    return " ".join(text.split()).replace("iour", "ior").replace("colour", "color")
+
+
+_ARTWORK = re.compile(r"\s*\([^()]*\)$")
+"""A bracketed word after a name, as other tools tell the copies of one trait apart."""
 
 
 def _without_the(name: str) -> str:
@@ -112,6 +118,9 @@ def find_name(typed: str, names: Sequence[str], what: str = "card") -> str:
     bare = {_without_the(k): n for k, n in by_norm.items()}
     if _without_the(wanted) in bare:  # "Big One" for The Big One
         return bare[_without_the(wanted)]
+    named = _ARTWORK.sub("", wanted)  # "Swarm (Fur)": a copy named by its artwork
+    if named != wanted and _without_the(named) in bare:
+        return bare[_without_the(named)]
     prefixed = [n for k, n in by_norm.items() if k.startswith(wanted)] if wanted else []
     if len(prefixed) == 1:
         return prefixed[0]
