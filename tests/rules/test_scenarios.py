@@ -317,6 +317,23 @@ def test_scenario_stops_at_the_next_question_and_says_whose(tmp_path: Path) -> N
     assert lines[-3:] == ["Waiting for Ana: Self-Awareness: into whose pile?", "1. Ben", "2. Cy"]
 
 
+def test_one_turn_of_a_round_still_to_be_revealed_is_that_age_and_one_turn(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``"start": "round", "play": "turn"`` played the whole game to its winner: one turn
+    asked for is the round's age revealed, then the first player's turn, and no more."""
+    data = json.loads((POSITIONS / "self_awareness_on_its_owners_turn.json").read_text())
+    data.update(age=None, start="round", play="turn", age_deck=["Tectonic Shift", "Arid Lands", "Ice Age"],
+                players=[{"name": "Ana", "hand": ["Fangs"]}, {"name": "Ben", "hand": ["Bark"]}])
+    path = tmp_path / "one_turn.json"
+    path.write_text(json.dumps(data))
+    assert main(["scenario", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [e["age"] for e in events(out, "AgeRevealed")] == ["tectonic_shift"]
+    assert [e["player"] for e in events(out, "TurnStarted")] == [0]
+    assert out["pending"] is None and not out.get("winners")
+
+
 def test_scenario_to_the_end_names_the_winner(capsys: pytest.CaptureFixture[str]) -> None:
     data = scenario(capsys, "the_four_horsemen_leaves_denial_for_the_next", "--to-end")
     assert data["pending"] is None and data["winners"]
@@ -339,6 +356,10 @@ def test_scenario_to_the_end_names_the_winner(capsys: pytest.CaptureFixture[str]
         (lambda d: d.update(age_deck=[], start="round", play="round", age=None), "age_deck: is empty, and the round to play starts"),
         (lambda d: d.update(revealed=["The Birth of Life", "Ice Age", "Grey Goo", "Mass Extinction"], start="round", age=None),
          "start: round, but the last catastrophe is revealed"),
+        # a whole game from a deck short of catastrophes ended the world early, at its last card
+        (lambda d: d.update(age_deck=["Eclipse", "Ice Age", "Flourish"], play="game"),
+         "age_deck: holds 1 of the 3 catastrophes still to come; the world ends only with the third"),
+        (lambda d: d.update(age_deck=[], start="round", play="turn", age=None), "age_deck: is empty, and"),
     ],
 )
 def test_a_wrong_position_file_names_the_field(

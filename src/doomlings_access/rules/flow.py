@@ -178,17 +178,12 @@ def play_on(g: Game) -> Flow:
         yield from worlds_end_and_scoring(g)
         return
     if r.phase == TURNS:
-        if scope == "turn":
-            skipped = yield from take_turns(g, one=True)
-            if skipped is not None:
-                end_round(g, skipped)
+        yield from _turns_in_scope(g, scope)
+        if scope != "game":
             return
-        end_round(g, (yield from take_turns(g)))
-        if scope == "round":
-            return
-    elif scope == "round":
+    elif scope != "game":  # a round (or a turn of it) that is still to be revealed
         if (yield from reveal_next(g)) == TURNS_FOLLOW:
-            end_round(g, (yield from take_turns(g)))
+            yield from _turns_in_scope(g, scope)
         return
     while g.table.age_deck:  # each round: reveal, then the turns (if any)
         then = yield from reveal_next(g)
@@ -197,6 +192,16 @@ def play_on(g: Game) -> Flow:
         if then == TURNS_FOLLOW:
             end_round(g, (yield from take_turns(g)))
     yield from worlds_end_and_scoring(g)
+
+
+def _turns_in_scope(g: Game, scope: str) -> Flow:
+    """The round's turns from where they stand: all of them, or one (``scope`` "turn")."""
+    if scope != "turn":
+        end_round(g, (yield from take_turns(g)))
+        return
+    skipped = yield from take_turns(g, one=True)
+    if skipped is not None:
+        end_round(g, skipped)
 
 
 TURNS_FOLLOW, NO_TURNS, WORLD_ENDS = "turns_follow", "no_turns", "world_ends"

@@ -271,8 +271,9 @@ def _age_deck(g: Game, pos: Position) -> list[str]:
     """The age deck (top at the end of the list): as given, or dealt from the unrevealed cards.
 
     A round to start after the third catastrophe is refused (the world has ended), and so
-    is a round to play alone from an empty deck (it has no card to reveal); a whole game
-    played from a deck that runs out goes to World's End when it does."""
+    is a round (or a turn) to play alone from an empty deck (it has no card to reveal), and
+    a whole game from a deck short of the catastrophes still to come: the world ends only
+    with the third catastrophe (a deck that ran out used to end it early)."""
     cards = g.cards
     if pos.age_deck is None:
         from doomlings_access.rules.flow import remaining_age_deck
@@ -285,6 +286,12 @@ def _age_deck(g: Game, pos: Position) -> list[str]:
         deck = list(pos.age_deck)
     if pos.start == "round" and len(g.table.catastrophes) == CATASTROPHES:
         raise PositionError("start", "round, but the last catastrophe is revealed: start at worlds_end")
-    if pos.start == "round" and pos.play == "round" and not deck:
+    if pos.start == "round" and pos.play != "game" and not deck:
         raise PositionError("age_deck", "is empty, and the round to play starts by revealing its top card")
+    to_come = CATASTROPHES - len(g.table.catastrophes)
+    held = sum(card in cards.catastrophes for card in deck)
+    if pos.play == "game" and held < to_come and pos.start != "worlds_end":
+        raise PositionError(
+            "age_deck", f"holds {held} of the {to_come} catastrophes still to come; the world ends only with the third"
+        )
     return list(reversed(deck))
