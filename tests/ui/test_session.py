@@ -750,6 +750,24 @@ def test_a_person_who_quit_at_their_hand_over_hears_their_news_when_resumed() ->
         assert (told == []) is quit_at_question, told
 
 
+def test_input_ending_at_a_resumed_hand_over_keeps_how_far_each_person_had_heard() -> None:
+    """Resumed at "Pass to Ben." and left there again (Ctrl-D), the game was saved as if Ben
+    had heard nothing: resumed once more, he was told the whole game from the deal."""
+    g = new_game(Setup(("Ana", "Ben", "Cy"), 42))
+    cy = RulesOfThumb(42, 2)
+    held: list[tuple[int | None, int | None]] = []
+    first = PlainConsole(io.StringIO("\n1\n" * 4 + "quit\ny\n"), io.StringIO())
+    Session(g, [0, 1], {2: cy}, first, Output(first.write), Prefs(),
+            on_action=lambda game, holder, heard: held.append((holder, heard))).run()
+    saved = held[-1]
+    assert saved[1], saved  # the holder had heard something: the news is not from the start
+    again: list[tuple[int | None, int | None]] = []
+    ended = PlainConsole(io.StringIO(""), io.StringIO())
+    Session(g, [0, 1], {2: cy}, ended, Output(ended.write), Prefs(), resumed=True, keyboard=saved,
+            on_action=lambda game, holder, heard: again.append((holder, heard))).run()
+    assert again and set(again) == {saved}, (saved, again)
+
+
 def test_quit_takes_only_a_clear_answer_and_says_when_the_game_goes_on() -> None:
     """"yess", "YES!" or "q" at "Quit the game?" went on without a word, as if no were typed."""
     text, g = run("q\nyess\nq\nn\nq\n\u200by\n1\n")

@@ -157,6 +157,9 @@ class Session:
         self.style = Style(self.prefs.labels)
         self.announcer = Announcer(game, self.me, self.prefs.verbosity, self.style, scores_itemised=bool(humans))
         self.holder: int | None = None  # which person has the keyboard (hot seat)
+        self.saved_keyboard = keyboard
+        """Who had the keyboard, and how far they had heard, as the game was saved: kept as it
+        was until this session's first hand-over (left at "Pass to Ben.", it is still so)."""
         # Hot seat: each person hears the game from their own seat and keeps their own
         # history (log, repeat); ``told`` is how many events each has been told.
         self.announcers = {self.me: self.announcer}
@@ -248,9 +251,11 @@ class Session:
         pause, what was told before it), to be saved; (None, None) for one person or none."""
         if len(self.humans) < 2:
             return None, None
-        if self.holder is None:  # left before the first hand-over: the one asked has heard nothing
-            d = self.game.pending
-            return (d.player, 0) if d is not None and d.player in self.humans else (None, None)
+        if self.holder is None:  # left before this session's first hand-over
+            if self.saved_keyboard[0] is not None:  # as it was saved: nobody has heard more since
+                return self.saved_keyboard
+            d = self.game.pending  # the one asked has heard what they were told (a new game: nothing)
+            return (d.player, self.told.get(d.player, 0)) if d is not None and d.player in self.humans else (None, None)
         told = self.told.get(self.holder)
         heard = self.heard if self.heard is not None and self.announcer.me == self.holder else told
         return self.holder, heard
