@@ -221,7 +221,8 @@ def test_a_computer_slow_at_every_answer_is_heard_thinking_once_between_two_mess
 def test_a_thinking_computers_turn_is_told_in_one_piece_after_its_notice(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A hard computer's turn was told in pieces, a message before each of its decisions:
     once "Ben is thinking." is said, the rest of its turn comes as one message, as the same
-    turn of a computer that does not think."""
+    turn of a computer that does not think. The one place the thinking computer's game is
+    told in more messages is after a person's own answer, which is heard before the notice."""
     import doomlings_access.ui.session as session
 
     class Quick(HeuristicAgent):
@@ -237,7 +238,9 @@ def test_a_thinking_computers_turn_is_told_in_one_piece_after_its_notice(monkeyp
         Session(g, [0], {1: agent}, console, out, Prefs(pause=0)).run()
         told[agent.thinks] = ([said.text for said in out.history], g.actions)
     assert told[True][1] == told[False][1], "the same game"
-    assert told[True][0] == told[False][0]
+    turns = {agent: [text for text in messages if text.startswith("Ben plays ")] for agent, (messages, _) in told.items()}
+    assert turns[True] and turns[True] == turns[False]  # each of Ben's turns, whole, in one message
+    assert len(told[True][0]) > len(told[False][0])  # and the person's own answers heard first
 
 
 def test_ctrl_c_swallowed_inside_a_computers_thinking_still_asks_to_quit() -> None:
@@ -272,6 +275,22 @@ def test_ctrl_c_swallowed_inside_a_computers_thinking_still_asks_to_quit() -> No
     text = stdout.getvalue()
     assert "Quit the game? Type y to quit, n to go on: " in text
     assert signal.getsignal(signal.SIGINT) is before, "the handler is put back"
+
+
+@pytest.mark.parametrize("seed", [42, 7, 3])
+def test_a_person_hears_their_own_play_before_a_computer_thinks_about_it(monkeypatch, seed: int) -> None:  # type: ignore[no-untyped-def]
+    """"Otto is thinking." came before "You play Clever, p1.": the story under way was held
+    back whole, the person's own play with it, while a computer chose what to show."""
+    import doomlings_access.ui.session as session
+
+    monkeypatch.setattr(session, "THINKING_NOTICE", 0.005)
+    text, g = run("1\n" * 3000, players=3, seed=seed, agents={1: AlwaysSlow(seed, 1), 2: AlwaysSlow(seed, 2)})
+    assert g.is_over
+    lines = [line for line in text.splitlines() if line.strip()]
+    notices = [i for i, line in enumerate(lines) if line.endswith(" is thinking.")]
+    assert notices
+    late = [lines[i + 1] for i in notices if lines[i + 1].startswith("You play ")]
+    assert not late, late
 
 
 def test_a_quick_computer_is_never_heard_thinking() -> None:

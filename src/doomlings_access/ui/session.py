@@ -212,12 +212,17 @@ class Session:
         """Play to the end, or until the player quits or input ends; returns the exit code."""
         try:
             self.announce()
+            answered = -1  # where in the log a person last answered
             while not self.game.is_over:
                 d = self.game.pending
                 assert d is not None
                 if d.player in self.agents:
                     if self.humans and self.agents[d.player].thinks and not self.still_thinking(d.player):
-                        self.announce(self.story_began())  # what came before is heard first
+                        # What came before is heard first: up to the story under way, told
+                        # whole once the computer has played its part; all of it when a person
+                        # answered in that story (their own play before another's thinking).
+                        began = self.story_began()
+                        self.announce(None if began <= answered else began)
                     try:
                         answer = self.computer_answer(d)
                     except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
@@ -229,7 +234,9 @@ class Session:
                 elif self.passes_unasked(d):
                     self.game.apply(Choice(d.player, "pass"))
                 else:
-                    self.game.apply(self.ask(d))
+                    choice = self.ask(d)
+                    answered = len(self.game.log)
+                    self.game.apply(choice)
                 if self.on_action is not None:
                     self.on_action(self.game, *self.keyboard())
                 nxt = self.game.pending
