@@ -535,3 +535,24 @@ def test_every_random_pick_is_told_as_random() -> None:
                     assert said is not None and "at random" in said.text, (seed, e, said)
                     found += 1
     assert found > 20, found
+
+
+def test_terse_names_the_card_behind_the_effects_of_another_player_s_play() -> None:
+    """Terse reads no card's text, so "Otto plays Cold Blood, b1. Otto draws 3 cards." sounded
+    like a stabilize: the first effect of another player's play names the card ("Cold Blood:
+    Otto draws 3 cards."); the listener's own plays need no reminder."""
+    checked = 0
+    for seed in range(20):
+        g = played_out(seed, ("Ana", "Otto", "Pia"))
+        for said in Announcer(g, 0, "terse").render_all(g.log):
+            for played, label, effect in re.findall(r"(\w[\w' -]*) plays ([^,.]+), [^.]+\. ([^.]+)\.", said.text):
+                trait = next((d for d in g.cards.traits.values() if d.name == label), None)
+                if trait is None or effect.startswith(("High Tides", "Stabilize")) or " draws " not in effect:
+                    continue
+                if played == "You":
+                    assert not effect.startswith(f"{label}:"), said.text
+                elif effect.startswith(f"{label}: "):
+                    checked += 1
+                else:  # the stabilize's draw ("Otto draws 1 card, 4 in hand"), or another's cause
+                    assert re.match(r"\w+ draws \d+ cards?, \d+ in hand$|[^:]+: ", effect), said.text
+    assert checked > 3

@@ -590,7 +590,9 @@ class Announcer:
                 # seemed a second turn play, above all where the card's text is not read)
                 if not said.text.startswith(cause):
                     said = Said(f"{cause}: {_lower_you(said.text)}", f"{cause}: {_lower_you(said.speech)}")
-            if isinstance(e, NAMES_ITS_CARD):
+            if isinstance(e, ev.TraitPlayed) and self.verbosity == TERSE and e.player != self.me:
+                told = ""  # another's card, whose text terse never reads: its effects name it
+            elif isinstance(e, NAMES_ITS_CARD):
                 told = self._card_told(e) or told
             elif cause and cause != told and not isinstance(e, NAMES_ITS_CAUSE):
                 if not said.text.startswith(cause):
