@@ -56,8 +56,11 @@ def test_the_command_prints_a_line_per_level_and_progress_on_standard_error() ->
     assert done.returncode == 0
     lines = done.stdout.splitlines()
     assert lines[0] == "20 games of 4 players, seats normal, easy, easy, easy rotated, seed 3."
-    assert [line.split(":")[0] for line in lines[1:]] == ["normal", "easy"]
-    assert re.match(r"normal: wins \d+\.\d% \(95% interval \d+\.\d to \d+\.\d\) over 20 seats; ", lines[1])
+    assert [line.split(":")[0] for line in lines[1:]] == ["normal"] * 3 + ["easy"] * 3
+    assert re.fullmatch(r"normal: wins \d+\.\d% \(95% interval \d+\.\d to \d+\.\d\) over 20 seats\.", lines[1])
+    assert re.fullmatch(r"normal: mean score \d+\.\d, margin [+-]\d+\.\d\.", lines[2])
+    assert re.fullmatch(r"normal: decisions [\d.]+ ms mean, [\d.]+ ms 99th percentile\.", lines[3])
+    assert max(len(line) for line in lines) <= 80
     assert "\r" not in done.stderr
     assert done.stderr.splitlines()[-1] == "Tournament: 20 of 20 games played."
 

@@ -346,7 +346,8 @@ def _braille_ref(args: argparse.Namespace) -> int:
     try:
         if args.check:
             stale = check_reference(folder, args.edition)
-            _print_lines([f"Stale or missing: {folder / name}" for name in stale])
+            for name in stale:  # a path is printed whole, on its line, to be copied
+                print(clean(f"Stale or missing: {folder / name}"))
             if not stale:
                 _print_lines([f"The braille reference in {folder} is up to date."])
             readback = check_readback(
@@ -507,11 +508,12 @@ def _tournament(args: argparse.Namespace) -> int:
         lines.append(f"hard thinks up to {budget.seconds:g} seconds or {budget.iterations} sampled games a decision.")
     for level, f in figures.items():
         low, high = f["win_rate_95"]
-        lines.append(
+        lines += [  # a line a figure, each led by the level: the table read a row at a time
             f"{level}: wins {100 * f['win_rate']:.1f}% (95% interval {100 * low:.1f} to {100 * high:.1f}) "
-            f"over {_count(f['seats'], 'seat')}; mean score {f['mean_score']:.1f}, margin {f['mean_margin']:+.1f}; "
-            f"decisions {f['decision_ms_mean']:.2f} ms mean, {f['decision_ms_p99']:.2f} ms 99th percentile."
-        )
+            f"over {_count(f['seats'], 'seat')}.",
+            f"{level}: mean score {f['mean_score']:.1f}, margin {f['mean_margin']:+.1f}.",
+            f"{level}: decisions {f['decision_ms_mean']:.2f} ms mean, {f['decision_ms_p99']:.2f} ms 99th percentile.",
+        ]
     _print_lines(lines)
     return 0
 

@@ -141,7 +141,7 @@ def test_age_effects_last_one_round_only() -> None:
         deck=DECK,
         age="arid_lands",
         run="age",
-        age_deck=["coastal_formations"],
+        age_deck=["coastal_formations", "ice_age", "grey_goo", "the_big_one"],
         play="game",
     )
     # Arid Lands: each had a single playable (non-blue) card, so its round needed no answer.

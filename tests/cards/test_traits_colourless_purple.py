@@ -593,7 +593,7 @@ def test_optimistic_nihilism_ignores_ages_until_the_next_catastrophe() -> None:
         revealed=["the_birth_of_life"],
         age="the_birth_of_life",
         run="turns",
-        age_deck=["arid_lands", "eclipse", "ice_age", "flourish"],
+        age_deck=["arid_lands", "eclipse", "ice_age", "flourish", "grey_goo", "the_big_one"],
         play="game",
         deck=FILL,
     )
@@ -609,7 +609,7 @@ def test_optimistic_nihilism_ignores_ages_until_the_next_catastrophe() -> None:
     revealed = [e for e in log if isinstance(e, CatastropheRevealed)]
     assert [e.catastrophe for e in revealed] == ["ice_age"]
     assert log.index(ignored[-1]) < log.index(revealed[0])
-    assert t.g.table.catastrophes == ["ice_age"] and t.g.table.age_deck == ["flourish"]
+    assert t.g.table.catastrophes == ["ice_age"] and t.g.table.age_deck == ["the_big_one", "grey_goo", "flourish"]
 
 
 # --- World's End traits ---------------------------------------------------------------------------

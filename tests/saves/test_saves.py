@@ -517,7 +517,7 @@ def test_quitting_says_how_to_go_on_and_resuming_says_where_the_game_stands(root
     assert back.returncode == 0, back.stderr
     told = back.stdout.splitlines()
     assert told[0] == "Game resumed: Ana against Otto and Pia."
-    assert re.fullmatch(r"Round \d+, era \d, .+\. Your turn\.", told[1])
+    assert re.fullmatch(r"Round \d+, (era \d|catastrophe \d of 3), .+\. Your turn\.", told[1])
     assert re.fullmatch(r"The last \d+ announcements:", told[2])
 
 
