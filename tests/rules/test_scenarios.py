@@ -179,7 +179,7 @@ def test_selective_memory_names_the_discards_it_cannot_play_one_sentence_a_reaso
     data = scenario(capsys, "selective_memory_names_the_discards_it_cannot_play", "--as", "Ana")
     assert data["pending"]["question"] == (
         "Selective Memory: choose a card to play from the discard pile. Not playable now: "
-        "Immunity and Heroic, the pile already holds two dominants; Quick and Fangs, their colour is "
+        "Immunity and Heroic, your pile already holds two dominants; Quick and Fangs, their colour is "
         "locked this round."
     )
     assert data["pending"]["options"] == ["Bark, g2", "Big Ears, p1"]

@@ -219,8 +219,8 @@ def test_a_play_question_says_why_each_card_held_back_cannot_be_played() -> None
     in round 3); over seeds 1 to 12 every card named there has a reason."""
     text, _ = play(3, 4, ("Ana",))
     assert "Not playable now: Woody Stems, its colour is locked this round." in " ".join(text.split())
-    one = "(its colour is locked this round|its face value is too high this round|it has the colour of the trait played before|the pile already holds two dominants|its requirement is not met|its cost is restricted this round)"
-    many = "(their colour is locked this round|their face values are too high this round|they have the colour of the trait played before|the pile already holds two dominants|their requirements are not met|their cost is restricted this round)"
+    one = "(its colour is locked this round|its face value is too high this round|it has the colour of the trait played before|(your|[A-Z][a-z]+'s) pile already holds two dominants|its requirement is not met|its cost is restricted this round)"
+    many = "(their colour is locked this round|their face values are too high this round|they have the colour of the trait played before|(your|[A-Z][a-z]+'s) pile already holds two dominants|their requirements are not met|their cost is restricted this round)"
     found = 0
     for seed in range(1, 13):
         text, _ = play(seed, 4, ("Ana",))
@@ -556,3 +556,24 @@ def test_terse_names_the_card_behind_the_effects_of_another_player_s_play() -> N
                 else:  # the stabilize's draw ("Otto draws 1 card, 4 in hand"), or another's cause
                     assert re.match(r"\w+ draws \d+ cards?, \d+ in hand$|[^:]+: ", effect), said.text
     assert checked > 3
+
+
+def test_no_phrase_reads_out_another_player_s_secret_cards() -> None:
+    """"The Third Eye: no trait can be played; Symbiosis, the pile already holds two
+    dominants." told Ben a card of Ana's hand: the phrase read the live event. Every event is
+    now read as the listener's seat sees it, whatever its phrase does with it."""
+    secret_told = checked = 0
+    for seed in range(40):
+        g = played_out(seed, ("Ana", "Otto", "Pia"))
+        for e in g.log:
+            private = getattr(e, "unplayable", ())
+            if not private or getattr(e, "visible_to", None) is None:
+                continue
+            for seat in range(3):
+                if e.visible(seat):
+                    continue
+                said = Announcer(g, seat, "verbose").render(e)
+                names = {g.defs[c].name for c, _ in private}
+                checked += 1
+                secret_told += bool(said and any(name in said.text for name in names))
+    assert checked > 5 and secret_told == 0, (checked, secret_told)

@@ -821,3 +821,37 @@ def test_an_arrow_key_is_not_nothing_typed() -> None:
     text, _ = run("\x1b[A\n\nq\ny\n")
     assert "Not a choice: a key that types no letter. Choose 1 to 5, or ? for help." in text
     assert "Nothing typed. Choose 1 to 5, or ? for help." in text  # (Enter alone)
+
+
+def test_a_card_typed_that_cannot_be_played_now_is_refused_with_its_reason() -> None:
+    """Typing "antlers" when Antlers was held back ("its colour is locked this round") was only
+    "Not a choice: antlers.": the reason was a trip through the log away."""
+    from doomlings_access.ui.questions import why_not
+    from doomlings_access.ui.words import play_failed
+
+    found = 0
+    for seed in range(60):
+        g = new_game(Setup(("Ana", "Ben", "Cy"), seed))
+        agents = {s: RulesOfThumb(seed, s) for s in range(3)}
+        while not g.is_over:
+            d = g.pending
+            assert d is not None
+            held = [c for c in g.view(0).hand if c not in d.options] if d.player == 0 and d.kind == dk.PLAY else []
+            reasons = why_not(g, d) or {} if held else {}
+            names = {g.card(c).name for c in g.view(0).hand if c in d.options}
+            held = [c for c in held if reasons.get(c) and g.card(c).name not in names]
+            if held:
+                card = g.card(held[0])
+                stdout = io.StringIO()
+                console = PlainConsole(io.StringIO(f"{card.name.lower()}\n{card.label}\n"), stdout)
+                Session(g, [0], {1: agents[1], 2: agents[2]}, console, Output(console.write), Prefs(pause=0), resumed=True).run()
+                refused = re.findall(r"Not playable now: ([^.]*)\. Choose 1 to \d, or \? for help\.", " ".join(stdout.getvalue().split()))
+                assert len(refused) == 2, stdout.getvalue()[-800:]  # by its name, then by its label
+                assert refused[0] == f"{card.name}, {play_failed(reasons[held[0]])}"
+                assert card.name in refused[1]
+                found += 1
+                break
+            g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
+        if found == 3:
+            break
+    assert found == 3

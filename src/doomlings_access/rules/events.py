@@ -225,7 +225,7 @@ class Drew(Event):
         return len(self.cards) or self.count
 
     def _redacted(self) -> Event:
-        return replace(self, cards=(), count=len(self.cards))
+        return replace(self, cards=(), count=self.size)  # (a redacted event redacted again keeps its count)
 
 
 @dataclass(slots=True)
@@ -272,7 +272,7 @@ class CardsPassed(Event):
         return len(self.cards) or self.count
 
     def _redacted(self) -> Event:
-        return replace(self, cards=(), count=len(self.cards))
+        return replace(self, cards=(), count=self.size)  # (a redacted event redacted again keeps its count)
 
 
 @dataclass(slots=True)
@@ -306,7 +306,7 @@ class CardsRevealed(Event):
         return len(self.cards) or self.count
 
     def _redacted(self) -> Event:
-        return replace(self, cards=(), count=len(self.cards))
+        return replace(self, cards=(), count=self.size)  # (a redacted event redacted again keeps its count)
 
 
 @dataclass(slots=True)

@@ -15,7 +15,7 @@ from doomlings_access.rules.game import Game
 from doomlings_access.rules.state import CATASTROPHES
 from doomlings_access.ui import review
 from doomlings_access.ui.questions import passes_unasked
-from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, house_rules, join, plural, why_not_played
+from doomlings_access.ui.words import Said, Style, card_speech, card_text, house_rules, join, play_failed, plural, why_not_played
 
 TERSE, NORMAL, VERBOSE = "terse", "normal", "verbose"
 VERBOSITIES = (TERSE, NORMAL, VERBOSE)
@@ -177,7 +177,7 @@ def _turn(e: ev.TurnStarted, v: View) -> str:
 def _only(e: ev.OnlyPlayable, v: View) -> str | None:
     if not v.sees(e) or e.player != v.me:
         return None
-    why = [f"{v.name(c)}, {PLAY_FAILED.get(r, r.replace('_', ' ')) or 'not now'}" for c, r in e.unplayable]
+    why = [f"{v.name(c)}, {play_failed(r) or 'not now'}" for c, r in e.unplayable]
     text = f"Only {v.card(e.card)} can be played"
     return text + (f"; not {'; not '.join(why)}." if why else ".")
 
@@ -289,7 +289,7 @@ def _failed(e: ev.PlayFailed, v: View) -> str:
         else f"; it stays in {v.whose(e.player)} hand" if e.in_hand
         else "; it stays on top of the deck"
     )
-    return f"{v.name(e.card)} cannot be played: {PLAY_FAILED.get(e.reason, e.reason)}{where}."
+    return f"{v.name(e.card)} cannot be played: {play_failed(e.reason, v.whose(e.player))}{where}."
 
 
 @phrase(ev.ActionResolving, quiet_below=VERBOSE)
@@ -369,7 +369,7 @@ def nothing_done(e: ev.NothingToDo, seats: list[int], v: View, partial: bool = F
     if e.reason == "not_in_pile" and len(seats) == 1:  # left it, or used by another (Inventive)
         why = f"it is not in {v.whose(seats[0])} trait pile"
     if e.unplayable and len(seats) == 1:  # each trait that could not be played, and why
-        reasons = why_not_played([(v.name(c), r) for c, r in e.unplayable])
+        reasons = why_not_played([(v.name(c), r) for c, r in e.unplayable], v.whose(seats[0]))
         why += f"; {reasons}" if reasons else ""
     if partial:
         return f"{v.cause(e)}: {why}."
@@ -491,6 +491,7 @@ class Announcer:
         self._explained: set[str] = set()  # traits whose effect has been read in this game
 
     def render(self, event: ev.Event) -> Said | None:
+        event = event.seen_by(self.me)  # another's secret cards are never read out, by any phrase
         if self.scores_itemised and isinstance(event, ev.ScoreTallied):
             return None
         quiet = QUIET_AT.get(type(event))
@@ -561,6 +562,7 @@ class Announcer:
     def render_stories(self, events: list[ev.Event]) -> list[tuple[Said, int]]:
         """:meth:`render_all`, each message with how many of ``events`` it has told by its
         end (a pause between two messages knows where the listener is)."""
+        events = [e.seen_by(self.me) for e in events]  # as this listener's seat sees them
         out: list[tuple[Said, int]] = []
         story: list[Said] = []
         root: int | None = None

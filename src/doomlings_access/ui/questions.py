@@ -17,7 +17,7 @@ from doomlings_access.rules.game import Game
 from doomlings_access.rules.play import play_restriction, unplayable
 from doomlings_access.rules.view import PlayerView
 from doomlings_access.braille.labels import read_typed_label
-from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, join, why_not_played
+from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, join, play_failed, why_not_played
 
 TITLES = {
     "play_trait": "Your turn: play a trait",
@@ -227,7 +227,7 @@ def build_question(
                     text += f", {g.name(owner)}'s pile"
                     speech += f", {g.name(owner)}'s pile"
             if d.kind != dk.PLAY and why_not and why_not.get(v) in PLAY_FAILED:
-                cannot = f", cannot be played now: {PLAY_FAILED[why_not[v]]}"
+                cannot = f", cannot be played now: {play_failed(why_not[v])}"
                 text, speech = text + cannot, speech + cannot
             keys: tuple[str, ...] = (t.name.lower(), t.label.lower())
             if d.kind == dk.RESPOND and sum(isinstance(o, int) for o in d.options) == 1:

@@ -30,7 +30,7 @@ from doomlings_access.ui.console import Console, clean_typed, nothing_typed
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked, why_not
 from doomlings_access.ui.rules_text import rules
-from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, typed_aloud
+from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, typed_aloud, why_not_played
 
 MAX_INPUT = 200
 MORE = "Press Enter for more. "
@@ -102,6 +102,12 @@ def question_for(game: Game, d: Decision, style: Style, announcer: Announcer) ->
 
 STORY_STARTS = (ev.TurnStarted, ev.AgeRevealed, ev.CatastropheRevealed, ev.WorldsEndStarted)
 """Events that begin a story: what follows them, to the next, is told as one message."""
+
+
+def _begins(name: str, key: str) -> bool:
+    """Whether a loosely typed ``key`` is ``name`` or, at three letters or more, begins it."""
+    loose = _loose(name)
+    return loose == key or (len(key) >= 3 and loose.startswith(key))
 
 
 def _loose(typed: str) -> str:
@@ -649,6 +655,10 @@ class Session:
             prefixed = [o for o in q.options if any(_loose(w).startswith(key) for w in o.words)]
         if prefixed:
             return self.the_one(q, line, prefixed)
+        held = self.held_back(q, line)
+        if held:
+            self.out.info(f"{held} Choose 1 to {n}, or ? for help.")
+            return None
         names = [o.text.split(",")[0] for o in q.options]  # (an option's text: its name, then its label)
         close = suggestions(line, names)  # a name misspelt
         if close:
@@ -657,6 +667,22 @@ class Session:
             return None
         self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}, or ? for help.")
         return None
+
+    def held_back(self, q: Question, line: str) -> str:
+        """"Not playable now: Antlers, its colour is locked this round.": cards of the asker's
+        hand, typed by name or label at a play question that does not offer them (it was only
+        "Not a choice", the reason a trip through the log away)."""
+        d = q.decision
+        if d.kind != dk.PLAY:
+            return ""
+        key, label = _loose(line), line.lower()
+        held = [c for c in self.game.view(d.player).hand if c not in d.options]
+        named = [c for c in held if _begins(self.game.card(c).name, key)]
+        named = named or [c for c in held if self.game.card(c).label.lower() == label]
+        why = why_not(self.game, d) or {}
+        reasons = {self.game.card(c).name: why.get(c, "") for c in named}
+        said = why_not_played(list(reasons.items()))
+        return f"Not playable now: {said}." if said else ""
 
     def the_one(self, q: Question, line: str, fits: list[Option]) -> Choice | None:
         """The answer when what was typed fits one option, or copies alike (two Kidneys in

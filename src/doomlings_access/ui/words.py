@@ -28,18 +28,26 @@ def typed_aloud(command: str) -> str:
     return ", ".join(spoken)
 
 
-def why_not_played(reasons: Sequence[tuple[str, str]]) -> str:
+def why_not_played(reasons: Sequence[tuple[str, str]], whose: str = "your") -> str:
     """"Antlers and Fangs, their colour is locked this round; Quick, its requirement is not
     met": the traits that may not be played, one clause a reason (the engine's reasons, as
-    :data:`PLAY_FAILED`; others are left out)."""
+    :data:`PLAY_FAILED`; others are left out). ``whose``: the player's pile, as said to the
+    listener ("your", "Otto's")."""
     groups: dict[str, list[str]] = {}
     for name, reason in reasons:
         if reason in PLAY_FAILED:
             groups.setdefault(reason, []).append(name)
     return "; ".join(
-        f"{names[0]}, {PLAY_FAILED[r]}" if len(names) == 1 else f"{join(names)}, {PLAY_FAILED_MANY[r]}"
+        f"{names[0]}, {play_failed(r, whose)}" if len(names) == 1
+        else f"{join(names)}, {PLAY_FAILED_MANY[r].format(whose=whose)}"
         for r, names in groups.items()
     )
+
+
+def play_failed(reason: str, whose: str = "your") -> str:
+    """Why one trait may not be played now, in words (the engine's ``reason`` as it is, when
+    :data:`PLAY_FAILED` has no words for it); ``whose`` pile, when the reason is the pile's."""
+    return PLAY_FAILED.get(reason, reason.replace("_", " ")).format(whose=whose)
 
 
 def choose_from(count: int) -> str:
@@ -51,16 +59,17 @@ PLAY_FAILED = {
     "colour_locked": "its colour is locked this round",
     "face_too_high": "its face value is too high this round",
     "same_colour": "it has the colour of the trait played before",
-    "dominant_limit": "the pile already holds two dominants",
+    "dominant_limit": "{whose} pile already holds two dominants",
     "requirement": "its requirement is not met",
     "restricted_cost": "its cost is restricted this round",
 }
-"""Why a trait may not be played now, by the engine's reason."""
+"""Why a trait may not be played now, by the engine's reason (``{whose}``: the player's pile,
+as :func:`play_failed` says it)."""
 PLAY_FAILED_MANY = {
     "colour_locked": "their colour is locked this round",
     "face_too_high": "their face values are too high this round",
     "same_colour": "they have the colour of the trait played before",
-    "dominant_limit": "the pile already holds two dominants",
+    "dominant_limit": "{whose} pile already holds two dominants",
     "requirement": "their requirements are not met",
     "restricted_cost": "their cost is restricted this round",
 }
