@@ -12,7 +12,7 @@ The flow can start again from the state alone at the start of any turn or round
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision, new_tuple
@@ -373,11 +373,21 @@ def take_turns(g: Game, one: bool = False) -> Flow:
 
     A turn: play a trait (or the age's alternative), follow its effects, stabilize. Each is
     written out in the loop, not in a generator of its own, so that no generator is made for
-    a turn and its questions pass through one generator fewer."""
+    a turn and its questions pass through one generator fewer. The round's rules are set
+    when it starts, so the ones a turn asks are looked up once here, not at every turn."""
     r = g.round
     r.phase = TURNS
     order = turn_order(g)
     frames = g._frames
+    rules = r.rules
+    starts = "round_turn_start" in rules or "before_turn_play" in rules
+    instead = rules.get("turn_play", ())
+    plays_per_turn = rules.get("plays_per_turn", ())
+    after = rules.get("after_turn_play", ())
+    before_stabilize = rules.get("before_stabilize", ())
+    instead_of_stabilize = rules.get("instead_of_stabilize", ())
+    sized = "hand_size" in rules
+    after_stabilize = rules.get("after_stabilize", ())
     played = False
     try:
         while r.turn_index < len(order) and not (one and played):
@@ -393,15 +403,9 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                 mark = len(frames)
                 frames.append((None, _TURN[seat]))
             try:
-                rules = r.rules
-                if (
-                    "round_turn_start" in rules
-                    or "before_turn_play" in rules
-                    or not g.turn_starters.isdisjoint(g.seats[seat].pile)
-                ):
+                if starts or not g.turn_starters.isdisjoint(g.seats[seat].pile):
                     yield from start_of_turn(g, seat)
                     end_turn_if_skipped(g)
-                instead = rules.get("turn_play") if rules else None
                 if instead:
                     for piece, fn in instead:
                         yield from fn(g, piece, seat)
@@ -424,11 +428,8 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                     g.close(skip)
                     continue  # the turn is over
                 plays = 1
-                after: tuple[Any, ...] = ()
-                if rules:
-                    for piece, fn in rules.get("plays_per_turn", ()):
-                        plays = fn(g, piece)
-                    after = rules.get("after_turn_play", ())
+                for piece, fn in plays_per_turn:
+                    plays = fn(g, piece)
                 step = 0
                 while step < plays:  # (most turns play once: no range to make)
                     step += 1
@@ -453,14 +454,12 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                 # alternative), after it; then Late. (A hand may be a new list now: hands are swapped.)
                 hand = g.seats[seat].hand
                 stabilizes = True
-                if rules:
-                    if hand:
-                        for piece, fn in rules.get("before_stabilize", ()):
-                            yield from fn(g, piece, seat)
-                    for piece, fn in rules.get("instead_of_stabilize", ()):
-                        stabilizes = yield from fn(g, piece, seat)
+                if hand:
+                    for piece, fn in before_stabilize:
+                        yield from fn(g, piece, seat)
+                for piece, fn in instead_of_stabilize:
+                    stabilizes = yield from fn(g, piece, seat)
                 if stabilizes:
-                    sized = rules.get("hand_size") if rules else None
                     pool = g.seats[seat].gene_pool
                     short = (hand_target(g, seat) if sized else pool if pool > 0 else 0) - len(hand)
                     if short >= 0:  # stable, or drawing: no question to ask
@@ -482,9 +481,8 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                                 draw(g, seat, short, _STABILIZE[seat])
                     else:
                         yield from stabilize(g, seat)
-                if rules:
-                    for piece, fn in rules.get("after_stabilize", ()):
-                        yield from fn(g, piece, seat)
+                for piece, fn in after_stabilize:
+                    yield from fn(g, piece, seat)
                 if stabilizes and not g.late.isdisjoint(g.seats[seat].hand):  # Late: after stabilizing
                     yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late")
                     end_turn_if_skipped(g)
