@@ -388,13 +388,13 @@ def take_turns(g: Game, one: bool = False) -> Flow:
     instead_of_stabilize = rules.get("instead_of_stabilize", ())
     sized = "hand_size" in rules
     after_stabilize = rules.get("after_stabilize", ())
-    played = False
+    last = min(r.turn_index + 1, len(order)) if one else len(order)
     try:
-        while r.turn_index < len(order) and not (one and played):
-            played = True
+        while r.turn_index < last:
             if g.checkpoints and not one:
                 g.mark_checkpoint()
             seat = order[r.turn_index]
+            me = g.seats[seat]  # (the same seat all turn, though its hand may be swapped)
             r.turn_index += 1
             r.active = seat
             if g.record:
@@ -403,7 +403,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                 mark = len(frames)
                 frames.append((None, _TURN[seat]))
             try:
-                if starts or not g.turn_starters.isdisjoint(g.seats[seat].pile):
+                if starts or not g.turn_starters.isdisjoint(me.pile):
                     yield from start_of_turn(g, seat)
                     end_turn_if_skipped(g)
                 if instead:
@@ -411,7 +411,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                         yield from fn(g, piece, seat)
                         end_turn_if_skipped(g)
                     continue  # the turn is over
-                hand = g.seats[seat].hand
+                hand = me.hand
                 if not hand:
                     skip = g.open(rule_cause("empty_hand", seat), TurnSkipped, seat, "empty_hand")
                     draw(g, seat, g.options.empty_hand_draw)
@@ -452,7 +452,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                         end_turn_if_skipped(g)
                 # The end of the turn: the round's rules before stabilizing, stabilizing (or its
                 # alternative), after it; then Late. (A hand may be a new list now: hands are swapped.)
-                hand = g.seats[seat].hand
+                hand = me.hand
                 stabilizes = True
                 if hand:
                     for piece, fn in before_stabilize:
@@ -460,7 +460,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                 for piece, fn in instead_of_stabilize:
                     stabilizes = yield from fn(g, piece, seat)
                 if stabilizes:
-                    pool = g.seats[seat].gene_pool
+                    pool = me.gene_pool
                     short = (hand_target(g, seat) if sized else pool if pool > 0 else 0) - len(hand)
                     if short >= 0:  # stable, or drawing: no question to ask
                         deck = g.table.deck
@@ -483,7 +483,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                         yield from stabilize(g, seat)
                 for piece, fn in after_stabilize:
                     yield from fn(g, piece, seat)
-                if stabilizes and not g.late.isdisjoint(g.seats[seat].hand):  # Late: after stabilizing
+                if stabilizes and not g.late.isdisjoint(me.hand):  # Late: after stabilizing
                     yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late")
                     end_turn_if_skipped(g)
             finally:

@@ -93,6 +93,9 @@ class CardIndex(NamedTuple):
     unconditional: Sequence[bool]
     """Per card, whether only an age can stop it from being played (no requirement, not
     dominant)."""
+    unconditional_cards: frozenset[int]
+    """The cards of :attr:`unconditional`: most hands hold only such cards, found by one
+    set test."""
     dominant: Sequence[bool]
     """Per card, whether it is dominant."""
     worlds_end: frozenset[int]
@@ -149,6 +152,7 @@ def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
         hooks,
         {name: frozenset(cards) for name, cards in found.items()},
         unconditional,
+        frozenset(compress(ids, unconditional)),
         dominant,
         frozenset(compress(ids, ends)),
         dict(zip(COLOURS, zip(*colours))) if defs else {c: () for c in COLOURS},

@@ -85,8 +85,13 @@ def play_restriction(g: Game, seat: int, card: int, deliberate: bool = True) -> 
 def playable_in_hand(g: Game, seat: int, cards: Iterable[int] | None = None) -> list[int]:
     """The cards of ``seat``'s hand (or ``cards``) that ``seat`` may play now: the test of
     :func:`play_restriction`, with the dominant count taken once (asked at every turn)."""
-    hand = g.seats[seat].hand if cards is None else cards
     forbids = g.round.rules.get("age_forbids")
+    if cards is not None:
+        hand = cards
+    else:
+        hand = g.seats[seat].hand
+        if forbids is None and g.unconditional_cards.issuperset(hand):  # (most hands: no card to test)
+            return list(hand)
     only = forbids[0] if forbids is not None and len(forbids) == 1 else None  # (most ages: one rule)
     free = g.unconditional
     defs = g.defs
