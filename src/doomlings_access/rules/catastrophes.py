@@ -66,7 +66,10 @@ PerSeat = Callable[["Game", int, Piece, str], "Flow"]
 
 
 def _each(slot: str, piece_id: str) -> Callable[[PerSeat], PerSeat]:
-    """Register a per-player effect as one applied to each affected seat in order."""
+    """Register a per-player effect as one applied to each affected seat in order.
+
+    A per-player effect that is one primitive returns that primitive's flow instead of
+    yielding from it: its questions then pass through one generator fewer."""
 
     def register(fn: PerSeat) -> PerSeat:
         def run(g: Game, piece: Piece, seats: list[int]) -> Flow:
@@ -86,17 +89,17 @@ def _each(slot: str, piece_id: str) -> Callable[[PerSeat], PerSeat]:
 @_each("catastrophic", "discard_down_to")
 def discard_down_to(g: Game, seat: int, piece: Piece, source: str) -> Flow:
     excess = len(g.seats[seat].hand) - piece["count"]
-    yield from choose_and_discard(g, seat, excess, source, "discard")
+    return choose_and_discard(g, seat, excess, source, "discard")
 
 
 @_each("catastrophic", "stabilize")
 def stabilize_now(g: Game, seat: int, piece: Piece, source: str) -> Flow:
-    yield from stabilize(g, seat)
+    return stabilize(g, seat)
 
 
 @_each("catastrophic", "discard_random")
 def discard_random_cards(g: Game, seat: int, piece: Piece, source: str) -> Flow:
-    yield from discard_random(g, seat, piece["count"], source)
+    return discard_random(g, seat, piece["count"], source)
 
 
 @_each("catastrophic", "discard_hand")
@@ -109,12 +112,12 @@ def discard_hand(g: Game, seat: int, piece: Piece, source: str) -> Flow:
 @_each("catastrophic", "discard_per_colour_trait")
 def discard_per_colour_trait(g: Game, seat: int, piece: Piece, source: str) -> Flow:
     count = count_colour(g, seat, piece["colour"])
-    yield from choose_and_discard(g, seat, count, source, "discard")
+    return choose_and_discard(g, seat, count, source, "discard")
 
 
 @_each("catastrophic", "discard_from_hand")
 def discard_from_hand(g: Game, seat: int, piece: Piece, source: str) -> Flow:
-    yield from choose_and_discard(g, seat, piece["count"], source, "discard")
+    return choose_and_discard(g, seat, piece["count"], source, "discard")
 
 
 @_each("catastrophic", "draw_per_colour_present")
@@ -127,12 +130,12 @@ def draw_per_colour_present(g: Game, seat: int, piece: Piece, source: str) -> Fl
 @_each("catastrophic", "discard_half_hand")
 def discard_half_hand(g: Game, seat: int, piece: Piece, source: str) -> Flow:
     count = math.ceil(len(g.seats[seat].hand) / 2)
-    yield from choose_and_discard(g, seat, count, source, "discard")
+    return choose_and_discard(g, seat, count, source, "discard")
 
 
 @_each("catastrophic", "discard_own_trait")
 def discard_a_trait(g: Game, seat: int, piece: Piece, source: str) -> Flow:
-    yield from discard_own_trait(g, seat, None, piece, source)
+    return discard_own_trait(g, seat, None, piece, source)
 
 
 @implements("catastrophic", "pass_hand")
