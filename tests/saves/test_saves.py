@@ -754,3 +754,12 @@ def test_a_hot_seat_game_left_before_its_first_hand_over_deals_the_first_person_
     back = cli(root, "resume", save.name, "--plain", "--speech", "off", stdin="\n")
     ana = back.stdout[back.stdout.index("Pass to Ana.") :]
     assert "You go first. You are dealt " in ana, back.stdout[:800]
+
+
+def test_a_save_cut_short_inside_a_string_is_called_truncated(tmp_path: Path) -> None:
+    """The parser reports a string still open at the end where the string began, far from
+    the end: such a cut was called "not valid JSON" instead of cut short."""
+    from doomlings_access.safety.files import FileRefused, parse_json
+
+    with pytest.raises(FileRefused, match="cut short"):
+        parse_json(b'{"format": 1, "setup": {"players": ["Ana", "Be', tmp_path / "game.json")

@@ -247,7 +247,8 @@ def parse_json(raw: bytes, path: Path, depth: int = MAX_DEPTH) -> Any:
             parse_constant=counted(_no_constant), object_pairs_hook=counted(_one_of_each),
         )
     except json.JSONDecodeError as exc:
-        truncated = exc.pos >= len(text.rstrip()) - 1
+        # A string still open at the end is reported where it began, far from the end.
+        truncated = exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated string")
         why = "is cut short (truncated), so not valid JSON" if truncated else "is not valid JSON"
         raise FileRefused(path, f"{why}: line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:  # unreachable after the depth check; kept as a last line of defence
