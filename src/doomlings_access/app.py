@@ -403,12 +403,11 @@ def _missing_or_odd(path: Path) -> str:
 def _keep_broken_settings(out: Output) -> None:
     """Before new settings are written over a file that could not be used (one bad field
     cost every other setting it held): keep it beside, as doctor would."""
-    from doomlings_access.safety.files import is_own_regular_file
     from doomlings_access.safety.tidy import set_aside
-    from doomlings_access.settings import config_path
+    from doomlings_access.settings import config_path, is_own_settings_file
 
     path = config_path()
-    if not is_own_regular_file(path):
+    if not is_own_settings_file(path):
         return
     try:
         kept = set_aside(path)

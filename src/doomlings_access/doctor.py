@@ -54,6 +54,7 @@ class _Asker:
 
 
 def say(line: str) -> None:
+    """Print a line of the report, broken at spaces within 80 columns as the game's are."""
     print_wrapped(sys.stdout, clean(line))
 
 
@@ -87,14 +88,19 @@ def _cache(ask: Answer) -> None:
     from doomlings_access.cards.index import INDEX_NAME
     from doomlings_access.cards.loader import (
         cache_files,
-        cache_folder,
+        cache_location,
         check_cache_file,
         clear_cache,
     )
+    from doomlings_access.safety.folders import folder_problem
 
-    folder = cache_folder()
+    folder = cache_location()
     if folder is None:
         say("Card cache: none (no home folder); the cards are read from the card data.")
+        return
+    not_ours = folder_problem(folder)
+    if not_ours:  # never written into nor tidied: it may be anyone's folder
+        say(f"Card cache: not used, since {folder} {not_ours}; the cards are read from the card data.")
         return
     files = cache_files()
     size = sum(_size(p) for p in files)
@@ -113,7 +119,7 @@ def _cache(ask: Answer) -> None:
 
 
 def _settings(ask: Answer) -> int:
-    from doomlings_access.settings import config_path, load_settings
+    from doomlings_access.settings import config_path, is_own_settings_file, load_settings
 
     path = config_path()
     if not os.path.lexists(path):
@@ -125,13 +131,22 @@ def _settings(ask: Answer) -> int:
             f"verbosity {settings.verbosity}, labels {settings.labels}.")
         return 0
     say(f"Settings: {problem}")
-    return _offer_aside(path, path.parent, ask, "so the defaults are used")
+    return _offer_aside(path, ask, "so the defaults are used", True, is_own_settings_file(path))
 
 
 def _saves(ask: Answer) -> int:
     from doomlings_access.cards import CardDataError
     from doomlings_access.safety.lock import holder
-    from doomlings_access.saves import SaveFileError, leftovers, read_save, saves_dir, tidy_saves
+    from doomlings_access.safety.folders import folder_problem
+    from doomlings_access.saves import (
+        SAVE_NAME,
+        SaveFileError,
+        leftovers,
+        may_set_aside,
+        read_save,
+        saves_dir,
+        tidy_saves,
+    )
     from doomlings_access.ui.session import reserved_words
 
     folder = saves_dir()
@@ -144,6 +159,9 @@ def _saves(ask: Answer) -> int:
         return 1
     names = sorted(n for n in _names(folder) if n.endswith(".json"))
     say(f"Saves: {folder}, {len(names)} saved {'game' if len(names) == 1 else 'games'}.")
+    not_ours = folder_problem(folder)
+    if not_ours:
+        say(f"Saves: the folder {not_ours}, so the game moves and removes nothing in it.")
     problems = 0
     for name in names:
         path = folder / name
@@ -157,8 +175,12 @@ def _saves(ask: Answer) -> int:
             say(f"Save {name}: not checked, since the card data is broken.")
             continue
         except SaveFileError as exc:
+            if not SAVE_NAME.fullmatch(name):  # the player's own file, not a save gone wrong
+                say(f"Save folder: {name} is not a saved game; it is left alone.")
+                continue
             say(f"Save {name}: {'broken' if exc.at_fault else 'cannot be loaded here'}: {exc}.")
-            problems += _offer_aside(path, folder, ask, "so the other games load without it", exc.at_fault)
+            ours = may_set_aside(path, folder)
+            problems += _offer_aside(path, ask, "so the other games load without it", exc.at_fault, ours)
             continue
         g = saved.game
         state = "finished" if g.is_over else f"round {g.round.number}, era {g.era}"
@@ -180,15 +202,15 @@ def _saves(ask: Answer) -> int:
     return problems
 
 
-def _offer_aside(path: Path, folder: Path, ask: Answer, why: str, at_fault: bool = True) -> int:
-    """Offer to move a broken file aside; 0 if it was, 1 if the problem stays."""
-    from doomlings_access.safety.files import is_own_regular_file
+def _offer_aside(path: Path, ask: Answer, why: str, at_fault: bool, ours: bool) -> int:
+    """Offer to move a broken file aside; 0 if it was, 1 if the problem stays. ``ours``:
+    the caller found it a file the game wrote, in a folder of the game's own."""
     from doomlings_access.safety.tidy import set_aside
 
     if not at_fault:  # unreadable, or from a newer version: nothing wrong with its content
         say(f"{path.name} is left alone: it is not broken, and may load once that is put right.")
         return 1
-    if not is_own_regular_file(path) or path.parent.resolve() != folder.resolve():
+    if not ours:
         say(f"{path.name} is not a file the game wrote there; it is left alone.")
         return 1
     if not ask(f"Move {path.name} aside, {why}?"):

@@ -30,13 +30,14 @@ from doomlings_access.arguments import LEVELS
 from doomlings_access.cards import load_cards
 from doomlings_access.rules import Choice, Game, Options, Setup
 from doomlings_access.safety.files import (
-    TEMP_NAME,
     FileRefused,
     Unreadable,
     is_own_regular_file,
     load_json,
+    temp_names,
     write_atomic,
 )
+from doomlings_access.safety.folders import is_own_folder
 from doomlings_access.safety.lock import SUFFIX as LOCK_SUFFIX
 from doomlings_access.safety.lock import SaveInUse, SaveLock, lock_path, remove_stale
 from doomlings_access.safety.text import NameRefused, check_name, clean, name_key, shown, you_name_problem
@@ -53,9 +54,14 @@ LATEST_TIME = 1e11
 BROKEN_KEPT_DAYS = 30
 """Saves moved aside as broken are removed after this many days."""
 
-_BROKEN = re.compile(r".+\.json\.broken-[0-9]{8}-[0-9]{6}(?:-[0-9]+)?")
-_OLD_TEMP = re.compile(r".+\.json\.tmp")  # the fixed temporary name of earlier versions
-_LOCK = re.compile(r".+\.json" + re.escape(LOCK_SUFFIX))
+SAVE_NAME = re.compile(r"game-[0-9]{8}-[0-9]{6}(?:-[0-9]+)?\.json")
+"""Names the game gives its saves (:func:`claim_new_save`). Only files so named, directly in
+the game's own saves folder, are ever set aside or tidied: a player's ``notes.json`` beside
+them, or a folder of theirs the saves folder links to, is never touched."""
+_BROKEN = re.compile(SAVE_NAME.pattern + r"\.broken-[0-9]{8}-[0-9]{6}(?:-[0-9]+)?")
+_TEMP = temp_names(SAVE_NAME)
+_OLD_TEMP = re.compile(SAVE_NAME.pattern + r"\.tmp")  # the fixed temporary name of earlier versions
+_LOCK = re.compile(SAVE_NAME.pattern + re.escape(LOCK_SUFFIX))
 
 
 class SaveFileError(ValueError):
@@ -345,14 +351,17 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
 
 
 def may_set_aside(path: Path, folder: Path | None = None) -> bool:
-    """Only a file the game itself wrote is ever renamed: a regular ``.json`` file (not a
-    link) of ours, directly in the saves folder."""
+    """Only a save the game itself wrote is ever renamed: a regular file (not a link) of
+    ours, named as the game names its saves (:data:`SAVE_NAME`), directly in the saves
+    folder, which must be a real folder of ours: through a link, it may be anyone's."""
     folder = folder or saves_dir()
+    if not SAVE_NAME.fullmatch(path.name) or not is_own_folder(folder):
+        return False
     try:
         inside = path.parent.resolve() == folder.resolve()
     except (OSError, RuntimeError):
         return False
-    return inside and path.name.endswith(".json") and is_own_regular_file(path)
+    return inside and is_own_regular_file(path)
 
 
 def move_aside(path: Path, folder: Path | None = None) -> Path:
@@ -368,9 +377,13 @@ def move_aside(path: Path, folder: Path | None = None) -> Path:
 def tidy_saves(folder: Path | None = None) -> list[Path]:
     """Remove our own leftovers from the saves folder: temporary files of writes that were
     killed (after an hour), stale lock files of killed games, and broken saves moved aside
-    more than :data:`BROKEN_KEPT_DAYS` days ago. Returns what was removed."""
+    more than :data:`BROKEN_KEPT_DAYS` days ago, each named after a save the game named.
+    Nothing is removed from a saves folder that is a link or not ours (see
+    :func:`may_set_aside`). Returns what was removed."""
     folder = folder or saves_dir()
-    removed = remove_old(folder, TEMP_NAME, HOUR) + remove_old(folder, _OLD_TEMP, HOUR)
+    if not is_own_folder(folder):
+        return []
+    removed = remove_old(folder, _TEMP, HOUR) + remove_old(folder, _OLD_TEMP, HOUR)
     removed += remove_old(folder, _BROKEN, BROKEN_KEPT_DAYS * DAY)
     try:
         locks = [folder / name for name in os.listdir(folder) if _LOCK.fullmatch(name)]
@@ -390,7 +403,7 @@ def leftovers(folder: Path | None = None) -> dict[str, list[Path]]:
         return out
     for name in names:
         path = folder / name
-        if TEMP_NAME.fullmatch(name) or _OLD_TEMP.fullmatch(name):
+        if _TEMP.fullmatch(name) or _OLD_TEMP.fullmatch(name):
             out["temporary"].append(path)
         elif _BROKEN.fullmatch(name):
             out["broken"].append(path)
@@ -451,10 +464,13 @@ def _listed(path: Path, data: Any) -> Listed | None:
 
 
 def list_saves(folder: Path | None = None) -> tuple[list[Listed], list[Path]]:
-    """Saved games, newest first, and the files that could not be read as saves.
+    """Saved games, newest first, and the saves (named as the game names them) that could
+    not be read as saves.
 
-    Every file is read within bounds; a FIFO, a device or a link to one is a problem, never a
-    hang."""
+    A ``.json`` file of another name is listed when it is a saved game (a save copied in
+    under a name of its own) and otherwise left out, unread as a problem: it is a file of
+    the player's (``notes.json``), not a broken save. Every file is read within bounds; a
+    FIFO, a device or a link to one is a problem, never a hang."""
     folder = folder or saves_dir()
     found: list[Listed] = []
     problems: list[Path] = []
@@ -468,9 +484,9 @@ def list_saves(folder: Path | None = None) -> tuple[list[Listed], list[Path]]:
             listed = _listed(path, load_json(path, MAX_SAVE_BYTES))
         except (OSError, ValueError):
             listed = None
-        if listed is None:
-            problems.append(path)
-        else:
+        if listed is not None:
             found.append(listed)
+        elif SAVE_NAME.fullmatch(name):
+            problems.append(path)
     found.sort(key=lambda item: item.updated, reverse=True)
     return found, problems

@@ -13,7 +13,8 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from doomlings_access.lines import MAX_PAUSE, PAUSE
-from doomlings_access.safety.files import FileRefused, load_toml, write_atomic
+from doomlings_access.safety.files import FileRefused, is_own_regular_file, load_toml, write_atomic
+from doomlings_access.safety.folders import is_own_folder
 from doomlings_access.safety.text import has_unsafe, shown
 
 SPEECH_MODES = ("screen-reader", "direct", "tts", "off")
@@ -49,6 +50,12 @@ def config_path() -> Path:
     from platformdirs import user_config_dir
 
     return Path(user_config_dir("doomlings-access")) / "settings.toml"
+
+
+def is_own_settings_file(path: Path) -> bool:
+    """Whether the game may set the settings file aside: a regular file of ours (not a
+    link) in a real folder of ours, never one reached through a link to someone's folder."""
+    return is_own_folder(path.parent) and is_own_regular_file(path)
 
 
 def voice_problem(voice: str) -> str | None:

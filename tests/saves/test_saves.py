@@ -161,10 +161,11 @@ def test_list_saves_newest_first_with_players_round_era_and_finished(root: Path)
     for name, game in games.items():  # written in this order: each one newer
         write_save(folder / name, game, seats_for(game.n))
         time.sleep(0.01)
-    (folder / "broken.json").write_bytes(b'{"format": 1, "setup": {"pla')
+    (folder / "game-20240101-120000.json").write_bytes(b'{"format": 1, "setup": {"pla')
+    (folder / "my-notes.json").write_bytes(b'{"not": "a save"}')  # the player's: not a problem
     found, problems = list_saves(folder)
     assert [f.path.name for f in found] == ["newest.json", "finished.json", "oldest.json"]
-    assert len(problems) == 1 and problems[0].name == "broken.json"
+    assert len(problems) == 1 and problems[0].name == "game-20240101-120000.json"
     for item in found:
         game = games[item.path.name]
         assert item.players == list(game.setup.players)
@@ -189,7 +190,8 @@ def test_list_saves_newest_first_with_players_round_era_and_finished(root: Path)
     numbered = [entry for entry in entries if re.match(r"^\d+\. ", entry)]
     assert [line.rsplit(" ", 1)[-1] for line in numbered] == ["newest.json", "finished.json", "oldest.json"]
     assert "finished" in numbered[1]
-    assert any("broken.json" in line for line in out)
+    assert any("game-20240101-120000.json" in line for line in out)
+    assert not any("my-notes" in line for line in out)
 
 
 # --- broken files ----------------------------------------------------------------------------
@@ -303,7 +305,7 @@ def test_resuming_a_broken_save_says_why_and_moves_it_aside(
     folder = folder_of(root)
     other = good_save(folder, "other.json", seed=82)
     other_bytes = other.read_bytes()
-    path = good_save(folder, f"{name}.json")
+    path = good_save(folder, "game-20240102-120000.json")  # only saves named so are set aside
     path.write_bytes(breaks(path.read_bytes()))
     broken = path.read_bytes()
 
@@ -316,7 +318,7 @@ def test_resuming_a_broken_save_says_why_and_moves_it_aside(
         assert f": {field}: " in said
     # Moved aside, byte for byte; never overwritten or deleted.
     assert not path.exists()
-    aside = list(folder.glob(f"{name}.json.broken-*"))
+    aside = list(folder.glob(f"{path.name}.broken-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == broken
     assert f"kept as {aside[0].name}" in " ".join(done.stdout.split())
     assert sorted(p.name for p in folder.iterdir()) == sorted(["other.json", aside[0].name])
@@ -335,9 +337,9 @@ def test_resume_with_no_argument_skips_a_broken_newest_save(
     root: Path, name: str, breaks: Callable[[bytes], bytes], field: str | None, words: str
 ) -> None:
     folder = folder_of(root)
-    good = good_save(folder, "older-good.json", seed=83)
+    good = good_save(folder, "game-20240101-120000.json", seed=83)
     time.sleep(0.01)
-    path = good_save(folder, f"newer-{name}.json")  # the newest save, then broken
+    path = good_save(folder, "game-20240102-120000.json")  # the newest save, then broken
     path.write_bytes(breaks(path.read_bytes()))
     broken = path.read_bytes()
 
@@ -402,15 +404,15 @@ def test_a_broken_save_is_kept_a_month_from_when_it_was_set_aside(root: Path) ->
     aside, not from the game's last play (a rename keeps the file's time, and a game last
     played 40 days ago went at the next start, seconds after "The file was kept as")."""
     folder = folder_of(root)
-    path = good_save(folder, "old.json")
+    path = good_save(folder, "game-20240101-120000.json")
     path.write_bytes(path.read_bytes()[:40])
     long_ago = time.time() - 40 * 24 * 3600
     os.utime(path, (long_ago, long_ago))
-    done = cli(root, "resume", "old.json", "--plain", "--speech", "off")
-    assert "The file was kept as old.json.broken-" in " ".join(done.stdout.split()), done.stdout
+    done = cli(root, "resume", path.name, "--plain", "--speech", "off")
+    assert f"The file was kept as {path.name}.broken-" in " ".join(done.stdout.split()), done.stdout
     again = cli(root, "resume", "--plain", "--speech", "off")  # tidies the saves folder first
     assert again.returncode == 0, again.stdout + again.stderr
-    assert [p.name for p in folder.iterdir() if p.name.startswith("old.json.broken-")], "kept"
+    assert [p.name for p in folder.iterdir() if p.name.startswith(f"{path.name}.broken-")], "kept"
 
 
 # --- finished games ---------------------------------------------------------------------------

@@ -18,6 +18,8 @@ import re
 import stat
 import zlib
 
+from doomlings_access.safety.folders import folder_problem
+
 TYPE_CHECKING = False  # typing itself is not imported: look-ups start quickly
 if TYPE_CHECKING:
     from typing import Any
@@ -62,13 +64,16 @@ def _data_dir() -> str:
 
 
 def _cache_dir() -> str | None:
+    """The card cache folder (as ``loader.cache_folder`` finds it, without importing the
+    loader), or None: no home folder, or a link or anything not ours in its place."""
     base = os.environ.get("DOOMLINGS_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
     if not base:
         home = os.path.expanduser("~")
         if not os.path.isdir(home):
             return None
         base = os.path.join(home, ".cache")
-    return os.path.join(base, "doomlings-access")
+    folder = os.path.join(base, "doomlings-access")
+    return folder if folder_problem(folder) is None else None
 
 
 def _key(edition: str, data_dir: str) -> str:
@@ -140,7 +145,7 @@ def _write(path: str, key: str, entries: list[Entry]) -> None:
     loads the whole card set anyway, so importing the file helpers here costs nothing."""
     from pathlib import Path
 
-    from doomlings_access.safety.files import TEMP_NAME, FileRefused, write_atomic
+    from doomlings_access.safety.files import FileRefused, temp_names, write_atomic
     from doomlings_access.safety.tidy import DAY, HOUR, remove_old
 
     data = {
@@ -155,7 +160,7 @@ def _write(path: str, key: str, entries: list[Entry]) -> None:
     except (OSError, FileRefused):
         return
     remove_old(target.parent, INDEX_NAME, KEPT_DAYS * DAY)
-    remove_old(target.parent, TEMP_NAME, HOUR)
+    remove_old(target.parent, temp_names(INDEX_NAME), HOUR)
 
 
 def card_index(edition: str = "retail") -> list[Entry]:

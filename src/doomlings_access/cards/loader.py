@@ -40,14 +40,15 @@ from doomlings_access.cards.pieces import (
 from doomlings_access.cards.index import FORMAT as INDEX_FORMAT
 from doomlings_access.cards.index import INDEX_NAME
 from doomlings_access.safety.files import (
-    TEMP_NAME,
     FileRefused,
     parse_json,
     parse_toml,
     read_bounded,
     reason,
+    temp_names,
     write_atomic,
 )
+from doomlings_access.safety.folders import folder_problem
 from doomlings_access.safety.tidy import DAY, HOUR, remove_old
 
 EDITIONS = ("retail", "first")
@@ -276,15 +277,19 @@ MAX_CACHE_FILE = 16 * 1024 * 1024
 CACHE_FORMAT = 1
 CACHE_KEPT_DAYS = 30
 """Cache entries of card files that have since changed are removed after this many days."""
-_CACHE_NAME = re.compile(r"[a-z_]+-[0-9a-f]{8}-[0-9]+\.v[0-9]+\.json")
-_OLD_CACHE = re.compile(r"[a-z_]+-[0-9a-f]{8}-[0-9]+\.json(?:\.[0-9]+\.tmp)?")  # earlier versions'
-_OWN = (_CACHE_NAME, TEMP_NAME, _OLD_CACHE, INDEX_NAME)
+_CARD_FILES = "(?:traits|ages|catastrophes)"
+"""The card files a cache entry is named after (see :func:`_cache_file`): a cache name is
+one the game writes, never a player's ``photos-20240101-3.json``."""
+_CACHE_NAME = re.compile(_CARD_FILES + r"-[0-9a-f]{8}-[0-9]+\.v[0-9]+\.json")
+_OLD_CACHE = re.compile(_CARD_FILES + r"-[0-9a-f]{8}-[0-9]+\.json(?:\.[0-9]+\.tmp)?")  # earlier versions'
+_CACHE_TEMP = temp_names(re.compile(f"{_CACHE_NAME.pattern}|{INDEX_NAME.pattern}"))
+_OWN = (_CACHE_NAME, _CACHE_TEMP, _OLD_CACHE, INDEX_NAME)
 
 
-def cache_folder() -> Path | None:
+def cache_location() -> Path | None:
     """Where parsed card files are cached: ``$DOOMLINGS_CACHE_DIR/doomlings-access``, else
     ``$XDG_CACHE_HOME/doomlings-access``, else ``~/.cache/doomlings-access``; None when
-    there is no home folder."""
+    there is no home folder. Whether it may be used is :func:`cache_folder`'s to say."""
     base = os.environ.get("DOOMLINGS_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
     if not base:
         home = Path.home()
@@ -292,6 +297,15 @@ def cache_folder() -> Path | None:
             return None
         base = str(home / ".cache")
     return Path(base) / "doomlings-access"
+
+
+def cache_folder() -> Path | None:
+    """The cache folder, when the game may write and tidy there: absent (it is made) or a
+    real folder of ours. None without one, or when a link or anything not ours stands
+    there: the cards are then read without a cache, rather than written into (and tidied
+    in) a folder that may be anyone's."""
+    folder = cache_location()
+    return folder if folder is not None and folder_problem(folder) is None else None
 
 
 def _cache_key(path: Path, st: os.stat_result) -> str:
@@ -395,7 +409,7 @@ def _write_cache(cache: Path, key: str, doc: dict[str, Any]) -> None:
         return
     remove_old(cache.parent, _CACHE_NAME, CACHE_KEPT_DAYS * DAY)
     remove_old(cache.parent, _OLD_CACHE, CACHE_KEPT_DAYS * DAY)
-    remove_old(cache.parent, TEMP_NAME, HOUR)
+    remove_old(cache.parent, _CACHE_TEMP, HOUR)
 
 
 def _parse_source(path: Path, shown: str) -> dict[str, Any]:

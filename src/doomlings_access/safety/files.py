@@ -36,8 +36,13 @@ _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _O_BINARY = getattr(os, "O_BINARY", 0)
 
-TEMP_NAME = re.compile(r"\..+\.[0-9a-f]{16}\.tmp")
-"""Names of the temporary files :func:`write_atomic` makes (for tidying up after a kill)."""
+
+
+def temp_names(names: re.Pattern[str]) -> re.Pattern[str]:
+    """Names of the temporary files :func:`write_atomic` makes for targets named by
+    ``names`` (for tidying up after a kill): only the temporary files of our own names, so
+    that a player's ``.notes.0123456789abcdef.tmp`` is never taken for one."""
+    return re.compile(r"\.(?:" + names.pattern + r")\.[0-9a-f]{16}\.tmp")
 
 
 class FileRefused(ValueError):
