@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from doomlings_access.rules import Game
+    from doomlings_access.safety.files import FileRefused
     from doomlings_access.saves import SaveFileError, Seats
     from doomlings_access.ai import Agent
     from doomlings_access.ai.search import Budget
@@ -193,6 +194,17 @@ def _resume_name(path: Path) -> str:
     return path.name if inside else str(path.resolve())
 
 
+def _save_failure(exc: OSError | FileRefused, path: Path) -> str:
+    """What kept a save from being written, naming the file or folder at fault: "is not a
+    folder" alone left the player no way to find what to move."""
+    from doomlings_access.safety.files import FileRefused, reason
+
+    if isinstance(exc, FileRefused):
+        return f"{shown(str(exc.path), 200)} {shown(exc.why, 60)}"
+    where = exc.filename if isinstance(exc.filename, str) else str(path)
+    return f"{shown(where, 200)} ({shown(reason(exc), 60)})"
+
+
 def _play_saved(
     game: Game,
     seats: Seats,
@@ -206,7 +218,7 @@ def _play_saved(
     budget: Budget | None = None,
 ) -> int:
     """Play with an autosave after every action (and one before the first question)."""
-    from doomlings_access.safety.files import FileRefused, reason
+    from doomlings_access.safety.files import FileRefused
     from doomlings_access.saves import write_save
     from doomlings_access.ui.session import Prefs, Session
 
@@ -222,7 +234,7 @@ def _play_saved(
             write_save(path, g, replace(seats, holder=holder, heard=heard), started)
         except (OSError, FileRefused) as exc:
             if not failing:
-                output.info(f"Warning: the game cannot be saved ({shown(reason(exc), 60)}); play goes on.")
+                output.info(f"Warning: the game cannot be saved: {_save_failure(exc, path)}; play goes on.")
             failing = True
             return
         saved = len(g.actions)

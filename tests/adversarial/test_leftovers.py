@@ -160,3 +160,30 @@ def test_a_disk_that_refuses_writes_gives_one_warning_and_the_game_goes_on(home:
     assert len(warnings) == 1, warnings
     assert "Game over." in done.out, "the game went on to its end"
     assert not [p for p in home.saves.iterdir() if p.name.endswith(".tmp")], "no half-written leftovers"
+
+
+@pytest.mark.parametrize("blocker", ["file", "proc"])
+def test_a_game_that_cannot_be_saved_names_the_folder_and_warns_before_quitting(
+    home: Home, tmp_path: Path, blocker: str
+) -> None:
+    """The warning said "(is not a folder)" of no folder, and a player heard the game was
+    lost only after quitting it: the question to quit says so first, and n goes on."""
+    if blocker == "file":
+        home.saves.rmdir()
+        home.saves.write_text("not a folder")
+        env, folder = home.env(), str(home.saves)
+    else:
+        env, folder = home.env(DOOMLINGS_DATA_DIR="/proc/self"), "/proc/self/saves"
+    done = home.run("play", *GAME, "--seed", "3", stdin="q\nn\nq\ny\n", env=env).clean()
+    assert done.returncode == 0, done.both
+    assert f"Warning: the game cannot be saved: {folder} " in done.flat()
+    assert all(len(line) <= 80 or " " not in line for line in done.out.splitlines()), "a long path is kept whole"
+    lines = done.out.splitlines()
+    asked = [i for i, line in enumerate(lines) if "Quit the game?" in line]
+    assert len(asked) == 2 and all(lines[i - 1] == "This game could not be saved: quitting loses it." for i in asked)
+    assert "Going on." in done.out
+
+
+def test_a_saved_game_is_quit_without_a_warning(home: Home) -> None:
+    done = home.run("play", *GAME, "--seed", "3", stdin="q\ny\n").clean()
+    assert "quitting loses" not in done.out and "It is saved" in done.flat()

@@ -287,6 +287,18 @@ class Session:
                 return
             self.out.lines(block)
 
+    def unsaved_loss(self) -> str | None:
+        """What quitting now would lose, in one sentence, or None when the save holds every
+        move (or the game is not saved at all, as a scenario is not)."""
+        if not self.saved_as:
+            return None
+        saved = self.saved_through()
+        if saved is None:
+            return "This game could not be saved: quitting loses it."
+        if saved < len(self.game.actions):
+            return "The last moves could not be saved: quitting loses them."
+        return None
+
     def say_how_to_go_on(self) -> None:
         """After quitting: whether the game is saved, and the command that resumes it."""
         saved = self.saved_through() if self.saved_as else None
@@ -604,7 +616,12 @@ class Session:
 
     def confirm_quit(self, say_going_on: bool = True) -> bool:
         """Quit on a clear yes (the game is saved); no, or Enter, goes on and says so (unless
-        the caller says more); anything else is not taken either way, and asked again."""
+        the caller says more); anything else is not taken either way, and asked again. When
+        the save is behind the game (a full disk, a saves folder that is a file), the
+        question first says what quitting loses: afterwards is too late to go on."""
+        loss = self.unsaved_loss()
+        if loss:
+            self.out.info(loss)
         while True:
             try:
                 line = self.console.read("Quit the game? Type y to quit, n to go on: ")
