@@ -413,8 +413,10 @@ def _missing_or_odd(path: Path) -> str:
 
 
 def _keep_broken_settings(out: Output) -> None:
-    """Before new settings are written over a file that could not be used (one bad field
-    cost every other setting it held): keep it beside, as doctor would."""
+    """Before new settings are written over a file that could not be read or parsed at all
+    (nothing of it was used, so the menu could not offer what it held): keep it beside, as
+    doctor would. A file with some bad fields is written over instead: the menu offered
+    every good one, and the bad ones are named as they are dropped."""
     from doomlings_access.safety.tidy import set_aside
     from doomlings_access.settings import config_path, is_own_settings_file
 
@@ -687,7 +689,7 @@ def _with_output(args: argparse.Namespace, body: Body) -> int:
     from doomlings_access.ui.session import Prefs
 
     _exit_on_signals()
-    settings, problem = load_settings()
+    settings, problems = load_settings()
     mode = args.speech or settings.speech
     prefs = Prefs(
         args.verbosity or settings.verbosity, args.labels or settings.labels, mode,
@@ -701,8 +703,8 @@ def _with_output(args: argparse.Namespace, body: Body) -> int:
     out = Output(console.write, speech, lambda: columns(sys.stdout))
     console = SpokenPrompts(console, out)
     speech.notify = lambda text: out.say(Said(text, text), remember=False, speak=False)
-    if problem:
-        out.info(problem)
+    for problem in problems:
+        out.info(problem.line)
     started = speech.switch(mode)
     if mode not in ("screen-reader", "off") and started != f"Speech is now {mode}.":
         out.info(started)
@@ -967,7 +969,9 @@ SETTING_HELP = {
 def _settings_menu(ask: Asker, out: Output, prefs: Prefs, speech: Speech) -> None:
     """The eight settings, each offered as it is in force now (the settings file, and the
     options typed for this session), so that Enter keeps it; then they hold for this session
-    and are saved for the next. ``back`` at any of them changes nothing."""
+    and are saved for the next. ``back`` at any of them changes nothing. Over a file with
+    bad fields the choices are written (its good fields were offered, so they stay) and the
+    bad ones are named as dropped; a file that could not be used at all is kept beside."""
     from doomlings_access.lines import MAX_PAUSE
     from doomlings_access.settings import (
         ANY_TIME,
@@ -1010,7 +1014,8 @@ def _settings_menu(ask: Asker, out: Output, prefs: Prefs, speech: Speech) -> Non
     out.info(speech.switch(new.speech))
     from doomlings_access.safety.files import FileRefused, reason
 
-    if load_settings()[1] is not None:  # the file that could not be used is kept, not written over
+    problems = load_settings()[1]
+    if any(problem.field is None for problem in problems):  # none of it could be used: kept
         _keep_broken_settings(out)
     try:
         path = save_settings(new)
@@ -1018,6 +1023,19 @@ def _settings_menu(ask: Asker, out: Output, prefs: Prefs, speech: Speech) -> Non
         out.info(f"Settings could not be saved ({shown(reason(exc), 80)}); they hold until you quit.")
         return
     out.info(f"Settings saved to {shown(str(path), 300)}.")
+    dropped = [problem.field for problem in problems if problem.field is not None]
+    if dropped:
+        out.info(f"The file's {_listed_words(dropped)} could not be used, so {_they(dropped)} not kept.")
+
+
+def _listed_words(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: the fields named as a sentence says them."""
+    shown_words = [shown(word, 40) for word in words]
+    return shown_words[0] if len(words) == 1 else f"{', '.join(shown_words[:-1])} and {shown_words[-1]}"
+
+
+def _they(words: list[str]) -> str:
+    return "it is" if len(words) == 1 else "they are"
 
 
 def _setting(

@@ -2,10 +2,11 @@
 with an offer to set broken files aside or clear the cache.
 
 Every line says the subject first, then its state. Fixes are offered one at a time and only
-for our own files in our own folders: a broken save the game wrote (moved aside, never
-deleted), a broken settings file (moved aside; the defaults are used), the card cache (cleared;
-it is rebuilt), old leftovers (temporary files of killed writes, stale locks, broken saves
-older than 30 days). ``--yes`` applies every fix, ``--no`` only reports; otherwise each is
+for our own files in our own folders (never through a link): a broken save the game wrote
+(moved aside, never deleted), a settings file that cannot be read at all (moved aside; the
+defaults are used) or one with bad fields (written again with its good ones), the card cache
+(cleared; it is rebuilt), old leftovers (temporary files of killed writes, stale locks,
+broken saves older than 30 days). ``--yes`` applies every fix, ``--no`` only reports; otherwise each is
 asked on standard input, and the end of input means no.
 """
 
@@ -16,9 +17,13 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from doomlings_access.lines import print_wrapped
 from doomlings_access.safety.text import clean, shown
+
+if TYPE_CHECKING:
+    from doomlings_access.settings import Settings
 
 Answer = Callable[[str], bool]
 
@@ -119,19 +124,41 @@ def _cache(ask: Answer) -> None:
 
 
 def _settings(ask: Answer) -> int:
+    """A file with bad fields is offered for writing again with its good fields (the game
+    uses those anyway), never set aside: that would cost the good ones. Only a file that
+    cannot be used at all is offered for setting aside."""
     from doomlings_access.settings import config_path, is_own_settings_file, load_settings
 
     path = config_path()
     if not os.path.lexists(path):
         say(f"Settings: {path} is not written yet; the defaults are used.")
         return 0
-    settings, problem = load_settings(path)
-    if problem is None:
+    settings, problems = load_settings(path)
+    if not problems:
         say(f"Settings: {path} is fine: speech {settings.speech}, rate {settings.rate}, "
             f"verbosity {settings.verbosity}, labels {settings.labels}.")
         return 0
-    say(f"Settings: {problem}")
-    return _offer_aside(path, ask, "so the defaults are used", True, is_own_settings_file(path))
+    for problem in problems:
+        say(f"Settings: {problem.line}")
+    if any(problem.field is None for problem in problems):
+        return _offer_aside(path, ask, "so the defaults are used", True, is_own_settings_file(path))
+    return _offer_rewrite(path, settings, ask)
+
+
+def _offer_rewrite(path: Path, settings: Settings, ask: Answer) -> int:
+    """Offer to write the settings file again with only its good fields; 0 if it was."""
+    from doomlings_access.safety.files import FileRefused, reason
+    from doomlings_access.settings import save_settings
+
+    if not ask(f"Write {path.name} again, keeping its good fields and the defaults for the rest?"):
+        return 1
+    try:
+        save_settings(settings, path)
+    except (OSError, FileRefused) as exc:
+        say(f"Settings: {path.name} could not be written: {reason(exc)}.")
+        return 1
+    say(f"Settings: {path.name} was written again.")
+    return 0
 
 
 def _saves(ask: Answer) -> int:

@@ -1,9 +1,11 @@
 """Settings remembered between games, in a TOML file in the user's config folder.
 
-A broken settings file never stops the game: the message names the file and the field, and
-the defaults are used. The file is read within bounds (a FIFO or a link to a device is refused,
-not waited on) and written atomically, with every string escaped so any voice name, emoji
-included, reads back as it was written.
+A broken settings file never stops the game. Each field is checked on its own: a bad one is
+named in a line of its own, with the default used for it, and every good one is kept. Only a
+file that cannot be read or parsed at all gives the defaults for everything. The file is
+read within bounds (a FIFO or a link to a device is refused, not waited on) and written
+atomically, with every string escaped so any voice name, emoji included, reads back as it
+was written.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from doomlings_access.lines import MAX_PAUSE, PAUSE
 from doomlings_access.safety.files import FileRefused, is_own_regular_file, load_toml, write_atomic
@@ -71,35 +74,67 @@ def voice_problem(voice: str) -> str | None:
     return None
 
 
-def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings and a one-line problem report (or None)."""
+class SettingsProblem(NamedTuple):
+    """One thing wrong with the settings file, as the player is told it."""
+
+    field: str | None
+    """The field at fault, or None when the file as a whole could not be used."""
+    line: str
+    """The one line said, naming the file and the field."""
+
+
+_CHOICES = {"speech": SPEECH_MODES, "verbosity": VERBOSITY, "labels": LABELS, "only_choice": ONLY_CHOICE, "any_time": ANY_TIME}
+_NUMBERS = {"rate": (MIN_RATE, MAX_RATE), "pause": (0, MAX_PAUSE)}
+
+
+def _wanted(key: str, value: Any) -> str | None:
+    """What a setting must be, when ``value`` is not that (None when it may be used)."""
+    if key in _CHOICES:
+        return None if value in _CHOICES[key] else f"must be one of {', '.join(_CHOICES[key])}"
+    if key in _NUMBERS:
+        low, high = _NUMBERS[key]
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return None
+        return f"must be a number from {low} to {high}"
+    if not isinstance(value, str) or voice_problem(value):  # the voice: the only text setting
+        return "must be a short line of text"
+    return None
+
+
+def _field_problem(key: str, value: Any) -> str | None:
+    """Why one field of the file cannot be used, and what is used instead, or None."""
+    if key not in {f.name for f in fields(Settings)}:
+        return "is not a setting; it is ignored."
+    wanted = _wanted(key, value)
+    if wanted is None:
+        return None
+    default = getattr(Settings(), key)
+    shown_default = default if default != "" else "the engine's own"
+    return f"{wanted}; using the default, {shown_default}, for it."
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, list[SettingsProblem]]:
+    """The saved settings and what is wrong with the file, a line for each field at fault.
+
+    One bad field costs only itself: ``pause = 100`` beside ``labels = "braille"`` gave the
+    defaults for everything, and the player lost braille labels for a pause out of range."""
     path = path or config_path()
-    where = shown(str(path), 300)
     try:
         data = load_toml(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
-        return Settings(), None
+        return Settings(), []
     except FileRefused as exc:
-        return Settings(), f"Settings file {exc}; using defaults."
+        return Settings(), [SettingsProblem(None, f"Settings file {exc}; using defaults.")]
+    where = shown(str(path), 300)
     settings = Settings()
-    allowed = {"speech": SPEECH_MODES, "verbosity": VERBOSITY, "labels": LABELS, "only_choice": ONLY_CHOICE, "any_time": ANY_TIME}
+    problems = []
     for key, value in data.items():
-        if key not in {f.name for f in fields(Settings)}:
-            return Settings(), f"Settings file {where}: unknown field {shown(key, 40)!r}; using defaults."
-        if key in allowed and value not in allowed[key]:
-            return Settings(), f"Settings file {where}: {key} must be one of {', '.join(allowed[key])}; using defaults."
-        if key == "rate" and (
-            not isinstance(value, int) or isinstance(value, bool) or not MIN_RATE <= value <= MAX_RATE
-        ):
-            return Settings(), f"Settings file {where}: rate must be a number from {MIN_RATE} to {MAX_RATE}; using defaults."
-        if key == "pause" and (
-            not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_PAUSE
-        ):
-            return Settings(), f"Settings file {where}: pause must be a number from 0 to {MAX_PAUSE}; using defaults."
-        if key == "voice" and (not isinstance(value, str) or voice_problem(value)):
-            return Settings(), f"Settings file {where}: voice must be a short line of text; using defaults."
-        setattr(settings, key, value)
-    return settings, None
+        why = _field_problem(key, value)
+        if why is None:
+            setattr(settings, key, value)
+        else:
+            problems.append(SettingsProblem(key, f"Settings file {where}: {shown(key, 40)}: {why}"))
+    return settings, problems
 
 
 def toml_string(text: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -370,9 +371,9 @@ def test_a_pasted_line_of_two_megabytes_is_one_answer_too_long(home: Home, where
 
 
 def test_the_settings_menu_keeps_a_settings_file_it_could_not_use(home: Home) -> None:
-    """One bad field made every setting of the file unused, and the menu then wrote the
-    defaults over the file: the others (only_choice, pause, any_time) were lost unseen."""
-    original = 'only_choice = "play"\npause = 5\nany_time = "every"\nrate = 1000\n'
+    """A file that cannot be parsed at all is kept beside before the menu writes its own:
+    nothing of it could be offered."""
+    original = 'only_choice = "play"\npause = 5\nany_time = [[[\n'
     home.settings.write_text(original)
     done = home.run(*GAME, stdin="5\n" + "\n" * 8 + "6\n").clean()
     assert done.returncode == 0, done.both
@@ -380,3 +381,43 @@ def test_the_settings_menu_keeps_a_settings_file_it_could_not_use(home: Home) ->
     assert len(kept) == 1 and kept[0].read_text() == original
     assert f"kept as {kept[0].name}" in done.flat()
     assert "rate = 175" in home.settings.read_text()
+
+
+SOME_BAD = 'speech = "off"\nrate = 300\nvoice = "en-us"\nlabels = "braille"\npause = 100\ncolour = 3\n'
+"""Four good settings and two bad fields: a pause out of range and a field that is none."""
+
+
+def test_one_bad_settings_field_costs_only_itself(home: Home) -> None:
+    """pause = 100 gave the defaults for everything, braille labels among them."""
+    home.settings.write_text(SOME_BAD)
+    done = home.run("play", *GAME, "--seed", "3", stdin="q\ny\n").clean()
+    flat = done.flat()
+    assert f"{home.settings}: pause: must be a number from 0 to 99; using the default, 12, for it." in flat
+    assert f"{home.settings}: colour: is not a setting; it is ignored." in flat
+    assert "using defaults" not in flat
+    assert re.search("[\u2800-\u28ff]", done.out), "the labels are shown in braille, as the file says"
+    assert home.settings.read_text() == SOME_BAD, "only reading it changes nothing"
+
+
+def test_the_settings_menu_keeps_the_good_fields_and_names_the_bad_ones(home: Home) -> None:
+    home.settings.write_text(SOME_BAD)
+    done = home.run(*GAME, stdin="5\n" + "\n" * 8 + "6\n").clean()
+    assert done.returncode == 0, done.both
+    assert not [p for p in home.settings.parent.iterdir() if ".broken-" in p.name], "not set aside"
+    written = home.settings.read_text()
+    for line in ('speech = "off"', "rate = 300", 'voice = "en-us"', 'labels = "braille"', "pause = 12"):
+        assert line in written.splitlines(), written
+    assert "The file's pause and colour could not be used, so they are not kept." in done.flat()
+
+
+def test_doctor_writes_the_good_settings_fields_again_instead_of_setting_the_file_aside(home: Home) -> None:
+    home.settings.write_text(SOME_BAD)
+    assert home.run("doctor", "--no").clean().returncode == 1
+    assert home.settings.read_text() == SOME_BAD
+    done = home.run("doctor", "--yes").clean()
+    assert "settings.toml was written again." in done.out
+    assert not [p for p in home.settings.parent.iterdir() if ".broken-" in p.name]
+    assert 'labels = "braille"' in home.settings.read_text()
+    assert home.run("doctor", "--no").clean().returncode == 0
+
+

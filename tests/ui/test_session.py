@@ -409,11 +409,11 @@ def test_a_choice_is_kept_in_the_settings_file(
 
     path = tmp_path / "settings.toml"
     path.write_text(f'{key} = "{kept}"\n', encoding="utf-8")
-    settings, problem = load_settings(path)
-    assert problem is None and getattr(settings, key) == kept
+    settings, problems = load_settings(path)
+    assert problems == [] and getattr(settings, key) == kept
     path.write_text(f'{key} = "{wrong}"\n', encoding="utf-8")
-    settings, problem = load_settings(path)
-    assert problem is not None and f"{key} must be one of {choices}" in problem
+    settings, problems = load_settings(path)
+    assert [p.field for p in problems] == [key] and f"{key}: must be one of {choices}" in problems[0].line
     assert getattr(settings, key) == default
 
 
@@ -607,12 +607,13 @@ def test_the_pause_is_kept_in_the_settings_file_and_checked(tmp_path: Path) -> N
     path = tmp_path / "settings.toml"
     for value, problem_expected in (("0", False), ("30", False), ("-1", True), ("100", True), ('"12"', True), ("true", True)):
         path.write_text(f"pause = {value}\n", encoding="utf-8")
-        settings, problem = load_settings(path)
+        settings, problems = load_settings(path)
         if problem_expected:
-            assert problem is not None and "pause must be a number from 0 to 99" in problem, value
+            assert [p.field for p in problems] == ["pause"], value
+            assert "pause: must be a number from 0 to 99; using the default, 12, for it." in problems[0].line
             assert settings.pause == 12
         else:
-            assert problem is None and settings.pause == int(value)
+            assert problems == [] and settings.pause == int(value)
 
 
 def test_the_final_scores_wait_for_enter_a_dozen_lines_at_a_time_and_end_of_input_prints_the_rest() -> None:
