@@ -220,7 +220,7 @@ def _saves(ask: Answer) -> int:
                 problems += 1
                 continue
             say(f"Save folder: {path.name} is a {kind} file, {_age(path)} old.")
-    if any(extra.values()) and ask(
+    if any(extra.values()) and not not_ours and ask(
         "Remove the leftovers nobody uses (temporary files over an hour old, stale locks, "
         "broken saves over 30 days old)?"
     ):
