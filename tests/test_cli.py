@@ -202,6 +202,10 @@ def test_simulate_plain_text_summary() -> None:
         ("scenario", "x.toml", "--seed", "+\u0661"),
         ("speech-check", "--rate", "\u0661\u0660\u0660"),
         ("speech-check", "--rate", "9999"),
+        ("speech-check", "--voice", "\x1b]0;PWNED\x07en"),  # (the engine was handed these)
+        ("speech-check", "--voice=-w/tmp/x.wav"),
+        ("speech-check", "--voice", "e" * 101),  # (5,000 characters went to the engine)
+        ("speech-check", "--voice", "en\u200b"),
         ("play", "\x1b]0;PWNED\x07\x1b[2J"),  # an escape sequence quoted back would retitle the window
         ("play", "--names", "Ana", "--level", "\x1b[31mhard\nx"),
         ("play", "--plain", "--level", "easy,normal,hard,hard,hard"),  # 5 levels for 2 computer seats

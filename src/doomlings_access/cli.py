@@ -373,12 +373,15 @@ def _braille_ref(args: argparse.Namespace) -> int:
 
 def _speech_check(args: argparse.Namespace) -> int:
     from doomlings_access.app import configure_speech_labels
-    from doomlings_access.settings import MAX_RATE, MIN_RATE
+    from doomlings_access.settings import MAX_RATE, MIN_RATE, voice_problem
     from doomlings_access.speech import speech_check
 
     configure_speech_labels()
     if args.rate is not None and not MIN_RATE <= args.rate <= MAX_RATE:
         return _fail(f"--rate must be {MIN_RATE} to {MAX_RATE} words a minute")
+    voice = voice_problem(args.voice) if args.voice is not None else None
+    if voice is not None:  # the settings file's check: an engine is never handed ESC or "-x"
+        return _fail(f"--voice: {voice}")
     if args.wav:
         from pathlib import Path
 
