@@ -63,7 +63,7 @@ def is_own_settings_file(path: Path) -> bool:
 
 def voice_problem(voice: str) -> str | None:
     """Why ``voice`` cannot be a voice name (one sentence), or None."""
-    if has_unsafe(voice) or not voice.isprintable():
+    if has_unsafe(voice):
         return "A voice name cannot hold control or invisible characters."
     if len(voice) > MAX_VOICE:
         return f"A voice name has at most {MAX_VOICE} characters."

@@ -25,9 +25,17 @@ from doomlings_access.saves import Seats, write_save
 RUN_TIMEOUT = 60.0
 """Seconds a command may take before it counts as a hang (generous: two cores, shared)."""
 
-UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
-"""What must never reach the terminal: every control character but newline and tab, bidi
-overrides, line separators."""
+UNSAFE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u2028\u2029"
+    # Unicode's default-ignorable code points: zero-width spaces and joiners, bidi marks and
+    # overrides, soft hyphen, byte-order mark, Hangul fillers, variation selectors, tags
+    "\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
+    "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0000-\U000e0fff]"
+)
+"""What must never reach the terminal: every control character but newline and tab, line
+separators, and every invisible character (a screen reader says "Ana" for "A", a zero-width
+space, "na": the player could not hear what is wrong)."""
 
 HOSTILE_NAMES = {
     "title": "Eve\x1b]0;pwned\x07",  # sets the window title
@@ -40,6 +48,14 @@ HOSTILE_NAMES = {
     "carriage": "Eve\rOtto",
     "nul": "Eve\x00x",
     "separator": "Eve\u2028Otto wins.",
+    "zero-width-space": "Ot\u200bto",  # heard as "Otto"
+    "zero-width-joiner": "Eve\u200d",
+    "soft-hyphen": "Ev\u00ade",
+    "byte-order-mark": "\ufeffEve",
+    "word-joiner": "Eve\u2060",
+    "hangul-filler": "E\u3164ve",  # a letter that prints as nothing
+    "variation-selector": "Eve\ufe0f",
+    "tag": "Eve\U000e0041",
 }
 COLLIDING_NAMES = ["h", "q", "1", "42", "?", "help", "Quit", " H ", "٣", "yes", "pass", "log", "²"]
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import os
 import stat
+import unicodedata
 from pathlib import Path
 
 import pytest
 from kit import COLLIDING_NAMES, GAME, HOSTILE_NAMES, UNSAFE, Home, device, edited, good_save
 
-from doomlings_access.safety.text import clean
+from doomlings_access.safety.text import clean, shown
 
 
 @pytest.fixture
@@ -49,13 +50,23 @@ def test_names_that_are_commands_or_numbers_are_refused(home: Home, name: str) -
     ("Zo\u00eb,Zoe", "must all differ"),  # a screen reader says them alike
     ("Tiny", "name or label of a card"),  # "Tiny plays Tiny, db17"
     ("DB17", "name or label of a card"),
-    ("Ana,\u3164", "no letter or digit that can be seen"),  # a Hangul filler prints as nothing
+    ("Ana,\u3164", '"?" has control or invisible characters'),  # a Hangul filler prints as nothing
     ("Ana,\u2800", "no letter or digit that can be seen"),  # the blank braille cell
-], ids=["accent-two-ways", "sharp-s", "accent-or-none", "card-name", "card-label", "hangul-filler", "blank-braille-cell"])
+    ("A" + "\u0301" * 15 + "na", "at most 3 accents on a letter"),  # (was taken: noise when read)
+], ids=[
+    "accent-two-ways", "sharp-s", "accent-or-none", "card-name", "card-label", "hangul-filler", "blank-braille-cell",
+    "stacked-accents",
+])
 def test_names_that_cannot_be_told_apart_or_seen_are_refused(home: Home, names: str, why: str) -> None:
     done = home.run("play", *GAME, "--names", names).clean()
     assert done.returncode == 2 and why in done.err, done.both
     assert not home.files()
+
+
+def test_a_name_with_two_accents_on_a_letter_is_a_name(home: Home) -> None:
+    """Vietnamese stacks two accents on a vowel: the cap on accents leaves such names alone."""
+    done = home.run("play", *GAME, "--names", "Vi\u1ec7t", stdin="q\ny\n").clean()
+    assert done.returncode == 0 and "Vi\u1ec7t" in done.out, done.both
 
 
 def test_a_name_is_kept_with_single_spaces_and_one_form_of_each_letter(home: Home) -> None:
@@ -188,6 +199,22 @@ def test_the_sanitiser_replaces_every_unsafe_character_and_caps_length() -> None
         out = clean(f"a{ch}b")
         assert UNSAFE.search(out) is None and out in ("a?b", "a b"), repr(ch)
     assert clean("x" * 5000, 100) == "x" * 97 + "..."
+
+
+def test_the_sanitiser_shows_every_invisible_or_format_character() -> None:
+    """U+200B, U+200D, U+FEFF, U+00AD went through as they were: "A?na" is what a listener must
+    hear for a name a screen reader reads as "Ana". Every code point Unicode calls a control,
+    format, surrogate, private-use, unassigned or separator character (other than a space), and
+    every default-ignorable one, is shown; a space of another script is a space."""
+    hidden = [
+        chr(c) for c in range(0x110000)
+        if unicodedata.category(chr(c)) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") and chr(c) != "\t"
+    ]
+    hidden += [ch for ch in map(chr, range(0x110000)) if UNSAFE.match(ch) and ch not in "\t\n"]
+    out = clean("".join(hidden), len(hidden))
+    assert set(out) == {"?"} and len(out) == len(hidden)
+    assert clean("a\u00a0b\u3000c\u2003d") == "a b c d"
+    assert clean("A\u200bna") == "A?na" and shown("\ufeffOt\u00adto") == "?Ot?to"
     assert clean("Zoé 日本 ⠙⠃ 😀") == "Zoé 日本 ⠙⠃ 😀"
 
 

@@ -3,9 +3,10 @@
 A terminal obeys control characters: ESC starts sequences that set the window title, write
 the clipboard (OSC 52) or clear the screen, a newline starts a line that looks like a real
 announcement, bidirectional overrides reorder what a sighted helper reads. A speech engine
-may read them out as noise. So anything that did not come from the program itself (a name,
-a line from a file, a typed answer) goes through :func:`clean` before it is printed, spoken
-or logged: each such character is shown as ``?`` and the length is capped.
+may read them out as noise, or not at all: "Ana" with a zero-width space, a soft hyphen or a
+byte-order mark inside is read as "Ana". So anything that did not come from the program
+itself (a name, a line from a file, a typed answer) goes through :func:`clean` before it is
+printed, spoken or logged: each such character is shown as ``?`` and the length is capped.
 """
 
 from __future__ import annotations
@@ -24,27 +25,44 @@ MAX_SHOWN = 200
 """Longest piece of outside text quoted back in a message (a typed line, a file's field)."""
 MAX_NAME = 30
 """Longest player name."""
+MAX_MARKS = 3
+"""Most accents one letter of a name may carry: Vietnamese stacks two (ệ); fifteen on one
+letter are a screen reader's noise, not a name."""
 MAX_DIGITS = 9
 """Most digits a typed number may have: every number the game asks for is far smaller, and
 Python refuses to convert more than 4,300 digits at all."""
 
-_UNSAFE = re.compile(
+_INVISIBLE_PRINTABLE = re.compile(
     "["
-    "\x00-\x1f\x7f-\x9f"  # C0 controls (ESC, newline, bell...), DEL and C1 controls (CSI, OSC)
-    "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"  # bidirectional marks, embeddings, overrides
-    "\u2028\u2029"  # line and paragraph separators
-    "\ud800-\udfff"  # lone surrogates (undecodable bytes): cannot be printed or spoken
+    "\u034f"  # combining grapheme joiner
+    "\u115f\u1160\u3164\uffa0"  # Hangul fillers: letters that print as nothing
+    "\u17b4\u17b5"  # Khmer inherent vowels, never shown
+    "\u180b-\u180f"  # Mongolian variation selectors
+    "\ufe00-\ufe0f\U000e0100-\U000e01ef"  # variation selectors
     "]"
 )
+"""Invisible characters Python counts as printable (Unicode's default-ignorable marks and
+letters): :func:`clean` shows them as ``?`` as it does controls and format characters."""
+
+
+def _visible(ch: str) -> str:
+    """What :func:`clean` prints for a character Python does not count as printable: a space
+    for a tab or another script's space, ``?`` for the rest (controls, format characters such
+    as zero-width spaces and joiners, soft hyphens, byte-order marks, bidirectional marks,
+    line separators, lone surrogates, private-use and unassigned code points)."""
+    return " " if ch == "\t" or unicodedata.category(ch) == "Zs" else "?"
 
 
 def clean(text: str, limit: int = MAX_TEXT) -> str:
-    """``text`` safe to print, speak or log: every control character, bidirectional override,
-    line separator and lone surrogate shown as ``?`` (a tab as a space), at most ``limit``
-    characters (longer text ends with ``...``)."""
+    """``text`` safe to print, speak or log: every control, format or otherwise invisible
+    character shown as ``?`` (a tab as a space), at most ``limit`` characters (longer text
+    ends with ``...``). A listener hears a "question mark" where a sighted reader would see
+    nothing: "A?na" says why a name that sounds like "Ana" was refused."""
     if len(text) > limit:
         text = text[: max(limit - 3, 0)] + "..."
-    return _UNSAFE.sub(lambda m: " " if m.group() == "\t" else "?", text)
+    if not text.isprintable():  # (the quick test: most text is printable throughout)
+        text = "".join(ch if ch.isprintable() else _visible(ch) for ch in text)
+    return _INVISIBLE_PRINTABLE.sub("?", text)
 
 
 def shown(text: str, limit: int = MAX_SHOWN) -> str:
@@ -54,7 +72,7 @@ def shown(text: str, limit: int = MAX_SHOWN) -> str:
 
 def has_unsafe(text: str) -> bool:
     """True if ``text`` holds anything :func:`clean` would change (other than its length)."""
-    return _UNSAFE.search(text) is not None
+    return not text.isprintable() or _INVISIBLE_PRINTABLE.search(text) is not None
 
 
 class CleanLogRecords:
@@ -67,10 +85,6 @@ class CleanLogRecords:
         record.msg = clean(record.getMessage())
         record.args = None
         return True
-
-
-BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-"""Letters that print as nothing (Hangul fillers) and the blank braille cell."""
 
 
 def tidy_name(name: str) -> str:
@@ -94,6 +108,15 @@ def players_named(typed: str, names: Sequence[str]) -> list[int]:
     return [i for i, n in enumerate(keys) if n == wanted] or [i for i, n in enumerate(keys) if n.startswith(wanted)]
 
 
+def _most_marks(text: str) -> int:
+    """The most accents (combining marks) stacked on one letter of ``text``."""
+    most = run = 0
+    for ch in unicodedata.normalize("NFD", text):
+        run = run + 1 if unicodedata.combining(ch) else 0
+        most = max(most, run)
+    return most
+
+
 class NameRefused(ValueError):
     """A player name that cannot be used; the message says why in one line."""
 
@@ -101,15 +124,18 @@ class NameRefused(ValueError):
 def check_name(name: str, reserved: Collection[str] = (), limit: int = MAX_NAME) -> str:
     """The name, trimmed, or :class:`NameRefused` saying why not.
 
-    Refused: empty names, names with control or invisible characters, names longer than
+    Refused: empty names, names with control or invisible characters or with more than
+    :data:`MAX_MARKS` accents on a letter, names longer than
     ``limit``, names that are numbers (a number chooses an option) and names in ``reserved``
     (the words the prompt answers to, like ``h`` or ``quit``), compared in lower case.
     """
     raw = name.strip()
     if not raw:
         raise NameRefused("a name cannot be empty")
-    if has_unsafe(raw) or not raw.isprintable():  # before spaces are tidied: a newline is no space
+    if has_unsafe(raw):  # before spaces are tidied: a newline is no space
         raise NameRefused(f'"{shown(raw, 40)}" has control or invisible characters; use letters')
+    if _most_marks(raw) > MAX_MARKS:
+        raise NameRefused(f"a name has at most {MAX_MARKS} accents on a letter; more are read as noise")
     trimmed = tidy_name(raw)
     quoted = f'"{shown(trimmed, 40)}"'
     if len(trimmed) > limit:
@@ -118,7 +144,7 @@ def check_name(name: str, reserved: Collection[str] = (), limit: int = MAX_NAME)
         raise NameRefused(f"{quoted} is a number, and numbers choose options; use a word")
     if trimmed.lower() in reserved:
         raise NameRefused(f"{quoted} is also a command at the prompt; choose another name")
-    if not any(ch.isalnum() and ch not in BLANK_LOOKING for ch in trimmed):
+    if not any(ch.isalnum() for ch in trimmed):  # a blank braille cell is not a letter
         raise NameRefused(f"{quoted} has no letter or digit that can be seen; use letters")
     if "," in trimmed:
         raise NameRefused(f"{quoted} has a comma, which separates names; leave it out")
