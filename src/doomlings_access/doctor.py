@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from doomlings_access.lines import print_wrapped
-from doomlings_access.safety.text import clean, shown
+from doomlings_access.safety.text import clean
 
 if TYPE_CHECKING:
     from doomlings_access.settings import Settings
@@ -41,21 +41,20 @@ class _Asker:
             return self.mode == "yes"
         if self.ended:
             return False
-        from doomlings_access.ui.console import PlainConsole
+        from doomlings_access.ui.console import PlainConsole, not_an_answer, yes_or_no
 
         console = PlainConsole()
         while True:
             try:
-                line = console.read(clean(f"{question} Type y or n [n]: ")).strip().lower()
+                line = console.read(clean(f"{question} Type y or n [n]: "))
             except (EOFError, KeyboardInterrupt):
                 say("End of input: nothing more is changed.")
                 self.ended = True
                 return False
-            if line in ("y", "yes"):
-                return True
-            if line in ("", "n", "no"):
-                return False
-            say(f"Not an answer: {shown(line, 20)}. Type y or n.")
+            answer = yes_or_no(line, default=False)
+            if answer is not None:
+                return answer
+            say(not_an_answer(line))
 
 
 def say(line: str) -> None:

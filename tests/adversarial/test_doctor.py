@@ -81,8 +81,8 @@ def test_doctor_fixes_what_it_offers_and_then_all_is_well(home: Home, how: str) 
     if how == "yes-flag":
         done = home.run("doctor", "--yes").clean()
     else:
-        done = home.run("doctor", stdin="maybe\ny\nyes\nY\ny\ny\n").clean()
-        assert "Not an answer: maybe. Type y or n." in done.out
+        done = home.run("doctor", stdin="Maybe\x1b[A\ny\nyes\nY\ny\ny\n").clean()
+        assert "Not an answer: Maybe?[A. Type y or n." in done.out  # as typed (was "maybe?[a")
     assert done.returncode == 0, done.out
     assert not files["broken"].exists() and list(home.saves.glob(f"{files['broken'].name}.broken-*"))
     assert not files["lock"].exists() and files["good"].exists()

@@ -48,10 +48,10 @@ BACK_KEEPS_PILES = [
     "3", "Ana, Ben, Cy",
     "tiny, quick",
     "kidney x3",
-    "back", "n",  # at Cy's pile: asked first, and going on
+    "back", "\x1b[A", "n",  # at Cy's pile: asked first (an arrow key is no answer), and going on
     "leaves",
     "back", "y",  # at the final catastrophe: asked again, and back to the menu
-    "3", "",
+    "3", "maybe", "",  # Same players? asked again after a line that is no answer
     "same as before", "same",
     "leaves, c-2",
     "",  # no final catastrophe
@@ -153,6 +153,9 @@ def test_back_asks_first_and_keeps_the_piles_entered(tmp_path):
     assert flat.count(asked) == 1
     assert "Ana's, Ben's and Cy's piles are kept" in flat  # the second back
     assert "Going on." in flat and "Back to the companion menu." in flat
+    # an arrow key (plain mode reads its escape sequence) was "no", without a word
+    assert "Not an answer: ?[A. Type y or n. Type y to go back, n to go on: n Going on." in flat
+    assert "Not an answer: maybe. Type y or n. Players: Ana, Ben and Cy. Same players?" in flat
     assert "Ana, same as before: 2 traits, Tiny and Quick." in flat
     assert "Ben, same as before: 3 traits, Kidney x3." in flat
     assert "Cy, 2 traits: Leaves, g1; Confusion, c-2." in flat

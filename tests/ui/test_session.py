@@ -792,11 +792,27 @@ def test_quit_takes_only_a_clear_answer_and_says_when_the_game_goes_on() -> None
     """"yess", "YES!" or "q" at "Quit the game?" went on without a word, as if no were typed."""
     text, g = run("q\nyess\nq\nn\nq\n\u200by\n1\n")
     lines = [line for line in text.splitlines() if line.strip()]
-    assert "Not understood: yess. Type y to quit, n to go on." in lines
-    assert "Not understood: q. Type y to quit, n to go on." in lines
+    assert "Not an answer: yess. Type y or n." in lines
+    assert "Not an answer: q. Type y or n." in lines
     assert lines.count("Going on.") == 1, lines
     assert lines[-1] == "You left the game.", lines[-3:]  # y with a zero-width space: quit
     assert not g.is_over and not g.actions  # nothing was answered on the way
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"), [("\x1b[A", "?[A"), ("\x04", "?"), ("\x00", "?"), ("\u200b", "?"), ("\x1bOB", "?OB")],
+    ids=["up-arrow", "ctrl-d", "nul", "zero-width-space", "down-arrow-ss3"],
+)
+def test_a_key_that_types_no_letter_at_quit_is_no_answer_and_asked_again(typed: str, shown: str) -> None:
+    """An arrow key in plain mode, Ctrl-D, NUL or a zero-width space alone at "Quit the
+    game?" was taken as Enter: "Going on." without a word of what was typed."""
+    text, g = run(f"q\n{typed}\ny\n")
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert f"Not an answer: {shown}. Type y or n." in lines, lines[-4:]
+    assert "Going on." not in lines
+    assert text.count("Quit the game? Type y to quit, n to go on: ") == 2
+    assert lines[-1] == "You left the game.", lines[-3:]
+    assert not g.actions
 
 
 def test_a_misspelt_or_loosely_typed_name_at_a_question_is_helped() -> None:

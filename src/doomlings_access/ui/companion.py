@@ -21,7 +21,7 @@ from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.cards.model import REAL_COLOURS, AgeDef, CatastropheDef, TraitDef
 from doomlings_access.rules.primitives import GENE_POOL_MAX, GENE_POOL_MIN
 from doomlings_access.safety.text import NameRefused, check_name, clean, name_key, players_named, tidy_name, whole_number
-from doomlings_access.ui.console import Console
+from doomlings_access.ui.console import Console, not_an_answer, yes_or_no
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.review import catastrophes_so_far
 from doomlings_access.ui.session import is_number
@@ -373,13 +373,17 @@ class Companion:
             self.read_back(result, data)
 
     def ask_players(self) -> None:
-        if self.tracker.players:
+        while self.tracker.players:
             keep = self.read(
                 f"Players: {join(self.tracker.players)}. Same players? [y]: ",
                 "Enter or y keeps these players, in this order; n asks for the names again.",
-            ).lower()
-            if keep in ("", "y", "yes"):
+            )
+            answer = yes_or_no(keep, default=True)
+            if answer:
                 return
+            if answer is False:
+                break
+            self.out.info(not_an_answer(keep))
         while True:
             line = self.read(
                 "Players' names, in seat order, separated by commas: ",
@@ -435,11 +439,15 @@ class Companion:
             f"Back to the menu? {whose} {'pile is' if len(entered) == 1 else 'piles are'} kept: "
             "type same as before to use them."
         )
-        line = self.read_plain("Type y to go back, n to go on: ")
-        if line.lower() in ("y", "yes"):
-            return True
-        self.out.info("Going on.")
-        return False
+        while True:
+            line = self.read_plain("Type y to go back, n to go on: ")
+            answer = yes_or_no(line, default=False)
+            if answer is not None:
+                break
+            self.out.info(not_an_answer(line))
+        if not answer:
+            self.out.info("Going on.")
+        return answer
 
     def read_plain(self, prompt: str) -> str:
         """A line where "back" is an answer, not a way out."""

@@ -295,3 +295,23 @@ def nothing_typed(raw: str) -> str:
     if raw.strip():
         return "Not a choice: a key that types no letter."
     return "Nothing typed."
+
+
+def yes_or_no(raw: str, default: bool) -> bool | None:
+    """A line typed at a yes-or-no question: True for y or yes, False for n or no, ``default``
+    for Enter, and None for anything else, which is asked again. An arrow key, Ctrl-D or a
+    zero-width space alone is not Enter: the player typed something, and is told what."""
+    if not raw.strip(" \t\r\n"):
+        return default
+    answer = clean_typed(raw).lower()
+    if answer in ("y", "yes"):
+        return True
+    if answer in ("n", "no"):
+        return False
+    return None
+
+
+def not_an_answer(raw: str) -> str:
+    """The one line every yes-or-no question says to a line it does not take: the line as
+    typed, its control and invisible characters shown as "?" (so a listener hears them)."""
+    return f"Not an answer: {clean(raw.strip(' '), 20)}. Type y or n."

@@ -26,7 +26,7 @@ from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.safety.text import MAX_DIGITS, name_key, players_named
 from doomlings_access.ui import review
 from doomlings_access.ui.announcer import VERBOSITIES, Announcer, heard_until, introduced, told_since_asked
-from doomlings_access.ui.console import Console, clean_typed, nothing_typed
+from doomlings_access.ui.console import Console, clean_typed, not_an_answer, nothing_typed, yes_or_no
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked, why_not
 from doomlings_access.ui.rules_text import rules
@@ -616,9 +616,9 @@ class Session:
 
     def confirm_quit(self, say_going_on: bool = True) -> bool:
         """Quit on a clear yes (the game is saved); no, or Enter, goes on and says so (unless
-        the caller says more); anything else is not taken either way, and asked again. When
-        the save is behind the game (a full disk, a saves folder that is a file), the
-        question first says what quitting loses: afterwards is too late to go on."""
+        the caller says more); anything else (an arrow key, Ctrl-D) is not taken either way,
+        and asked again. When the save is behind the game (a full disk, a saves folder that is
+        a file), the question first says what quitting loses: afterwards is too late to go on."""
         loss = self.unsaved_loss()
         if loss:
             self.out.info(loss)
@@ -627,14 +627,13 @@ class Session:
                 line = self.console.read("Quit the game? Type y to quit, n to go on: ")
             except (EOFError, KeyboardInterrupt):
                 return True
-            answer = clean_typed(line).strip().lower()
-            if answer in ("y", "yes"):
-                return True
-            if answer in ("", "n", "no"):
-                if say_going_on:
-                    self.out.info("Going on.")
-                return False
-            self.out.info(f"Not understood: {shorten(clean_typed(line))}. Type y to quit, n to go on.")
+            answer = yes_or_no(line, default=False)
+            if answer is None:
+                self.out.info(not_an_answer(line))
+                continue
+            if not answer and say_going_on:
+                self.out.info("Going on.")
+            return answer
 
     def words(self, q: Question) -> list[str]:
         out = list(COMMANDS)
