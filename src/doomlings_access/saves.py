@@ -28,7 +28,7 @@ from typing import Any
 from doomlings_access import __version__
 from doomlings_access.arguments import LEVELS
 from doomlings_access.cards import load_cards
-from doomlings_access.rules import Choice, Game, Options, Setup
+from doomlings_access.rules import Choice, Game, Options, PositionError, Setup, SetupError
 from doomlings_access.safety.files import (
     FileRefused,
     Unreadable,
@@ -306,6 +306,8 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
         setup = Setup.from_json(setup_raw)
     except KeyError as exc:  # a field the setup must have: named, not quoted as ('players')
         raise SaveFileError(path, f"setup.{exc.args[0]}", "is missing") from None
+    except SetupError as exc:  # the field at fault, as setup.options.edition
+        raise SaveFileError(path, f"setup.{exc.field}", exc.why) from None
     except (TypeError, ValueError) as exc:
         raise SaveFileError(path, "setup", f"is not a valid game setup ({exc})") from None
     actions = _need(data, "actions", list, path)
@@ -314,6 +316,8 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
     cards = load_cards(setup.options.edition)  # a fault in the card data is not the save's
     try:
         game = Game(cards, setup)
+    except PositionError as exc:  # a position the rules refuse names its field
+        raise SaveFileError(path, f"setup.{exc.setup_field}", exc.why) from None
     except (ValueError, TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
         # a setup the rules refuse (a hostile "position" among them) is the save's fault
         raise SaveFileError(path, "setup", str(exc)) from None
@@ -338,8 +342,12 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
     ):
         raise SaveFileError(path, "seats", "names a seat or level that does not exist")
     you = you_name_problem(setup.players, seats.humans)
-    if you is not None:
-        raise SaveFileError(path, f"setup.players[{you[0]}]", you[1])
+    if you is not None:  # the names were the game's; the seats say who plays alone
+        seat = you[0]
+        raise SaveFileError(
+            path, "seats.humans",
+            f'must be [{seat}]: setup.players[{seat}] is "{shown(setup.players[seat], 40)}", the name of the one person playing alone',
+        )
     if len({n.lower() for n in setup.players}) != len(setup.players):  # (older saves may hold Zoë and Zoe)
         raise SaveFileError(path, "setup.players", "two players have the same name")
     for i, raw_action in enumerate(actions):

@@ -212,6 +212,12 @@ def edit(change: Callable[[dict[str, Any]], None]) -> Callable[[bytes], bytes]:
     return apply
 
 
+def you_with_no_person(data: dict[str, Any]) -> None:
+    """The one person playing alone, called You, taken from the seats."""
+    data["setup"]["players"][0] = "You"
+    data["seats"]["humans"] = []
+
+
 def illegal_action(data: dict[str, Any]) -> None:
     """actions[3] changed to a value that is not one of the options of that decision."""
     from doomlings_access.rules import Choice
@@ -246,24 +252,35 @@ CASES = [
     ("missing-format", edit(lambda d: d.pop("format")), "format", "missing"),
     ("missing-seats", edit(lambda d: d.pop("seats")), "seats", "missing"),
     ("actions-wrong-type", edit(lambda d: d.__setitem__("actions", "many")), "actions", "wrong type"),
-    ("unknown-option", edit(lambda d: d["setup"]["options"].__setitem__("double_points", True)), "setup", "unknown option"),
-    ("nine-players", edit(lambda d: d["setup"].__setitem__("players", [f"P{i}" for i in range(9)])), "setup", "2 to 6 players"),
+    ("unknown-option", edit(lambda d: d["setup"]["options"].__setitem__("double_points", True)),
+     "setup.options.double_points", "unknown option"),
+    # (each of these four was only "setup: is not a valid game setup (...)")
+    ("empty-hand-draw-huge", edit(lambda d: d["setup"]["options"].__setitem__("empty_hand_draw", 10**9)),
+     "setup.options.empty_hand_draw", "must be from 1 to 8"),
+    ("edition-a-path", edit(lambda d: d["setup"]["options"].__setitem__("edition", "../../etc")),
+     "setup.options.edition", "must be retail or first"),
+    ("unknown-setup-field", edit(lambda d: d["setup"].__setitem__("zzz", 1)), "setup.zzz", "not a field of a game setup"),
+    ("options-not-an-object", edit(lambda d: d["setup"].__setitem__("options", [])), "setup.options", "must be an object"),
+    # (the name was blamed: "You" is the game's name for the one person, whom the seats lost)
+    ("you-with-no-person", edit(you_with_no_person), "seats.humans", "must be [0]"),
+    ("nine-players", edit(lambda d: d["setup"].__setitem__("players", ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy"])),
+     "setup.players", "2 to 6 players"),
     ("one-player", edit(lambda d: d["setup"].__setitem__("players", ["Solo"])), "setup", "2 to 6 players"),
-    ("seed-not-a-number", edit(lambda d: d["setup"].__setitem__("seed", "lucky")), "setup", "not a valid game setup"),
+    ("seed-not-a-number", edit(lambda d: d["setup"].__setitem__("seed", "lucky")), "setup.seed", "must be a whole number"),
     ("seat-that-does-not-exist", edit(lambda d: d["seats"].__setitem__("humans", [7])), "seats", "does not exist"),
     ("unknown-level", edit(lambda d: d["seats"].__setitem__("levels", {"1": "grandmaster"})), "seats", "does not exist"),
     ("position-gene-pool-huge", edit(lambda d: d["setup"].__setitem__("position", {"gene_pools": [10**39]})),
-     "setup", "gene_pools[0]: must be 0 to 12"),
+     "setup.position.gene_pools[0]", "must be 0 to 12"),
     ("position-protects-no-seat", edit(lambda d: d["setup"].__setitem__("position", {"protected": [4]})),
-     "setup", "protected[0]: no seat 4 among 3 players"),
+     "setup.position.protected[0]", "no seat 4 among 3 players"),
     ("position-hand-of-100000-cards",
      edit(lambda d: d["setup"].__setitem__("position", {"hands": [["tiny"] * 100_000, [], []]})),
-     "setup", "hands: expected a list (one per seat) of lists of at most 200 card ids"),
+     "setup.position.hands", "expected a list (one per seat) of lists of at most 200 card ids"),
     ("position-card-id-huge", edit(lambda d: d["setup"].__setitem__("position", {"deck": ["x" * 10_000]})),
-     "setup", "deck: expected a list of at most 200 card ids"),
+     "setup.position.deck", "expected a list of at most 200 card ids"),
     ("format-too-old", edit(lambda d: d.__setitem__("format", 0)), "format", "too old"),
     pytest.param("players-not-names", edit(lambda d: d["setup"].__setitem__("players", [1, 2, 3])),
-                 "setup", "", id="players-not-names"),
+                 "setup.players", "must be a list of names", id="players-not-names"),
 ]
 CASE_IDS = [c[0] if isinstance(c, tuple) else c.id for c in CASES]
 

@@ -19,7 +19,7 @@ from doomlings_access.rules.decisions import Choice, Decision
 from doomlings_access.rules.errors import GameOverError, IllegalActionError
 from doomlings_access.rules.events import Cause, Event
 from doomlings_access.rules.game import Game
-from doomlings_access.rules.options import Options, Setup
+from doomlings_access.rules.options import Options, Setup, SetupError
 from doomlings_access.rules.position import Position, PositionError
 from doomlings_access.rules.registry import missing as _missing
 from doomlings_access.rules.view import PlayerView
@@ -40,4 +40,5 @@ __all__ = [
     "Position",
     "PositionError",
     "Setup",
+    "SetupError",
 ]

@@ -13,6 +13,15 @@ if TYPE_CHECKING:
     from doomlings_access.rules.position import Position
 
 
+class SetupError(ValueError):
+    """A setup the rules refuse. ``field`` names the part at fault (``options.edition``), so
+    that a save's error names ``setup.options.edition``, not the whole setup."""
+
+    def __init__(self, field: str, why: str) -> None:
+        super().__init__(f"{field}: {why}")
+        self.field, self.why = field, why
+
+
 @dataclass(frozen=True)
 class Options:
     """House rules and edition; the defaults are the rulebook and the retail printing."""
@@ -42,9 +51,9 @@ class Options:
 
     def __post_init__(self) -> None:
         if self.edition not in ("retail", "first"):
-            raise ValueError(f"edition must be retail or first, not {self.edition!r}")
+            raise SetupError("options.edition", "must be retail or first")
         if not 1 <= self.empty_hand_draw <= 8:
-            raise ValueError("empty_hand_draw must be between 1 and 8")
+            raise SetupError("options.empty_hand_draw", "must be from 1 to 8")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -54,7 +63,7 @@ class Options:
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise ValueError(f"unknown option {sorted(unknown)[0]!r}")
+            raise SetupError(f"options.{min(unknown)[:40]}", "unknown option")
         return cls(**data)
 
     def differences(self) -> list[str]:
@@ -82,11 +91,11 @@ class Setup:
         if not isinstance(self.players, tuple) or not all(
             isinstance(name, str) and name.strip() for name in self.players
         ):
-            raise ValueError("players must be a list of names")
+            raise SetupError("players", "must be a list of names")
         if not 1 <= len(self.players) <= MAX_PLAYERS:
-            raise ValueError("Doomlings is for 2 to 6 players")
+            raise SetupError("players", "Doomlings is for 2 to 6 players")
         if len(set(self.players)) != len(self.players):
-            raise ValueError("player names must differ")
+            raise SetupError("players", "player names must differ")
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -100,18 +109,26 @@ class Setup:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Setup:
+        """The setup a save holds; :class:`SetupError` names the field at fault (KeyError for
+        one missing)."""
+        unknown = set(data) - {"players", "seed", "options", "position"}
+        if unknown:
+            raise SetupError(min(unknown)[:40], "is not a field of a game setup")
         players = data["players"]
         if not isinstance(players, list):
-            raise ValueError("players must be a list of names")
+            raise SetupError("players", "must be a list of names")
         seed = data["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError("seed must be a whole number")
+            raise SetupError("seed", "must be a whole number")
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise ValueError("options must be an object")
+            raise SetupError("options", "must be an object")
         position = None
         if data.get("position") is not None:
-            from doomlings_access.rules.position import Position
+            from doomlings_access.rules.position import Position, PositionError
 
-            position = Position.from_json(data["position"])
+            try:
+                position = Position.from_json(data["position"])
+            except PositionError as exc:
+                raise SetupError(exc.setup_field, exc.why) from None
         return cls(tuple(players), seed, Options.from_json(options), position)

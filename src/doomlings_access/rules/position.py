@@ -50,6 +50,11 @@ class PositionError(ValueError):
         super().__init__(f"{field}: {why}")
         self.field, self.why = field, why
 
+    @property
+    def setup_field(self) -> str:
+        """The field as a setup names it: ``position.hands[1]`` (a save's ``setup.position``)."""
+        return self.field if self.field == "position" else f"position.{self.field}"
+
 
 @dataclass(frozen=True)
 class Position:
