@@ -22,12 +22,11 @@ from doomlings_access.lines import columns
 from doomlings_access.safety.text import (
     MAX_DIGITS,
     NameRefused,
-    check_name,
+    check_names,
     clean,
     name_key,
     shown,
     whole_number,
-    you_name_problem,
 )
 from doomlings_access.ui.console import Console, SpokenPrompts, make_console
 from doomlings_access.ui.output import Output
@@ -71,22 +70,17 @@ def choices_from_args(args: argparse.Namespace) -> GameChoices:
         raise ValueError(f"--humans must be 0 to {args.players}")
     if args.seed is not None and not -MAX_SEED < args.seed < MAX_SEED:
         raise ValueError("--seed must have at most 18 digits")
-    names = [n.strip() for n in args.names.split(",") if n.strip()] if args.names else []
+    names = args.names.split(",") if args.names else []  # ",Ben": the first name is empty
     if len(names) > args.players:
         raise ValueError(f"--names gives {len(names)} names for {args.players} players")
+    from doomlings_access.cards import load_cards
     from doomlings_access.ui.session import reserved_words
 
+    taken = load_cards(args.edition).player_names_taken if names else frozenset[str]()
     try:
-        names = [check_name(name, reserved_words()) for name in names]
-        for name in names:
-            _not_a_card(name)
+        names = check_names(names, reserved_words(), taken, range(args.humans))
     except NameRefused as exc:
-        raise ValueError(f"--names: {exc}") from None
-    if len({name_key(n) for n in names}) != len(names):
-        raise ValueError("--names must all differ (names that sound the same are the same)")
-    you = you_name_problem(names, range(args.humans))
-    if you is not None:
-        raise ValueError(f"--names: {you[1]}")
+        raise ValueError(f"--names: name {exc.seat + 1}: {exc}") from None
     levels = [lv.strip().lower() for lv in args.level.split(",")]
     if any(lv not in LEVELS for lv in levels):
         raise ValueError("--level must be easy, normal or hard (or one per computer seat)")
@@ -288,19 +282,6 @@ def resume(args: argparse.Namespace) -> int:
         chosen = str(found[number - 1].path)
     typed = args.edition if "edition" in args.typed else None
     return _with_output(args, lambda console, out, prefs, speech: _resume(chosen, console, out, prefs, speech, typed))
-
-
-def _not_a_card(name: str) -> str:
-    """``name``, or :class:`NameRefused` when it is a card's name or label: "Tiny plays Tiny,
-    db17" cannot be followed by ear, and "p Tiny" would mean two things."""
-    from doomlings_access.cards import load_cards
-
-    cards = load_cards()
-    taken = {name_key(c.name) for group in (cards.traits, cards.ages, cards.catastrophes) for c in group.values()}
-    taken |= {name_key(t.label) for t in cards.traits.values()}
-    if name_key(name) in taken:
-        raise NameRefused(f'"{name}" is the name or label of a card; choose another name')
-    return name
 
 
 def _by_number(chosen: str) -> bool:
@@ -676,8 +657,12 @@ class Speech:
 
 def play(args: argparse.Namespace) -> int:
     """``doomlings play``."""
+    from doomlings_access.cards import CardDataError
+
     try:
         choices = choices_from_args(args)
+    except CardDataError:  # (card names are checked against): the cards' fault, said as such
+        raise
     except ValueError as exc:
         print(f"doomlings: {exc}", file=sys.stderr)
         return 2
@@ -874,8 +859,10 @@ def _new_game_questions(ask: Asker, edition: str = "retail") -> GameChoices:
         f"How many of them are people, 1 to {players}?", 1, 1, players,
         "The people at this keyboard; the other players are the computer's.",
     )
+    from doomlings_access.cards import load_cards
     from doomlings_access.ui.session import reserved_words
 
+    taken = load_cards(edition).player_names_taken
     names: list[str] = []
     for i in range(humans):
         default = "You" if humans == 1 else DEFAULT_NAMES[i]
@@ -885,19 +872,11 @@ def _new_game_questions(ask: Asker, edition: str = "retail") -> GameChoices:
                 f"A name of at most 30 characters, not a number nor a command like hand; Enter for {default}.",
             )
             try:
-                name = _not_a_card(check_name(typed, reserved_words()))
+                names = check_names([*names, typed], reserved_words(), taken, range(humans))
             except NameRefused as exc:
                 ask.out.info(f"That name cannot be used: {exc}.")
                 continue
-            if name_key(name) in {name_key(n) for n in names}:
-                ask.out.info(f"{name} is taken; give each person a different name.")
-                continue
-            you = you_name_problem([*names, name], range(humans))
-            if you is not None:
-                ask.out.info(f"That name cannot be used: {you[1]}.")
-                continue
             break
-        names.append(name)
     level = "normal"
     if humans < players:
         pick = ask.choice(

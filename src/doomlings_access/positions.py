@@ -11,13 +11,14 @@ Tiny?``.
 from __future__ import annotations
 
 from dataclasses import fields
+from collections.abc import Collection
 from typing import Any, Mapping
 
 from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.cards.lookup import UnknownCardError, find_name
 from doomlings_access.rules import Options, Position, Setup
 from doomlings_access.rules.position import GENE_POOL_RANGE, MAX_CARDS, PLAYS, REST_OF_DECK, STARTS
-from doomlings_access.safety.text import clean, name_key
+from doomlings_access.safety.text import NameRefused, check_names, clean, name_key
 
 TOP_FIELDS = {
     "edition", "seed", "options", "players", "first_player", "revealed", "age", "age_deck",
@@ -73,10 +74,13 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def read_position(data: Any, file: str = "position", edition: str | None = None) -> Setup:
+def read_position(
+    data: Any, file: str = "position", edition: str | None = None, reserved: Collection[str] = ()
+) -> Setup:
     """The game a position file describes (raises :class:`PositionFileError`). ``edition``:
     the one typed on the command line, used when the file names none (a file that names
-    another is refused, as a score file is)."""
+    another is refused, as a score file is). ``reserved``: the words answers are read as,
+    which no player may be named."""
     if not isinstance(data, dict):
         raise PositionFileError(file, None, "expected a JSON object")
     for key in data:
@@ -109,19 +113,19 @@ def read_position(data: Any, file: str = "position", edition: str | None = None)
             if key not in PLAYER_FIELDS:
                 raise r.fail(f"{where}.{str(key)[:40]}", "unknown field")
         name = p.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise r.fail(f"{where}.name", "a name of 1 to 40 characters")
-        if not name.isprintable():
-            raise r.fail(f"{where}.name", "has control characters")
-        names.append(name.strip())
+        if not isinstance(name, str):
+            raise r.fail(f"{where}.name", "a player's name")
+        names.append(name)
         hands.append(r.cards_list(p.get("hand"), f"{where}.hand", r.traits, "trait"))
         piles.append(r.cards_list(p.get("traits"), f"{where}.traits", r.traits, "trait"))
         pool = p.get("gene_pool", 5)
         if not _whole(pool) or not GENE_POOL_RANGE[0] <= pool <= GENE_POOL_RANGE[1]:
             raise r.fail(f"{where}.gene_pool", f"a whole number from {GENE_POOL_RANGE[0]} to {GENE_POOL_RANGE[1]} (normally 1 to 8)")
         pools.append(pool)
-    if len({name_key(n) for n in names}) != len(names):
-        raise r.fail("players", "two players share a name")
+    try:  # as a game's names: the answers played are read as at the prompt, no one is "You"
+        names = check_names(names, reserved, r.cards.player_names_taken, humans=())
+    except NameRefused as exc:
+        raise r.fail(f"players[{exc.seat}].name", str(exc)) from None
 
     def seat(field: str, default: int | None) -> int | None:
         value = data.get(field)

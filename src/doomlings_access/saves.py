@@ -27,7 +27,7 @@ from typing import Any
 
 from doomlings_access import __version__
 from doomlings_access.arguments import LEVELS
-from doomlings_access.cards import load_cards
+from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.rules import Choice, Game, Options, PositionError, Setup, SetupError
 from doomlings_access.safety.files import (
     FileRefused,
@@ -40,7 +40,7 @@ from doomlings_access.safety.files import (
 from doomlings_access.safety.folders import is_own_folder
 from doomlings_access.safety.lock import SUFFIX as LOCK_SUFFIX
 from doomlings_access.safety.lock import SaveInUse, SaveLock, lock_path, remove_stale
-from doomlings_access.safety.text import NameRefused, check_name, clean, name_key, shown, you_name_problem
+from doomlings_access.safety.text import NameRefused, check_names, clean, shown, you_name_problem
 from doomlings_access.safety.tidy import DAY, HOUR, remove_old, set_aside
 
 FORMAT = 1
@@ -230,25 +230,17 @@ def _check_setup(raw: dict[str, Any], path: Path, reserved: Collection[str]) -> 
     """What the rules' own checks let through: names that would hijack the prompt or the
     terminal, and options of the wrong type (``empty_hand_draw: 3.5`` fails only mid-game)."""
     players = raw.get("players")
-    if isinstance(players, list):
-        seen: dict[str, str] = {}
-        for i, name in enumerate(players):
-            if isinstance(name, str):
-                try:
-                    tidy = check_name(name, reserved)
-                except NameRefused as exc:
-                    raise SaveFileError(path, f"setup.players[{i}]", str(exc)) from None
-                if tidy != name:  # the game writes names tidied: "Ot  to" was never one of ours
-                    raise SaveFileError(
-                        path, f"setup.players[{i}]", f'"{shown(name, 40)}" is not written as the game writes names '
-                        "(its spaces or accents differ)"
-                    )
-                same = seen.get(name_key(name))
-                if same is not None:  # "José" typed two ways, "Straße" and "STRASSE": one name
-                    raise SaveFileError(
-                        path, f"setup.players[{i}]", f'"{shown(name, 40)}" is the same name as "{shown(same, 40)}"'
-                    )
-                seen[name_key(name)] = name
+    if isinstance(players, list) and all(isinstance(name, str) for name in players):
+        try:  # "You" waits for the seats: whether one person plays alone
+            tidied = check_names(players, reserved, _cards_of(raw).player_names_taken, humans=None)
+        except NameRefused as exc:
+            raise SaveFileError(path, f"setup.players[{exc.seat}]", str(exc)) from None
+        for i, (name, tidy) in enumerate(zip(players, tidied)):
+            if tidy != name:  # the game writes names tidied: "Ot  to" was never one of ours
+                raise SaveFileError(
+                    path, f"setup.players[{i}]", f'"{shown(name, 40)}" is not written as the game writes names '
+                    "(its spaces or accents differ)"
+                )
     options = raw.get("options")
     if isinstance(options, dict):
         defaults = {f.name: type(getattr(Options(), f.name)) for f in fields(Options)}
@@ -256,6 +248,14 @@ def _check_setup(raw: dict[str, Any], path: Path, reserved: Collection[str]) -> 
             want = defaults.get(key)
             if want is not None and type(value) is not want:
                 raise SaveFileError(path, f"setup.options.{key}", f"must be {_TYPE_WORDS[want]}")
+
+
+def _cards_of(raw: dict[str, Any]) -> CardSet:
+    """The cards of the edition a setup names (retail when it names none that exists: that
+    fault is the options' to report), for the card names no player may have."""
+    options = raw.get("options")
+    edition = options.get("edition") if isinstance(options, dict) else None
+    return load_cards(edition if edition in ("retail", "first") else "retail")
 
 
 def _time(value: Any) -> float:
@@ -348,8 +348,6 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
             path, "seats.humans",
             f'must be [{seat}]: setup.players[{seat}] is "{shown(setup.players[seat], 40)}", the name of the one person playing alone',
         )
-    if len({n.lower() for n in setup.players}) != len(setup.players):  # (older saves may hold Zoë and Zoe)
-        raise SaveFileError(path, "setup.players", "two players have the same name")
     for i, raw_action in enumerate(actions):
         try:
             game.apply(Choice.from_json(raw_action))

@@ -28,7 +28,7 @@ from doomlings_access.rules.events import WorldsEndPoints
 from doomlings_access.rules.hooks import in_pile
 from doomlings_access.rules.position import GENE_POOL_RANGE
 from doomlings_access.safety.files import FileRefused, load_named_json
-from doomlings_access.safety.text import MAX_NAME, clean, has_unsafe, name_key, shown, tidy_name
+from doomlings_access.safety.text import NameRefused, check_name, check_names, clean, name_key, shown
 
 MAX_REPEATS_CHECK = 200
 """The gene pools a table may give (normally 1 to 8; catastrophes and traits move them)."""
@@ -193,9 +193,10 @@ class _Table:
         self.players: list[dict[str, Any]] = []
         for i, p in enumerate(players):
             self.players.append(self._player(p, f"players[{i}]"))
-        names = [p["name"] for p in self.players]
-        if len({name_key(n) for n in names}) != len(names):  # José, however its accent is typed
-            raise self.error("players", "two players share a name")
+        try:  # José, however its accent is typed, is one name; no one at a table is "You"
+            names = check_names([p["name"] for p in self.players], (), cards.player_names_taken, humans=())
+        except NameRefused as exc:
+            raise self.error(f"players[{exc.seat}].name", str(exc)) from None
         keys = [name_key(n) for n in names]  # a name as typed anywhere in the file: "ana" is Ana
         first = data.get("first_player")
         if first is None:
@@ -261,13 +262,13 @@ class _Table:
         if unknown:
             raise self.error(f"{field}.{min(unknown)}", "unknown field")
         name = p.get("name")
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str):
             raise self.error(f"{field}.name", "a player needs a name")
-        if has_unsafe(name) or not name.isprintable():
-            raise self.error(f"{field}.name", "a name cannot hold control or invisible characters")
-        if len(name.strip()) > MAX_NAME:
-            raise self.error(f"{field}.name", f"a name has at most {MAX_NAME} characters")
-        out: dict[str, Any] = {"name": tidy_name(name)}
+        try:  # the game's names: no number, no card's name, nothing invisible (no command
+            # words: a score file is read at no prompt)
+            out: dict[str, Any] = {"name": check_name(name, cards=self.cards.player_names_taken)}
+        except NameRefused as exc:
+            raise self.error(f"{field}.name", str(exc)) from None
         for zone in ("traits", "hand"):
             cards = p.get(zone, [])
             if not isinstance(cards, list):

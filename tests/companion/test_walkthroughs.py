@@ -265,7 +265,7 @@ def test_help_names_kinds_and_bounds(tmp_path):
     the other way), and a card the table holds more often than the deck has is pointed out."""
     text = run_companion(tmp_path, [
         "?", "1", "c mega", "c m", "", "",  # look up: a catastrophe label's start; none of two
-        "4", "?", "h, 1", "Ana, Ben", "?",
+        "4", "?", "h, 1", "Ana, Tiny", "Ana, You", "Ana, Ben", "?",
         "age", "age c super volcano", "catastrophe flourish",
         *["up ana"] * 4, *["down ben"] * 5, "back",
         "3", "", "tiny, db17", "fortunate", "", "", "5",
@@ -276,6 +276,9 @@ def test_help_names_kinds_and_bounds(tmp_path):
     assert "2 cards fit c m: 1. Mass Extinction, c mass extinction 2. Mega Tsunami, c mega tsunami" in flat
     assert "Type 1 to 6 names in seat order" in flat and "Players: ?" not in flat
     assert 'Not a name: "h" is also a command at the prompt' in flat
+    # the game's one check of names: a card's name and "You" too (both were taken here)
+    assert 'Not a name: "Tiny" is the name or label of a card; choose another name.' in flat
+    assert 'Not a name: "You" is how the game speaks to the person playing alone' in flat
     assert "Tracker: ? up NAME or down NAME: change a gene pool by one." in flat
     assert "Name the age: age NAME." in flat
     assert "Super Volcano is a catastrophe, not an age: type catastrophe Super Volcano." in flat

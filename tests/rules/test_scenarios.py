@@ -349,7 +349,12 @@ def test_scenario_to_the_end_names_the_winner(capsys: pytest.CaptureFixture[str]
         (lambda d: d.__setitem__("revealed", ["The Birth of Life", "Tiny"]), "revealed[1]: no age or catastrophe named 'Tiny'"),
         (lambda d: d.__setitem__("options", {"free_lunch": True}), "options.free_lunch: no such house rule"),
         (lambda d: d.__setitem__("players", d["players"][:1]), "players: a list of 2 to 6 players"),
-        (lambda d: d["players"][1].__setitem__("name", "You"), "players[1].name: \"You\" is also a command"),
+        # (was "also a command": "You" is no command, but the game's word for the person alone)
+        (lambda d: d["players"][1].__setitem__("name", "You"),
+         "players[1].name: \"You\" is how the game speaks to the person playing alone"),
+        (lambda d: d["players"][1].__setitem__("name", "Tiny"), "players[1].name: \"Tiny\" is the name or label of a card"),
+        (lambda d: d["players"][1].__setitem__("name", "Ot\u200bto"), "players[1].name: \"Ot?to\" has control or invisible"),
+        (lambda d: d["players"][1].__setitem__("name", "ANA"), "players[1].name: \"ANA\" sounds the same as \"Ana\""),
         (lambda d: d["players"][2].__setitem__("name", "hand"), "players[2].name: \"hand\" is also a command"),
         (lambda d: d["players"][0].__setitem__("name", "7"), "players[0].name: \"7\" is a number"),
         # a round with nothing to reveal, or after the world has ended (the first crashed)

@@ -201,9 +201,28 @@ BAD: list[Any] = [
     ),
     pytest.param(
         {"players": [{"name": "Jose\u0301", "traits": ["Adorable"]}, {"name": "Jos\u00e9", "traits": ["Blubber"]}]},
-        ["players", "two players share a name"],
+        ["players[1].name", '"Jos\u00e9" sounds the same as "Jos\u00e9"'],
         id="one_name_with_its_accent_typed_two_ways",
     ),
+    # A score file's names are checked as --names are (these were taken: "Winner: 1."), but for
+    # the words the game's prompt answers to: a score file is read at no prompt.
+    *[
+        pytest.param(
+            {"players": [{"name": "Ana", "traits": ["Adorable"]}, {"name": name, "traits": ["Blubber"]}]},
+            ["players[1].name", why],
+            id=f"name_{label}",
+        )
+        for label, name, why in [
+            ("a_number", "1", "is a number"),
+            ("a_card", "Tiny", "is the name or label of a card"),
+            ("a_label", "db17", "is the name or label of a card"),
+            ("you", "You", "how the game speaks to the person playing alone"),
+            ("empty", " ", "a name cannot be empty"),
+            ("zero_width_space", "Ot\u200bto", '"Ot?to" has control or invisible characters'),
+            ("sounds_like_ana", "ANA", '"ANA" sounds the same as "Ana"'),
+            ("stacked_accents", "O" + "\u0308" * 15, "at most 3 accents on a letter"),
+        ]
+    ],
 ]
 
 

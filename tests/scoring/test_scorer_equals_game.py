@@ -25,7 +25,8 @@ GAMES = int(os.environ.get("DOOMLINGS_SCORER_GAMES", "300"))
 
 
 def finished(seed: int, players: int, edition: str) -> Game:
-    setup = Setup(tuple(f"P{i}" for i in range(players)), seed, Options(edition=edition))
+    # (not "P1": a score file refuses a player named like a card, and p1 is Clever's label)
+    setup = Setup(tuple(f"Player {i}" for i in range(players)), seed, Options(edition=edition))
     g = Game(load_cards(edition), setup, checkpoints=True)
     agents = [RandomAgent(seed, s) for s in range(players)]
     while not g.is_over:

@@ -142,6 +142,14 @@ class CardSet:
         return tuple(trait for trait in self.traits.values() for _ in range(trait.copies))
 
     @functools.cached_property
+    def player_names_taken(self) -> frozenset[str]:
+        """Every card's name and label, compared as player names are: no player may be
+        named like a card ("Tiny plays Tiny, db17" cannot be followed by ear)."""
+        from doomlings_access.safety.text import name_key
+
+        return frozenset(name_key(text) for card in self.all_cards() for text in (card.name, card.label))
+
+    @functools.cached_property
     def birth_of_life(self) -> AgeDef:
         """The age that starts every game (found once: each game's deal asks)."""
         return next(a for a in self.ages.values() if a.birth_of_life)

@@ -118,16 +118,24 @@ def _most_marks(text: str) -> int:
 
 
 class NameRefused(ValueError):
-    """A player name that cannot be used; the message says why in one line."""
+    """A player name that cannot be used; the message says why in one line. ``seat``: which
+    name of :func:`check_names`'s list it is (from 0), for the caller's field
+    (``players[1].name``, ``name 2``)."""
+
+    def __init__(self, why: str, seat: int = 0) -> None:
+        super().__init__(why)
+        self.seat = seat
 
 
-def check_name(name: str, reserved: Collection[str] = (), limit: int = MAX_NAME) -> str:
+def check_name(name: str, reserved: Collection[str] = (), limit: int = MAX_NAME, cards: Collection[str] = ()) -> str:
     """The name, trimmed, or :class:`NameRefused` saying why not.
 
     Refused: empty names, names with control or invisible characters or with more than
     :data:`MAX_MARKS` accents on a letter, names longer than
     ``limit``, names that are numbers (a number chooses an option) and names in ``reserved``
-    (the words the prompt answers to, like ``h`` or ``quit``), compared in lower case.
+    (the words the prompt answers to, like ``h`` or ``quit``), compared in lower case, and
+    names in ``cards`` (the cards' names and labels as :func:`name_key` gives them: "Tiny
+    plays Tiny, db17" cannot be followed by ear, and "p Tiny" would mean two things).
     """
     raw = name.strip()
     if not raw:
@@ -141,9 +149,11 @@ def check_name(name: str, reserved: Collection[str] = (), limit: int = MAX_NAME)
     if len(trimmed) > limit:
         raise NameRefused(f"{quoted} is longer than {limit} characters")
     if trimmed.replace(" ", "").isnumeric():
-        raise NameRefused(f"{quoted} is a number, and numbers choose options; use a word")
+        raise NameRefused(f"{quoted} is a number, heard as a count or a choice, not a name; use a word")
     if trimmed.lower() in reserved:
         raise NameRefused(f"{quoted} is also a command at the prompt; choose another name")
+    if name_key(trimmed) in cards:
+        raise NameRefused(f"{quoted} is the name or label of a card; choose another name")
     if not any(ch.isalnum() for ch in trimmed):  # a blank braille cell is not a letter
         raise NameRefused(f"{quoted} has no letter or digit that can be seen; use letters")
     if "," in trimmed:
@@ -163,6 +173,36 @@ def you_name_problem(names: Sequence[str], humans: Collection[int]) -> tuple[int
         if name.strip().lower() in YOU and not (len(humans) == 1 and seat in humans):
             return seat, f'"{shown(name.strip(), 40)}" is how the game speaks to the person playing alone; choose another name'
     return None
+
+
+def check_names(
+    names: Sequence[str],
+    reserved: Collection[str] = (),
+    cards: Collection[str] = (),
+    humans: Collection[int] | None = (),
+    limit: int = MAX_NAME,
+) -> list[str]:
+    """A game's player names, each tidied, or :class:`NameRefused` for the first that cannot
+    be used, with its ``seat``: the one check of ``--names``, the new-game questions, saves,
+    position and score files. Beyond :func:`check_name`, two names a listener cannot tell
+    apart (Zoë and Zoe) are refused, and "You" for anyone but the one person of ``humans``
+    playing alone (``humans`` None: not known yet, the caller checks it later)."""
+    tidied: list[str] = []
+    heard: dict[str, str] = {}
+    for seat, name in enumerate(names):
+        try:
+            tidy = check_name(name, reserved, limit, cards)
+        except NameRefused as exc:
+            raise NameRefused(str(exc), seat) from None
+        same = heard.get(name_key(tidy))
+        if same is not None:
+            raise NameRefused(f'"{shown(tidy, 40)}" sounds the same as "{shown(same, 40)}"; give each player another name', seat)
+        heard[name_key(tidy)] = tidy
+        tidied.append(tidy)
+    you = you_name_problem(tidied, humans) if humans is not None else None
+    if you is not None:
+        raise NameRefused(you[1], you[0])
+    return tidied
 
 
 def whole_number(text: str, low: int, high: int) -> int | None:

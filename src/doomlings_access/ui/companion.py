@@ -18,9 +18,9 @@ from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards import load_cards
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
-from doomlings_access.cards.model import REAL_COLOURS, AgeDef, CatastropheDef, TraitDef
+from doomlings_access.cards.model import REAL_COLOURS, AgeDef, CardSet, CatastropheDef, TraitDef
 from doomlings_access.rules.primitives import GENE_POOL_MAX, GENE_POOL_MIN
-from doomlings_access.safety.text import NameRefused, check_name, clean, name_key, players_named, tidy_name, whole_number
+from doomlings_access.safety.text import NameRefused, check_names, clean, name_key, players_named, tidy_name, whole_number
 from doomlings_access.ui.console import Console, not_an_answer, yes_or_no
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.review import catastrophes_so_far
@@ -45,16 +45,16 @@ COMPANION_WORDS = frozenset(("back", "b", "same", "same as before", "done", "d",
 """What the companion's questions answer to: never a player's name."""
 
 
-def name_problem(names: list[str]) -> str | None:
+def name_problem(names: list[str], cards: CardSet) -> str | None:
     """Why these player names cannot be used, or None: the game's rules for names (no
-    numbers, no command words, no control characters, at most 20 characters)."""
+    numbers, command words, cards' names or "You", no invisible characters, names told
+    apart by ear, at most 20 characters)."""
     from doomlings_access.ui.session import reserved_words
 
-    for name in names:
-        try:
-            check_name(name, reserved_words() | COMPANION_WORDS, limit=20)
-        except NameRefused as exc:
-            return f"Not a name: {exc}."
+    try:
+        check_names(names, reserved_words() | COMPANION_WORDS, cards.player_names_taken, humans=(), limit=20)
+    except NameRefused as exc:
+        return f"Not a name: {exc}."
     return None
 
 
@@ -391,7 +391,7 @@ class Companion:
             )
             names = [tidy_name(n) for n in line.split(",") if n.strip()]
             if 1 <= len(names) <= 6 and len({name_key(n) for n in names}) == len(names):
-                problem = name_problem(names)
+                problem = name_problem(names, self.cards)
                 if problem:
                     self.out.info(problem)
                     continue

@@ -17,7 +17,7 @@ from doomlings_access.cards import load_cards
 from doomlings_access.positions import names_of, read_position
 from doomlings_access.rules import Choice, Game
 from doomlings_access.safety.files import FileRefused, load_named_json
-from doomlings_access.safety.text import YOU, NameRefused, check_name, clean
+from doomlings_access.safety.text import clean
 from doomlings_access.ui.announcer import Announcer
 from doomlings_access.ui.questions import Question, build_question, why_not
 from doomlings_access.ui.words import Style
@@ -50,14 +50,9 @@ def load(path: str, edition: str | None = None) -> Game:
         data = load_named_json(Path(path), MAX_FILE)
     except FileRefused as exc:
         raise ScenarioError(f"{path}: {exc.why}") from None
-    setup = read_position(data, path, edition)
     from doomlings_access.ui.session import reserved_words
 
-    for i, name in enumerate(setup.players):  # a name the prompt would take for a command
-        try:
-            check_name(name, reserved_words() | YOU)
-        except NameRefused as exc:
-            raise ScenarioError(f"{path}: players[{i}].name: {exc}") from None
+    setup = read_position(data, path, edition, reserved_words())  # answers are read as at the prompt
     try:
         return Game(load_cards(setup.options.edition), setup)
     except ValueError as exc:  # a position the rules refuse (PositionError names the field)
