@@ -10,8 +10,8 @@ Tiny?``.
 
 from __future__ import annotations
 
-from dataclasses import fields
 from collections.abc import Collection
+from dataclasses import fields
 from typing import Any, Mapping
 
 from doomlings_access.cards import CardSet, load_cards

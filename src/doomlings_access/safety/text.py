@@ -131,11 +131,11 @@ def check_name(name: str, reserved: Collection[str] = (), limit: int = MAX_NAME,
     """The name, trimmed, or :class:`NameRefused` saying why not.
 
     Refused: empty names, names with control or invisible characters or with more than
-    :data:`MAX_MARKS` accents on a letter, names longer than
-    ``limit``, names that are numbers (a number chooses an option) and names in ``reserved``
-    (the words the prompt answers to, like ``h`` or ``quit``), compared in lower case, and
-    names in ``cards`` (the cards' names and labels as :func:`name_key` gives them: "Tiny
-    plays Tiny, db17" cannot be followed by ear, and "p Tiny" would mean two things).
+    :data:`MAX_MARKS` accents on a letter, names longer than ``limit``, names that are
+    numbers (heard as a count, or typed, a choice), names in ``reserved`` (the words the
+    prompt answers to, like ``h`` or ``quit``), compared in lower case, and names in
+    ``cards`` (the cards' names and labels as :func:`name_key` gives them: "Tiny plays Tiny,
+    db17" cannot be followed by ear, and "p Tiny" would mean two things).
     """
     raw = name.strip()
     if not raw:
