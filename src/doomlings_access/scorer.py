@@ -24,6 +24,7 @@ from doomlings_access.cards.lookup import UnknownCardError, find_name
 from doomlings_access.rules import Choice, Game, Options, Position, Setup
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision, Value
+from doomlings_access.rules import events as ev
 from doomlings_access.rules.events import WorldsEndPoints
 from doomlings_access.rules.hooks import in_pile
 from doomlings_access.rules.position import GENE_POOL_RANGE
@@ -60,6 +61,10 @@ class MissingChoice:
     """Name of the card that asks (the key in the player's ``choices``)."""
     reason: str
     answers: list[str]
+    removed: list[Removal] = field(default_factory=list)
+    """The traits that had left their piles when the question arose, in the order they went:
+    one who asks the questions one at a time tells them first, as a question may offer fewer
+    answers because of them (a colour named by Hyper-Intelligence is gone from Faith's)."""
 
 
 @dataclass
@@ -103,6 +108,9 @@ class Removal:
     among: tuple[str, ...] = ()
     """When the player had a choice that leaves every score the same (the table did not say
     which trait went): all the traits it could have been, ``trait`` among them."""
+    cause: str = ""
+    """What made it go, as said before the sentence: "Ana's Hyper-Intelligence", "The Four
+    Horsemen"; "" when the rules' log names no card."""
 
     def sentence(self) -> str:
         """"Ana discards Fangs.", or "Ana discards one of Fangs or Heroic (the scores are the
@@ -693,7 +701,8 @@ def _score(table: _Table) -> ScoreResult:
                         f"players[{d.player}].choices", f"{who} needs a choice for {card}: {need}"
                     )
                     error.missing = MissingChoice(
-                        d.player, card, d.reason, [_answer_name(g, d, o) for o in options]
+                        d.player, card, d.reason, [_answer_name(g, d, o) for o in options],
+                        _removed(table, g, alike),
                     )
                     raise error
             value = options[0]
@@ -744,18 +753,54 @@ def _drawn_again(table: _Table, g: Game) -> list[str]:
 
 
 def _removed(table: _Table, g: Game, alike: dict[tuple[int, str], tuple[str, ...]]) -> list[Removal]:
-    """Traits in a pile before World's End and not after it, player by player; ``alike``:
-    choices the file left open because every answer scores the same."""
-    out = []
+    """Traits in a pile before World's End and not in it now, in the order they went, each with
+    its cause; ``alike``: choices the file left open because every answer scores the same."""
+    leaving = [e for e in g.log if _trait_left(e) is not None]
+    found: list[tuple[int, Removal]] = []
     for seat, player in enumerate(table.players):
         left = [g.defs[c].id for c in g.seats[seat].pile]
         for trait_id in player["traits"]:
             if trait_id in left:
                 left.remove(trait_id)
-            else:
-                name = g.cards.traits[trait_id].name
-                out.append(Removal(player["name"], name, alike.get((seat, name), ())))
-    return out
+                continue
+            name = g.cards.traits[trait_id].name
+            event = _leaving_event(g, leaving, seat, trait_id)
+            cause = _cause_name(table, g, event.cause if event else None)
+            removal = Removal(player["name"], name, alike.get((seat, name), ()), cause)
+            found.append((event.seq if event else len(g.log), removal))
+    return [removal for _, removal in sorted(found, key=lambda pair: pair[0])]
+
+
+def _trait_left(e: ev.Event) -> tuple[int, int] | None:
+    """The seat and the card, when a trait left a pile in this event (discarded, given or
+    taken, back to a hand)."""
+    if isinstance(e, (ev.TraitDiscarded, ev.TraitToHand)):
+        return e.player, e.card
+    if isinstance(e, ev.TraitMoved):
+        return e.from_player, e.card
+    return None
+
+
+def _leaving_event(g: Game, leaving: list[ev.Event], seat: int, trait_id: str) -> ev.Event | None:
+    """The last event still unclaimed in which ``seat`` lost a copy of the trait (a trait that
+    came back and went again went the last time); claimed, so a second copy finds its own."""
+    for i in range(len(leaving) - 1, -1, -1):
+        left = _trait_left(leaving[i])
+        if left is not None and left[0] == seat and g.defs[left[1]].id == trait_id:
+            return leaving.pop(i)
+    return None
+
+
+def _cause_name(table: _Table, g: Game, cause: ev.Cause | None) -> str:
+    """"Ana's Hyper-Intelligence" for a player's trait, the catastrophe's name for a
+    catastrophe, "" for a step of the rules."""
+    if cause is None:
+        return ""
+    if cause.kind == ev.TRAIT and cause.seat is not None:
+        return f"{table.players[cause.seat]['name']}'s {g.cards.by_id(cause.id).name}"
+    if cause.kind == ev.CATASTROPHE:
+        return g.catastrophe(cause.id).name
+    return ""
 
 
 def score_file(path: str, edition: str | None = None) -> ScoreResult:

@@ -334,3 +334,19 @@ def test_a_pile_too_long_to_score_is_refused_at_its_line(tmp_path):
     text = run_companion(tmp_path, ["3", "Ana, Ben", "kidney x20, kidney x20, kidney x20", "quick", "fangs", ""])
     assert "A pile holds at most 50 traits; that line was not added." in text
     assert "Ana, 1 trait: Quick, r2." in text and "Ana: 2 points." in text
+
+
+def test_a_discard_is_told_when_it_happens_before_the_next_question(tmp_path):
+    """Ana's Hyper-Intelligence names blue and Ben loses Gills: blue is gone from Faith's
+    colours, so the loss is told before Faith's question, not after every question."""
+    text = run_companion(tmp_path, [
+        "2", "ice age", "Ana, Ben", "hyper-intelligence, quick", "faith, sticky secretions, antlers, gills",
+        "1",  # Hyper-Intelligence names blue
+        "1",  # Faith: none
+        "5",
+    ])
+    flat = " ".join(text.split())
+    told = "Ana's Hyper-Intelligence: Ben discards Gills."
+    assert flat.count(told) == 1
+    assert flat.index("the colour named? 1. blue") < flat.index(told) < flat.index("Ben's Faith: recolour which colour?")
+    assert "Ben's Faith: recolour which colour? 1. none 2. purple 3. red" in flat

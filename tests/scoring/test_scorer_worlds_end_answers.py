@@ -96,3 +96,38 @@ def test_a_response_at_worlds_end_is_answered_under_its_own_name() -> None:
 def test_a_first_player_who_is_not_playing_is_an_error() -> None:
     with pytest.raises(ScoreFileError, match="first_player"):
         score_table({"players": [{"name": "Ana"}], "first_player": "Zed"})
+
+
+def test_a_missing_choice_carries_the_discards_made_before_it_with_their_cause() -> None:
+    """Asked one question at a time, the companion told Hyper-Intelligence's discard only after
+    Faith's question, whose colours it had already changed: the question must bring what went
+    before it, and who made it go."""
+    data = {
+        "catastrophes": ["Ice Age"],
+        "players": [
+            {"name": "Ana", "traits": ["Hyper-Intelligence", "Quick"], "choices": {"Hyper-Intelligence": "blue"}},
+            {"name": "Ben", "traits": ["Faith", "Sticky Secretions", "Antlers", "Gills"]},
+        ],
+    }
+    with pytest.raises(ScoreFileError) as caught:
+        score_table(data)
+    missing = caught.value.missing
+    assert missing is not None and missing.card == "Faith"
+    assert "blue" not in missing.answers
+    assert [(r.cause, r.sentence()) for r in missing.removed] == [("Ana's Hyper-Intelligence", "Ben discards Gills.")]
+
+
+def test_removals_are_in_the_order_they_happened_each_with_its_cause() -> None:
+    """Traits read seat by seat put Ana's catastrophe discard before Ben's loss to her
+    Hyper-Intelligence, which came first."""
+    data = {
+        "catastrophes": ["The Four Horsemen"],
+        "players": [
+            {"name": "Ana", "traits": ["Hyper-Intelligence", "Retractable Claws", "Adorable", "Sticky Secretions"],
+             "choices": {"Hyper-Intelligence": "blue", "The Four Horsemen": "Adorable"}},
+            {"name": "Ben", "traits": ["Quick", "Gills"]},
+        ],
+    }
+    removed = [(r.cause, r.sentence()) for r in score_table(data).removed]
+    assert removed[0] == ("Ana's Hyper-Intelligence", "Ben discards Gills.")
+    assert ("The Four Horsemen", "Ana discards Adorable.") in removed[1:]

@@ -70,11 +70,6 @@ def needs_gene_pool(t: TraitDef) -> bool:
     return any(p.effect == "gene_pool_size" for p in t.bonus)
 
 
-def removes_traits(t: TraitDef) -> bool:
-    """A trait whose World's End effect makes players discard traits."""
-    return any("discard" in p.effect for p in t.worlds_end)
-
-
 def chooses_catastrophe(t: TraitDef) -> bool:
     """A trait that picks which revealed catastrophe's World's End applies."""
     return any(p.effect == "choose_worlds_end_catastrophe" for p in t.worlds_end)
@@ -136,6 +131,8 @@ class Companion:
         """Each player's pile as last entered: ``same as before`` takes it again."""
         self.everyone_told: str | None = None
         """The catastrophe whose World's End text was told in this scoring (before its question)."""
+        self.removals_told: list[Any] = []
+        """The discards told in this run of the scoring: each is told once, when it happens."""
 
     # --- input helpers --------------------------------------------------------------------
     def read(self, prompt: str, help_text: str = "") -> str:
@@ -315,11 +312,9 @@ class Companion:
         if resolved is None:
             return
         result, data = resolved
-        early = self.announce_trait_removals(data, piles, order)
         chosen = self.cards.catastrophes[self._cat_id(result.worlds_end or final.name)]
         if self.everyone_told != chosen.name:
             self.tell_everyone(chosen, final)
-        self.announce_removals(result.removed, early, chosen.name)
         self.out.info("Now the scores.")
         self.read_back(result, data)
 
@@ -368,8 +363,6 @@ class Companion:
         resolved = self.keeping(piles, finish)
         if resolved is not None:
             result, data = resolved
-            early = self.announce_trait_removals(data, piles, order)
-            self.announce_removals(result.removed, early, result.worlds_end)
             self.read_back(result, data)
 
     def ask_players(self) -> None:
@@ -582,6 +575,7 @@ class Companion:
         pool, the catastrophes revealed, and each choice the rules ask for."""
         from doomlings_access.scorer import ScoreFileError, score_table
 
+        self.removals_told = []  # every question is asked again, and every discard told again
         names = {t.id: t.name for t in self.cards.traits.values()}
         players: list[dict[str, Any]] = []
         for name in order:
@@ -609,18 +603,22 @@ class Companion:
         }
         for _ in range(40):
             try:
-                return score_table(data, "the table"), data
+                result = score_table(data, "the table")
             except ScoreFileError as exc:
                 missing = exc.missing
                 if missing is None:
                     self.out.info(str(exc))
                     return None
+                self.tell_removals(missing.removed, cat)  # what happened before the question
                 asking = next((c for c in self.cards.catastrophes.values() if c.name == missing.card), None)
                 if asking is not None and cat is not None and self.everyone_told is None:
                     self.tell_everyone(asking, cat)  # its text first, then its question
                 data["players"][missing.player]["choices"][missing.card] = self.ask_choice(
                     data["players"][missing.player]["name"], missing, asking is not None
                 )
+                continue
+            self.tell_removals(result.removed, cat)
+            return result, data
         return None
 
     def ask_tie_break(self, result: Any, data: dict[str, Any]) -> bool:
@@ -649,40 +647,21 @@ class Companion:
         held.update(by_name[name] for entry in players for name in entry.get("hand", []))
         self.out.lines(extra_copies(self.cards, held))
 
-    def announce_trait_removals(
-        self, data: dict[str, Any], piles: dict[str, list[str]], order: list[str]
-    ) -> list[Any]:
-        """Tell the traits that World's End traits (Hyper-Intelligence) made players discard,
-        before the catastrophe's own World's End: they are what the same table loses with no
-        catastrophe at all."""
-        from doomlings_access.scorer import ScoreFileError, score_table
-
-        causes = [
-            f"{name}'s {self.cards.traits[t].name}"
-            for name in order
-            for t in dict.fromkeys(piles[name])
-            if removes_traits(self.cards.traits[t])
-        ]
-        if not causes:
-            return []
-        try:
-            early = score_table({**data, "catastrophes": []}, "the table").removed
-        except ScoreFileError:
-            return []
-        cause = f"{causes[0]}: " if len(causes) == 1 else ""
-        for removal in early:
+    def tell_removals(self, removed: list[Any], final: CatastropheDef | None) -> None:
+        """Tell each discard not told yet, with its cause, as soon as the scorer has played it:
+        the next question may offer less because of it (Hyper-Intelligence takes Gills, and
+        blue leaves Faith's colours). A catastrophe's discard follows its World's End text."""
+        new = list(removed)
+        for told in self.removals_told:
+            if told in new:
+                new.remove(told)
+        for removal in new:
+            by = next((c for c in self.cards.catastrophes.values() if c.name == removal.cause), None)
+            if by is not None and final is not None and self.everyone_told != by.name:
+                self.tell_everyone(by, final)
+            cause = f"{removal.cause}: " if removal.cause else "At World's End, "
             self.out.info(f"{cause}{removal.sentence()}")
-        return early
-
-    def announce_removals(self, removed: list[Any], told: list[Any], catastrophe: str | None) -> None:
-        """Tell the traits discarded at World's End not told yet (the catastrophe's)."""
-        left = list(told)
-        for removal in removed:
-            if removal in left:
-                left.remove(removal)
-                continue
-            cause = f"{catastrophe}: " if catastrophe else "At World's End, "
-            self.out.info(f"{cause}{removal.sentence()}")
+            self.removals_told.append(removal)
 
     def read_back(self, result: Any, data: dict[str, Any]) -> None:
         """The scores, then the winner; a tie is broken as the rulebook breaks it, with the
