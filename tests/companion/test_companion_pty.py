@@ -247,7 +247,7 @@ def run_tracker(s: Session) -> None:
     assert shown.startswith("Round 1, era 1: Flourish.")
 
     shown = flat(s.answer(TRACKER, "up Ana"))
-    assert "Catastrophe 1 of 3: Ice Age. First player is now Ben." in shown
+    assert "Round 2, catastrophe 1 of 3: Ice Age. First player is now Ben." in shown
     assert "Gene pools -1: Ana 4, Ben 4 and Cy 4." in shown
     assert CARDS.catastrophes["ice_age"].catastrophic_text in shown
 
@@ -257,21 +257,21 @@ def run_tracker(s: Session) -> None:
     assert shown == "Cy's gene pool is now 3."
     shown = flat(s.answer(TRACKER, "dance"))
     assert shown == (
-        "Round 2, era 2. First player: Ben. Catastrophes: 1 of 3 so far, Ice Age. "
+        "Round 2, catastrophe 1 of 3. First player: Ben. Catastrophes: 1 of 3 so far, Ice Age. "
         "Gene pools: Ana 5, Ben 4 and Cy 3."
     )
     shown = flat(s.answer(TRACKER, "catastrophe retrovirus"))
     assert shown.startswith("Not a command: dance.")
 
     shown = flat(s.answer(TRACKER, "status"))
-    assert "Catastrophe 2 of 3: Retrovirus. First player is now Cy." in shown
+    assert "Round 3, catastrophe 2 of 3: Retrovirus. First player is now Cy." in shown
     assert "Gene pools -1: Ana 4, Ben 3 and Cy 2." in shown
     shown = flat(s.answer(TRACKER, "c the big one"))
-    assert "Round 3, era 3. First player: Cy." in shown
+    assert "Round 3, catastrophe 2 of 3. First player: Cy." in shown
     assert "Catastrophes: 2 of 3 so far, Ice Age and Retrovirus." in shown
 
     shown = flat(s.wait(MENU))
-    assert "Catastrophe 3 of 3: The Big One. First player is now Ana." in shown
+    assert "Round 4, catastrophe 3 of 3: The Big One. First player is now Ana." in shown
     assert "Gene pools -1: Ana 3, Ben 2 and Cy 1." in shown
     assert "the world ends" in shown
     assert "Companion menu." in shown

@@ -350,3 +350,19 @@ def test_a_discard_is_told_when_it_happens_before_the_next_question(tmp_path):
     assert flat.count(told) == 1
     assert flat.index("the colour named? 1. blue") < flat.index(told) < flat.index("Ben's Faith: recolour which colour?")
     assert "Ben's Faith: recolour which colour? 1. none 2. purple 3. red" in flat
+
+
+def test_the_tracker_words_the_round_as_the_game_announces_it(tmp_path):
+    """The status after a catastrophe said "Round 2, era 2" where the game says "Round 2,
+    catastrophe 1 of 3": the next era starts with the next round's age."""
+    text = run_companion(tmp_path, [
+        "4", "Ana, Ben", "status", "age flourish", "catastrophe ice age", "status",
+        "age flourish", "status", "back", "5",
+    ])
+    flat = " ".join(text.split())
+    assert "No round yet. First player: Ana." in flat
+    assert "Round 2, catastrophe 1 of 3: Ice Age. First player is now Ben." in flat
+    assert "Tracker: status Round 2, catastrophe 1 of 3. First player: Ben." in flat
+    assert "Round 3, era 2: Flourish." in flat
+    assert "Tracker: status Round 3, era 2. First player: Ben." in flat
+    assert "era 2. First player: Ben. Catastrophes: 1" in flat and "Round 2, era 2" not in flat

@@ -129,7 +129,7 @@ def _started(e: ev.GameStarted, v: View) -> str:
 @phrase(ev.AgeRevealed)
 def _age(e: ev.AgeRevealed, v: View) -> str:
     age = v.g.cards.ages[e.age]
-    text = f"Round {e.round}, era {e.era}: {age.name}. {age.text}"
+    text = f"{review.age_round(e.round, e.era)}: {age.name}. {age.text}"
     if e.repeats:
         text += f" It repeats {v.source(e.repeats)}."
     return text + where_in_era(e)
@@ -154,7 +154,7 @@ def _age_ignored(e: ev.AgeIgnored, v: View) -> str:
 def _catastrophe(e: ev.CatastropheRevealed, v: View) -> str:
     c = v.g.catastrophe(e.catastrophe)
     pool = f"Gene pool {c.gene_pool:+d}." if c.gene_pool else "Gene pools unchanged."  # not "plus zero"
-    return f"Round {e.round}, catastrophe {e.number} of 3: {c.name}. {pool} {c.catastrophic_text}"
+    return f"{review.catastrophe_round(e.round, e.number)}: {c.name}. {pool} {c.catastrophic_text}"
 
 
 @phrase(ev.FirstPlayerMoved)

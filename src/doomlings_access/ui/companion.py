@@ -23,7 +23,7 @@ from doomlings_access.rules.primitives import GENE_POOL_MAX, GENE_POOL_MIN
 from doomlings_access.safety.text import NameRefused, check_names, clean, name_key, players_named, tidy_name, whole_number
 from doomlings_access.ui.console import Console, not_an_answer, yes_or_no
 from doomlings_access.ui.output import Output
-from doomlings_access.ui.review import catastrophes_so_far
+from doomlings_access.ui.review import age_round, catastrophe_round, catastrophes_so_far
 from doomlings_access.ui.session import is_number
 from doomlings_access.ui.words import Style, choose_from, join, plural
 
@@ -96,10 +96,22 @@ class Tracker:
     round: int = 0
     catastrophes: list[str] = field(default_factory=list)
     first: int = 0
+    catastrophe_last: bool = False
+    """The last round revealed a catastrophe: it is named by it, as the game names it, and the
+    next era starts only with the next round's age."""
 
     @property
     def era(self) -> int:
         return min(len(self.catastrophes) + 1, 3)
+
+    def place(self) -> str:
+        """The round as the game's announcement says it: "Round 2, catastrophe 1 of 3" just
+        after a catastrophe, "Round 3, era 2" after an age."""
+        if not self.round:
+            return "No round yet"
+        if self.catastrophe_last:
+            return catastrophe_round(self.round, len(self.catastrophes))
+        return age_round(self.round, self.era)
 
 
 def split_items(line: str) -> list[tuple[str, int]]:
@@ -729,7 +741,8 @@ class Companion:
                 card = self.find_kind(rest, AgeDef, "age")
                 if card is not None:
                     t.round += 1
-                    self.out.info(f"Round {t.round}, era {t.era}: {card.name}. {card.text}")
+                    t.catastrophe_last = False
+                    self.out.info(f"{t.place()}: {card.name}. {card.text}")
             elif word in ("catastrophe", "cat", "c"):
                 if len(t.catastrophes) == 3:
                     self.out.info("The world has already ended: three catastrophes were revealed.")
@@ -774,8 +787,9 @@ class Companion:
             return
         t.round += 1
         t.catastrophes.append(card.id)
+        t.catastrophe_last = True
         t.first = (t.first + 1) % len(t.players)
-        self.out.info(f"Catastrophe {len(t.catastrophes)} of 3: {card.name}. First player is now {t.players[t.first]}.")
+        self.out.info(f"{t.place()}: {card.name}. First player is now {t.players[t.first]}.")
         if card.gene_pool:
             for seat in range(len(t.players)):
                 new = t.gene_pools[seat] + card.gene_pool
@@ -799,6 +813,6 @@ class Companion:
     def status(self) -> None:
         t = self.tracker
         cats = [self.cards.catastrophes[c].name for c in t.catastrophes]
-        self.out.info(f"Round {t.round}, era {t.era}. First player: {t.players[t.first]}.")
+        self.out.info(f"{t.place()}. First player: {t.players[t.first]}.")
         self.out.info(catastrophes_so_far(cats))
         self.out.info("Gene pools: " + join([f"{n} {g}" for n, g in zip(t.players, t.gene_pools)]) + ".")

@@ -164,14 +164,26 @@ def _placings(
 
 def age(v: PlayerView) -> list[str]:
     if v.age is not None:
-        out = [f"Round {v.round}, era {v.era}: {v.age.name}. {v.age.text}"]
+        out = [f"{age_round(v.round, v.era)}: {v.age.name}. {v.age.text}"]
     elif v.catastrophes:
         c = v.cards.catastrophes[v.catastrophes[-1]]
-        out = [f"Round {v.round}, catastrophe {len(v.catastrophes)} of 3: {c.name}."]  # (as it was announced)
+        out = [f"{catastrophe_round(v.round, len(v.catastrophes))}: {c.name}."]  # (as it was announced)
     else:
         out = ["The game has not started a round yet."]
     out.append(catastrophes_so_far([v.cards.catastrophes[c].name for c in v.catastrophes]))
     return out
+
+
+def age_round(number: int, era: int) -> str:
+    """"Round 3, era 2": a round that revealed an age, in the words of the game's
+    announcement, so that every place that says where a game is says it alike."""
+    return f"Round {number}, era {era}"
+
+
+def catastrophe_round(number: int, revealed: int) -> str:
+    """"Round 2, catastrophe 1 of 3": a round that revealed a catastrophe. It ends its era
+    and does not start the next: that starts with the next round's age."""
+    return f"Round {number}, catastrophe {revealed} of {CATASTROPHES}"
 
 
 def catastrophes_so_far(names: list[str]) -> str:

@@ -408,12 +408,12 @@ class Session:
         """"Round 7, era 2, Tectonic Shift. Your turn." for a resumed game."""
         g = self.game
         r = g.round
-        place = f"Round {r.number}, era {g.era}"
+        place = review.age_round(r.number, g.era)
         if r.age is not None:
             place += f", {r.age.name}"
         elif g.table.catastrophes and r.phase not in ("worlds_end", "scoring"):  # (as it was announced)
             cats = g.table.catastrophes
-            place = f"Round {r.number}, catastrophe {len(cats)} of 3, {g.catastrophe(cats[-1]).name}"
+            place = f"{review.catastrophe_round(r.number, len(cats))}, {g.catastrophe(cats[-1]).name}"
         if r.phase in ("worlds_end", "scoring"):
             return f"{place}. The world is ending."
         if r.active is None:
