@@ -467,3 +467,10 @@ def test_a_name_as_other_doomlings_tools_write_it_is_found(typed: str, meant: st
     Swarms apart by their artwork in brackets; each is one card, not an unknown name."""
     assert find_name(typed, [c.name for c in ALL]) == meant
     assert [c.name for c in find_cards(typed, ALL)] == [meant]
+
+
+@pytest.mark.parametrize(("typed", "label"), [("c x", "cX"), ("C X", "cX"), ("db 17", "db17"), ("r -1", "r-1"), ("d b 17", "db17")])
+def test_a_trait_label_typed_with_spaces_is_found(typed: str, label: str) -> None:
+    """A braille user types a label cell by cell, as it reads on the card: "c x" was no card."""
+    sharing = [c for c in ALL if c.label == label]
+    assert find_cards(typed, ALL, read_typed_label) == sharing

@@ -129,12 +129,18 @@ def find_name(typed: str, names: Sequence[str], what: str = "card") -> str:
 
 
 def _labels_of(typed: str, read_label: LabelReader | None) -> list[str]:
-    """The labels ``typed`` may be: as typed, and as ``read_label`` reads it (braille, BRF)."""
+    """The labels ``typed`` may be: as typed, and as ``read_label`` reads it (braille, BRF);
+    then each without its spaces, as a braille user may type a trait's label cell by cell
+    (``c x`` for cX, ``db 17``): no trait's label has a space, and no name is so short."""
     out = [" ".join(typed.split()).lower()]
     if read_label is not None:
         read = read_label(typed)
         if read and read.lower() not in out:
             out.append(read.lower())
+    for label in list(out):
+        joined = label.replace(" ", "")
+        if joined not in out:
+            out.append(joined)
     return out
 
 
