@@ -23,7 +23,7 @@ import pytest
 from doomlings_access.cards import load_cards
 
 STEP_TIMEOUT = 10
-MENU = "Choose 1 to 5: "
+MENU = "Choose 1 to 5, or ? for help: "
 LOOK_UP = "Card name or label, or Enter to go back: "
 PLAYERS = "Players' names, in seat order, separated by commas: "
 TRACKER = "Tracker: "
@@ -102,7 +102,7 @@ class Session:
 
     def wait_choice(self) -> tuple[int, str]:
         """Wait for a numbered question's prompt; how many options, and the listing."""
-        self.child.expect(r"Choose 1 to (\d+)(?: \[\d+\]|, or Enter for none)?: ")
+        self.child.expect(r"Choose 1 to (\d+)(?:, Enter for none)?, or \? for help: ")
         return int(self.child.match.group(1)), self._before()
 
     def answer(self, prompt: str, line: str) -> str:
@@ -216,11 +216,11 @@ def test_look_up_name_shared_label_braille_and_misspelling(session: Session) -> 
     shown = s.answer(LOOK_UP, "Tiyn")
     assert flat(shown) == description("ice_age")
     # A misspelling: numbered suggestions, and typing 1 takes the first.
-    shown = s.answer("Choose 1 to 2, or Enter for none: ", "1")
+    shown = s.answer("Choose 1 to 2, Enter for none, or ? for help: ", "1")
     assert flat(shown) == "No card named 'Tiyn'. Did you mean: 1. Tiny, 2. Doting?"
     shown = s.answer(LOOK_UP, "Ice Aeg")
     assert flat(shown) == description("tiny")
-    shown = s.answer("Type 1 for it, or Enter for none: ", "")
+    shown = s.answer("Type 1 for it, Enter for none, or ? for help: ", "")
     assert flat(shown) == "No card named 'Ice Aeg'. Did you mean: 1. Ice Age?"
     shown = s.answer(LOOK_UP, "flourish")
     assert shown == ""  # Enter: no card
@@ -373,7 +373,7 @@ def test_score_the_table_asks_for_the_hand_only_when_a_card_needs_it(
     s.answer("Dee's traits: ", "Camouflage, Quick")
     s.answer("Eve's traits: ", "Tiny, Kidney")
     s.answer(FINAL_OR_NONE, "ice agee")
-    shown = flat(s.answer("Type 1 for it, or Enter for none: ", "1"))
+    shown = flat(s.answer("Type 1 for it, Enter for none, or ? for help: ", "1"))
     assert shown == "No card named 'ice agee'. Did you mean: 1. Ice Age?"
     s.answer("Dee's hand, the cards in it on one line, or Enter for none: ", "Quick, Tiny")
     which, tally = s.first_of(MENU, "Eve's hand")
@@ -417,7 +417,7 @@ def test_world_end_without_the_tracker_asks_the_final_catastrophe(session: Sessi
     s = session
     s.answer(MENU, "2")
     s.answer("Name the final catastrophe: ", "Ice Aeg")
-    shown = flat(s.answer("Type 1 for it, or Enter for none: ", "1"))
+    shown = flat(s.answer("Type 1 for it, Enter for none, or ? for help: ", "1"))
     assert shown == "No card named 'Ice Aeg'. Did you mean: 1. Ice Age?"
     shown = flat(s.answer(PLAYERS, "Ana"))
     assert shown == f"Ice Age's World's End: {CARDS.catastrophes['ice_age'].worlds_end_text}"

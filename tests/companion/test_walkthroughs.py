@@ -271,7 +271,7 @@ def test_help_names_kinds_and_bounds(tmp_path):
         "3", "", "tiny, db17", "fortunate", "", "", "5",
     ])
     flat = " ".join(text.split())
-    assert "Choose 1 to 5: ? Type a number from 1 to 5, or the first letters of a choice." in flat
+    assert "Choose 1 to 5, or ? for help: ? Type a number from 1 to 5, or the first letters of a choice." in flat
     assert "Mega Tsunami, catastrophe, label c mega tsunami." in flat
     assert "2 cards fit c m: 1. Mass Extinction, c mass extinction 2. Mega Tsunami, c mega tsunami" in flat
     assert "Type 1 to 6 names in seat order" in flat and "Players: ?" not in flat
@@ -366,3 +366,20 @@ def test_the_tracker_words_the_round_as_the_game_announces_it(tmp_path):
     assert "Round 3, era 2: Flourish." in flat
     assert "Tracker: status Round 3, era 2. First player: Ben." in flat
     assert "era 2. First player: Ben. Catastrophes: 1" in flat and "Round 2, era 2" not in flat
+
+
+def test_numbered_questions_say_help_as_the_game_does_and_a_pick_list_takes_a_new_label(tmp_path):
+    """The menu said "Choose 1 to 5:" where the game says "or ? for help"; Enter there was
+    "Not a choice: nothing."; in "3 cards fit c x" a new label was "Not a choice"; a card
+    answered by its label was taken without saying which."""
+    text = run_companion(tmp_path, [
+        "", "1", "c x", "db 17",  # the pick-list: a new label is looked up
+        "", "2", "deus ex machina", "Ana", "quick", "b4",  # a card drawn, by its label
+        "5",
+    ])
+    flat = " ".join(text.split())
+    assert "Choose 1 to 5, or ? for help: Nothing typed. Choose 1 to 5, or ? for help." in flat
+    assert "3 cards fit c x: 1. Boredom, cX 2. Gratitude, cX 3. Altruistic, cX" in flat
+    assert "Choose 1 to 3, Enter for none, or ? for help: db 17 Tiny, label db17." in flat
+    assert "Not a choice" not in flat
+    assert "or ? for help: b4 Blubber, b4." in flat

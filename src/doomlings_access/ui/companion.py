@@ -164,53 +164,76 @@ class Companion:
             self.out.info(help_text or f"{asked}: type the answer, then Enter.")
             self.out.info("Type back at any question to return to the companion menu; at the menu, back leaves the companion.")
 
-    def choose(self, title: str, options: list[str], default: int | None = None) -> int:
-        """A numbered question; returns the index chosen. Enter takes the default."""
-        chosen = self._choose(title, options, default, none=False)
-        assert chosen is not None
+    def choose(self, title: str, options: list[str]) -> int:
+        """A numbered question; returns the index chosen."""
+        chosen = self._choose(title, options, none=False, retype=False)
+        assert isinstance(chosen, int)
         return chosen
 
     def choose_or_none(self, title: str, options: list[str]) -> int | None:
         """A numbered question that Enter leaves with no answer (None)."""
-        return self._choose(title, options, None, none=True)
+        chosen = self._choose(title, options, none=True, retype=False)
+        assert not isinstance(chosen, str)
+        return chosen
 
-    def _choose(self, title: str, options: list[str], default: int | None, none: bool) -> int | None:
+    def choose_or_retype(self, title: str, options: list[str]) -> int | str | None:
+        """A numbered list of cards that fit what was typed: the index chosen, None for
+        Enter, or a line that is no choice, to look up instead (a label typed anew)."""
+        return self._choose(title, options, none=True, retype=True)
+
+    def _choose(self, title: str, options: list[str], none: bool, retype: bool) -> int | str | None:
         """Options that are all card names are cards: a card's label as printed on it (in any
-        form a braille user types), or its whole name, picks it too; a long list of cards (a
-        card drawn from the deck) is not read out unless asked for."""
+        form a braille user types), or its whole name, picks it too, and the card taken is
+        named; a long list of cards (a card drawn from the deck) is not read out unless asked
+        for. The prompt is the game's: "Choose 1 to 4, or ? for help"."""
         cards = self.cards_named(options)
         self.out.info(title)
         n = len(options)
         listed = cards is None or n <= LONGEST_READ
         if listed:
-            for i, option in enumerate(options, 1):
-                self.out.info(f"{i}. {option}")
+            self.read_out(options)
         else:
             self.out.info(f"{n} cards can be the answer: type its name or its label; list reads them all.")
-        hint = f" [{default + 1}]" if default is not None else ", or Enter for none" if none else ""
-        ways = f"Type a number from 1 to {n}, or the first letters of a choice" + (
-            ", a card's name or its label" if cards is not None else ""
-        ) + (", or Enter for none." if none else ".")
+        again = f"Choose 1 to {n}" + (", Enter for none" if none else "") + ", or ? for help"
+        ways = self.choosing_help(n, cards is not None, none, retype)
         while True:
-            line = self.read(f"Choose 1 to {n}{hint}: ", ways)
-            if not line and none:
-                return None
-            if not line and default is not None:
-                return default
+            line = self.read(f"{again}: ", ways)
+            if not line:
+                if none:
+                    return None
+                self.out.info(f"Nothing typed. {again}.")
+                continue
             if is_number(line) and 1 <= int(line) <= n:
                 return int(line) - 1
             if not listed and line.lower() == "list":
-                for i, option in enumerate(options, 1):
-                    self.out.info(f"{i}. {option}")
+                self.read_out(options)
                 continue
             hits = self.options_fitting(line, options, cards)
             if len(hits) == 1:
+                if cards is not None and line.lower() != options[hits[0]].lower():
+                    self.out.info(f"{self.shown(cards[hits[0]])}.")  # which card the label meant
                 return hits[0]
             if len(hits) > 1:
                 fits = "; ".join(f"{i + 1}. {options[i]}" + (f", {self.style.label(cards[i])}" if cards else "") for i in hits)
                 self.out.info(f"{len(hits)} choices fit {line[:20]}: {fits}. Type the number.")
                 continue
-            self.out.info(f"Not a choice: {line[:20] or 'nothing'}. Choose 1 to {n}.")
+            if retype and not is_number(line):
+                return line
+            self.out.info(f"Not a choice: {line[:20]}. {again}.")
+
+    def read_out(self, options: list[str]) -> None:
+        for i, option in enumerate(options, 1):
+            self.out.info(f"{i}. {option}")
+
+    @staticmethod
+    def choosing_help(n: int, cards: bool, none: bool, retype: bool) -> str:
+        """What a numbered question takes, as its help says it."""
+        ways = f"Type a number from 1 to {n}, or the first letters of a choice"
+        if cards:
+            ways += ", a card's name or its label"
+        if retype:
+            ways += "; or another name or label, to look that up instead"
+        return ways + (". Enter for none." if none else ".")
 
     def cards_named(self, options: list[str]) -> list[Any] | None:
         """The cards the options name, when every option is a card's name."""
@@ -249,7 +272,12 @@ class Companion:
                 self.out.info(text[0].upper() + text[1:])
                 if not exc.suggestions:
                     return None
-                line = self.read(f"{choose_from(len(exc.suggestions))}, or Enter for none: ")
+                n = len(exc.suggestions)
+                takes = "1 takes it" if n == 1 else f"A number from 1 to {n} takes that card"
+                line = self.read(
+                    f"{choose_from(n)}, Enter for none, or ? for help: ",
+                    f"{takes}; another name or label is looked up instead; Enter for none.",
+                )
                 if not line:
                     return None
                 if is_number(line) and 1 <= int(line) <= len(exc.suggestions):
@@ -260,8 +288,10 @@ class Companion:
             if len(found) == 1:
                 return found[0]
             labels = [f"{c.name}, {self.style.label(c)}" for c in found]
-            pick = self.choose_or_none(f"{len(found)} cards fit {typed}:", labels)
-            return None if pick is None else found[pick]
+            pick = self.choose_or_retype(f"{len(found)} cards fit {typed}:", labels)
+            if not isinstance(pick, str):
+                return None if pick is None else found[pick]
+            typed = pick
         return None
 
     def shown(self, card: TraitDef | CatastropheDef) -> str:
