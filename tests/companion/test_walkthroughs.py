@@ -383,3 +383,29 @@ def test_numbered_questions_say_help_as_the_game_does_and_a_pick_list_takes_a_ne
     assert "Choose 1 to 3, Enter for none, or ? for help: db 17 Tiny, label db17." in flat
     assert "Not a choice" not in flat
     assert "or ? for help: b4 Blubber, b4." in flat
+
+
+def test_help_at_typed_questions_says_what_they_take_and_enter_is_said_not_looked_up(tmp_path):
+    """? at "Name the final catastrophe:", a pile or "revealed before" said only "type the
+    answer, then Enter."; Enter was "No card named ''."; a catastrophe taken from the start
+    of its name was not named; the final catastrophe given as one revealed before it was
+    asked again in silence."""
+    text = run_companion(tmp_path, [
+        "2", "?", "", "mega",  # the final catastrophe: help, Enter, a start of a name
+        "Ana, Ben", "?", "prepper, tiny", "kidney,", "?", "",  # Ana's and Ben's piles
+        "?", "mega tsunami", "ice", "solar",  # the two revealed before it, for Prepper
+        "1", "5",
+    ])
+    flat = " ".join(text.split())
+    helps = re.findall(r"\? Type a catastrophe: its name, the start of it, or its label as printed(.*?) Type back", flat)
+    assert len(helps) == 2
+    assert "It can be AI Takeover," in helps[0] and "Mega Tsunami" in helps[0]
+    assert "Mega Tsunami" not in helps[1], "the final one cannot be one revealed before it"
+    assert "Name the final catastrophe: Nothing typed. Type the catastrophe's name or label" in flat
+    assert "No card named ''" not in flat
+    assert "mega Mega Tsunami, c mega tsunami. Mega Tsunami's World's End:" in flat
+    assert "Ana's traits: ? Type Ana's traits on one line: each card's name" in flat
+    assert "separated by commas; x2 after a card held twice" in flat
+    assert "Ben, more traits, or Enter: ? Type more of Ben's traits as before, or Enter" in flat
+    assert "Mega Tsunami is the final catastrophe: name one revealed before it." in flat
+    assert "ice Ice Age, c ice age." in flat and "solar Solar Flare, c solar flare." in flat

@@ -248,7 +248,7 @@ def test_a_question_mark_at_a_number_question_says_what_it_wants(tmp_path: Path,
 
 # --- the companion's menu --------------------------------------------------------------------------
 
-COMPANION_MENU = "Choose 1 to 5: "
+COMPANION_MENU = "Choose 1 to 5, or ? for help: "
 
 
 @pytest.mark.parametrize("typed", ["back", "b", "BACK", "5", "Back"])

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.alone
 
 STEP_TIMEOUT = 15
 # Prompts without their trailing space: prompt_toolkit draws that space as cursor moves.
-MENU = "Choose 1 to 5:"
+MENU = "Choose 1 to 5, or ? for help:"
 LOOK_UP = "Card name or label, or Enter to go back:"
 QUESTION = "or ? for help: "
 BRAILLE = range(0x2801, 0x2840)

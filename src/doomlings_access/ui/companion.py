@@ -17,7 +17,7 @@ from typing import Any
 from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.cards import load_cards
 from doomlings_access.cards.describe import full_description
-from doomlings_access.cards.lookup import UnknownCardError, find_cards
+from doomlings_access.cards.lookup import UnknownCardError, find_cards, normalise
 from doomlings_access.cards.model import REAL_COLOURS, AgeDef, CardSet, CatastropheDef, TraitDef
 from doomlings_access.rules.primitives import GENE_POOL_MAX, GENE_POOL_MIN
 from doomlings_access.safety.text import NameRefused, check_names, clean, name_key, players_named, tidy_name, whole_number
@@ -37,6 +37,13 @@ COUNT_BEFORE = re.compile(r"^(?P<count>[0-9]{1,2})\s*[x\u00d7*]?\s+(?P<name>.+)$
 
 
 HELP_WORDS = ("?", "help")
+CARD_FORMS = "its name, the start of it, or its label as printed (in braille or BRF too)"
+"""How any question for a card may be answered: what every such help says."""
+CARDS_ON_A_LINE = (
+    "each card's name, the start of it, or its label, separated by commas; x2 after a card "
+    "held twice; a comma at the end of a line adds more on the next."
+)
+"""How a line of several cards is typed (a pile, a hand)."""
 TRACKER_HELP = (
     "up NAME or down NAME: change a gene pool by one. age NAME: a new round. "
     "catastrophe NAME: a catastrophe; the first player moves left. status: the table."
@@ -259,10 +266,12 @@ class Companion:
             return sorted({i for i, c in enumerate(cards) for f in found if c is f})
         return [i for i, o in enumerate(options) if o.lower().startswith(typed)]
 
-    def find(self, typed: str, kind: type | None = None) -> Any | None:
+    def find(self, typed: str, kind: type | None = None, name_back: bool = False) -> Any | None:
         """One card from a name, prefix, misspelling or label (in any form a braille user
         types it); asks when several fit. A misspelling gets numbered suggestions: typing a
-        number takes one, Enter none, anything else is looked up instead."""
+        number takes one, Enter none, anything else is looked up instead. ``name_back``: a
+        card found from a label or the start of its name is named, for a caller that does
+        not say the card's name next."""
         pool = [c for c in self.cards.all_cards() if kind is None or isinstance(c, kind)]
         for _ in range(5):  # a few corrections in a row, then give up on this item
             try:
@@ -286,6 +295,8 @@ class Companion:
                     typed = line
                 continue
             if len(found) == 1:
+                if name_back and normalise(typed) != normalise(found[0].name):
+                    self.out.info(f"{self.shown(found[0])}.")
                 return found[0]
             labels = [f"{c.name}, {self.style.label(c)}" for c in found]
             pick = self.choose_or_retype(f"{len(found)} cards fit {typed}:", labels)
@@ -304,6 +315,7 @@ class Companion:
         caller's (it leaves the program, and says so)."""
         items = ["Look up a card", "World's End and scoring", "Score the table", "Table tracker", "Back"]
         self.out.info("Companion for the braille deck. Type back at any question to return here.")
+        self.out.info("Type ? at any question for help.")
         while True:
             try:
                 pick = self.choose("Companion menu.", items)
@@ -327,7 +339,10 @@ class Companion:
     # --- look up ---------------------------------------------------------------------------
     def look_up(self) -> None:
         while True:
-            typed = self.read("Card name or label, or Enter to go back: ")
+            typed = self.read(
+                "Card name or label, or Enter to go back: ",
+                f"Type a card: {CARD_FORMS}. Enter goes back to the menu.",
+            )
             if not typed:
                 return
             card = self.find(typed)
@@ -370,10 +385,9 @@ class Companion:
     def final_catastrophe(self) -> CatastropheDef:
         if self.tracker.catastrophes and len(self.tracker.catastrophes) == 3:
             return self.cards.catastrophes[self.tracker.catastrophes[-1]]
-        while True:
-            card = self.find(self.read("Name the final catastrophe: "), CatastropheDef)
-            if card is not None:
-                return card  # type: ignore[no-any-return]
+        card = self.ask_catastrophe("Name the final catastrophe: ", list(self.cards.catastrophes.values()))
+        assert card is not None
+        return card
 
     def order(self) -> list[str]:
         t = self.tracker
@@ -394,12 +408,8 @@ class Companion:
             if self.tracker.catastrophes:
                 cat = self.cards.catastrophes[self.tracker.catastrophes[-1]]
             else:
-                line = self.read("Final catastrophe, or Enter for none: ")
-                while line:
-                    cat = self.find(line, CatastropheDef)
-                    if cat is not None:
-                        break
-                    line = self.read("Final catastrophe, or Enter for none: ")
+                everyone = list(self.cards.catastrophes.values())
+                cat = self.ask_catastrophe("Final catastrophe, or Enter for none: ", everyone, none=True)
             return self.resolve(order, piles, cat)
 
         resolved = self.keeping(piles, finish)
@@ -476,6 +486,9 @@ class Companion:
         )
         while True:
             line = self.read_plain("Type y to go back, n to go on: ")
+            if line.lower() in HELP_WORDS:
+                self.out.info("y goes back to the companion menu, keeping the piles; n goes on with this scoring.")
+                continue
             answer = yes_or_no(line, default=False)
             if answer is not None:
                 break
@@ -496,7 +509,7 @@ class Companion:
         before``, ``undo``, ``list``; Enter (or ``done``) ends it."""
         while True:
             prompt = f"{name}'s traits: " if not traits else f"{name}, more traits, or Enter: "
-            line = self.read(prompt)
+            line = self.read(prompt, self.traits_help(name, more=bool(traits)))
             low = line.lower()
             if low in ("done", "d", ""):
                 if low == "" and not traits:
@@ -538,6 +551,15 @@ class Companion:
             if added:
                 self.out.info(f"{name}: {added}. Enter when done.")
 
+    def traits_help(self, name: str, more: bool) -> str:
+        """What a pile's prompt takes, as its help says it: only what it accepts now."""
+        if more:
+            start = f"Type more of {name}'s traits as before, or Enter when the pile is done."
+        else:
+            same = f" same as before takes {name}'s last pile." if name in self.last_piles else ""
+            start = f"Type {name}'s traits on one line: {CARDS_ON_A_LINE}{same} done: an empty pile."
+        return f"{start} undo removes the last trait; list reads the pile."
+
     def read_cards(self, line: str, into: list[str]) -> tuple[str, bool]:
         """Add the traits a line names to ``into``: what was added, read back, and whether
         every item of the line was understood."""
@@ -570,14 +592,20 @@ class Companion:
     def ask_hand(self, name: str) -> list[str]:
         """The cards in a player's hand, for the traits that count them."""
         hand: list[str] = []
-        line = self.read(f"{name}'s hand, the cards in it on one line, or Enter for none: ")
+        line = self.read(
+            f"{name}'s hand, the cards in it on one line, or Enter for none: ",
+            f"Type the cards in {name}'s hand: {CARDS_ON_A_LINE} Enter: an empty hand.",
+        )
         while line:
             added, complete = self.read_cards(line, hand)
             if added:
                 self.out.info(f"{name}'s hand: {added}.")
             if complete and not line.endswith(","):
                 return hand
-            line = self.read(f"{name}'s hand, more cards, or Enter: ")
+            line = self.read(
+                f"{name}'s hand, more cards, or Enter: ",
+                f"Type more cards of {name}'s hand as before, or Enter when the hand is done.",
+            )
         self.out.info(f"{name}'s hand: {plural(len(hand), 'card')}.")
         return hand
 
@@ -590,7 +618,10 @@ class Companion:
         if not low <= default <= high:  # the tracker can go beyond (up and down are free)
             default = min(max(default, low), high)
         while True:
-            line = self.read(f"{name}'s gene pool [{default}]: ")
+            line = self.read(
+                f"{name}'s gene pool [{default}]: ",
+                f"Type {name}'s gene pool, a number from {low} to {high}; Enter takes {default}.",
+            )
             if not line:
                 return default
             value = whole_number(line, low, high)
@@ -602,13 +633,35 @@ class Companion:
         """The catastrophes revealed before the final one, when a trait chooses among them."""
         known = [c for c in self.tracker.catastrophes if c != final.id][:2]
         while len(known) < 2:
-            card = self.find(
-                self.read(f"Catastrophe {len(known) + 1} of 3, revealed before {final.name}: "),
-                CatastropheDef,
-            )
-            if card is not None and card.id != final.id and card.id not in known:
+            could = [c for c in self.cards.catastrophes.values() if c.id != final.id and c.id not in known]
+            card = self.ask_catastrophe(f"Catastrophe {len(known) + 1} of 3, revealed before {final.name}: ", could)
+            assert card is not None
+            if card.id == final.id:
+                self.out.info(f"{card.name} is the final catastrophe: name one revealed before it.")
+            elif card.id in known:
+                self.out.info(f"{card.name} is named already: name the other one revealed.")
+            else:
                 known.append(card.id)
         return [*known, final.id]
+
+    def ask_catastrophe(self, prompt: str, could: list[CatastropheDef], none: bool = False) -> CatastropheDef | None:
+        """A catastrophe, typed as any card is; its help lists those that ``could`` be the
+        answer. Enter is none where ``none``, else said and asked again (nothing was looked
+        up, and a question needing an answer cannot take none). A card typed by its label or
+        the start of its name is named back: nothing else says which was taken."""
+        enter = " Enter for none." if none else ""
+        names = join([c.name for c in could])
+        help_text = f"Type a catastrophe: {CARD_FORMS}.{enter} It can be {names}."
+        while True:
+            line = self.read(prompt, help_text)
+            if not line:
+                if none:
+                    return None
+                self.out.info("Nothing typed. Type the catastrophe's name or label, or ? for help.")
+                continue
+            card: CatastropheDef | None = self.find(line, CatastropheDef, name_back=True)
+            if card is not None:
+                return card
 
     def resolve(
         self, order: list[str], piles: dict[str, list[str]], cat: CatastropheDef | None
