@@ -409,3 +409,11 @@ def test_help_at_typed_questions_says_what_they_take_and_enter_is_said_not_looke
     assert "Ben, more traits, or Enter: ? Type more of Ben's traits as before, or Enter" in flat
     assert "Mega Tsunami is the final catastrophe: name one revealed before it." in flat
     assert "ice Ice Age, c ice age." in flat and "solar Solar Flare, c solar flare." in flat
+
+
+def test_help_before_leaving_the_piles_is_help_not_an_answer(tmp_path):
+    """? at "Type y to go back, n to go on" was taken as n, with no word of what y and n do."""
+    text = run_companion(tmp_path, ["3", "Ana, Ben", "tiny", "back", "?", "n", "quick", "", "5"])
+    flat = " ".join(text.split())
+    assert "n to go on: ? y goes back to the companion menu, keeping the piles; n goes on" in flat
+    assert flat.count("Going on.") == 1 and "Ben, 1 trait: Quick" in flat

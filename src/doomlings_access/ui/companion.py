@@ -154,7 +154,7 @@ class Companion:
         """The discards told in this run of the scoring: each is told once, when it happens."""
 
     # --- input helpers --------------------------------------------------------------------
-    def read(self, prompt: str, help_text: str = "") -> str:
+    def read(self, prompt: str, help_text: str) -> str:
         """One line; "back" (or Ctrl-C) at any question returns to the companion menu, and
         "?" or "help" says what the question wants (never taken as an answer, a name say)."""
         while True:
@@ -167,8 +167,7 @@ class Companion:
                 raise Back()
             if text.lower() not in HELP_WORDS:
                 return text
-            asked = prompt.strip().rstrip(":").rstrip()
-            self.out.info(help_text or f"{asked}: type the answer, then Enter.")
+            self.out.info(help_text)
             self.out.info("Type back at any question to return to the companion menu; at the menu, back leaves the companion.")
 
     def choose(self, title: str, options: list[str]) -> int:
