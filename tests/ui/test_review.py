@@ -67,3 +67,29 @@ def test_final_scores_say_how_a_world_s_end_changed_colourless_traits_worth() ->
     assert f"AI Takeover: Fear is worth 2 with no effect, {2 - fear.face_value:+d}" in ben, ben
     ana = next(line for line in lines if line.startswith("You: "))
     assert "AI Takeover" not in ana, ana
+
+
+def test_scores_asked_during_world_s_end_say_its_effects_so_far_are_counted() -> None:
+    """At a World's End question the heading said "before World's End effects" over scores
+    that already counted Viral's points: it says what they hold at each moment."""
+    from builders import RulesOfThumb, new_game
+
+    from doomlings_access.rules import Choice, Setup
+    from doomlings_access.rules import events as ev
+
+    seen = 0
+    for seed in range(40):
+        g = new_game(Setup(("Ana", "Ben", "Cy"), seed))
+        agents = [RulesOfThumb(seed, s) for s in range(3)]
+        while not g.is_over:
+            d = g.pending
+            assert d is not None
+            heading = review.scores(g.view(d.player))[0]
+            if any(isinstance(e, ev.WorldsEndStarted) for e in g.log):
+                assert heading == "Scores so far, with the World's End effects carried out until now:"
+                seen += 1
+            else:
+                assert heading == "Scores if the world ended now, before World's End effects:"
+            g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
+        assert review.scores(g.view(0))[0] == "Final scores:"
+    assert seen > 3

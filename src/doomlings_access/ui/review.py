@@ -77,7 +77,7 @@ def score_blocks(v: PlayerView, style: Style | None = None, you: bool = True) ->
     ending = _worlds_end_catastrophe(v)
     tie_break = {e.player: e.total for e in v.log if isinstance(e, ev.TieBreakDraw)}
     order = sorted(range(v.n), key=lambda seat: (-parts[seat][3], -tie_break.get(seat, 0), seat))
-    out = [["Final scores:" if final else "Scores if the world ended now, before World's End effects:"]]
+    out = [[_scores_heading(v, final)]]
     for seat in order:
         we, face, bonus, total = parts[seat]
         printed = sum(t.defs[c].face_value for c in v.piles[seat])
@@ -113,6 +113,16 @@ def score_blocks(v: PlayerView, style: Style | None = None, you: bool = True) ->
             out[-1].append(f"Largest gene pool: {names} tie on {best}, so nobody gets its 3 points.")
     out.append(["Placings: " + "; ".join(_placings(v, me, parts, order, tie_break)) + "."])
     return out
+
+
+def _scores_heading(v: PlayerView, final: bool) -> str:
+    """What the scores are: final, or during World's End with the effects carried out so far
+    (Viral's points were counted under a heading that said "before World's End effects")."""
+    if final:
+        return "Final scores:"
+    if any(isinstance(e, ev.WorldsEndStarted) for e in v.log):
+        return "Scores so far, with the World's End effects carried out until now:"
+    return "Scores if the world ended now, before World's End effects:"
 
 
 def _worlds_end_catastrophe(v: PlayerView) -> str:
