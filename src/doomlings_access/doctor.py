@@ -167,6 +167,7 @@ def _saves(ask: Answer) -> int:
     from doomlings_access.saves import (
         SAVE_NAME,
         SaveFileError,
+        game_stands,
         leftovers,
         may_set_aside,
         read_save,
@@ -209,7 +210,7 @@ def _saves(ask: Answer) -> int:
             problems += _offer_aside(path, ask, "so the other games load without it", exc.at_fault, ours)
             continue
         g = saved.game
-        state = "finished" if g.is_over else f"round {g.round.number}, era {g.era}"
+        state = "finished" if g.is_over else game_stands(g)
         say(f"Save {name}: fine: {', '.join(g.setup.players)}; {state}.")
     extra = leftovers(folder)
     for kind, paths in extra.items():

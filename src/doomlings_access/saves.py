@@ -430,19 +430,35 @@ class Listed:
     updated: float
     catastrophe: str | None = None
     """The catastrophe whose round it is (a round has an age or a catastrophe)."""
+    catastrophes: int = 0
+    """How many catastrophes were revealed, that one included."""
 
     def line(self, n: int) -> str:
         try:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.updated)) if self.updated else None
         except (OverflowError, OSError, ValueError):
             when = None
-        card = self.age or (f"catastrophe {self.catastrophe}" if self.catastrophe else None)
-        where = f"round {self.round}, era {self.era}" + (f", {card}" if card else "")
+        where = where_it_stands(self.round or 0, self.era, self.age, self.catastrophe, self.catastrophes)
         if self.round is None:
             where = "where it stands is not known (its summary cannot be read)"
         state = "finished" if self.over else where
         played = f"last played {when}" if when else "last played at an unknown time"
         return clean(f"{n}. {', '.join(self.players)}: {state}; {played}. {self.path.name}")
+
+
+def where_it_stands(number: int, era: int, age: str | None, catastrophe: str | None, revealed: int) -> str:
+    """"round 3, era 2, Arid Lands" or "round 2, catastrophe 1 of 3, Ice Age", as the game
+    announces a round: a catastrophe's round ends its era and starts none."""
+    if catastrophe:
+        return f"round {number}, catastrophe {revealed} of 3, {catastrophe}"
+    return f"round {number}, era {era}" + (f", {age}" if age else "")
+
+
+def game_stands(game: Game) -> str:
+    """:func:`where_it_stands` for a loaded game."""
+    r, cats = game.round, game.table.catastrophes
+    catastrophe = game.catastrophe(cats[-1]).name if cats and r.age is None else None
+    return where_it_stands(r.number, game.era, r.age.name if r.age else None, catastrophe, len(cats))
 
 
 def _listed(path: Path, data: Any) -> Listed | None:
@@ -465,7 +481,8 @@ def _listed(path: Path, data: Any) -> Listed | None:
     last = cats[-1] if isinstance(cats, list) and 0 < len(cats) <= 3 and isinstance(cats[-1], str) else None
     catastrophe = clean(last, 60) if last and age is None else None
     return Listed(
-        path, names, round_, era, clean(age, 60) if age else None, over, _time(data.get("updated")), catastrophe
+        path, names, round_, era, clean(age, 60) if age else None, over, _time(data.get("updated")), catastrophe,
+        len(cats) if catastrophe else 0,
     )
 
 
