@@ -79,3 +79,39 @@ def test_enter_leaves_the_answered_line_as_it_is() -> None:
                 later.join()
         assert line == typed.split("\x1b")[0]
         assert screen.getvalue().count("Choose 1 to 5:") == drawn, (typed, screen.getvalue())
+
+
+def test_tab_completes_a_card_s_name_as_it_is_shown() -> None:
+    """Tab turned "Sel" into "selective memory": the words offered were the options' lower-case
+    keys. The session offers each name as the question shows it, so the line reads back as
+    the card's name."""
+    import io
+
+    from builders import new_game
+
+    from doomlings_access.rules import Setup
+    from doomlings_access.ui.console import PlainConsole
+    from doomlings_access.ui.output import Output
+    from doomlings_access.ui.session import Prefs, Session, question_for
+
+    g = new_game(Setup(("Ana", "Ben"), 42))
+    d = g.pending
+    assert d is not None
+    console = PlainConsole(io.StringIO(""), io.StringIO())
+    session = Session(g, [0], {}, console, Output(console.write), Prefs())
+    q = question_for(g, d, session.style, session.announcer)
+    names = [o.text.split(",")[0] for o in q.options]
+    words = session.words(q)
+    assert all(name in words for name in names) and not any(name.lower() in words for name in names if name != name.lower())
+    from prompt_toolkit.completion import WordCompleter
+    from prompt_toolkit.output import DummyOutput
+
+    unique = [n for n in names if sum(w.lower().startswith(n[:3].lower()) for w in set(words)) == 1]
+    assert unique, words
+    name = unique[0]
+    with create_pipe_input() as keys:
+        keys.send_text(name[:3].lower() + "\t\r")
+        line = quiet_prompt_session(input=keys, output=DummyOutput()).prompt(
+            "Choose: ", completer=WordCompleter(sorted(set(words)), ignore_case=True, sentence=True)
+        )
+    assert line == name

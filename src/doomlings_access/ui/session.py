@@ -636,9 +636,13 @@ class Session:
             return answer
 
     def words(self, q: Question) -> list[str]:
+        """What Tab completes at question ``q``: the commands, and each option's name as it is
+        shown ("Selective Memory": its lower-case key made what was typed lower case) and its
+        other words (a label)."""
         out = list(COMMANDS)
         for o in q.options:
-            out.extend(w for w in o.words if w)
+            shown_name = o.text.split(",")[0]
+            out.extend(shown_name if w == shown_name.lower() else w for w in o.words if w)
         return out
 
     # --- understanding an answer -----------------------------------------------------------
