@@ -29,7 +29,7 @@ from doomlings_access.rules.events import WorldsEndPoints
 from doomlings_access.rules.hooks import in_pile
 from doomlings_access.rules.position import GENE_POOL_RANGE
 from doomlings_access.safety.files import FileRefused, load_named_json
-from doomlings_access.safety.text import NameRefused, check_name, check_names, clean, name_key, shown
+from doomlings_access.safety.text import NameRefused, check_name, check_names, clean, name_key, plain_hyphens, shown
 
 MAX_REPEATS_CHECK = 200
 """The gene pools a table may give (normally 1 to 8; catastrophes and traits move them)."""
@@ -251,7 +251,7 @@ class _Table:
         if len(typed) > 100:
             raise self.error(field, f"no {what} has a name that long")
         key = (typed, id(names))
-        fits = [n for n in self.labelled.get(" ".join(typed.split()).lower(), []) if n in names]
+        fits = [n for n in self.labelled.get(" ".join(plain_hyphens(typed).split()).lower(), []) if n in names]
         if key not in self._found and len(fits) == 1:  # a label from the braille deck: db17
             self._found[key] = fits[0]
         if key not in self._found and len(fits) > 1:

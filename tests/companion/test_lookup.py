@@ -474,3 +474,12 @@ def test_a_trait_label_typed_with_spaces_is_found(typed: str, label: str) -> Non
     """A braille user types a label cell by cell, as it reads on the card: "c x" was no card."""
     sharing = [c for c in ALL if c.label == label]
     assert find_cards(typed, ALL, read_typed_label) == sharing
+
+
+@pytest.mark.parametrize("dash", ["\u2212", "\u2013", "\u2010", "\u2011", "\u2014", "\uff0d"])
+def test_a_negative_label_typed_with_a_minus_sign_or_a_dash_is_found(dash: str) -> None:
+    """A braille keyboard's back-translation (liblouis UEB, as NVDA, Orca and BRLTTY use) types
+    c−2 with a minus sign, and an editor makes c–2 with an en dash: neither found Confusion."""
+    assert [c.name for c in find_cards(f"c{dash}2", ALL)] == ["Confusion"]
+    assert find_name(f"Hyper{dash}Intelligence", [c.name for c in ALL]) == "Hyper-Intelligence"
+    assert read_typed_label(f"C{dash}#B") == "c-2"

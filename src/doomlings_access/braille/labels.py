@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from doomlings_access.safety.text import plain_hyphens
+
 DEFAULT_NUMERIC_INDICATOR = False
 """The project's choice for the open question: no numeric indicator after the colour letter."""
 
@@ -291,7 +293,7 @@ def read_typed_label(typed: str) -> str | None:
     Text that is neither (a name with letters outside BRF, say) gives None. The result is
     spelt as the card data spells labels, to be compared without regard to case.
     """
-    text = typed.strip()
+    text = plain_hyphens(typed.strip())
     if not text or len(text) > MAX_TYPED:
         return None
     if not is_braille(text):

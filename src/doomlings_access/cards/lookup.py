@@ -13,6 +13,8 @@ import unicodedata
 
 from collections.abc import Callable, Sequence
 
+from doomlings_access.safety.text import plain_hyphens
+
 TYPE_CHECKING = False  # typing itself is not imported: look-ups start quickly
 if TYPE_CHECKING:
     from typing import Any
@@ -66,7 +68,7 @@ def normalise(name: str) -> str:
     """Lower case, straight apostrophes, single spaces; hyphens and spaces alike; no accents
     (a listener types "tiny" or "tíny" for what they heard); British spelling as American
     ("Pack Behaviour", as other Doomlings tools and players write it)."""
-    text = name.strip().lower().replace("\u2019", "'").replace("-", " ").replace("_", " ")
+    text = plain_hyphens(name.strip().lower()).replace("\u2019", "'").replace("-", " ").replace("_", " ")
     if not text.isascii():
         text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
     return " ".join(text.split()).replace("iour", "ior").replace("colour", "color")
@@ -132,7 +134,7 @@ def _labels_of(typed: str, read_label: LabelReader | None) -> list[str]:
     """The labels ``typed`` may be: as typed, and as ``read_label`` reads it (braille, BRF);
     then each without its spaces, as a braille user may type a trait's label cell by cell
     (``c x`` for cX, ``db 17``): no trait's label has a space, and no name is so short."""
-    out = [" ".join(typed.split()).lower()]
+    out = [" ".join(plain_hyphens(typed).split()).lower()]
     if read_label is not None:
         read = read_label(typed)
         if read and read.lower() not in out:

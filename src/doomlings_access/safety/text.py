@@ -65,6 +65,15 @@ def clean(text: str, limit: int = MAX_TEXT) -> str:
     return _INVISIBLE_PRINTABLE.sub("?", text)
 
 
+_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d", "-"))
+
+
+def plain_hyphens(text: str) -> str:
+    """``text`` with every dash and minus sign as ``-``: a braille keyboard's back-translation
+    types c−2 (a minus sign) and an editor c–2 (an en dash) for the label c-2."""
+    return text.translate(_DASHES)
+
+
 def shown(text: str, limit: int = MAX_SHOWN) -> str:
     """Outside text quoted in a message: cleaned and short."""
     return clean(text, limit)

@@ -17,6 +17,7 @@ from doomlings_access.rules.game import Game
 from doomlings_access.rules.play import play_restriction, unplayable
 from doomlings_access.rules.view import PlayerView
 from doomlings_access.braille.labels import read_typed_label
+from doomlings_access.safety.text import plain_hyphens
 from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, join, play_failed, why_not_played
 
 TITLES = {
@@ -130,7 +131,7 @@ class Question:
         """The options one of whose words is ``typed``, as typed (any case) or read as a card
         label typed in braille or BRF; the game's prompt and ``scenario --answers`` alike."""
         label = read_typed_label(typed)
-        for form in (typed.lower(), label.lower() if label else None):
+        for form in (plain_hyphens(typed).lower(), label.lower() if label else None):
             exact = [o for o in self.options if form and form in o.words]
             if exact:
                 return exact
