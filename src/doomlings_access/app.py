@@ -640,10 +640,14 @@ class Speech:
             self.speaker.settle(SETTLE_SECONDS)
             self.tell_notices()
 
-    def tell_notices(self) -> None:
+    def tell_notices(self, ending: bool = False) -> None:
+        """Print what the speaker has to say (speech fell back to text); at the ``ending``, no
+        game goes on in text."""
         if self.speaker is not None:
+            from doomlings_access.speech.backends import GOES_ON_IN_TEXT
+
             for notice in self.speaker.take_notices():
-                self.notify(notice)
+                self.notify(notice.removesuffix(f" {GOES_ON_IN_TEXT}") if ending else notice)
 
     def close(self, flush: bool = False) -> None:
         """Stop speech. With ``flush`` (a normal exit), what is queued is spoken first, for at
@@ -652,6 +656,7 @@ class Speech:
             from doomlings_access.speech.backends import EXIT_FLUSH_CAP
 
             self.speaker.close(EXIT_FLUSH_CAP if flush else 0.0)
+            self.tell_notices(ending=True)  # a failure found as the last lines were spoken is still said
             self.speaker = None
 
 

@@ -578,3 +578,22 @@ def test_speech_check_that_cannot_write_exits_with_an_error_status(tmp_path):
         capture_output=True, text=True, timeout=60, check=False,
     )
     assert done.returncode == 1 and "Speech check: could not write" in done.stdout, done
+
+
+def test_a_failure_found_as_the_last_lines_are_spoken_is_still_said(tmp_path, monkeypatch):
+    """An all-computer game ended before its engine's failure was known, and closing speech
+    dropped the notice: the listener heard silence and was never told why. It is said at the
+    end, without "The game goes on in text" (no game goes on)."""
+    from doomlings_access.app import Speech
+
+    late = script(tmp_path / "late-tts", "cat >/dev/null\nsleep 0.3\necho 'error: no audio' >&2\nexit 7\n")
+    monkeypatch.setenv(ENV_ESPEAK, late)
+    monkeypatch.setenv("DOOMLINGS_TTS_ENGINE", "espeak-ng")
+    told: list[str] = []
+    speech = Speech("tts", None, None)
+    speech.notify = told.append
+    speech.switch("tts")
+    speech.speak("Pia wins with 19 points. Game over.")
+    assert told == []  # not known yet
+    speech.close(flush=True)
+    assert told == ["Speech is off: late-tts stopped with exit code 7: error: no audio."], told
