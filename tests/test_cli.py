@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -69,6 +70,8 @@ def test_cards_kind_catastrophe_as_text_is_one_paragraph_per_card() -> None:
     assert len(paragraphs) == 15
     assert any(p.startswith("Ice Age") for p in paragraphs)
     assert all("catastrophe" in p for p in paragraphs)
+    # each with its label as the braille deck's sticker has it (it was left out)
+    assert all(re.match(r"[^,]+, catastrophe, label c [a-z ]+:", " ".join(p.split())) for p in paragraphs), paragraphs
 
 
 @pytest.mark.parametrize("args", [("cards",), ("cards", "--labels", "braille"), ("card", "Tiny")])

@@ -577,6 +577,8 @@ def _cards(args: argparse.Namespace) -> int:
         line = card_summary(card)["line"]
         if card.kind == "trait":  # the label as the reader asked for it
             line = line.replace(f", {card.label}:", f", {style.label(card)}:", 1)
+        elif card.kind == "catastrophe":  # (the deck's c and name, as its sticker has it)
+            line = line.replace(f", label {card.label}:", f", label {style.label(card)}:", 1)
         if n:
             print()  # a blank line between cards: each card is one paragraph
         _print_lines([line])

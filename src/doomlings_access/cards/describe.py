@@ -50,7 +50,7 @@ def card_summary(card: AnyCard) -> dict[str, Any]:
             catastrophic=card.catastrophic_text,
             worlds_end=card.worlds_end_text,
             line=(
-                f"{card.name}, catastrophe: gene pool {card.gene_pool:+d}. "
+                f"{card.name}, catastrophe, label {card.label}: gene pool {card.gene_pool:+d}. "
                 f"{card.catastrophic_text} World's End: {card.worlds_end_text}"
             ),
         )
