@@ -251,6 +251,18 @@ def test_speech_check_wav_failure_is_one_line(tmp_path):
     assert not checked.ok  # (the command exits 1)
 
 
+@pytest.mark.parametrize(("voice", "ok"), [("zz-nonexist", False), ("en-us", True)])
+def test_a_wav_in_a_voice_no_engine_has_is_not_written_in_another(tmp_path, voice, ok):
+    """pyttsx3 ignores a voice it does not have: "--voice zz-nonexist" wrote the sample in the
+    default voice and said it was written, so a player testing a voice got a false pass."""
+    need_espeak()
+    wav = tmp_path / "voice.wav"
+    checked = speech_check("tts", wav=str(wav), voice=voice)
+    assert checked.ok is ok and wav.exists() is ok, checked.lines
+    if not ok:
+        assert "no voice zz-nonexist" in checked.lines[0] and "does not exist" in checked.lines[0]
+
+
 def test_speech_check_text_modes():
     for mode in ("screen-reader", "off"):
         lines = speech_check(mode).lines

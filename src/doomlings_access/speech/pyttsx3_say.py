@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
+from typing import Any
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,6 +33,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.rate is not None:
             engine.setProperty("rate", args.rate)
         if args.voice:
+            if not _has_voice(engine, args.voice):  # pyttsx3 ignores a voice it lacks, silently
+                print(f"error: pyttsx3 has no voice {args.voice}", file=sys.stderr)
+                return 5
             engine.setProperty("voice", args.voice)
         finished = threading.Event()
         engine.connect("finished-utterance", lambda **_event: finished.set())
@@ -50,6 +54,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: pyttsx3 failed: {exc}", file=sys.stderr)
         return 3
     return 0
+
+
+def _has_voice(engine: Any, wanted: str) -> bool:
+    """Whether ``engine`` knows the voice ``wanted``: by its id (``gmw/en-us``), the id's last
+    part (``en-us``, as espeak-ng names it) or its name, in any case."""
+    key = wanted.lower()
+    for voice in engine.getProperty("voices") or []:
+        ident, name = str(voice.id).lower(), str(getattr(voice, "name", "")).lower()
+        if key in (ident, ident.rsplit("/", 1)[-1], name):
+            return True
+    return False
 
 
 if __name__ == "__main__":
