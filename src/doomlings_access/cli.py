@@ -264,7 +264,7 @@ def _card(args: argparse.Namespace) -> int:
 
     typed = " ".join(args.name)
     try:
-        found = find_cards(typed, cards, read_typed_label)
+        found = find_cards(typed, cards, read_typed_label, _read_braille)
         listing = [f"{len(found)} cards fit {clean(typed, 100)}:"]
         listing += [f"{n}. {c.name}, {shown(c.label)}" for n, c in enumerate(found, 1)]
     except UnknownCardError as exc:  # "Did you mean: 1. Tiny?"
@@ -315,6 +315,13 @@ def _pick(count: int) -> int | None:
 
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _read_braille(typed: str) -> str | None:
+    """Contracted braille typed at the look-up, read back by liblouis (loaded only then)."""
+    from doomlings_access.braille.reading import read_typed_braille
+
+    return read_typed_braille(typed)
 
 
 def _print_lines(lines: Sequence[str]) -> None:

@@ -380,3 +380,22 @@ def test_write_reference_writes_every_file(liblouis: None, tmp_path: Path) -> No
     for path in written:
         assert path.read_bytes() == (COMMITTED / path.name).read_bytes(), path.name
     assert R.check_reference(tmp_path / "out") == []
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("\u2830\u2809\u2800\u282e\u2800\u2803\u280a\u281b\u2800\u2810\u2815", "The Big One"),  # c the big one, contracted
+    (';C ! BIG "O', "The Big One"),  # the same in BRF
+    (";C MASS EXT9C;N", "Mass Extinction"),
+    ("\u281e\u2814\u283d", "Tiny"),  # t-in-y: "in" is one cell in grade 2
+])
+def test_a_card_typed_in_contracted_braille_is_found(liblouis: None, typed: str, meant: str) -> None:
+    """Most braille readers type contracted (UEB grade 2): "⠞⠔⠽" for Tiny was no card, and the
+    companion's help promised labels "in braille or BRF too". What nothing else finds is read
+    back by liblouis and looked up again."""
+    from doomlings_access.braille.labels import read_typed_label
+    from doomlings_access.braille.reading import read_typed_braille
+    from doomlings_access.cards.lookup import find_cards
+
+    every = load_cards("retail").all_cards()
+    assert [c.name for c in find_cards(typed, every, read_typed_label, read_typed_braille)] == [meant]
+    assert read_typed_braille("tinny") is None  # print is never read as braille

@@ -23,11 +23,14 @@ from typing import Any
 
 from doomlings_access.braille import louis
 from doomlings_access.braille.labels import (
+    BRF_TO_CELL,
     GRADE1_END_BRF,
     GRADE1_PASSAGE_BRF,
     GRADE1_WORD_BRF,
     NEMETH_CLOSE_BRF,
     NEMETH_OPEN_BRF,
+    is_braille,
+    unicode_to_brf,
 )
 
 UEB = "ueb"
@@ -156,3 +159,27 @@ def check_readback(card_list_brf: str, cards: list[Any]) -> Readback:
 def normalised(text: str) -> str:
     """Case and curly apostrophes do not count (braille has no case for a label's x)."""
     return " ".join(text.replace("\u2019", "'").lower().split())
+
+
+_PRINT_IN_NAMES = frozenset(" -'")
+"""What a card's name holds besides letters: typed text with any other sign is braille (BRF)."""
+
+
+def read_typed_braille(typed: str) -> str | None:
+    """The print a braille user means by what they typed in contracted braille (UEB grade 2,
+    as most readers type): Unicode braille cells, or BRF with braille's signs (``;C ! BIG "O``
+    for c the big one); None for print, or when liblouis cannot be used. Only a look-up that
+    found nothing else asks this (liblouis is slow to load)."""
+    text = " ".join(typed.split())
+    if is_braille(text):
+        brf = unicode_to_brf(text)
+    elif text and all(ch.upper() in BRF_TO_CELL for ch in text if ch != " ") and any(
+        not ch.isalpha() and ch not in _PRINT_IN_NAMES for ch in text
+    ):
+        brf = text.upper()
+    else:
+        return None
+    if not louis.available():
+        return None
+    read = normalised(read_brf(brf))
+    return read if read and read != text.lower() else None

@@ -147,11 +147,13 @@ def _labels_of(typed: str, read_label: LabelReader | None) -> list[str]:
 
 
 def find_cards(
-    typed: str, cards: Sequence[Any], read_label: LabelReader | None = None
+    typed: str, cards: Sequence[Any], read_label: LabelReader | None = None,
+    read_braille: LabelReader | None = None,
 ) -> list[Any]:
     """Every card ``typed`` may mean: by label (as typed, or as ``read_label`` reads it),
-    name, prefix, or a close misspelling. Raises :class:`UnknownCardError` with suggestions
-    when none fits. Cards need only ``name`` and ``label``."""
+    name, prefix, or a close misspelling; when none fits, as ``read_braille`` reads it
+    (contracted braille typed: ``⠞⠔⠽`` is Tiny). Raises :class:`UnknownCardError` with
+    suggestions when none fits. Cards need only ``name`` and ``label``."""
     text = typed.strip()
     labels = _labels_of(text, read_label)
     for label in labels:
@@ -168,5 +170,11 @@ def find_cards(
     except UnknownCardError as exc:
         if exc.several:  # every card whose name begins so fits: "self" is three traits
             return [c for n in exc.beginning for c in cards if c.name == n]
+        read = read_braille(text) if read_braille is not None else None
+        if read:
+            try:
+                return find_cards(read, cards, read_label)
+            except UnknownCardError:
+                pass
         raise
     return [c for c in cards if c.name == name]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from doomlings_access.braille.labels import read_typed_label
+from doomlings_access.braille.reading import read_typed_braille
 from doomlings_access.cards import load_cards
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import UnknownCardError, find_cards, normalise
@@ -259,7 +260,7 @@ class Companion:
             return exact[:1]
         if cards is not None:
             try:
-                found = find_cards(line, cards, read_typed_label)
+                found = find_cards(line, cards, read_typed_label, read_typed_braille)
             except UnknownCardError:
                 return []
             return sorted({i for i, c in enumerate(cards) for f in found if c is f})
@@ -274,7 +275,7 @@ class Companion:
         pool = [c for c in self.cards.all_cards() if kind is None or isinstance(c, kind)]
         for _ in range(5):  # a few corrections in a row, then give up on this item
             try:
-                found = find_cards(typed, pool, read_typed_label)
+                found = find_cards(typed, pool, read_typed_label, read_typed_braille)
             except UnknownCardError as exc:
                 text = str(exc)
                 self.out.info(text[0].upper() + text[1:])
@@ -847,7 +848,7 @@ class Companion:
             self.out.info(f"Name the {command}: {command} NAME.")
             return None
         try:
-            fits = find_cards(typed, self.cards.all_cards(), read_typed_label)
+            fits = find_cards(typed, self.cards.all_cards(), read_typed_label, read_typed_braille)
         except UnknownCardError:
             fits = []
         if fits and not any(isinstance(c, kind) for c in fits):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from doomlings_access.braille.labels import read_typed_label
+from doomlings_access.braille.reading import read_typed_braille
 from doomlings_access.cards import CardSet
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.rules import events as ev
@@ -222,7 +223,7 @@ def cards_fitting(cards: CardSet, typed: str, style: Style) -> tuple[list[Any], 
     (none when exactly one card fits)."""
     every = cards.all_cards()
     try:
-        found = find_cards(typed, every, read_typed_label)
+        found = find_cards(typed, every, read_typed_label, read_typed_braille)
     except UnknownCardError as exc:
         message = str(exc)[0].upper() + str(exc)[1:]
         return [c for n in exc.suggestions for c in every if c.name == n], [message]
