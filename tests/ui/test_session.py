@@ -872,3 +872,26 @@ def test_a_card_typed_that_cannot_be_played_now_is_refused_with_its_reason() -> 
         if found == 3:
             break
     assert found == 3
+
+
+def test_a_letter_that_is_a_command_and_begins_a_choice_says_which_it_was() -> None:
+    """At "Play a trait out of turn? 1. Pass 2. Automimicry", p showed the pile and nothing
+    said why Pass was not chosen: a one-letter command still runs (it only tells; a choice
+    made unasked could not be taken back), then says it was a command and how to choose."""
+    from doomlings_access.ui.questions import Option, Question
+    from doomlings_access.ui.words import Said
+
+    g = new_game(Setup(("Ana", "Ben"), 42))
+    d = g.pending
+    assert d is not None
+    stdout = io.StringIO()
+    console = PlainConsole(io.StringIO(""), stdout)
+    session = Session(g, [0], {}, console, Output(console.write), Prefs(pause=0))
+    options = (Option("pass", "Pass", "Pass", ("pass",)), Option("done", "Done", "Done", ("done",)),
+               Option("red", "Red", "Red", ("red",)))
+    q = Question(d, Said("Which?", "Which?"), options)
+    for letter, command, said in (("p", "pile", "Pass, type 1"), ("d", "deck", "Done, type 2"), ("r", "repeat", "Red, type 3")):
+        assert session.interpret(q, letter) is None
+        assert f"{letter} is the {command} command; to choose {said}." in stdout.getvalue(), stdout.getvalue()[-300:]
+    assert session.interpret(q, "pa") is not None  # more letters choose
+    assert session.interpret(q, "h") is None and "h is the hand command" not in stdout.getvalue()

@@ -668,6 +668,7 @@ class Session:
         command, arg = as_command(line)
         if command is not None:
             self.command(command, arg, q)
+            self.say_letter_is_a_command(q, low, command)
             return None
         prefixed = [o for o in q.options if any(w.startswith(low) for w in o.words)]
         key = _loose(line)  # "self rep" and "adorablé" begin Self-Replicating and Adorable
@@ -687,6 +688,18 @@ class Session:
             return None
         self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}, or ? for help.")
         return None
+
+    def say_letter_is_a_command(self, q: Question, letter: str, command: str) -> None:
+        """A command's one-letter shortcut that also begins a choice (p for Pass, d for Done,
+        r for Red) runs the command, which only tells; a choice played unasked could not be
+        taken back. So that the listener knows why their choice was not made, it is said."""
+        if len(letter) != 1:
+            return
+        begun = [i for i, o in enumerate(q.options, 1) if any(w.startswith(letter) for w in o.words)]
+        if begun:
+            names = join([q.options[i - 1].text.split(",")[0] for i in begun], "or")
+            numbers = join([str(i) for i in begun], "or")
+            self.out.info(f"{letter} is the {command} command; to choose {names}, type {numbers}.")
 
     def held_back(self, q: Question, line: str) -> str:
         """"Not playable now: Antlers, its colour is locked this round.": cards of the asker's
@@ -858,7 +871,7 @@ class Session:
             n = len(q.options)
             labels = any(is_trait_label(w) for o in q.options for w in o.words)
             ways = "the first letters of a name, or a label like \"db17\"" if labels else "the first letters of an answer"
-            self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {ways}.")
+            self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {ways} (one letter alone is a command).")
         self.out.info("Commands:")
         self.out.lines(list(COMMANDS.values()))
 
