@@ -136,3 +136,26 @@ def test_every_hand_over_is_for_something_asked() -> None:
         for who, said in segments(stdout.getvalue()):
             asked = "Choose 1 to" in said or "Press Enter to play it" in said or "Final scores" in said
             assert asked, (seed, who, said[:300])
+
+
+def test_going_on_after_ctrl_c_at_a_hand_over_says_again_what_it_waits_for() -> None:
+    """Ctrl-C at "Pass to Ana. Press Enter when Ana is ready.", then n: "Going on." and a
+    silent prompt; nothing said the game waited for Enter, or for whom."""
+
+    class CtrlCOnce(PlainConsole):
+        pressed = False
+
+        def read(self, prompt: str, words: Sequence[str] = ()) -> str:
+            if not self.pressed:
+                self.pressed = True
+                raise KeyboardInterrupt
+            return super().read(prompt, words)
+
+    g = new_game(Setup(("Ana", "Ben", "Cy"), 7))
+    stdout = io.StringIO()
+    console = CtrlCOnce(io.StringIO("n\n\n1\n"), stdout)
+    Session(g, [0, 1], {2: HeuristicAgent(7, 2)}, console, Output(console.write), Prefs(pause=0)).run()
+    lines = [line for line in stdout.getvalue().splitlines() if line.strip()]
+    at = lines.index("Quit the game? Type y to quit, n to go on: n")
+    assert lines[at - 1] == "Pass to Ana. Press Enter when Ana is ready."
+    assert lines[at + 1] == "Going on. Press Enter when Ana is ready.", lines[at : at + 3]

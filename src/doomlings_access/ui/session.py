@@ -580,7 +580,7 @@ class Session:
         before it is theirs: it is not carried out (the next person's hand would show), except
         quit; anything else means the next person is ready."""
         while True:
-            command, _ = as_command(clean_typed(self.read_raw("", list(COMMANDS))))
+            command, _ = as_command(clean_typed(self.read_raw("", list(COMMANDS), f"Press Enter when {name} is ready.")))
             if command is None:
                 return
             if command == "quit":
@@ -599,14 +599,18 @@ class Session:
         n = len(q.options)
         return self.read_raw(f"Choose 1 to {n}, or ? for help: ", self.words(q))
 
-    def read_raw(self, prompt: str, words: list[str] | None = None) -> str:
+    def read_raw(self, prompt: str, words: list[str] | None = None, waiting: str = "") -> str:
+        """A line typed at ``prompt``; Ctrl-C asks to quit. ``waiting``: what an empty prompt
+        waits for, said again when the game goes on ("Going on." alone left a silent prompt)."""
         while True:
             try:
                 line = self.console.read(prompt, words or [])
             except KeyboardInterrupt:
                 self.out.info("")
-                if self.confirm_quit():
+                if self.confirm_quit(say_going_on=not waiting):
                     raise QuitGame() from None
+                if waiting:
+                    self.out.info(f"Going on. {waiting}")
                 continue
             except EOFError:
                 self.console_ended = True
