@@ -159,3 +159,28 @@ def test_going_on_after_ctrl_c_at_a_hand_over_says_again_what_it_waits_for() -> 
     at = lines.index("Quit the game? Type y to quit, n to go on: n")
     assert lines[at - 1] == "Pass to Ana. Press Enter when Ana is ready."
     assert lines[at + 1] == "Going on. Press Enter when Ana is ready.", lines[at : at + 3]
+
+
+def test_a_resumed_game_s_place_is_read_before_the_hand_over_clears_the_screen() -> None:
+    """On a terminal, "Game resumed: ... Ben's turn." was cleared the moment it was printed,
+    by the first hand-over's clear: a magnifier user never saw where the game stood."""
+
+    class Clearing(PlainConsole):
+        def can_clear(self) -> bool:
+            return True
+
+        def clear(self) -> bool:
+            self.write("<cleared>\n")
+            return True
+
+    g = new_game(Setup(("Ana", "Ben", "Cy"), 7))
+    first = PlainConsole(io.StringIO("\n1\n" * 3 + "quit\ny\n"), io.StringIO())
+    Session(g, [0, 1], {2: HeuristicAgent(7, 2)}, first, Output(first.write), Prefs()).run()
+    stdout = io.StringIO()
+    again = Clearing(io.StringIO("\n\nquit\ny\n"), stdout)
+    Session(g, [0, 1], {2: HeuristicAgent(7, 2)}, again, Output(again.write), Prefs(), resumed=True).run()
+    lines = [line for line in stdout.getvalue().splitlines() if line.strip()]
+    assert lines[0].startswith("Game resumed: ")
+    cleared = next(i for i, line in enumerate(lines) if line.startswith("<cleared>"))
+    assert lines[cleared - 1] == "Press Enter to go on. ", lines[: cleared + 1]
+    assert lines[cleared + 1].startswith("Pass to ")

@@ -554,9 +554,13 @@ class Session:
         leaving = self.holder
         can_clear = getattr(self.console, "can_clear", None)
         clears = callable(can_clear) and bool(can_clear())
-        if clears and leaving is not None and self.out.since_prompt:
-            # What was just told the person leaving (their own draw) is read before it is cleared.
-            self.pause(f"{self.game.name(leaving)}, press Enter to pass the keyboard. ", "to pass the keyboard")
+        if clears and self.out.since_prompt:
+            # What was just told is read before it is cleared: the person leaving's own draw,
+            # or where a resumed game stands (it was cleared as soon as it was printed).
+            if leaving is not None:
+                self.pause(f"{self.game.name(leaving)}, press Enter to pass the keyboard. ", "to pass the keyboard")
+            else:
+                self.pause("Press Enter to go on. ", "to go on")
         # Cleared before the keyboard changes hands: nothing of the person leaving stays on
         # the screen (or in its scrollback) for the next to read.
         clear = getattr(self.console, "clear", None)
