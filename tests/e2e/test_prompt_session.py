@@ -81,6 +81,35 @@ def test_enter_leaves_the_answered_line_as_it_is() -> None:
         assert screen.getvalue().count("Choose 1 to 5:") == drawn, (typed, screen.getvalue())
 
 
+def test_enter_leaves_an_answer_over_two_rows_as_it_is() -> None:
+    """At 40 columns (a large font) most answers take two rows, and Enter erased them and drew
+    the question and answer again: the answered line is left as it is there too."""
+    import threading
+    import time
+    from io import StringIO
+
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    screen = StringIO()
+    output = Vt100_Output(screen, lambda: Size(rows=24, columns=20), term="xterm")
+    before_enter: list[int] = []
+    with create_pipe_input() as keys:
+        def person() -> None:
+            for ch in "selective memory":  # a key at a time, as typed: drawn as it comes
+                keys.send_text(ch)
+                time.sleep(0.03)
+            time.sleep(0.3)
+            before_enter.append(screen.getvalue().count("Choose 1 to 5:"))
+            keys.send_text("\r")
+
+        typing = threading.Thread(target=person)
+        typing.start()
+        line = quiet_prompt_session(input=keys, output=output).prompt("Choose 1 to 5: ")
+        typing.join()
+    assert line == "selective memory"
+    assert screen.getvalue().count("Choose 1 to 5:") == before_enter[0], screen.getvalue()[-300:]
+
+
 def test_tab_completes_a_card_s_name_as_it_is_shown() -> None:
     """Tab turned "Sel" into "selective memory": the words offered were the options' lower-case
     keys. The session offers each name as the question shows it, so the line reads back as

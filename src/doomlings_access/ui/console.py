@@ -227,10 +227,10 @@ def _leave_the_answer_as_typed(renderer: Any) -> None:
     """On Enter prompt_toolkit erases the prompt's line and draws it again, answer and all (its
     last drawing "as done"): a screen reader that reads what a terminal prints, not what
     changed, reads the question and the answer a second time. When the line on screen is
-    already the answered line (drawn with this very text, on one row, the cursor at its end),
-    the cursor only goes to the next line. Anything else (an answer typed or pasted faster
-    than it was drawn, a long answer over two rows, the cursor moved back, a prompt_toolkit
-    without the parts relied on) is drawn as prompt_toolkit draws it."""
+    already the answered line (drawn with this very text, the cursor at its end, on one row or
+    more: at 40 columns most answers take two), the cursor only goes to the next line.
+    Anything else (an answer typed or pasted faster than it was drawn, the cursor moved back,
+    a prompt_toolkit without the parts relied on) is drawn as prompt_toolkit draws it."""
     draw = renderer.render
     drawn: list[str | None] = [None]  # the answer as the line on screen shows it
 
@@ -238,7 +238,7 @@ def _leave_the_answer_as_typed(renderer: Any) -> None:
         buffer = app.current_buffer
         screen = getattr(renderer, "_last_screen", None)
         as_shown = (
-            is_done and screen is not None and screen.height == 1
+            is_done and screen is not None
             and drawn[0] == buffer.text and buffer.cursor_position == len(buffer.text)
         )
         if not as_shown:
