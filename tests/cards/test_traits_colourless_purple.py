@@ -941,6 +941,8 @@ def test_clever_taken_card_that_cannot_be_played_stays_in_hand() -> None:
     told = [said.text for e in t.g.log if (said := Announcer(t.g, 1).render(e)) is not None]
     assert "Clever: Ana cannot play the card taken now; it stays in Ana's hand." in told
     assert not any("does nothing" in line for line in told)
+    mine = [said.text for e in t.g.log if (said := Announcer(t.g, 0).render(e)) is not None]
+    assert "Clever: you cannot play the card taken now; it stays in your hand." in mine  # not "You"
 
 
 def test_clever_when_opponents_have_empty_hands() -> None:

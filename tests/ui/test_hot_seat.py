@@ -180,7 +180,7 @@ def test_a_resumed_game_s_place_is_read_before_the_hand_over_clears_the_screen()
     again = Clearing(io.StringIO("\n\nquit\ny\n"), stdout)
     Session(g, [0, 1], {2: HeuristicAgent(7, 2)}, again, Output(again.write), Prefs(), resumed=True).run()
     lines = [line for line in stdout.getvalue().splitlines() if line.strip()]
-    assert lines[0].startswith("Game resumed: ")
+    assert lines[0] == "Game resumed: Ana and Ben at the keyboard, Cy at the computer."  # no team
     cleared = next(i for i, line in enumerate(lines) if line.startswith("<cleared>"))
     assert lines[cleared - 1] == "Press Enter to go on. ", lines[: cleared + 1]
     assert lines[cleared + 1].startswith("Pass to ")

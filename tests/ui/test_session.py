@@ -888,7 +888,7 @@ def test_a_letter_that_is_a_command_and_begins_a_choice_says_which_it_was() -> N
     console = PlainConsole(io.StringIO(""), stdout)
     session = Session(g, [0], {}, console, Output(console.write), Prefs(pause=0))
     options = (Option("pass", "Pass", "Pass", ("pass",)), Option("done", "Done", "Done", ("done",)),
-               Option("red", "Red", "Red", ("red",)))
+               Option("red", "Red", "Red", ("red",)), Option("no", "No, keep", "No, keep", ("no", "put back")))
     q = Question(d, Said("Which?", "Which?"), options)
     for letter, command, said in (("p", "pile", "Pass, type 1"), ("d", "deck", "Done, type 2"), ("r", "repeat", "Red, type 3")):
         assert session.interpret(q, letter) is None

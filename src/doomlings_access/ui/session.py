@@ -398,10 +398,13 @@ class Session:
         return answer
 
     def whose_game(self) -> str:
-        """"Ana against Otto, Pia and Quin": the people first, then the computer players."""
+        """"Ana against Otto, Pia and Quin": the people first, then the computer players; people
+        sharing the keyboard are no team ("Ana and Ben at the keyboard, Otto at the computer")."""
         g = self.game
         people = join([g.name(s) for s in self.humans]) or "computer players"
         others = [g.name(s) for s in range(g.n) if s not in self.humans]
+        if len(self.humans) > 1:
+            return f"{people} at the keyboard, {join(others)} at the computer" if others else people
         return f"{people} against {join(others)}" if others else people
 
     def where_we_are(self) -> str:
@@ -703,7 +706,7 @@ class Session:
         taken back. So that the listener knows why their choice was not made, it is said."""
         if len(letter) != 1:
             return
-        begun = [i for i, o in enumerate(q.options, 1) if any(w.startswith(letter) for w in o.words)]
+        begun = [i for i, o in enumerate(q.options, 1) if o.text.lower().startswith(letter)]
         if begun:
             names = join([q.options[i - 1].text.split(",")[0] for i in begun], "or")
             numbers = join([str(i) for i in begun], "or")
