@@ -27,7 +27,7 @@ NAMES = ("Ana", "Ben", "Otto", "Pia")
 
 # name: (seed, players, people, what the transcript must show)
 MOMENTS = {
-    "steal_with_gene_pool_change": (7, 4, 1, r"Ben steals Brute Strength from Pia's pile\. Brute Strength: Pia's gene pool goes from 3 to 4\."),
+    "steal_with_gene_pool_change": (7, 4, 1, r"Ben steals Brute Strength from Pia's pile\. Brute Strength: Pia's gene pool goes from 3 to 4 and Ben's gene pool goes from 4 to 3\."),
     "random_discard": (1, 4, 1, r"Bad: Pia discards [^.;]+ at random[;.]"),
     "copied_action": (1, 4, 1, r"Painted Shell: Ben uses the action of Iridescent Scales\. Iridescent Scales: Ben draws 3 cards\."),
     "only_playable": (11, 4, 1, r"Only Kidney, rX can be played\. Press Enter to play it\. 1 You play Kidney, rX\."),

@@ -577,3 +577,15 @@ def test_no_phrase_reads_out_another_player_s_secret_cards() -> None:
                 checked += 1
                 secret_told += bool(said and any(name in said.text for name in names))
     assert checked > 5 and secret_told == 0, (checked, secret_told)
+
+
+def test_gene_pool_traits_swapped_are_one_sentence_of_where_each_pool_ends() -> None:
+    """Telekinetic swapping Fecundity and Dreamer (each one bigger gene pool) was four sentences,
+    "your gene pool goes from 6 to 5 ... Pia's from 5 to 6 ...", whose sum was nothing."""
+    from builders import table
+
+    fill = ["Bark", "Leaves", "Gills", "Spiny", "Quick", "Stone Skin", "Antlers", "Fire Skin"] * 2
+    t = table(hands={"Ana": ["Telekinetic"]}, piles={"Ana": ["Fecundity"], "Ben": ["Dreamer"]}, deck=fill)
+    told = " ".join(said.text for said in Announcer(t.g, 0, "normal").render_all(t.g.log))
+    assert "Fecundity and Dreamer: your gene pool stays at 5 and Ben's gene pool stays at 5." in told, told
+    assert told.count("gene pool goes from") == 0, told

@@ -637,6 +637,24 @@ class Announcer:
             return self.game.catastrophe(e.catastrophe).name
         return ""
 
+    def _gene_pools_net(self, run: list[ev.GenePoolChanged], v: View) -> Said:
+        """"Fecundity and Dreamer: your gene pool stays at 6 and Pia's gene pool stays at 6.":
+        each player's gene pool from before the first change to after the last, once, after
+        the traits that changed them (so the story names no cause again)."""
+        causes = list(dict.fromkeys(self._cause_name(e) or "A trait" for e in run))
+        before: dict[int, int] = {}
+        after: dict[int, int] = {}
+        for e in run:
+            before.setdefault(e.player, e.old)
+            after[e.player] = e.new
+        parts = [
+            f"{v.whose(p)} gene pool stays at {after[p]}" if before[p] == after[p]
+            else f"{v.whose(p)} gene pool goes from {before[p]} to {after[p]}"
+            for p in before
+        ]
+        text = f"{join(causes)}: {join(parts)}."
+        return Said(text, text)
+
     def _merged(self, events: list[ev.Event], i: int) -> tuple[Said | None, int]:
         """The sentence for ``events[i]``, merged with the same-kind events after it; and
         where the next sentence starts."""
@@ -692,6 +710,9 @@ class Announcer:
         ):
             return None, i + 1  # nothing changed: the hand's size is in ``table``
         if isinstance(e, ev.GenePoolChanged) and said is not None:
+            moved = _gene_pools_moved(events, i)
+            if moved:  # traits that change gene pools swapped or moved: one sentence, net
+                return self._gene_pools_net(moved, v), i + len(moved)
             run = _run(events, i, ev.GenePoolChanged, lambda g: True)
             if len(run) > 1:
                 pools = join([f"{v.whom(g.player)} {g.old} to {g.new}" for g in run])
@@ -979,6 +1000,19 @@ def _run(
         seen.add(player)
         run.append(e)
     return run
+
+
+def _gene_pools_moved(events: list[ev.Event], i: int) -> list[ev.GenePoolChanged]:
+    """Gene pool changes in a row from one parent but more than one cause: traits that change
+    gene pools swapped or moved between piles (Telekinetic swapping Fecundity and Dreamer
+    made four sentences whose sum was nothing). Empty when there is no such run."""
+    first = events[i]
+    run: list[ev.GenePoolChanged] = []
+    for e in events[i:]:
+        if not isinstance(e, ev.GenePoolChanged) or e.parent != first.parent:
+            break
+        run.append(e)
+    return run if len(run) > 1 and len({e.cause for e in run}) > 1 else []
 
 
 def _did_something_else(events: list[ev.Event], e: ev.NothingToDo) -> bool:
