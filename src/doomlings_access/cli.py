@@ -101,6 +101,11 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     ref = command("braille-ref", "write the braille reference sheets into braille_ref/")
     ref.add_argument("--check", action="store_true", help="fail if braille_ref/ is stale")
     ref.add_argument("--folder", default=None, help="another folder than the checkout's braille_ref/")
+    ref.add_argument(
+        "--numeric-indicator", action="store_true",
+        help="write (or check) labels with the numeric indicator before the value (dr#4), "
+        "for a deck whose stickers have it",
+    )
 
     check = command("speech-check", "say a sample sentence, or render it to a WAV file")
     check.add_argument("--wav", default=None, help="write the speech to this WAV file")
@@ -352,7 +357,7 @@ def _braille_ref(args: argparse.Namespace) -> int:
         return _fail(f"--folder {clean(str(folder), 300)} is not a folder")
     try:
         if args.check:
-            stale = check_reference(folder, args.edition)
+            stale = check_reference(folder, args.edition, args.numeric_indicator)
             for name in stale:  # a path is printed whole, on its line, to be copied
                 print(clean(f"Stale or missing: {folder / name}"))
             if not stale:
@@ -364,7 +369,7 @@ def _braille_ref(args: argparse.Namespace) -> int:
             _print_lines([readback.line()])  # liblouis reads every name and label back
             _print_lines([f"Does not read back: {name}" for name in readback.failed])
             return 1 if stale or readback.failed else 0
-        written = write_reference(folder, args.edition)
+        written = write_reference(folder, args.edition, args.numeric_indicator)
     except (LiblouisMissing, CardDataError) as exc:
         return _fail(str(exc))
     except FileRefused as exc:  # a FIFO, a device, a link or too big: never waited on or written through

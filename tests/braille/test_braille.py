@@ -399,3 +399,21 @@ def test_a_card_typed_in_contracted_braille_is_found(liblouis: None, typed: str,
     every = load_cards("retail").all_cards()
     assert [c.name for c in find_cards(typed, every, read_typed_label, read_typed_braille)] == [meant]
     assert read_typed_braille("tinny") is None  # print is never read as braille
+
+
+def test_sheets_with_the_numeric_indicator_are_written_checked_and_read_back(
+    liblouis: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The sheets called the numeric indicator "a setting", but nothing could set it: an owner
+    whose stickers read dr#4 could not have sheets that match. braille-ref --numeric-indicator
+    writes them, --check checks them, and every card reads back (liblouis gave "dr#4")."""
+    from doomlings_access.cli import main
+
+    folder = tmp_path / "ref"
+    assert main(["braille-ref", "--folder", str(folder), "--numeric-indicator"]) == 0
+    assert "DR#4" in (folder / "card_list.brf").read_text(encoding="ascii")
+    capsys.readouterr()
+    assert main(["braille-ref", "--check", "--folder", str(folder), "--numeric-indicator"]) == 0
+    assert "151 of 151 cards read back" in capsys.readouterr().out
+    assert main(["braille-ref", "--check", "--folder", str(folder)]) == 1  # not the default's
+    assert "Stale or missing" in capsys.readouterr().out

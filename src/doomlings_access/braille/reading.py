@@ -18,6 +18,7 @@ label survive reading.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,8 +147,10 @@ def expected_readings(card: Any) -> list[str]:
 
 
 def check_readback(card_list_brf: str, cards: list[Any]) -> Readback:
-    """Back-translate the card list with liblouis and look for every card in it."""
-    read = normalised(read_brf(card_list_brf))
+    """Back-translate the card list with liblouis and look for every card in it. A numeric
+    indicator before a label's value is no character of it (DR#4 is dr4; liblouis's Nemeth
+    table gives it back as ``#``)."""
+    read = re.sub(r"#(?=\d)", "", normalised(read_brf(card_list_brf)))
     failed = [
         card.name
         for card in cards

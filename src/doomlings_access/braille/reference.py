@@ -389,7 +389,8 @@ def _label_key(numeric_indicator: bool) -> Document:
             "Nemeth puts the numeric indicator before a number at the start of a line or "
             "after a space, but not after a letter. So dominant red 4 may be written",
             (Cells(example), "or, with the numeric indicator,", Cells(with_indicator)),
-            "We have not yet checked this against a physical card, so it is a setting. "
+            "We have not yet checked this against a physical card, so both are offered: "
+            "doomlings braille-ref --numeric-indicator writes these files with it. "
             + _numeric_indicator_choice(numeric_indicator),
             "When you look up a card by its braille label, either way is understood.",
         )
@@ -527,8 +528,9 @@ def _readme(edition: str, numeric_indicator: bool) -> Document:
                 Dots("256"),
                 (". As a transcriber marks them, each trait label stands between the opening "
                 "Nemeth code indicator and the Nemeth code terminator, and each catastrophe "
-                "label is in grade 1 (uncontracted) between grade 1 indicators, so a reader, "
-                "or liblouis translating back, reads the label and not contractions. A "
+                "label is in grade 1 (uncontracted) between grade 1 indicators, so a reader "
+                "reads the label and not contractions (liblouis reads it back so too, a passage "
+                "at a time with the table the indicators name, as braille-ref --check does). A "
                 "transcriber's note on the first page of each sheet says so."),
             )
         ),
@@ -546,9 +548,9 @@ def _readme(edition: str, numeric_indicator: bool) -> Document:
                 ", stands between the colour letter and the value: dr4 or dr#4. We have not "
                 "yet checked a physical card. "
                 + _numeric_indicator_choice(numeric_indicator)
-                + " The choice is one setting, numeric_indicator, in "
-                "doomlings_access.braille.labels; the look-up understands labels typed either "
-                "way.",
+                + " doomlings braille-ref --numeric-indicator writes them with it, and "
+                "braille-ref --check --numeric-indicator checks such files; the look-up "
+                "understands labels typed either way.",
             )
         ),
     ]
