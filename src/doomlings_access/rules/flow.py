@@ -35,7 +35,13 @@ from doomlings_access.rules.events import (
     TurnStarted,
 )
 from doomlings_access.rules.hooks import in_pile, index_round
-from doomlings_access.rules.play import offer_own_out_of_turn, play_trait, playable_in_hand, unplayable
+from doomlings_access.rules.play import (
+    offer_own_out_of_turn,
+    play_trait,
+    playable_in_hand,
+    someone_may_respond,
+    unplayable,
+)
 from doomlings_access.rules.options import MAX_PLAYERS
 from doomlings_access.rules.position import NEXT_ROUND
 from doomlings_access.rules.primitives import ask, discard_cards, draw, hand_target, stabilize
@@ -389,6 +395,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
     sized = "hand_size" in rules
     after_stabilize = rules.get("after_stabilize", ())
     last = min(r.turn_index + 1, len(order)) if one else len(order)
+    quiet = g.quiet
     try:
         while r.turn_index < last:
             if g.checkpoints and not one:
@@ -444,7 +451,17 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                     else:  # (asked directly: the most frequent question, and never of one option)
                         asked = new_tuple(Decision, (seat, dk.PLAY, "play_trait", tuple(options), None, step, plays, ()))
                         card = int((yield asked))
-                    yield from play_trait(g, seat, card, "hand", True)
+                    if (
+                        card in quiet
+                        and not g.record
+                        and (g.responders_held is False or not someone_may_respond(g))
+                        and g.green_reactors.isdisjoint(me.pile)
+                    ):  # play_trait without its generator: no event to tell, nothing to carry out
+                        me.hand.remove(card)  # (a new list if an earlier play swapped hands)
+                        me.pile.append(card)
+                        r.last_played_colours = g.defs[card].real_colours
+                    else:
+                        yield from play_trait(g, seat, card, "hand", True)
                     if r.skipping is not None:  # end_turn_if_skipped, without its call
                         raise SkipToCatastrophe(r.skipping)
                     for piece, fn in after:

@@ -57,6 +57,9 @@ class TraitFacts(NamedTuple):
     """Whether its face value is above 0."""
     checks: Hooked
     """Its requirements, each with the code that checks it."""
+    quiet: bool
+    """Whether playing it does no more than put it in a pile: no requirement, action or
+    effect on play, not dominant, no choice of pile, no gene pool change."""
 
 
 _FACTS: dict[int, TraitFacts] = {}
@@ -68,14 +71,18 @@ _KEPT: list[TraitDef] = []
 def facts_of(d: TraitDef) -> TraitFacts:
     facts = _FACTS.get(id(d))
     if facts is None:
+        hooks = hooks_of_trait(d)
         facts = TraitFacts(
-            hooks_of_trait(d),
+            hooks,
             not d.dominant and not d.requires,
             d.dominant,
             bool(d.worlds_end),
             tuple(colour in d.colours for colour in COLOURS),
             d.face_value > 0,
             tuple((piece, REGISTRY[("requires", piece.effect)]) for piece in d.requires),
+            not (d.requires or d.action or d.on_play or d.dominant)
+            and "destination" not in hooks
+            and "pile_gene_pool" not in hooks,
         )
         _KEPT.append(d)
         _FACTS[id(d)] = facts
@@ -113,6 +120,9 @@ class CardIndex(NamedTuple):
     """Per card, its requirements with the code that checks each (no lookup per check)."""
     trait_causes: dict[tuple[int, int | None], Cause]
     """Causes made for traits, filled as they are needed (a cause depends only on the cards)."""
+    quiet: frozenset[int]
+    """The cards whose play does no more than put them in a pile (:attr:`TraitFacts.quiet`):
+    a turn plays them without the machinery of a play, when nobody may answer it."""
 
 
 _BY_DEFS: dict[tuple[int, ...], tuple[list[TraitDef], CardIndex]] = {}
@@ -142,7 +152,7 @@ def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
         facts = list(map(_FACTS.__getitem__, map(id, defs)))
     except KeyError:  # a definition met for the first time
         facts = list(map(facts_of, defs))
-    hooks, unconditional, dominant, ends, colours, positive, checks = zip(*facts) if defs else ((),) * 7
+    hooks, unconditional, dominant, ends, colours, positive, checks, quiet = zip(*facts) if defs else ((),) * 8
     found: dict[str, set[int]] = {}
     for card, by_hook in enumerate(hooks):
         for name in by_hook:
@@ -161,6 +171,7 @@ def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
         {},
         checks,
         {},
+        frozenset(compress(ids, quiet)),
     )
     if shared and len(_BY_DEFS) < 64:
         _BY_DEFS[key] = (list(defs), index)

@@ -186,7 +186,7 @@ def play_trait(
         r.last_played_colours = d.real_colours
         ignored = "actions_ignored" in r.rules
         cancelled = False
-        if g.responders_held is not False and _someone_may_respond(g):
+        if g.responders_held is not False and someone_may_respond(g):
             acts = with_action and bool(d.action) and not ignored
             cancelled = yield from response_window(g, Window(seat, card, acts))
         for piece in d.on_play:
@@ -212,7 +212,7 @@ def resolve_action(g: Game, seat: int, card: int, pieces: tuple[Piece, ...], for
     ``for_card``: the trait whose effect lets ``seat`` use another trait's action. Such an
     action was not just played, so the other players may first cancel it (a trait just played
     had its own window)."""
-    if for_card is not None and _someone_may_respond(g):
+    if for_card is not None and someone_may_respond(g):
         cancelled = yield from response_window(g, Window(seat, card, True, ACTION))
         if cancelled:
             return
@@ -267,7 +267,7 @@ def _responses(g: Game, responder: int, window: Window) -> list[int]:
     return out
 
 
-def _someone_may_respond(g: Game) -> bool:
+def someone_may_respond(g: Game) -> bool:
     """Whether any hand holds a trait that may be played in answer, looked at in the hands
     and kept in :attr:`Game.responders_held` (while it is False, plays need not look)."""
     responders = g.responders
