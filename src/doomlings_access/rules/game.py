@@ -225,7 +225,7 @@ class Game:
             return []
         return [Choice(d.player, v) for v in d.options]
 
-    def apply(self, action: Choice) -> list[Event]:
+    def apply(self, action: Choice) -> Sequence[Event]:
         """Answer the pending decision; returns the events that followed, in order.
 
         Raises :class:`IllegalActionError` (and changes nothing) for an answer that is not legal.
@@ -240,16 +240,22 @@ class Game:
             )
         if value not in d.options or (type(value) is not int and type(value) is not str):
             raise IllegalActionError(f"{value!r} is not an option")
+        self.actions.append(action)
+        if not self.record:  # (a look-ahead copy: no events, and nothing to count them by)
+            try:
+                self.pending = self._send(value)  # type: ignore[misc]  # a game with a question has a flow
+            except StopIteration:
+                self._over()
+            return NO_EVENTS
         log = self.log
         mark = len(log)
-        self.actions.append(action)
         try:
-            self.pending = self._send(value)  # type: ignore[misc]  # a game with a question has a flow
+            self.pending = self._send(value)  # type: ignore[misc]
         except StopIteration:
             self._over()
         except _Told:
             self.pending = None  # stopped where the listener is (as_told): no question now
-        return log[mark:] if self.record else []
+        return log[mark:]
 
     # --- events and their causes ----------------------------------------------------------
 
@@ -513,6 +519,9 @@ class Game:
 
 
 _CLOCKWISE: dict[int, list[list[int]]] = {}
+NO_EVENTS: tuple[Event, ...] = ()
+"""What :meth:`Game.apply` returns in a game that records no events (one shared empty tuple,
+not a new list per action: look-ahead players answer millions)."""
 """Per number of seats, the seats clockwise from each (shared: read, never changed)."""
 
 
