@@ -87,7 +87,7 @@ def test_a_hand_over_shows_nothing_private_and_then_only_the_new_holders_cards(t
         said = " ".join(until_question(child).split())
         drawn = {game.defs[c].name for e in game.log if isinstance(e, ev.Drew) and e.player == SEATS[who]
                  for c in e.cards}
-        for listed_draw in re.findall(r"[Yy]ou (?:draw|are dealt) ((?:[A-Z][^,.]*)(?:, [^,.]+)*(?: and [^,.]+)?)[,.]", said):
+        for listed_draw in re.findall(r"[Yy]ou (?:draw|are dealt) ((?:[A-Z][^,.;]*)(?:, [^,.;]+)*(?: and [^,.;]+)?)[,.;]", said):
             for name in re.split(r", | and ", listed_draw):
                 if not re.fullmatch(r"\d+ (cards?|in hand)", name):
                     assert name in drawn, (who, name)

@@ -68,8 +68,8 @@ def test_a_forced_play_waits_for_its_owner_and_shows_no_other_hand() -> None:
     """A person with one playable trait hears why and presses Enter before anyone hears it
     played: in a hot seat the keyboard goes to them first. (The play was told to the person
     at the keyboard at once, and the late hand-over printed one person's hand to the other.)
-    Seeds 7, 10 and 29 hold three such plays each."""
-    for seed in (7, 10, 29):
+    Seeds 7, 29 and 64 hold three such plays each."""
+    for seed in (7, 29, 64):
         text, g = hot_seat(seed, "1\n" * 3000)
         assert g.is_over
         forced = [(g.name(e.player), g.defs[e.card].name) for e in g.log

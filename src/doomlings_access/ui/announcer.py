@@ -591,14 +591,14 @@ class Announcer:
                 # Propagation just played) names it: "High Tides: Quin plays Gills, b1." (it
                 # seemed a second turn play, above all where the card's text is not read)
                 if not said.text.startswith(cause):
-                    said = Said(f"{cause}: {_lower_you(said.text)}", f"{cause}: {_lower_you(said.speech)}")
+                    said = Said(_after_cause(cause, said.text), _after_cause(cause, said.speech))
             if isinstance(e, ev.TraitPlayed) and self.verbosity == TERSE and e.player != self.me:
                 told = ""  # another's card, whose text terse never reads: its effects name it
             elif isinstance(e, NAMES_ITS_CARD):
                 told = self._card_told(e) or told
             elif cause and cause != told and not isinstance(e, NAMES_ITS_CAUSE):
                 if not said.text.startswith(cause):
-                    said = Said(f"{cause}: {_lower_you(said.text)}", f"{cause}: {_lower_you(said.speech)}")
+                    said = Said(_after_cause(cause, said.text), _after_cause(cause, said.speech))
                 told = cause
             elif cause:
                 told = cause
@@ -676,9 +676,9 @@ class Announcer:
             swaps = _draws_then_discards(events, i)
             if swaps and all(self.render(x) is not None for pair in swaps for x in pair):
                 return self._each_drew_and_discarded(swaps), i + 2 * len(swaps)
-            run = _run(events, i, ev.Drew, lambda d: not v.sees(d) or not d.cards)
-            if len(run) > 1 and len({d.size for d in run}) == 1:
-                return self._each_drew(run), i + len(run)
+            run = _run(events, i, ev.Drew, lambda d: self.render(d) is not None)
+            if len(run) > 1:  # one cause's draws, one sentence: "Quin draws 4 cards; you draw A and B."
+                return self._drew_in_turn(run, v), i + len(run)
             if isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt) and self.render(nxt) is not None:
                 assert said is not None
                 keep = f", {nxt.hand} in hand."
@@ -716,7 +716,7 @@ class Announcer:
             run = _run(events, i, ev.GenePoolChanged, lambda g: True)
             if len(run) > 1:
                 pools = join([f"{v.whom(g.player)} {g.old} to {g.new}" for g in run])
-                text = f"Gene pools: {pools}."
+                text = f"{GENE_POOLS}{pools}."
                 if len({(g.old, g.new) for g in run}) == 1 and len({g.player for g in run}) == self.game.n:
                     text = f"Every gene pool goes from {e.old} to {e.new}."
                 return Said(text, text), i + len(run)
@@ -824,6 +824,28 @@ class Announcer:
         verb = "are each dealt" if dealt else "each draw"
         text = f"{names[0].upper()}{names[1:]} {verb} {plural(run[0].size, 'card')}."
         return Said(text, text)
+
+    def _drew_in_turn(self, run: list[ev.Drew], v: View) -> Said:
+        """One cause's draws, in turn order, as one sentence: the cards the listener sees named,
+        players next to each other who drew as many unseen cards together ("Quin draws 4
+        cards; you draw Teeth and Fins; Otto and Pia each draw 4 cards.")."""
+        clauses: list[Said] = []
+        k = 0
+        while k < len(run):
+            same: list[ev.Drew] = []
+            for d in run[k:]:
+                if (v.sees(d) and d.cards) or d.size != run[k].size:
+                    break
+                same.append(d)
+            if len(same) > 1:
+                clauses.append(self._each_drew(same))
+                k += len(same)
+                continue
+            told = self.render(run[k])
+            assert told is not None
+            clauses.append(told)
+            k += 1
+        return Said(_joined([c.text for c in clauses]), _joined([c.speech for c in clauses]))
 
     def _each_drew_and_discarded(self, pairs: list[tuple[ev.Drew, ev.Discarded]]) -> Said:
         """Players who draw and then discard for one cause (an age), one clause each, in one
@@ -1102,6 +1124,18 @@ def _joined(sentences: list[str]) -> str:
     """Sentences of one kind as one: "Otto discards A. You discard B." reads "Otto discards A;
     you discard B."."""
     return "; ".join(s[:-1] if k == 0 else _lower_you(s[:-1]) for k, s in enumerate(sentences)) + "."
+
+
+GENE_POOLS = "Gene pools: "
+"""How several players' gene pool changes of one cause begin ("Gene pools: Ben 4 to 5, ...")."""
+
+
+def _after_cause(cause: str, text: str) -> str:
+    """``text`` told after the name of its cause: "Echolocation: you draw Fins.", but
+    "Overpopulation changes the gene pools: Quin 4 to 5, ..." (not two colons in a row)."""
+    if text.startswith(GENE_POOLS):
+        return f"{cause} changes the gene pools: {text.removeprefix(GENE_POOLS)}"
+    return f"{cause}: {_lower_you(text)}"
 
 
 def _lower_you(text: str) -> str:
