@@ -257,10 +257,12 @@ class Window:
 def _responses(g: Game, responder: int, window: Window) -> list[int]:
     """Out-of-turn traits ``responder`` may play now."""
     out = []
+    responders = g.responders
+    hooks = g.hooks
     for c in g.seats[responder].hand:
-        if c not in g.responders:
+        if c not in responders:
             continue
-        for piece, fits in g.hooks[c]["response"]:  # (a responder: it has the hook)
+        for piece, fits in hooks[c]["response"]:  # (a responder: it has the hook)
             if fits(g, responder, c, piece, window) and play_restriction(g, responder, c) is None:
                 out.append(c)
                 break
@@ -292,8 +294,11 @@ def response_window(g: Game, window: Window) -> Flow:
     responders = g.responders
     player = window.player
     reason = "respond" if window.kind == PLAYED else "respond_to_action"
-    for responder in [*g.opponents(player), player]:
-        if responders.isdisjoint(g.seats[responder].hand):
+    seats = g.seats
+    # (the seats from the player's left round to the player: the opponents, then the player,
+    # as the game keeps them, shared and read only: no list to build for every play)
+    for responder in g._clockwise[(player + 1) % g.n]:
+        if responders.isdisjoint(seats[responder].hand):
             continue
         options = _responses(g, responder, window)
         if not options:

@@ -23,6 +23,7 @@ from doomlings_access.rules.events import (
     Stabilized,
     rule_cause,
 )
+from doomlings_access.rules.options import MAX_PLAYERS
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Flow, Game
@@ -232,6 +233,8 @@ def choose_and_discard(g: Game, seat: int, count: int, source: str | None, reaso
         why = "keep_to_stabilize" if reason == "discard_to_stabilize" else "keep"
         kept = yield from choose_cards(g, seat, keep, hand, why, source)
         discard = [c for c in hand if c not in kept]
+    elif count == 1:  # (choose_cards without its generator: one card of two or more, half the discards)
+        discard = [int((yield new_tuple(Decision, (seat, dk.CARD, reason, tuple(hand), source, 1, 1, ()))))]
     else:
         discard = yield from choose_cards(g, seat, count, hand, reason, source)
     discard_cards(g, seat, discard)
@@ -301,12 +304,18 @@ def stabilize(g: Game, seat: int) -> Flow:
     """Draw or discard until the hand matches the gene pool."""
     hand = g.seats[seat].hand
     target = hand_target(g, seat)
-    step = rule_cause("stabilize", seat)
+    step = _STABILIZE[seat]
     if len(hand) == target:
-        g.emit(Stabilized, seat, 0, 0, len(hand), cause=step)
+        if g.record:
+            g.emit(Stabilized, seat, 0, 0, len(hand), cause=step)
         return
     source = _source_of(g)
-    mark = g.open(step)
+    frames = g._frames
+    if g.record:
+        mark = g.open(step)
+    else:  # (Game.open without events, without its call)
+        mark = len(frames)
+        frames.append((None, step))
     try:
         drew = discarded = 0
         if len(hand) < target:
@@ -317,7 +326,11 @@ def stabilize(g: Game, seat: int) -> Flow:
         if g.record:
             g.emit(Stabilized, seat, drew, discarded, len(hand))
     finally:
-        g.close(mark)
+        del frames[mark:]  # Game.close
+
+
+_STABILIZE = [rule_cause("stabilize", seat) for seat in range(MAX_PLAYERS)]
+"""The cause of each seat's stabilizing (looked up, not asked for, at every turn's end)."""
 
 
 def _source_of(g: Game) -> str | None:
