@@ -264,7 +264,13 @@ def steal_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
         d = g.defs[c]
         return (colour is None or colour in colours_of(g, c)) and (face is None or d.face == face)
 
-    options = _opponent_traits(g, seat, None if colour is None and face is None else fits)
+    test: Callable[[int], bool] | None = fits
+    if colour is None and face is None:
+        test = None
+    elif face is None and colour is not None and not g.ending.recolour:  # printed colour: flags, in C
+        flags: Sequence[bool] = g.of_colour[colour]
+        test = flags.__getitem__
+    options = _opponent_traits(g, seat, test)
     if not options:
         return _nothing(g, seat, card, "no_target")
     target = yield from ask(g, seat, dk.TRAIT, "steal", options, src)

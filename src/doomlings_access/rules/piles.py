@@ -119,10 +119,18 @@ def discard_trait(g: Game, seat: int, card: int, random: bool = False, by: int |
             enter_pile(g, seat, card)
             g.close(mark)
             return
-    mark = g.open(g.cause, TraitDiscarded, seat, card, random, by)
+    frames = g._frames
+    if g.record:
+        mark = g.open(g.cause, TraitDiscarded, seat, card, random, by)
+    else:  # (Game.open without events, without its call: the effect under way stays the cause)
+        mark = len(frames)
+        frames.append((None, frames[-1][1] if frames else None))
     try:
         leave_pile(g, seat, card)
         g.table.discard.append(card)
+        reactors = g.hooked.get("after_trait_discarded")
+        if reactors is None or (card not in reactors and reactors.isdisjoint(g.seats[seat].pile)):
+            return  # (most discards: nothing may replace it, and no list is made to say so)
         replacing = in_pile(g, seat, "after_trait_discarded")
         replacing += [(card, piece, fn) for piece, fn in hooks.get("after_trait_discarded", ())]
         if replacing:
@@ -133,4 +141,4 @@ def discard_trait(g: Game, seat: int, card: int, random: bool = False, by: int |
             finally:
                 g.close(inner)
     finally:
-        g.close(mark)
+        del frames[mark:]  # Game.close

@@ -64,7 +64,8 @@ def worlds_end_and_scoring(g: Game) -> Flow:
                 yield from _resolve_traits(g, seat, done)
         # A trait that arrived during World's End in a pile already done (played through
         # another trait's effect) resolves its own World's End effect too.
-        while any(_to_resolve(g, seat, done) for seat in range(g.n)):
+        ends = g.worlds_end_cards  # (one set test for all the piles: most games have none left)
+        while not done.issuperset(ends.intersection([c for p in g.seats for c in p.pile])):
             for seat in g.seats_from(r.first_player):
                 yield from _resolve_traits(g, seat, done)
         chosen = g.ending.catastrophe or final
