@@ -90,8 +90,9 @@ def _plays_per_turn(g: Game, piece: Piece) -> int:
 
 @implements("round", "look_at_next_age")
 def _look_at_next_age(g: Game, piece: Piece, seat: int) -> Flow:
-    top = g.table.age_deck[-1] if g.table.age_deck else None
-    g.emit(NextAgeSeen, seat, top, frozenset((seat,)), cause=_age_cause(g, seat))
+    if g.record:  # (the card, who saw it and why: worked out only to be told)
+        top = g.table.age_deck[-1] if g.table.age_deck else None
+        g.emit(NextAgeSeen, seat, top, frozenset((seat,)), cause=_age_cause(g, seat))
     return
     yield
 
@@ -173,7 +174,8 @@ def _may_skip(g: Game, piece: Piece, seat: int) -> Flow:
     how = yield question(seat, dk.OPTION, "may_skip_stabilize", ("stabilize", "skip"), _age_id(g))
     if how == "stabilize":
         return True
-    g.emit(StabilizeSkipped, seat, "chose_not_to", cause=_age_cause(g, seat))
+    if g.record:  # (its cause: worked out only to be told)
+        g.emit(StabilizeSkipped, seat, "chose_not_to", cause=_age_cause(g, seat))
     return False
 
 

@@ -51,9 +51,10 @@ def denial_protects(g: Game, cat: CatastropheDef) -> set[int]:
 def apply_catastrophe(g: Game, cat: CatastropheDef) -> Flow:
     """Gene pool change, then the catastrophic effect, for every player it affects."""
     seats = [s for s in g.seats_from(g.round.first_player) if s not in g.round.protected]
-    step = card_cause(CATASTROPHE, cat.id, step="gene_pool")
-    for seat in seats:
-        change_gene_pool(g, seat, cat.gene_pool, step)
+    if cat.gene_pool:  # (no change is no call for each seat)
+        step = card_cause(CATASTROPHE, cat.id, step="gene_pool")
+        for seat in seats:
+            change_gene_pool(g, seat, cat.gene_pool, step)
     mark = g.open(card_cause(CATASTROPHE, cat.id, step="catastrophic"))
     try:
         for piece in cat.catastrophic:
@@ -182,4 +183,5 @@ def give_to_neighbours(g: Game, piece: Piece, seats: list[int]) -> Flow:
     for giver, receiver, card in gifts:
         g.seats[giver].hand.remove(card)
         g.seats[receiver].hand.append(card)
-        g.emit(CardsPassed, giver, receiver, (card,), frozenset((giver, receiver)))
+        if g.record:  # (who saw it: worked out only to be told)
+            g.emit(CardsPassed, giver, receiver, (card,), frozenset((giver, receiver)))

@@ -73,7 +73,8 @@ class SkipToCatastrophe(Exception):
 
 
 def _nothing(g: Game, seat: int, card: int | None, reason: str) -> None:
-    g.emit(NothingToDo, seat, reason)
+    if g.record:
+        g.emit(NothingToDo, seat, reason)
 
 
 def _none_playable(g: Game, seat: int, reason: str, candidates: list[int], private: bool) -> None:
@@ -166,7 +167,8 @@ def swap_hands(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     other = yield from ask(g, seat, dk.PLAYER, "swap_hands_with", g.opponents(seat), _source(g, card))
     a, b = g.seats[seat], g.seats[other]
     a.hand, b.hand = b.hand, a.hand
-    g.emit(HandsSwapped, seat, other, tuple(b.hand), tuple(a.hand), frozenset((seat, other)))
+    if g.record:  # (the hands' cards: copied only to be told)
+        g.emit(HandsSwapped, seat, other, tuple(b.hand), tuple(a.hand), frozenset((seat, other)))
 
 
 @implements("action", "name_colour_all_discard")
@@ -199,7 +201,8 @@ def each_opponent_shows_take_and_play(g: Game, seat: int, card: int, piece: Piec
         if hand:
             c = yield from ask(g, opp, dk.CARD, "show_card", hand, src, about=(seat,))
             shown[c] = opp
-            g.emit(CardsRevealed, opp, (c,), None)
+            if g.record:
+                g.emit(CardsRevealed, opp, (c,), None)
     if not shown:
         return _nothing(g, seat, card, "no_target")
     picked = yield from ask(g, seat, dk.CARD, "take_and_play", list(shown), src)
@@ -213,7 +216,8 @@ def look_at_random_take_and_play(g: Game, seat: int, card: int, piece: Piece) ->
     if found is None:
         return _nothing(g, seat, card, "no_target")
     victim, seen = found
-    g.emit(CardsRevealed, victim, tuple(seen), frozenset((seat, victim)), True)
+    if g.record:  # (the cards and who saw them: worked out only to be told)
+        g.emit(CardsRevealed, victim, tuple(seen), frozenset((seat, victim)), True)
     picked = yield from ask(g, seat, dk.CARD, "take_and_play", seen, src)
     yield from _take_and_play(g, seat, victim, picked, False)
 
@@ -244,8 +248,9 @@ def may_discard_hand_and_stabilize(g: Game, seat: int, card: int, piece: Piece) 
 
 @implements("action", "look_at_next_age")
 def look_at_next_age(g: Game, seat: int, card: int, piece: Piece) -> Flow:
-    top = g.table.age_deck[-1] if g.table.age_deck else None
-    g.emit(NextAgeSeen, seat, top, frozenset((seat,)))
+    if g.record:  # (the card and who saw it: worked out only to be told)
+        top = g.table.age_deck[-1] if g.table.age_deck else None
+        g.emit(NextAgeSeen, seat, top, frozenset((seat,)))
     return
     yield
 
@@ -299,8 +304,9 @@ def trade_self_for_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 def _swap(g: Game, a: int, b: int) -> None:
     owner_a, owner_b = g.owner_of(a), g.owner_of(b)
     assert owner_a is not None and owner_b is not None
-    g.emit(TraitMoved, a, owner_a, owner_b, "swap")
-    g.emit(TraitMoved, b, owner_b, owner_a, "swap")
+    if g.record:
+        g.emit(TraitMoved, a, owner_a, owner_b, "swap")
+        g.emit(TraitMoved, b, owner_b, owner_a, "swap")
     leave_pile(g, owner_a, a)
     leave_pile(g, owner_b, b)
     enter_pile(g, owner_b, a)

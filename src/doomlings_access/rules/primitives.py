@@ -263,7 +263,7 @@ def pass_cards(
     for card in cards:
         hand.remove(card)
         into.append(card)
-    if cards:
+    if cards and g.record:  # (who saw them: worked out only to be told)
         seen = None if public else frozenset((giver, receiver))
         g.emit(CardsPassed, giver, receiver, tuple(cards), seen, taken, random)
 

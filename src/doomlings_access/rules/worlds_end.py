@@ -3,7 +3,7 @@ then scoring and the tie-break draw (rulebook, "World's End" and "Scoring")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from doomlings_access.cards.model import REAL_COLOURS, Piece
 from doomlings_access.rules import decisions as dk
@@ -174,8 +174,14 @@ def _name_colour_piece(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 @implements("worlds_end", "name_colour_opponents_discard_random")
 def _name_colour_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     colour = yield from _name_colour(g, seat, card)
+
+    def fits(c: int) -> bool:
+        return colour in colours_of(g, c)
+
+    flags = g.of_colour[colour]
     for opp in g.opponents(seat):
-        options = removable(g, opp, lambda c: colour in colours_of(g, c))
+        test: Callable[[int], bool] = fits if g.ending.recolour else flags.__getitem__  # printed colour: flags, in C
+        options = removable(g, opp, test)
         if options:
             picked = yield from pick_random(g, opp, options, 1, g.defs[card].id, "random_trait_discard")
             yield from discard_trait(g, opp, picked[0], random=True)
