@@ -164,9 +164,10 @@ def _discard_before_stabilize(g: Game, piece: Piece, seat: int) -> Flow:
         if pick == "done":
             break
         chosen.append(int(pick))
-    mark = g.open(_age_cause(g, seat))
-    discard_cards(g, seat, chosen)
-    g.close(mark)
+    if chosen:  # (nothing discarded: nothing to tell, and no effect to open)
+        mark = g.open(_age_cause(g, seat))
+        discard_cards(g, seat, chosen)
+        g.close(mark)
 
 
 @implements("round", "may_skip_stabilize")

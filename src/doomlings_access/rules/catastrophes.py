@@ -58,12 +58,21 @@ def apply_catastrophe(g: Game, cat: CatastropheDef) -> Flow:
     mark = g.open(card_cause(CATASTROPHE, cat.id, step="catastrophic"))
     try:
         for piece in cat.catastrophic:
-            yield from code("catastrophic", piece.effect)(g, piece, seats)
+            each = _PER_SEAT.get(piece.effect)
+            if each is None:
+                yield from code("catastrophic", piece.effect)(g, piece, seats)
+            else:  # (what its registered code does, without its generator: a seat's questions pass through one fewer)
+                for seat in seats:
+                    yield from each(g, seat, piece, cat.id)  # (the source: this catastrophe, the cause under way)
     finally:
         g.close(mark)
 
 
 PerSeat = Callable[["Game", int, Piece, str], "Flow"]
+
+_PER_SEAT: dict[str, PerSeat] = {}
+"""The catastrophic effects registered by :func:`_each`, by piece: applied to each seat by
+:func:`apply_catastrophe` itself."""
 
 
 def _each(slot: str, piece_id: str) -> Callable[[PerSeat], PerSeat]:
@@ -82,6 +91,8 @@ def _each(slot: str, piece_id: str) -> Callable[[PerSeat], PerSeat]:
         run.__name__ = fn.__name__
         run.__doc__ = fn.__doc__
         implements(slot, piece_id)(run)
+        if slot == "catastrophic":
+            _PER_SEAT[piece_id] = fn
         return fn
 
     return register

@@ -498,12 +498,8 @@ def draw_then_play(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 def resolve_pile_action(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     seats = [seat] if piece["whose"] == "own" else g.opponents(seat)
-    options = [
-        c
-        for p in seats
-        for c in g.seats[p].pile
-        if g.defs[c].action and c != card and c not in g.round.resolving
-    ]
+    defs, resolving = g.defs, g.round.resolving  # (looked up once, not for every trait of the piles)
+    options = [c for p in seats for c in g.seats[p].pile if defs[c].action and c != card and c not in resolving]
     if not options:
         return _nothing(g, seat, card, "no_target")
     target = yield from ask(g, seat, dk.TRAIT, "resolve_action_of", options, src)

@@ -88,22 +88,16 @@ def worlds_end_and_scoring(g: Game) -> Flow:
         g.close(mark)
 
 
-def _to_resolve(g: Game, seat: int, done: set[int]) -> list[int]:
-    """``seat``'s traits with a World's End effect not yet resolved, in pile order."""
-    ends = g.worlds_end_cards
-    pile = g.seats[seat].pile
-    if ends.isdisjoint(pile):
-        return []
-    return [c for c in pile if c in ends and c not in done]
-
-
 def _resolve_traits(g: Game, seat: int, done: set[int]) -> Flow:
     """Resolve the World's End effects of ``seat``'s traits, in pile order, each once."""
+    ends = g.worlds_end_cards
     while True:
-        todo = _to_resolve(g, seat, done)
-        if not todo:
+        pile = g.seats[seat].pile
+        # (what is left found by set operations, in C: most piles hold one such trait)
+        left = ends.intersection(pile).difference(done)
+        if not left:
             return
-        card = todo[0]
+        card = next(iter(left)) if len(left) == 1 else next(c for c in pile if c in left)
         done.add(card)
         inner = g.open(trait_cause(g, card, seat))
         try:
