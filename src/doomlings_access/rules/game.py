@@ -72,7 +72,7 @@ class Game:
         "cards", "setup", "options", "n", "_clockwise", "rng", "record", "checkpoints", "defs",
         "seats", "table", "round", "ending", "random_picks_asked", "tie_break_draws", "actions",
         "log", "pending", "checkpoint", "play_scope", "_frames", "_send", "_knowledge",
-        "_seat_logs", "_until", "hooks", "hooked", "unconditional", "unconditional_cards", "quiet", "dominant",
+        "_seat_logs", "_until", "hooks", "hooked", "unconditional", "quiet", "requiring", "dominant",
         "worlds_end_cards", "of_colour", "trait_causes", "responders", "late", "turn_starters",
         "destined", "gene_pool_traits", "green_reactors", "responders_held", "dominants",
         "positive", "card_sets", "checks", "sampled", "faces_dealt_at", "replay_defs",
@@ -167,8 +167,8 @@ class Game:
         self.hooks = index.hooks
         self.hooked = index.hooked
         self.unconditional = index.unconditional
-        self.unconditional_cards = index.unconditional_cards
         self.quiet = index.quiet
+        self.requiring = index.requiring
         self.dominant = index.dominant
         self.worlds_end_cards = index.worlds_end
         self.of_colour = index.of_colour

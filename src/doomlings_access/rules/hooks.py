@@ -100,9 +100,6 @@ class CardIndex(NamedTuple):
     unconditional: Sequence[bool]
     """Per card, whether only an age can stop it from being played (no requirement, not
     dominant)."""
-    unconditional_cards: frozenset[int]
-    """The cards of :attr:`unconditional`: most hands hold only such cards, found by one
-    set test."""
     dominant: Sequence[bool]
     """Per card, whether it is dominant."""
     worlds_end: frozenset[int]
@@ -120,6 +117,9 @@ class CardIndex(NamedTuple):
     """Per card, its requirements with the code that checks each (no lookup per check)."""
     trait_causes: dict[tuple[int, int | None], Cause]
     """Causes made for traits, filled as they are needed (a cause depends only on the cards)."""
+    requiring: frozenset[int]
+    """The cards with a requirement (:attr:`checks` not empty): a hand without them, and
+    without dominants or with room for one, is playable as it is, found by set tests."""
     quiet: frozenset[int]
     """The cards whose play does no more than put them in a pile (:attr:`TraitFacts.quiet`):
     a turn plays them without the machinery of a play, when nobody may answer it."""
@@ -162,7 +162,6 @@ def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
         hooks,
         {name: frozenset(cards) for name, cards in found.items()},
         unconditional,
-        frozenset(compress(ids, unconditional)),
         dominant,
         frozenset(compress(ids, ends)),
         dict(zip(COLOURS, zip(*colours))) if defs else {c: () for c in COLOURS},
@@ -171,6 +170,7 @@ def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
         {},
         checks,
         {},
+        frozenset(compress(ids, checks)),
         frozenset(compress(ids, quiet)),
     )
     if shared and len(_BY_DEFS) < 64:

@@ -90,7 +90,11 @@ def playable_in_hand(g: Game, seat: int, cards: Iterable[int] | None = None) -> 
         hand = cards
     else:
         hand = g.seats[seat].hand
-        if forbids is None and g.unconditional_cards.issuperset(hand):  # (most hands: no card to test)
+        if (  # (most hands: no requirement to test, and no dominant or room for one)
+            forbids is None
+            and g.requiring.isdisjoint(hand)
+            and (g.dominants.isdisjoint(hand) or len(g.dominants.intersection(g.seats[seat].pile)) < 2)
+        ):
             return list(hand)
     only = forbids[0] if forbids is not None and len(forbids) == 1 else None  # (most ages: one rule)
     free = g.unconditional
