@@ -44,7 +44,7 @@ from doomlings_access.rules.play import (
 )
 from doomlings_access.rules.options import MAX_PLAYERS
 from doomlings_access.rules.position import NEXT_ROUND
-from doomlings_access.rules.primitives import ask, discard_cards, draw, hand_target, stabilize
+from doomlings_access.rules.primitives import STABILIZE_CAUSES, ask, discard_cards, draw, hand_target, stabilize
 from doomlings_access.rules.registry import REGISTRY
 from doomlings_access.rules.state import CATASTROPHE as CATASTROPHE_PHASE
 from doomlings_access.rules.state import AGE as AGE_PHASE
@@ -482,7 +482,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                     if short >= 0:  # stable, or drawing: no question to ask
                         deck = g.table.deck
                         if g.record:  # (the most frequent event: not even its call when unrecorded)
-                            cause = _STABILIZE[seat]
+                            cause = STABILIZE_CAUSES[seat]
                             drew = len(draw(g, seat, short, cause)) if short else 0
                             g.emit(Stabilized, seat, drew, 0, len(hand), cause=cause)
                         elif short:
@@ -495,7 +495,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                                 if g.responders_held is False and not g.responders.isdisjoint(drawn):
                                     g.responders_held = True  # an answer came into a hand
                             else:
-                                draw(g, seat, short, _STABILIZE[seat])
+                                draw(g, seat, short, STABILIZE_CAUSES[seat])
                     else:
                         yield from stabilize(g, seat)
                 for piece, fn in after_stabilize:
@@ -532,6 +532,5 @@ def start_of_turn(g: Game, seat: int) -> Flow:
 
 
 _TURN = [rule_cause("turn", seat) for seat in range(MAX_PLAYERS)]
-_STABILIZE = [rule_cause("stabilize", seat) for seat in range(MAX_PLAYERS)]
 
 

@@ -304,7 +304,7 @@ def stabilize(g: Game, seat: int) -> Flow:
     """Draw or discard until the hand matches the gene pool."""
     hand = g.seats[seat].hand
     target = hand_target(g, seat)
-    step = _STABILIZE[seat]
+    step = STABILIZE_CAUSES[seat]
     if len(hand) == target:
         if g.record:
             g.emit(Stabilized, seat, 0, 0, len(hand), cause=step)
@@ -329,7 +329,7 @@ def stabilize(g: Game, seat: int) -> Flow:
         del frames[mark:]  # Game.close
 
 
-_STABILIZE = [rule_cause("stabilize", seat) for seat in range(MAX_PLAYERS)]
+STABILIZE_CAUSES = [rule_cause("stabilize", seat) for seat in range(MAX_PLAYERS)]
 """The cause of each seat's stabilizing (looked up, not asked for, at every turn's end)."""
 
 
