@@ -697,6 +697,24 @@ def test_denial_protects_from_the_final_catastrophe(answer: str, ana: Score) -> 
     assert scores(result) == {"Ana": ana, "Ben": (-1, 2, 0, 1)}  # Ben 1 red = -1
 
 
+@pytest.mark.parametrize(
+    ("chosen", "ana"),
+    [("The Four Horsemen", (0, 6, 0, 6)), ("Ice Age", (0, 10, 0, 10))],  # Blubber 4 discarded; Ana spared
+)
+def test_denial_against_the_final_catastrophe_does_not_spare_the_four_horsemen_prepper_chose(
+    chosen: str, ana: Score
+) -> None:
+    """Denial "does not work against The Four Horsemen" (card facts): when Prepper makes The
+    Four Horsemen's World's End effect the one used, Denial (spent on the final catastrophe)
+    does not keep its owner out of it; another catastrophe Prepper chooses, it still does."""
+    result = score(
+        [P("Ana", ["Denial", "Blubber", "Quick"], choices={"Denial": "yes"}),
+         P("Ben", ["Prepper", "Adorable"], choices={"Prepper": chosen})],
+        ["The Four Horsemen", "Ice Age", "Grey Goo"],
+    )
+    assert scores(result)["Ana"] == ana
+
+
 def test_denial_answer_is_required_when_it_matters() -> None:
     with pytest.raises(ScoreFileError, match="Denial"):
         score([P("Ana", ["Denial", "Quick", "Fangs"])], ["Ice Age"])

@@ -41,11 +41,21 @@ def denial_protects(g: Game, cat: CatastropheDef) -> set[int]:
         if protectors.isdisjoint(g.seats[seat].pile):
             continue
         for card, piece, protects in in_pile(g, seat, "catastrophe_protection"):
-            if protects(g, seat, card, piece, cat):
+            if card not in g.table.denial_spent and protects(g, seat, card, piece, cat):
                 g.table.denial_spent.add(card)
                 protected.add(seat)
                 g.emit(CatastropheIgnored, seat, cat.id, card, cause=trait_cause(g, card, seat))
     return protected
+
+
+def protection_at_worlds_end(g: Game, seat: int, cat: CatastropheDef) -> int | None:
+    """For a seat the final catastrophe left alone: the trait that did, if it keeps them out
+    of ``cat``'s World's End effect too (a Prepper may have chosen an earlier catastrophe's):
+    Denial does nothing against The Four Horsemen, its World's End effect included."""
+    for card, piece, protects in in_pile(g, seat, "catastrophe_protection"):
+        if protects(g, seat, card, piece, cat):
+            return card
+    return None
 
 
 def apply_catastrophe(g: Game, cat: CatastropheDef) -> Flow:

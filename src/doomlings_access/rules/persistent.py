@@ -72,7 +72,8 @@ def _back_to_hand(g: Game, seat: int, card: int, piece: Piece, played: int) -> F
 
 @implements("persistent", "ignore_next_catastrophe")
 def _protects(g: Game, seat: int, card: int, piece: Piece, cat: CatastropheDef) -> bool:
-    return card not in g.table.denial_spent and piece.get("except_catastrophe") != cat.id
+    """Whether the protection covers ``cat`` (whether it is still unused is the caller's)."""
+    return bool(piece.get("except_catastrophe") != cat.id)
 
 
 # --- out of turn -------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Callable
 
 from doomlings_access.cards.model import REAL_COLOURS, Piece
 from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.catastrophes import protection_at_worlds_end
 from doomlings_access.rules.effects import discard_own_trait
 from doomlings_access.rules.events import (
     CATASTROPHE,
@@ -71,14 +72,14 @@ def worlds_end_and_scoring(g: Game) -> Flow:
         chosen = g.ending.catastrophe or final
         if chosen is not None:
             cat = g.catastrophe(chosen)
-            seats = [s for s in g.seats_from(r.first_player) if s not in r.protected]
+            spared = {s: protection_at_worlds_end(g, s, cat) for s in r.protected}
+            seats = [s for s in g.seats_from(r.first_player) if spared.get(s) is None]
             inner = g.open(card_cause(CATASTROPHE, cat.id, step="worlds_end"))
             try:
                 for seat in g.seats_from(r.first_player):  # spared: said, or it sounds like nothing to lose
-                    if seat in r.protected and cat.worlds_end:
-                        card = next((c for c in g.seats[seat].pile if c in g.table.denial_spent), None)
-                        if card is not None:
-                            g.emit(CatastropheIgnored, seat, cat.id, card, True, cause=trait_cause(g, card, seat))
+                    card = spared.get(seat)
+                    if card is not None and cat.worlds_end:
+                        g.emit(CatastropheIgnored, seat, cat.id, card, True, cause=trait_cause(g, card, seat))
                 for piece in cat.worlds_end:
                     yield from code("catastrophe_worlds_end", piece.effect)(g, piece, seats)
             finally:
