@@ -231,10 +231,12 @@ class _Table:
                 self.tie_break[name] = drawn
 
     def _options(self, data: Any, edition: str) -> Options:
-        """House rules that change scoring (``gene_pool_leader_bonus``) or World's End."""
+        """House rules that change scoring (``gene_pool_leader_bonus``) or World's End. Others
+        are refused, not ignored: ``colourless_counts_as_colour`` rules only swaps, which
+        World's End has none of, and a score it could not change seemed to have applied it."""
         if not isinstance(data, dict):
             raise self.error("options", "an object of house rules")
-        allowed = {"gene_pool_leader_bonus", "colourless_counts_as_colour", "discard_unmet_requirement"}
+        allowed = {"gene_pool_leader_bonus", "discard_unmet_requirement"}
         for key, value in data.items():
             if key not in allowed:
                 raise self.error(f"options.{str(key)[:40]}", f"not a house rule for scoring ({', '.join(sorted(allowed))})")

@@ -911,3 +911,12 @@ def test_names_in_first_player_and_tie_break_match_as_the_players_do() -> None:
     assert result.winners == ["Ana"]
     with pytest.raises(ScoreFileError, match="first_player: no player is named Zed"):
         score(players, [], first_player="Zed")
+
+
+def test_a_house_rule_that_cannot_change_a_score_is_refused_not_ignored() -> None:
+    """``colourless_counts_as_colour`` rules only swaps (Telekinetic, Tentacles), and World's
+    End makes none: a score file naming it was scored as if without it, with no word."""
+    with pytest.raises(ScoreFileError, match=r"options\.colourless_counts_as_colour: not a house rule for scoring"):
+        score([P("Ana", ["Quick", "Fear", "Gratitude"])], ["The Big One"], options={"colourless_counts_as_colour": True})
+    result = score([P("Ana", ["Quick"])], [], options={"gene_pool_leader_bonus": True})
+    assert scores(result)["Ana"][1] == 2
