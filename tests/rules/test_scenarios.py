@@ -611,3 +611,22 @@ def test_a_trait_played_by_another_is_named_with_it_at_every_verbosity(capsys: p
         told = " ".join(" ".join(scenario(capsys, "propagation_plays_another_trait", "--answers", "1,1", "--as", "Ben",
                                           "--verbosity", verbosity)["announcements"]).split())
         assert "Propagation: Ana plays Bark, g2." in told, (verbosity, told)
+
+
+def test_a_position_with_three_dominants_needs_the_age_that_played_the_third(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Rulebook: "You can ONLY play 2 dominant traits"; Birth of a Hero "is THE ONLY WAY to have
+    3". A position file with three dominants and no such age was played out (the scorer
+    refused the same pile); the refusal names the file's own field, not the engine's."""
+    path = tmp_path / "three.json"
+    table = {"players": [{"name": "Ana", "traits": ["Tiny", "Denial", "Faith"]}, {"name": "Ben"}],
+             "start": "worlds_end", "revealed": ["Ice Age"]}
+    path.write_text(json.dumps(table), encoding="utf-8")
+    assert main(["scenario", str(path), "--json"]) == 2
+    err = capsys.readouterr().err
+    assert "players[0].traits: 3 dominant traits; a pile holds at most two" in err, err
+    table["players"][0]["traits"] = ["Tiny", "Denial", "Heroic"]  # Birth of a Hero played Heroic
+    table["revealed"] = ["Birth of a Hero", "Ice Age"]
+    path.write_text(json.dumps(table), encoding="utf-8")
+    assert main(["scenario", str(path), "--json"]) == 0, capsys.readouterr().err
