@@ -617,8 +617,8 @@ def test_a_position_with_three_dominants_needs_the_age_that_played_the_third(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """Rulebook: "You can ONLY play 2 dominant traits"; Birth of a Hero "is THE ONLY WAY to have
-    3". A position file with three dominants and no such age was played out (the scorer
-    refused the same pile); the refusal names the file's own field, not the engine's."""
+    3" (it plays Heroic). A position file with three dominants, none of them Heroic, was played
+    out (the scorer refused the same pile); the refusal names the file's own field."""
     path = tmp_path / "three.json"
     table = {"players": [{"name": "Ana", "traits": ["Tiny", "Denial", "Faith"]}, {"name": "Ben"}],
              "start": "worlds_end", "revealed": ["Ice Age"]}
@@ -630,3 +630,19 @@ def test_a_position_with_three_dominants_needs_the_age_that_played_the_third(
     table["revealed"] = ["Birth of a Hero", "Ice Age"]
     path.write_text(json.dumps(table), encoding="utf-8")
     assert main(["scenario", str(path), "--json"]) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", [2, 3, 5])
+def test_a_round_started_with_nothing_revealed_opens_with_the_birth_of_life(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, seed: int
+) -> None:
+    """Rulebook: the age deck has The Birth of Life on top. A position starting a round with
+    nothing revealed dealt its age deck without it: with seeds 2 and 3 its first round was a
+    catastrophe's."""
+    path = tmp_path / "first.json"
+    table = {"players": [{"name": "Ana", "hand": ["Quick", "Gills", "Bark"]}, {"name": "Ben", "hand": ["Fangs", "Leaves"]}],
+             "start": "round", "play": "round", "seed": seed}
+    path.write_text(json.dumps(table), encoding="utf-8")
+    assert main(["scenario", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["state"]["revealed"][0] == "The Birth of Life", data["state"]["revealed"]

@@ -112,7 +112,8 @@ def remaining_age_deck(g: Game) -> list[str]:
     """For a described position: the cards still to come, dealt as the rulebook deals them.
 
     The pile of the current era keeps what it has not shown yet (ages and its catastrophe),
-    and each later era gets a pile of its own. Returns the deck top first.
+    and each later era gets a pile of its own; with nothing revealed yet, The Birth of Life
+    is on top (a position's first round was a catastrophe's). Returns the deck top first.
     """
     rng = g.rng
     revealed = set(g.table.revealed)
@@ -137,6 +138,8 @@ def remaining_age_deck(g: Game) -> list[str]:
         del ages[:take]
         rng.shuffle(pile)
         deck.extend(pile)
+    if not g.table.revealed:
+        deck.insert(0, g.cards.birth_of_life.id)
     return deck
 
 

@@ -305,13 +305,14 @@ def _age_deck(g: Game, pos: Position) -> list[str]:
 
 def _check_dominants(g: Game, pos: Position) -> None:
     """A pile holds at most two dominant traits; a third only when it is the trait an age
-    revealed played at once, ignoring the limit (Heroic, by Birth of a Hero): a ruling file
-    with a slip would otherwise play out a table the rules cannot reach."""
+    plays at once, ignoring the limit (Heroic, by Birth of a Hero), as the scorer allows (its
+    tables list no ages): a ruling file with a slip would otherwise play out a table the rules
+    cannot reach."""
     cards = g.cards
     heroes = {
         str(piece["trait"])
-        for age in pos.revealed if age in cards.ages
-        for piece in cards.ages[age].reveal if piece.effect == "play_trait_at_once"
+        for age in cards.ages.values()
+        for piece in age.reveal if piece.effect == "play_trait_at_once"
     }
     for seat, p in enumerate(g.seats):
         dominants = [g.defs[c].id for c in p.pile if g.defs[c].dominant]
@@ -320,5 +321,5 @@ def _check_dominants(g: Game, pos: Position) -> None:
             raise PositionError(
                 f"piles[{seat}]",
                 f"{len(dominants)} dominant traits; a pile holds at most two (a third only when an age "
-                "revealed played it at once)",
+                "plays it at once)",
             )
