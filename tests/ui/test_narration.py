@@ -77,6 +77,12 @@ def test_fifty_games_name_their_players_and_merge_their_bursts(chunk: int) -> No
         assert max(printed) <= PAUSE, (seed, players, max(printed))
         flat = re.sub(r"\s+", " ", text)
         assert ": Gene pools: " not in flat, seed  # "Overpopulation changes the gene pools: ..."
+        assert "the next age: " not in flat, seed  # "you see the next age, Flourish." (one colon)
+        # a cause just named is not named again: "Nosy: you take X. You cannot play it now."
+        again = re.search(r"\b([A-Z][\w' -]+): [^.]+\. \1: (?:you cannot|no trait|none of)", flat)
+        assert not again, (seed, again)
+        # a card's text in a question or a line is introduced as read, not as if said to you
+        assert not re.search(r"(?:played [A-Z][\w' -]+|for [A-Z][\w' -]+'s): [A-Z]", flat), seed
         draws = re.findall(r"(\w+) draws? (\d+) cards?\. (\w+) draws? \2 cards?\.", flat)
         assert not draws, (seed, draws[:3])
         # Sentences of one kind in a row, with no cause named between them, are one cause's:
@@ -93,6 +99,7 @@ def test_fifty_games_name_their_players_and_merge_their_bursts(chunk: int) -> No
             r": World's End [-+]\d+, [^.]+\. \w+: World's End [-+]\d+, ",
             r"\bgoes from [^.;:]+ pile to [^.;:]+\. [^.;:]+ goes from [^.;:]+ pile to ",
             r"\b([A-Z]\w*|you) draws? (?:(?!and discards)[^.;:])+\. (?!\1 )(?:[A-Z]\w*|You) draws? [^.;:]+\.",
+            r"\b(?:[A-Z]\w*|you) shows? [^.;:]+\. (?:[A-Z]\w*|You) shows? ",
         ):
             assert not re.search(burst, told), (seed, re.search(burst, told))
 

@@ -895,3 +895,23 @@ def test_a_letter_that_is_a_command_and_begins_a_choice_says_which_it_was() -> N
         assert f"{letter} is the {command} command; to choose {said}." in stdout.getvalue(), stdout.getvalue()[-300:]
     assert session.interpret(q, "pa") is not None  # more letters choose
     assert session.interpret(q, "h") is None and "h is the hand command" not in stdout.getvalue()
+
+
+def test_a_wrong_answer_at_which_card_asks_again_and_settings_say_what_was_refused() -> None:
+    """At "Which card?", a number not offered or a name that finds nothing left the look-up
+    ("Back to the question."); now it is said and asked again. "log 0" said a number was
+    needed, and "verbosity loud" never said loud was refused."""
+    _, clean_game = run("1\n" * 3000)
+    commands = ["card dr4", "3", "zz", "1", "log 0", "verbosity loud", "age", "scores"]
+    text, g = run("\n".join(commands) + "\n" + "1\n" * 3000)
+    assert g.actions == clean_game.actions
+    assert "Choose 1 to 2, or Enter to go back: 3\n3 is not one of them.\n2 cards fit dr4:" in text
+    assert "Choose 1 to 2, or Enter to go back: zz\nNo card named 'zz'.\n2 cards fit dr4:" in text
+    assert "Choose 1 to 2, or Enter to go back: 1\nHyper-Intelligence, label dr4." in text
+    assert "Log needs a number from 1, like log 5." in text
+    assert "No verbosity loud. Verbosity is normal." in text
+    flat = re.sub(r"\s+", " ", text)
+    # the age command says how far the next catastrophe may be, as the round's header did
+    assert "At most 3 ages before catastrophe 1 of 3. Catastrophes: none of 3 so far." in flat
+    # players on the same score are said to be tied, not heard as "1 you" and the others 0
+    assert "Placings: 1 you, Ben and Cy, tied, 0." in flat

@@ -132,16 +132,7 @@ def _age(e: ev.AgeRevealed, v: View) -> str:
     text = f"{review.age_round(e.round, e.era)}: {age.name}. {age.text}"
     if e.repeats:
         text += f" It repeats {v.source(e.repeats)}."
-    return text + where_in_era(e)
-
-
-def where_in_era(e: ev.AgeRevealed) -> str:
-    """How far the next catastrophe may be: its era's pile holds it among the cards left."""
-    if e.era_left <= 0 or e.era > 3:
-        return ""
-    if e.era_left == 1:
-        return f" Next: catastrophe {e.era} of 3."
-    return f" At most {plural(e.era_left - 1, 'age')} before catastrophe {e.era} of 3."
+    return text + review.where_in_era(e)
 
 
 @phrase(ev.AgeIgnored)
@@ -256,7 +247,7 @@ def _revealed(e: ev.CardsRevealed, v: View) -> str:
 @phrase(ev.NextAgeSeen)
 def _next_age(e: ev.NextAgeSeen, v: View) -> str:
     if v.sees(e):
-        return f"{v.who(e.player)} {v.s(e.player, 'see')} the next age: {v.source(e.age) or 'none left'}."
+        return f"{v.who(e.player)} {v.s(e.player, 'see')} the next age, {v.source(e.age) or 'none left'}."
     return f"{v.who(e.player)} {v.s(e.player, 'look')} at the next age."
 
 
@@ -421,9 +412,9 @@ def _prepper(e: ev.WorldsEndCatastropheChosen, v: View) -> str:
     if final and final != e.catastrophe:
         return (
             f"{v.who(e.player)} {v.s(e.player, 'set')} aside {v.g.catastrophe(final).name}'s World's End "
-            f"for {chosen.name}'s: {chosen.worlds_end_text}"
+            f"for {chosen.name}'s, which reads: {chosen.worlds_end_text}"
         )
-    return f"{v.who(e.player)} {v.s(e.player, 'choose')} the World's End of {chosen.name}: {chosen.worlds_end_text}"
+    return f"{v.who(e.player)} {v.s(e.player, 'choose')} the World's End of {chosen.name}, which reads: {chosen.worlds_end_text}"
 
 
 @phrase(ev.TraitsRecoloured)
@@ -601,6 +592,8 @@ class Announcer:
                     said = Said(_after_cause(cause, said.text), _after_cause(cause, said.speech))
                 told = cause
             elif cause:
+                if cause == told and isinstance(e, (ev.PlayFailed, ev.NothingToDo)):  # named just before
+                    said = Said(_cause_dropped(cause, said.text), _cause_dropped(cause, said.speech))
                 told = cause
             named = cause if cause and said.text.startswith(f"{cause}:") else ""
             story.append(said)
@@ -687,14 +680,14 @@ class Announcer:
             mixed = _discards_or_nothing(events, i)
             if mixed:
                 return self._discarded_or_nothing(mixed), i + len(mixed)
-        if isinstance(e, (ev.Discarded, ev.CardsPassed, ev.TraitDiscarded)) and said is not None:
+        if isinstance(e, (ev.Discarded, ev.CardsPassed, ev.TraitDiscarded, ev.CardsRevealed)) and said is not None:
             run = _run(  # two neighbours may be one player: passes are told however many
                 events, i, type(e), lambda x: getattr(x, "random", False) == getattr(e, "random", False),
                 one_each=not isinstance(e, ev.CardsPassed),
             )
             if len(run) > 1 and isinstance(e, ev.TraitDiscarded):
                 return self._traits_discarded(run), i + len(run)
-            if len(run) > 1:  # one cause's discards or passes, one sentence: "Otto discards A; you discard B."
+            if len(run) > 1:  # one cause's discards, passes or shows, one sentence: "Otto discards A; you discard B."
                 told = [t for t in map(self.render, run) if t is not None]
                 return Said(_joined([t.text for t in told]), _joined([t.speech for t in told])), i + len(run)
         if isinstance(e, ev.Discarded) and isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt):
@@ -1014,7 +1007,7 @@ def _run(
     run: list[Any] = []
     seen: set[int | str | None] = set()
     for e in events[i:]:
-        player = getattr(e, "player", getattr(e, "age", None))
+        player = getattr(e, "player", getattr(e, "owner", getattr(e, "age", None)))
         if type(e) not in kinds or e.cause != first.cause or e.parent != first.parent:
             break
         if not fits(e) or (one_each and player in seen):
@@ -1136,6 +1129,13 @@ def _after_cause(cause: str, text: str) -> str:
     if text.startswith(GENE_POOLS):
         return f"{cause} changes the gene pools: {text.removeprefix(GENE_POOLS)}"
     return f"{cause}: {_lower_you(text)}"
+
+
+def _cause_dropped(cause: str, text: str) -> str:
+    """"Nosy: you cannot play the card taken now." after "Nosy: you take Heroic from Otto."
+    reads "You cannot play the card taken now.": its cause was just named."""
+    rest = text.removeprefix(f"{cause}: ")
+    return text if rest == text else rest[:1].upper() + rest[1:]
 
 
 def _lower_you(text: str) -> str:

@@ -157,8 +157,9 @@ def _whose(v: PlayerView, seat: int, me: int | None) -> str:
 def _placings(
     v: PlayerView, me: int | None, parts: list[tuple[int, int, int, int]], order: list[int], tie_break: dict[int, int]
 ) -> list[str]:
-    """"1 Pia 25; 2 you and Otto 20": players on the same total share a place, unless the
-    tie-break draw parted them ("1 you 27, 32 with the tie-break draw")."""
+    """"1 Pia 25; 2 you and Otto, tied, 20": players on the same total share a place, unless
+    the tie-break draw parted them ("1 you 27, 32 with the tie-break draw"). ("1 you, Otto and
+    Pia 0" was heard as you first and the others on 0.)"""
     out: list[str] = []
     place = 1
     i = 0
@@ -167,15 +168,29 @@ def _placings(
         same = [s for s in order[i:] if parts[s][3] == parts[first][3] and tie_break.get(s) == tie_break.get(first)]
         names = join(["you" if s == me else v.name(s) for s in same])
         drawn = f", {tie_break[first]} with the tie-break draw" if first in tie_break else ""
-        out.append(f"{place} {names} {parts[first][3]}{drawn}")
+        tied = ", tied," if len(same) > 1 else ""
+        out.append(f"{place} {names}{tied} {parts[first][3]}{drawn}")
         place += len(same)
         i += len(same)
     return out
 
 
+def where_in_era(e: ev.AgeRevealed) -> str:
+    """How far the next catastrophe may be: its era's pile holds it among the cards left."""
+    if e.era_left <= 0 or e.era > 3:
+        return ""
+    if e.era_left == 1:
+        return f" Next: catastrophe {e.era} of 3."
+    return f" At most {plural(e.era_left - 1, 'age')} before catastrophe {e.era} of 3."
+
+
 def age(v: PlayerView) -> list[str]:
+    """The round's age (or catastrophe) as it was announced, with how far the next catastrophe
+    may be (the ``age`` command: the header said it, and a player reviewing asks it again)."""
     if v.age is not None:
-        out = [f"{age_round(v.round, v.era)}: {v.age.name}. {v.age.text}"]
+        revealed = next((e for e in reversed(v.log) if isinstance(e, ev.AgeRevealed)), None)
+        ahead = where_in_era(revealed) if revealed is not None and revealed.round == v.round else ""
+        out = [f"{age_round(v.round, v.era)}: {v.age.name}. {v.age.text}{ahead}"]
     elif v.catastrophes:
         c = v.cards.catastrophes[v.catastrophes[-1]]
         out = [f"{catastrophe_round(v.round, len(v.catastrophes))}: {c.name}."]  # (as it was announced)

@@ -779,7 +779,7 @@ class Session:
                 many = arg.isascii() and arg.isdigit() and int(arg[:MAX_DIGITS + 1] or 0) > 0
                 # (a long number is a number: "log 99999999999" asks for the whole log)
                 if not many:
-                    self.out.info(f"Log needs a number, like log 5. {self.again(q)}")
+                    self.out.info(f"Log needs a number from 1, like log 5. {self.again(q)}")
                     return
                 arg = str(len(self.out.history))
             count = int(arg) if arg else 10
@@ -820,10 +820,15 @@ class Session:
         if not typed:
             self.out.info("Type card and a name, like card Tiny.")
             return
+        asked = ""  # the name whose cards were last offered, offered again after a name found nothing
         for _ in range(5):  # a few names typed in a row at "Which card?", then back
             found, listing = review.cards_fitting(self.game.cards, typed, self.style)
             self.out.lines(listing)
+            if not found and asked:
+                typed, asked = asked, ""
+                continue
             if len(found) > 1 or (listing and found):
+                asked = typed
                 pick = choose_from(len(found))
                 line = clean_typed(self.read_raw(f"Which card? {pick}, or Enter to go back: "))
                 command, arg = as_command(line)
@@ -837,6 +842,9 @@ class Session:
                     found = [found[int(line) - 1]]
                 elif line.strip() and not is_number(line):  # a name typed instead ("c tiny" too): looked up
                     typed = (arg if command == "card" else "") or line.strip()
+                    continue
+                elif line.strip():  # a number not among them: asked again
+                    self.out.info(f"{shorten(line.strip())} is not one of them.")
                     continue
                 else:
                     self.out.info(("Back to the question. " if q else "") + self.again(q))
@@ -860,7 +868,8 @@ class Session:
             self.announcer.verbosity = arg
             self.out.info(f"Verbosity is now {arg}.")
         else:
-            self.out.info(f"Verbosity is {self.prefs.verbosity}. Choose terse, normal or verbose.")
+            refused = f"No verbosity {shorten(arg)}. " if arg else ""
+            self.out.info(f"{refused}Verbosity is {self.prefs.verbosity}. Choose terse, normal or verbose.")
 
     def set_speech(self, arg: str) -> None:
         modes = ("screen-reader", "direct", "tts", "off")
