@@ -230,3 +230,41 @@ def test_a_game_as_told_stops_at_the_event_its_listener_has_heard(seed: int) -> 
         in_piles = {c for s in told.seats for c in s.pile}
         assert not later & in_piles, "a trait played after the pause is not in a pile yet"
     assert Game.as_told(g, len(g.log)) is g
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_sampled_game_plays_on_as_the_rules_do_the_long_way(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sample is replayed under the real faces, then dealt its own faces and card index while
+    the rules stand mid-round. A turn kept the index's set of plays with nothing to carry out
+    from before the deal, so a sampled Cold Blood was played as if it had no action (hard's
+    searches played other games than the rules). Every sampled game now plays on exactly as
+    it does when every play is made the long way (the set emptied)."""
+    from doomlings_access.rules.game import Game as Rules
+
+    def played_on(s: Game) -> list[tuple[object, ...]]:
+        rng, out = random.Random(seed), []
+        while not s.is_over:
+            sd = s.pending
+            assert sd is not None
+            out.append((sd.player, sd.reason, sd.options, tuple(s.seats[sd.player].hand)))
+            s.apply(Choice(sd.player, sd.options[rng.randrange(len(sd.options))]))
+        return out
+
+    compared = 0
+    index = Rules._index_cards
+    for i, g in enumerate(decisions(seed, 4, "retail")):
+        if i % 9 or i > 60:
+            continue
+        d = g.pending
+        assert d is not None
+        v = g.view(d.player)
+        quick = played_on(v.sample(random.Random(i)))
+        with monkeypatch.context() as m:
+            def long_way(self: Game, *args: object, **kwargs: object) -> None:
+                index(self, *args, **kwargs)  # type: ignore[arg-type]
+                self.quiet = frozenset()
+            m.setattr(Rules, "_index_cards", long_way)
+            slow = played_on(v.sample(random.Random(i)))
+        assert quick == slow, (seed, i)
+        compared += 1
+    assert compared >= 4

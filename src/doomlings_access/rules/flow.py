@@ -398,7 +398,6 @@ def take_turns(g: Game, one: bool = False) -> Flow:
     sized = "hand_size" in rules
     after_stabilize = rules.get("after_stabilize", ())
     last = min(r.turn_index + 1, len(order)) if one else len(order)
-    quiet = g.quiet
     try:
         while r.turn_index < last:
             if g.checkpoints and not one:
@@ -455,7 +454,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                         asked = new_tuple(Decision, (seat, dk.PLAY, "play_trait", tuple(options), None, step, plays, ()))
                         card = int((yield asked))
                     if (
-                        card in quiet
+                        card in g.quiet  # (read here: a sampled game's faces, and index, change mid-round)
                         and not g.record
                         and (g.responders_held is False or not someone_may_respond(g))
                         and g.green_reactors.isdisjoint(me.pile)

@@ -295,14 +295,15 @@ def response_window(g: Game, window: Window) -> Flow:
     End plays included); so does an action resolved through another trait. Returns True when
     the trait's action was cancelled.
     """
-    responders = g.responders
     player = window.player
     reason = "respond" if window.kind == PLAYED else "respond_to_action"
     seats = g.seats
     # (the seats from the player's left round to the player: the opponents, then the player,
     # as the game keeps them, shared and read only: no list to build for every play)
     for responder in g._clockwise[(player + 1) % g.n]:
-        if responders.isdisjoint(seats[responder].hand):
+        # (g.responders read at each seat, not kept: a game sampled at a question of this
+        # window has other faces in the hands it dealt afresh, and an index of its own)
+        if g.responders.isdisjoint(seats[responder].hand):
             continue
         options = _responses(g, responder, window)
         if not options:

@@ -56,17 +56,18 @@ def worlds_end_and_scoring(g: Game) -> Flow:
     mark = g.open(WORLDS_END_STEP, WorldsEndStarted, final or "")
     try:
         done: set[int] = set()
-        sneaky = g.hooked.get("at_worlds_end", frozenset())
+        # (the card index is read at each use, never kept across a question: a game sampled
+        # there has other faces in the hands it dealt afresh, and an index of its own)
         for seat in g.seats_from(r.first_player):
             p = g.seats[seat]
-            if not sneaky.isdisjoint(p.hand):  # (a generator each only where there is something)
+            if not g.hooked.get("at_worlds_end", frozenset()).isdisjoint(p.hand):  # (a generator each only where there is something)
                 yield from offer_own_out_of_turn(g, seat, "at_worlds_end", "play_sneaky")
             if not g.worlds_end_cards.isdisjoint(p.pile):
                 yield from _resolve_traits(g, seat, done)
         # A trait that arrived during World's End in a pile already done (played through
         # another trait's effect) resolves its own World's End effect too.
-        ends = g.worlds_end_cards  # (one set test for all the piles: most games have none left)
-        while not done.issuperset(ends.intersection([c for p in g.seats for c in p.pile])):
+        # (one set test for all the piles: most games have none left)
+        while not done.issuperset(g.worlds_end_cards.intersection([c for p in g.seats for c in p.pile])):
             for seat in g.seats_from(r.first_player):
                 yield from _resolve_traits(g, seat, done)
         chosen = g.ending.catastrophe or final
@@ -91,11 +92,10 @@ def worlds_end_and_scoring(g: Game) -> Flow:
 
 def _resolve_traits(g: Game, seat: int, done: set[int]) -> Flow:
     """Resolve the World's End effects of ``seat``'s traits, in pile order, each once."""
-    ends = g.worlds_end_cards
     while True:
         pile = g.seats[seat].pile
         # (what is left found by set operations, in C: most piles hold one such trait)
-        left = ends.intersection(pile).difference(done)
+        left = g.worlds_end_cards.intersection(pile).difference(done)
         if not left:
             return
         card = next(iter(left)) if len(left) == 1 else next(c for c in pile if c in left)
