@@ -592,7 +592,7 @@ class Announcer:
                     said = Said(_after_cause(cause, said.text), _after_cause(cause, said.speech))
                 told = cause
             elif cause:
-                if cause == told and isinstance(e, (ev.PlayFailed, ev.NothingToDo)):  # named just before
+                if cause == named and isinstance(e, (ev.PlayFailed, ev.NothingToDo)):  # the last sentence began with it
                     said = Said(_cause_dropped(cause, said.text), _cause_dropped(cause, said.speech))
                 told = cause
             named = cause if cause and said.text.startswith(f"{cause}:") else ""
