@@ -42,6 +42,10 @@ class _Reader:
         self.traits = {t.name: t.id for t in cards.traits.values()}
         self.ages = {a.name: a.id for a in cards.ages.values()}
         self.catastrophes = {c.name: c.id for c in cards.catastrophes.values()}
+        self.heroes = {  # traits an age plays at once past the dominant limit: the only third
+            str(piece["trait"]) for age in cards.ages.values() for piece in age.reveal
+            if piece.effect == "play_trait_at_once"
+        }
 
     def fail(self, field: str | None, why: str) -> PositionFileError:
         return PositionFileError(self.file, field, why)
@@ -118,6 +122,12 @@ def read_position(
         names.append(name)
         hands.append(r.cards_list(p.get("hand"), f"{where}.hand", r.traits, "trait"))
         piles.append(r.cards_list(p.get("traits"), f"{where}.traits", r.traits, "trait"))
+        dominants = [t for t in piles[-1] if r.cards.traits[t].dominant]
+        if len(dominants) > 2 + any(t in r.heroes for t in dominants):
+            raise r.fail(
+                f"{where}.traits",
+                f"{len(dominants)} dominant traits; a pile holds at most two (a third only when an age plays it at once)",
+            )
         pool = p.get("gene_pool", 5)
         if not _whole(pool) or not GENE_POOL_RANGE[0] <= pool <= GENE_POOL_RANGE[1]:
             raise r.fail(f"{where}.gene_pool", f"a whole number from {GENE_POOL_RANGE[0]} to {GENE_POOL_RANGE[1]} (normally 1 to 8)")

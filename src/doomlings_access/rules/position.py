@@ -229,7 +229,6 @@ def place(g: Game, pos: Position) -> None:
         if card not in cards.ages and card not in cards.catastrophes:
             raise PositionError(f"revealed[{i}]", f"no age or catastrophe has the id {card!r}")
     g.table.revealed = list(pos.revealed)
-    _check_dominants(g, pos)
     cats = pos.catastrophes
     if cats is None:
         cats = tuple(c for c in pos.revealed if c in cards.catastrophes)
@@ -301,25 +300,3 @@ def _age_deck(g: Game, pos: Position) -> list[str]:
             "age_deck", f"holds {held} of the {to_come} catastrophes still to come; the world ends only with the third"
         )
     return list(reversed(deck))
-
-
-def _check_dominants(g: Game, pos: Position) -> None:
-    """A pile holds at most two dominant traits; a third only when it is the trait an age
-    plays at once, ignoring the limit (Heroic, by Birth of a Hero), as the scorer allows (its
-    tables list no ages): a ruling file with a slip would otherwise play out a table the rules
-    cannot reach."""
-    cards = g.cards
-    heroes = {
-        str(piece["trait"])
-        for age in cards.ages.values()
-        for piece in age.reveal if piece.effect == "play_trait_at_once"
-    }
-    for seat, p in enumerate(g.seats):
-        dominants = [g.defs[c].id for c in p.pile if g.defs[c].dominant]
-        limit = 2 + any(d in heroes for d in dominants)
-        if len(dominants) > limit:
-            raise PositionError(
-                f"piles[{seat}]",
-                f"{len(dominants)} dominant traits; a pile holds at most two (a third only when an age "
-                "plays it at once)",
-            )
