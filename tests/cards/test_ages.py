@@ -388,6 +388,18 @@ def test_age_of_nietzsche_may_redraw_three_instead_of_stabilizing() -> None:
     assert not t.events(Stabilized)
 
 
+def test_age_of_nietzsche_is_named_before_the_stabilizing_it_replaces() -> None:
+    """"Ana does not stabilize. Age of Nietzsche: Ana discards ..." said the effect before its
+    cause: the skipped stabilize is the age's doing, and says so first."""
+    from doomlings_access.ui.announcer import Announcer
+
+    t = table(hands={"Ana": ["Quick", "Fangs", "Gills"]}, deck=DECK, age="age_of_nietzsche")
+    t.answer("Quick")
+    t.answer("redraw")
+    told = " ".join(said.text for said in Announcer(t.g, 1, "normal").render_all(t.g.log))
+    assert "Age of Nietzsche: Ana does not stabilize. Ana discards Fangs and Gills." in told, told
+
+
 def test_age_of_nietzsche_may_stabilize_as_usual() -> None:
     t = table(hands={"Ana": ["Quick", "Fangs", "Gills"]}, deck=DECK, age="age_of_nietzsche")
     t.answer("Quick")

@@ -78,6 +78,9 @@ def test_fifty_games_name_their_players_and_merge_their_bursts(chunk: int) -> No
         flat = re.sub(r"\s+", " ", text)
         assert ": Gene pools: " not in flat, seed  # "Overpopulation changes the gene pools: ..."
         assert "the next age: " not in flat, seed  # "you see the next age, Flourish." (one colon)
+        # the age that takes the place of stabilizing is named before it: "Age of Nietzsche: Pia
+        # does not stabilize. Pia discards ...", not after ("Pia does not stabilize. Age of ...:")
+        assert not re.search(r"does not stabilize\. (?!Your turn)[A-Z][\w' -]+: ", flat), seed
         # a cause just named is not named again: "Nosy: you take X. You cannot play it now."
         again = re.search(r"\b([A-Z][\w' -]+): [^.]+\. \1: (?:you cannot|no trait|none of)", flat)
         assert not again, (seed, again)

@@ -185,7 +185,9 @@ def _may_redraw(g: Game, piece: Piece, seat: int) -> Flow:
     how = yield question(seat, dk.OPTION, "may_redraw", ("stabilize", "redraw"), _age_id(g))
     if how == "stabilize":
         return True
-    mark = g.open(_age_cause(g, seat), StabilizeSkipped, seat, "redraw")
+    cause = _age_cause(g, seat)
+    mark = g.open(cause)
+    g.emit(StabilizeSkipped, seat, "redraw", cause=cause)  # "Age of Nietzsche: Ana does not stabilize."
     discard_cards(g, seat, list(g.seats[seat].hand))
     draw(g, seat, piece["count"])
     g.close(mark)
