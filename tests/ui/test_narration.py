@@ -78,6 +78,8 @@ def test_fifty_games_name_their_players_and_merge_their_bursts(chunk: int) -> No
         flat = re.sub(r"\s+", " ", text)
         assert ": Gene pools: " not in flat, seed  # "Overpopulation changes the gene pools: ..."
         assert "the next age: " not in flat, seed  # "you see the next age, Flourish." (one colon)
+        # World's End points name their cause first ("Ben: World's End -5, Grey Goo." named it last)
+        assert not re.search(r"\w+: World's End [-+]\d+, ", flat), seed
         # the age that takes the place of stabilizing is named before it: "Age of Nietzsche: Pia
         # does not stabilize. Pia discards ...", not after ("Pia does not stabilize. Age of ...:")
         assert not re.search(r"does not stabilize\. (?!Your turn)[A-Z][\w' -]+: ", flat), seed
@@ -99,7 +101,7 @@ def test_fifty_games_name_their_players_and_merge_their_bursts(chunk: int) -> No
             r"\b\w+ draws? [^.;:]+, \d+ in hand\. \w+ draws? [^.;:]+, \d+ in hand\.",
             r"\bstabiliz(?:e|es) by discarding [^.;:]+ left\. \w+ stabiliz(?:e|es) by discarding ",
             r"\b([A-Z][\w ]*?) does nothing for [^.]+\.(?: [^.]+\.){0,2}? \1 does nothing for ",
-            r": World's End [-+]\d+, [^.]+\. \w+: World's End [-+]\d+, ",
+            r"World's End points from [^:]+: \w+ [-+]\d+\. World's End points from ",
             r"\bgoes from [^.;:]+ pile to [^.;:]+\. [^.;:]+ goes from [^.;:]+ pile to ",
             r"\b([A-Z]\w*|you) draws? (?:(?!and discards)[^.;:])+\. (?!\1 )(?:[A-Z]\w*|You) draws? [^.;:]+\.",
             r"\b(?:[A-Z]\w*|you) shows? [^.;:]+\. (?:[A-Z]\w*|You) shows? ",

@@ -627,6 +627,8 @@ def test_the_final_scores_wait_for_enter_a_dozen_lines_at_a_time_and_end_of_inpu
     assert end.count("Press Enter for more.") >= 2
     assert max(printed_gaps(text + "Choose")) <= 12  # (the last stretch counted too)
     assert all(line.startswith("Press Enter") or not line.startswith("Press") for line in end.splitlines())
+    lines = end.splitlines()  # the placings come with the last player's lines: no Enter for one line
+    assert not lines[lines.index(next(x for x in lines if x.startswith("Placings:"))) - 1].startswith("Press Enter")
     before_end = text[: text.index("Final scores:")]
     asked = len(re.findall(r"for help: |Press Enter[^\n]*?: |Press Enter for more\. ", before_end))
     pauses = len(re.findall(r"Press Enter for more\. ", end))
@@ -915,3 +917,15 @@ def test_a_wrong_answer_at_which_card_asks_again_and_settings_say_what_was_refus
     assert "At most 3 ages before catastrophe 1 of 3. Catastrophes: none of 3 so far." in flat
     # players on the same score are said to be tied, not heard as "1 you" and the others 0
     assert "Placings: 1 you, Ben and Cy, tied, 0." in flat
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 6), (4, 8)])
+def test_the_placings_come_with_the_last_players_lines_without_an_enter_of_their_own(players: int, seed: int) -> None:
+    """A pause before the one line of placings was one Enter for nothing (seeds where the last
+    player's lines filled the stretch)."""
+    text, g = run("1\n" * 3000, seed=seed, players=players)
+    assert g.is_over
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Placings:"))
+    assert not lines[at - 1].startswith("Press Enter"), lines[at - 3 : at + 1]
+    assert max(printed_gaps(text + "Choose")) <= 12  # still a dozen lines at most

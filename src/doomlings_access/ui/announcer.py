@@ -426,7 +426,7 @@ def _recoloured(e: ev.TraitsRecoloured, v: View) -> str:
 def _we_points(e: ev.WorldsEndPoints, v: View) -> str:
     if e.card is not None:  # a card drawn for its face value: which one, so it can be checked
         return f"{v.cause(e)}: {_drew_for_points(e, v)}."
-    return f"{v.who(e.player)}: World's End {e.points:+d}, {v.cause(e)}."
+    return f"World's End points from {v.cause(e)}: {v.whom(e.player)} {e.points:+d}."  # the cause first, as for several
 
 
 def _drew_for_points(e: ev.WorldsEndPoints, v: View) -> str:

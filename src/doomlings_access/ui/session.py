@@ -277,7 +277,10 @@ class Session:
         """The final scores, itemised, a player at a time: with six players some thirty lines,
         so the game waits for Enter before a player's lines as it does between two questions
         (:meth:`make_room`). The game is over and saved: when input ends at such a pause, the
-        rest is printed; quitting there stops."""
+        rest is printed; quitting there stops. A last block of a line or two (the placings) is
+        told with the block before it: a pause for a single line was one Enter for nothing."""
+        if len(blocks) > 1 and sum(rows(line) for line in blocks[-1]) <= 2:
+            blocks = [*blocks[:-2], [*blocks[-2], *blocks[-1]]]
         for i, block in enumerate(blocks):
             try:
                 self.make_room(*block)
