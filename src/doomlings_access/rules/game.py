@@ -519,10 +519,10 @@ class Game:
 
 
 _CLOCKWISE: dict[int, list[list[int]]] = {}
+"""Per number of seats, the seats clockwise from each (shared: read, never changed)."""
 NO_EVENTS: tuple[Event, ...] = ()
 """What :meth:`Game.apply` returns in a game that records no events (one shared empty tuple,
 not a new list per action: look-ahead players answer millions)."""
-"""Per number of seats, the seats clockwise from each (shared: read, never changed)."""
 
 
 def _rng_state(rng: random.Random) -> list[Any]:

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from doomlings_access.cards import load_cards
 from doomlings_access.positions import names_of, read_position
-from doomlings_access.rules import Choice, Game, PositionError
+from doomlings_access.rules import Choice, Game
 from doomlings_access.safety.files import FileRefused, load_named_json
 from doomlings_access.safety.text import clean
 from doomlings_access.ui.announcer import Announcer
@@ -56,24 +55,11 @@ def load(path: str, edition: str | None = None) -> Game:
     setup = read_position(data, path, edition, reserved_words())  # answers are read as at the prompt
     try:
         return Game(load_cards(setup.options.edition), setup)
-    except PositionError as exc:  # a position the rules refuse, named by the file's own field
-        raise ScenarioError(f"{path}: {file_field(exc.field)}: {exc.why}") from None
-    except ValueError as exc:
+    except ValueError as exc:  # a position the rules refuse (PositionError names the field)
         raise ScenarioError(f"{path}: {exc}") from None
     except (TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
         # a position no check foresaw: still the file's fault, said in a line, not a traceback
         raise ScenarioError(f"{path}: the rules cannot set up this position ({type(exc).__name__}: {exc})") from None
-
-
-_PER_PLAYER = {"hands": "hand", "piles": "traits", "gene_pools": "gene_pool"}
-
-
-def file_field(field: str) -> str:
-    """A position's field as a position file names it: ``piles[1]`` is ``players[1].traits``."""
-    match = re.fullmatch(r"(\w+)\[(\d+)\](.*)", field)
-    if match is None or match[1] not in _PER_PLAYER:
-        return field
-    return f"players[{match[2]}].{_PER_PLAYER[match[1]]}{match[3]}"
 
 
 def pick(q: Question, typed: str) -> Choice | None:
