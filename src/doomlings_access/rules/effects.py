@@ -263,18 +263,8 @@ def steal_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     if piles_protected(g):
         return _nothing(g, seat, card, "piles_protected")
-    colour, face = piece.get("colour"), piece.get("face")
-
-    def fits(c: int) -> bool:
-        d = g.defs[c]
-        return (colour is None or colour in colours_of(g, c)) and (face is None or d.face == face)
-
-    test: Callable[[int], bool] | None = fits
-    if colour is None and face is None:
-        test = None
-    elif face is None and colour is not None and not g.ending.recolour:  # printed colour: flags, in C
-        flags: Sequence[bool] = g.of_colour[colour]
-        test = flags.__getitem__
+    face = piece.get("face")
+    test = _trait_test(g, piece.get("colour"), None if face is None else lambda c: g.defs[c].face == face)
     options = _opponent_traits(g, seat, test)
     if not options:
         return _nothing(g, seat, card, "no_target")
@@ -374,6 +364,21 @@ def return_trait_to_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     return_to_hand(g, owner, trait)
 
 
+def _trait_test(g: Game, colour: str | None, other: Callable[[int], bool] | None) -> Callable[[int], bool] | None:
+    """Which traits an effect may act on: of ``colour`` (as printed, by flags tested in C,
+    while nothing is recoloured) and passing ``other``; None when any trait will do."""
+    if colour is None:
+        return other
+    if other is None and not g.ending.recolour:
+        flags: Sequence[bool] = g.of_colour[colour]
+        return flags.__getitem__
+
+    def fits(c: int) -> bool:
+        return colour in colours_of(g, c) and (other is None or other(c))
+
+    return fits
+
+
 @implements("action", "discard_own_trait")
 def discard_own_trait(g: Game, seat: int, card: int | None, piece: Piece, source: str = "") -> Flow:
     """Discard one of your own traits (chosen, or at random); also catastrophes use it."""
@@ -382,19 +387,8 @@ def discard_own_trait(g: Game, seat: int, card: int | None, piece: Piece, source
         g.emit(NothingToDo, seat, "piles_protected")
         return
     params = piece.params  # (every catastrophe that takes a trait asks each seat)
-    colour, min_face = params.get("colour"), params.get("min_face")
-
-    def fits(c: int) -> bool:
-        return (colour is None or colour in colours_of(g, c)) and (
-            min_face is None or g.defs[c].face_value >= min_face
-        )
-
-    test: Callable[[int], bool] | None = fits
-    if colour is None and min_face is None:
-        test = None
-    elif min_face is None and colour is not None and not g.ending.recolour:  # printed colour: flags, in C
-        flags: Sequence[bool] = g.of_colour[colour]
-        test = flags.__getitem__
+    min_face = params.get("min_face")
+    test = _trait_test(g, params.get("colour"), None if min_face is None else lambda c: g.defs[c].face_value >= min_face)
     options = removable(g, seat, test)
     if not options:
         g.emit(NothingToDo, seat, "no_target")
