@@ -78,6 +78,13 @@ def test_fifty_games_name_their_players_and_merge_their_bursts(chunk: int) -> No
         flat = re.sub(r"\s+", " ", text)
         assert ": Gene pools: " not in flat, seed  # "Overpopulation changes the gene pools: ..."
         assert "the next age: " not in flat, seed  # "you see the next age, Flourish." (one colon)
+        # a draw right after stabilizing (Coastal Formations) says the hand it makes: the count
+        # just told was out of date at once ("Pia draws 3 cards, 6 in hand. Coastal ...: Pia draws 1 card.")
+        stale = re.search(
+            r"\b([A-Z]\w+) draws [^.;]+, \d+ in hand\. [A-Z][\w ]+: \1 draws [^.,;]+\."
+            r"|\bYou draw [^.;]+, \d+ in hand\. [A-Z][\w ]+: you draw [^.,;]+\.", flat
+        )
+        assert not stale, (seed, stale)
         # World's End points name their cause first ("Ben: World's End -5, Grey Goo." named it last)
         assert not re.search(r"\w+: World's End [-+]\d+, ", flat), seed
         # the age that takes the place of stabilizing is named before it: "Age of Nietzsche: Pia

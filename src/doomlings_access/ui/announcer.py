@@ -676,6 +676,12 @@ class Announcer:
                 assert said is not None
                 keep = f", {nxt.hand} in hand."
                 return Said(said.text[:-1] + keep, said.speech[:-1] + keep), i + 2
+            before = events[i - 1] if i else None
+            if isinstance(before, ev.Stabilized) and before.player == e.player:
+                # a draw right after stabilizing (Coastal Formations) says the hand it makes:
+                # "Pia draws 3 cards, 6 in hand" just before was out of date at once
+                held = f", {before.hand + e.size} in hand."
+                return Said(said.text[:-1] + held, said.speech[:-1] + held), i + 1
         if isinstance(e, (ev.TraitDiscarded, ev.NothingToDo)) and said is not None:
             mixed = _discards_or_nothing(events, i)
             if mixed:
