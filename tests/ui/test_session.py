@@ -19,6 +19,7 @@ from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Decision
 from doomlings_access.ui.console import PlainConsole
 from doomlings_access.ui.output import Output
+from doomlings_access.ui.questions import Question
 from doomlings_access.ui.session import Prefs, Session
 
 GOLDEN = Path(__file__).parent.parent / "golden"
@@ -929,3 +930,38 @@ def test_the_placings_come_with_the_last_players_lines_without_an_enter_of_their
     at = next(i for i, line in enumerate(lines) if line.startswith("Placings:"))
     assert not lines[at - 1].startswith("Press Enter"), lines[at - 3 : at + 1]
     assert max(printed_gaps(text + "Choose")) <= 12  # still a dozen lines at most
+
+
+class HelpAtAResponse(Session):
+    """Types ? at the first out-of-turn question, then answers as the input says."""
+
+    helped: tuple[str, tuple[object, ...]] | None = None
+
+    def read(self, q: Question) -> str:
+        if q.decision.kind == dk.RESPOND and self.helped is None:
+            self.helped = (q.title.text, q.decision.options)
+            return "?"
+        return super().read(q)
+
+
+def test_help_at_an_out_of_turn_question_reads_what_each_trait_offered_would_do() -> None:
+    """At "Play a trait out of turn?" the help only repeated the question and the commands: a
+    player could not learn there that Automimicry would cancel the action, or what 2 meant."""
+    for seed in range(1, 13):
+        g = new_game(Setup(("Ana", "Otto", "Pia", "Quin"), seed))
+        stdin, stdout = io.StringIO("1\n" * 3000), io.StringIO()
+        console = PlainConsole(stdin, stdout)
+        agents: dict[int, Agent] = {s: HeuristicAgent(seed, s) for s in (1, 2, 3)}
+        session = HelpAtAResponse(g, [0], agents, console, Output(console.write), Prefs())
+        session.run()
+        if session.helped is None:
+            continue
+        title, options = session.helped
+        text = stdout.getvalue()
+        help_text = text[text.index(f"{title} Type a number") :].split("Commands:")[0]
+        cards = [g.defs[int(v)] for v in options if isinstance(v, int)]
+        assert cards
+        for card in cards:
+            assert f"{card.name} reads: {card.text}" in re.sub(r"\s+", " ", help_text), help_text
+        return
+    raise AssertionError("no out-of-turn question in 12 seeds")

@@ -895,6 +895,11 @@ class Session:
             labels = any(is_trait_label(w) for o in q.options for w in o.words)
             ways = "the first letters of a name, or a label like \"db17\"" if labels else "the first letters of an answer"
             self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {ways} (one letter alone is a command).")
+            if q.decision.kind == dk.RESPOND:  # what each trait offered out of turn would do
+                for value in q.decision.options:
+                    if isinstance(value, int):
+                        d = self.game.defs[value]
+                        self.out.info(f"{d.name} reads: {d.text}")
         self.out.info("Commands:")
         self.out.lines(list(COMMANDS.values()))
 
