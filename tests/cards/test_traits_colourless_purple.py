@@ -779,6 +779,13 @@ def test_memory_declined_keeps_the_hand() -> None:
     assert t.events(Discarded) == []
     assert t.hand("Ana") == sorted(["Fangs", "Quick", *FILL[:3]])
     assert t.events(Stabilized) == [Stabilized(0, 3, 0, 5)]
+    # said: a listener could not tell a kept hand from a throw not told
+    from doomlings_access.ui.announcer import Announcer
+
+    told = " ".join(said.text for said in Announcer(t.g, 1, "normal").render_all(t.g.log))
+    assert "Memory: Ana keeps the hand." in told, told
+    told = " ".join(said.text for said in Announcer(t.g, 0, "normal").render_all(t.g.log))
+    assert "Memory: you keep your hand." in told, told
 
 
 def test_poisonous_trades_itself_for_an_opponent_trait() -> None:

@@ -244,6 +244,8 @@ def may_discard_hand_and_stabilize(g: Game, seat: int, card: int, piece: Piece) 
     if answer == "yes":
         discard_cards(g, seat, list(g.seats[seat].hand))
         yield from stabilize(g, seat)
+    else:  # (said, or a listener cannot tell a kept hand from a throw not told)
+        _nothing(g, seat, card, "kept_hand")
 
 
 @implements("action", "look_at_next_age")

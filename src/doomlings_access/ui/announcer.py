@@ -351,6 +351,11 @@ def nothing_done(e: ev.NothingToDo, seats: list[int], v: View, partial: bool = F
     if e.reason == "cannot_play_taken" and len(seats) == 1:  # it did take a card: not "nothing"
         p = seats[0]
         return f"{v.cause(e)}: {_lower_you(f'{v.who(p)} cannot')} play the card taken now; it stays in {v.whose(p)} hand."
+    if e.reason == "kept_hand" and len(seats) == 1:  # Memory: the hand may be thrown away
+        p = seats[0]
+        hand = "your hand" if p == v.me else "the hand"
+        keeps = _lower_you(f"{v.who(p)} {v.s(p, 'keep')}")
+        return f"{v.cause(e)}: {keeps} {hand}."
     if e.reason == "nothing_to_discard":  # one half of a two-sided discard (Reckless) finds none
         has = "have" if len(seats) > 1 or seats[0] == v.me else "has"
         return f"{v.cause(e)}: {join([v.whom(s) for s in seats])} {has} no trait that may be discarded."
