@@ -266,7 +266,7 @@ def steal_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     if piles_protected(g):
         return _nothing(g, seat, card, "piles_protected")
     face = piece.get("face")
-    test = _trait_test(g, piece.get("colour"), None if face is None else lambda c: g.defs[c].face == face)
+    test = trait_test(g, piece.get("colour"), None if face is None else lambda c: g.defs[c].face == face)
     options = _opponent_traits(g, seat, test)
     if not options:
         return _nothing(g, seat, card, "no_target")
@@ -366,7 +366,7 @@ def return_trait_to_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     return_to_hand(g, owner, trait)
 
 
-def _trait_test(g: Game, colour: str | None, other: Callable[[int], bool] | None) -> Callable[[int], bool] | None:
+def trait_test(g: Game, colour: str | None, other: Callable[[int], bool] | None) -> Callable[[int], bool] | None:
     """Which traits an effect may act on: of ``colour`` (as printed, by flags tested in C,
     while nothing is recoloured) and passing ``other``; None when any trait will do."""
     if colour is None:
@@ -390,7 +390,7 @@ def discard_own_trait(g: Game, seat: int, card: int | None, piece: Piece, source
         return
     params = piece.params  # (every catastrophe that takes a trait asks each seat)
     min_face = params.get("min_face")
-    test = _trait_test(g, params.get("colour"), None if min_face is None else lambda c: g.defs[c].face_value >= min_face)
+    test = trait_test(g, params.get("colour"), None if min_face is None else lambda c: g.defs[c].face_value >= min_face)
     options = removable(g, seat, test)
     if not options:
         g.emit(NothingToDo, seat, "no_target")

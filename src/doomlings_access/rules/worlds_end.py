@@ -3,12 +3,12 @@ then scoring and the tie-break draw (rulebook, "World's End" and "Scoring")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from doomlings_access.cards.model import REAL_COLOURS, Piece
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.catastrophes import protection_at_worlds_end
-from doomlings_access.rules.effects import discard_own_trait
+from doomlings_access.rules.effects import discard_own_trait, trait_test
 from doomlings_access.rules.events import (
     CATASTROPHE,
     CatastropheIgnored,
@@ -169,14 +169,8 @@ def _name_colour_piece(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 @implements("worlds_end", "name_colour_opponents_discard_random")
 def _name_colour_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     colour = yield from _name_colour(g, seat, card)
-
-    def fits(c: int) -> bool:
-        return colour in colours_of(g, c)
-
-    flags = g.of_colour[colour]
     for opp in g.opponents(seat):
-        test: Callable[[int], bool] = fits if g.ending.recolour else flags.__getitem__  # printed colour: flags, in C
-        options = removable(g, opp, test)
+        options = removable(g, opp, trait_test(g, colour, None))
         if options:
             picked = yield from pick_random(g, opp, options, 1, g.defs[card].id, "random_trait_discard")
             yield from discard_trait(g, opp, picked[0], random=True)
