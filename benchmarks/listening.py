@@ -7,7 +7,7 @@ normal verbosity. For each game: messages and words told (as spoken) and minutes
 messages (announcements, one per story: a turn, a round's card, a catastrophe), and the
 printed lines they wrap into at 80 columns (non-empty lines that are not numbered options,
 between lines that ask: "Choose", "Press Enter", "for help"), and how often the game paused
-for Enter before telling more (``--pause``, 12 lines by default). Run from the checkout:
+for Enter before telling more (``--pause``, the default unless given). Run from the checkout:
 ``.venv/bin/python benchmarks/listening.py``.
 """
 

@@ -988,8 +988,8 @@ def _settings_menu(ask: Asker, out: Output, prefs: Prefs, speech: Speech) -> Non
         ),
         pause=ask.number(
             f"Pause for Enter after how many lines, 0 to {MAX_PAUSE}?", prefs.pause, 0, MAX_PAUSE,
-            "A listener holds about a dozen lines: when more would come between two questions, "
-            "the game waits for Enter first; 0 never waits.",
+            "Five lines are about twenty seconds of speech: when more would come between two "
+            "questions, the game waits for Enter first; 0 never waits.",
         ),
     )
     prefs.speech, prefs.verbosity, prefs.labels = new.speech, new.verbosity, new.labels

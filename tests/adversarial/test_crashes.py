@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from doomlings_access.lines import PAUSE
 from kit import GAME, Home, device, edited, good_save
 
 HUGE = "9" * 5000  # beyond Python's 4,300-digit conversion limit
@@ -363,7 +364,7 @@ def test_simulate_and_play_reject_a_seed_too_large(home: Home) -> None:
 @pytest.mark.parametrize("where", ["game", "menu"])
 def test_a_pasted_line_of_two_megabytes_is_one_answer_too_long(home: Home, where: str) -> None:
     line = "x" * 2_000_000
-    args, stdin = (["play", "--seed", "3"], f"{line}\n1\nq\ny\n") if where == "game" else ([], f"{line}\n6\n")
+    args, stdin = (["play", "--seed", "3"], f"\n{line}\n1\nq\ny\n") if where == "game" else ([], f"{line}\n6\n")
     done = home.run(*args, *GAME, stdin=stdin).clean()
     assert done.returncode == 0
     assert len(done.out) < 100_000, "the echo and the message are short"
@@ -390,9 +391,9 @@ SOME_BAD = 'speech = "off"\nrate = 300\nvoice = "en-us"\nlabels = "braille"\npau
 def test_one_bad_settings_field_costs_only_itself(home: Home) -> None:
     """pause = 100 gave the defaults for everything, braille labels among them."""
     home.settings.write_text(SOME_BAD)
-    done = home.run("play", *GAME, "--seed", "3", stdin="q\ny\n").clean()
+    done = home.run("play", *GAME, "--seed", "3", stdin="\n\nq\ny\n").clean()  # Enter: past the deal
     flat = done.flat()
-    assert f"{home.settings}: pause: must be a number from 0 to 99; using the default, 12, for it." in flat
+    assert f"{home.settings}: pause: must be a number from 0 to 99; using the default, {PAUSE}, for it." in flat
     assert f"{home.settings}: colour: is not a setting; it is ignored." in flat
     assert "using defaults" not in flat
     assert re.search("[\u2800-\u28ff]", done.out), "the labels are shown in braille, as the file says"
@@ -405,7 +406,7 @@ def test_the_settings_menu_keeps_the_good_fields_and_names_the_bad_ones(home: Ho
     assert done.returncode == 0, done.both
     assert not [p for p in home.settings.parent.iterdir() if ".broken-" in p.name], "not set aside"
     written = home.settings.read_text()
-    for line in ('speech = "off"', "rate = 300", 'voice = "en-us"', 'labels = "braille"', "pause = 12"):
+    for line in ('speech = "off"', "rate = 300", 'voice = "en-us"', 'labels = "braille"', f"pause = {PAUSE}"):
         assert line in written.splitlines(), written
     assert "The file's pause and colour could not be used, so they are not kept." in done.flat()
 

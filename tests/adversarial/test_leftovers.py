@@ -154,7 +154,7 @@ def small_files() -> None:
 
 
 def test_a_disk_that_refuses_writes_gives_one_warning_and_the_game_goes_on(home: Home) -> None:
-    done = home.run("play", *GAME, "--seed", "6", stdin="1\n" * 12 + "q\ny\n", preexec_fn=small_files).clean()
+    done = home.run("play", *GAME, "--seed", "6", stdin="1\n" * 40 + "q\ny\n", preexec_fn=small_files).clean()
     assert done.returncode == 0, done.both
     warnings = [line for line in done.out.splitlines() if "cannot be saved" in line]
     assert len(warnings) == 1, warnings

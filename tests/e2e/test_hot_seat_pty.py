@@ -69,10 +69,11 @@ def test_a_hand_over_shows_nothing_private_and_then_only_the_new_holders_cards(t
         [save] = [p for p in saves.glob("*.json")]
         game = read_save(save).game
         mine = names_in_hand(game, SEATS[who])
-        head = re.search(rf"^{who}, your hand, (\d+) cards?:$", shown, re.MULTILINE)
-        if head:
-            lines = shown[head.end():].strip("\n").splitlines()[: int(head.group(1))]
-            listed = {m.group(1) for line in lines if (m := HAND_LINE.match(line))}
+        head = re.search(rf"\b{who}, your hand, (\d+) cards?: (.+?\.)(?: [A-Z]|$)", " ".join(shown.split()))
+        if head:  # one sentence: "Ana, your hand, 2 cards: Kidney, rX; Clever, p1."
+            items = head.group(2).rstrip(".").split("; ")
+            assert len(items) == int(head.group(1)), head.group(0)
+            listed = {m.group(1) for item in items if (m := HAND_LINE.match(item))}
         else:  # a question on the hand (a play, or a card to show): its options (and the cards
             # not playable now) are the hand, not read twice
             options = [line for line in shown.splitlines() if re.match(r"^\d+\. ", line)]
@@ -128,8 +129,10 @@ def test_in_a_terminal_a_hand_over_leaves_nothing_on_screen_or_in_scrollback(tmp
             tmux.run("send-keys", "-t", tmux.target, "Enter")
             wait_until(lambda said=last: tmux.last_line() != said or tmux.dead(), "the turn to end")
         elif last.endswith("Press Enter for more."):
+            # (the next pause may follow at once, its last line the same: the screen moves on)
+            screen = tmux.screen()
             tmux.run("send-keys", "-t", tmux.target, "Enter")
-            wait_until(lambda said=last: tmux.last_line() != said or tmux.dead(), "the pause to end")
+            wait_until(lambda seen=screen: tmux.screen() != seen or tmux.dead(), "the pause to end")
         elif prompt.fullmatch(last) and answered < 200:
             answered += 1
             tmux.run("send-keys", "-t", tmux.target, "-l", "1")

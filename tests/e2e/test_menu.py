@@ -285,12 +285,15 @@ def stretches(out: str) -> list[int]:
     return counts
 
 
-def test_rules_and_help_wait_for_enter_a_dozen_lines_at_a_time(tmp_path: Path) -> None:
+def test_rules_and_help_wait_for_enter_a_few_lines_at_a_time(tmp_path: Path) -> None:
+    """A topic is never cut in two; shorter ones come together up to the pause setting."""
+    from doomlings_access.lines import PAUSE
     from doomlings_access.ui.session import COMMANDS
 
-    out = run(tmp_path, "4\n" + "\n" * 12 + "6\n")
-    assert out.count(MORE) >= 4
-    assert max(stretches(out)) <= 12
+    out = run(tmp_path, "4\n" + "\n" * 40 + "6\n")
+    gaps = stretches(out)
+    assert out.count(MORE) >= 8
+    assert max(gaps) <= 12 and sorted(gaps)[len(gaps) // 2] <= PAUSE
     assert "Rules, World's End:" in out and "worlds end" not in out
     for command in COMMANDS.values():
         assert f"\n{command}\n" in out
@@ -311,7 +314,7 @@ def test_back_at_a_pause_of_the_rules_returns_to_the_main_menu(tmp_path: Path) -
 
 
 def test_the_rules_command_in_a_game_names_world_s_end_as_written(tmp_path: Path) -> None:
-    out = run(tmp_path, "rules world\nq\ny\n", "play", "--seed", "3")
+    out = run(tmp_path, "\nrules world\nq\ny\n", "play", "--seed", "3")  # Enter: past the deal
     assert after(out, "Choose 1 to 5, or ? for help: rules world")[0] == "Rules, World's End:"
 
 

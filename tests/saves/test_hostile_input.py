@@ -256,23 +256,28 @@ def test_random_input_at_random_prompts_changes_nothing() -> None:
 # --- known troublemakers, one by one ------------------------------------------------------------
 
 
+def question(seed: int, players: int, k: int) -> int:
+    """The prompt at which the game asks its ``k``-th question (a pause takes any line)."""
+    return reference(seed, players).questions[k]
+
+
 @pytest.mark.parametrize("line", [
     "", "   ", "\t", "x" * 500, "1" * 201, "9" * 5000, "\x1b[A", "\x1b[2~", "\x07\x08", "\x00",
     "日本語", "Привет", "0", "-1", "99", "1.5", "+1", "1e3", "0x1", "\u202e", "\x1b[200~\x1b[201~",
 ])
 def test_one_bad_line_gets_one_line_and_the_same_question(line: str) -> None:
-    check_game(42, 3, [(0, line), (3, line)])
+    check_game(42, 3, [(question(42, 3, 0), line), (question(42, 3, 3), line)])
 
 
 def test_pasted_lines_each_get_their_answer() -> None:
-    check_game(5, 2, [(1, "zzz\n\n日本語\n\x1b[B")])
+    check_game(5, 2, [(question(5, 2, 1), "zzz\n\n日本語\n\x1b[B")])
 
 
 @pytest.mark.parametrize("line", ["²", "①", "log ²", "l ⑤"])
 def test_superscript_and_circled_digits_are_not_a_crash(line: str) -> None:
-    check_game(42, 3, [(0, line)])
+    check_game(42, 3, [(question(42, 3, 0), line)])
 
 
 @pytest.mark.parametrize("line", ["\x1bOP", "\x1bOQ", "\x1bOS", "\x1bOA"], ids=["F1", "F2", "F4", "up"])
 def test_function_keys_are_dropped_whole(line: str) -> None:
-    check_game(42, 3, [(0, line)])
+    check_game(42, 3, [(question(42, 3, 0), line)])

@@ -638,7 +638,7 @@ def test_resume_says_when_the_edition_typed_is_not_the_games(root: Path) -> None
 def test_resuming_a_game_left_at_a_pause_tells_all_that_was_not_heard(root: Path) -> None:
     """Quit at "Press Enter for more.": the news not yet told was lost (the resume read the
     last three announcements). It tells everything since the last question."""
-    game = cli(root, "play", "--plain", "--players", "6", "--seed", "3", "--speech", "off", stdin="1\nq\ny\n")
+    game = cli(root, "play", "--plain", "--players", "6", "--seed", "3", "--speech", "off", stdin="\n1\nq\ny\n")
     assert game.returncode == 0 and "Press Enter for more. q" in game.stdout, game.stdout[-800:]
     whole = cli(root, "transcript", "--latest").stdout.splitlines()[:-1]
     untold = [line for line in whole if line not in game.stdout.splitlines()]
@@ -744,15 +744,15 @@ def test_who_holds_the_keyboard_is_saved_and_checked(tmp_path: Path, holder: obj
 
 
 FORCED = "\n1\n\n5\n4\n\n\n2\n\n3\n3\n\n3\n4\n\n1\n\n1\n\n5\n\n3\n\n4\n\n1\n2\n\n3\n1\n2\n2\n\n1\n1\n\n"
-"""Seed 7, Ana and Ben at one keyboard against Otto: the answers end at Ben's "Press Enter to
-play it." (Big Ears, the one trait he can play), found by a by-ear audit."""
+"""Seed 7, Ana and Ben at one keyboard against Otto, pausing after 12 lines: the answers end at
+Ben's "Press Enter to play it." (Big Ears, the one trait he can play), found by a by-ear audit."""
 
 
 def test_a_hot_seat_game_left_at_a_forced_play_resumes_and_goes_on(root: Path) -> None:
     """Resumed, it handed the keyboard between Ana and Ben for ever (Ben's forced play, heard
     before the save, waited for his Enter again), and Ana's news was lost."""
     left = cli(root, "play", "--plain", "--players", "3", "--humans", "2", "--names", "Ana,Ben",
-               "--seed", "7", "--speech", "off", stdin=FORCED)
+               "--seed", "7", "--speech", "off", "--pause", "12", stdin=FORCED)
     assert "Press Enter to play it." in left.stdout.splitlines()[-3], left.stdout[-300:]
     save = next((root / "data" / "saves").glob("*.json"))
     seats = json.loads(save.read_text())["seats"]

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from builders import RulesOfThumb, new_game, printed_gaps
+from doomlings_access.lines import PAUSE
 from doomlings_access.ai import Agent
 from doomlings_access.ai.heuristic import HeuristicAgent
 from doomlings_access.rules import Choice, Game, Setup
@@ -611,8 +612,8 @@ def test_the_pause_is_kept_in_the_settings_file_and_checked(tmp_path: Path) -> N
         settings, problems = load_settings(path)
         if problem_expected:
             assert [p.field for p in problems] == ["pause"], value
-            assert "pause: must be a number from 0 to 99; using the default, 12, for it." in problems[0].line
-            assert settings.pause == 12
+            assert f"pause: must be a number from 0 to 99; using the default, {PAUSE}, for it." in problems[0].line
+            assert settings.pause == PAUSE
         else:
             assert problems == [] and settings.pause == int(value)
 
@@ -697,7 +698,7 @@ def test_a_resumed_hot_seat_game_keeps_each_persons_own_log_and_repeat() -> None
     dealt = {e.player: [g.defs[c].name for c in e.cards] for e in deal}
     stdin, stdout = io.StringIO("\nlog 99\nrepeat\nquit\ny\n"), io.StringIO()
     console = PlainConsole(stdin, stdout)
-    Session(g, [0, 1], {2: cy}, console, Output(console.write), Prefs(), resumed=True).run()
+    Session(g, [0, 1], {2: cy}, console, Output(console.write), Prefs(pause=12), resumed=True).run()
     text = stdout.getvalue()
     holder = re.search(r"Pass to (\w+)\.", text)
     assert holder, text[:500]
@@ -758,14 +759,14 @@ def test_a_person_who_quit_at_their_hand_over_hears_their_news_when_resumed() ->
         held: list[tuple[int | None, int | None]] = []
         script = "\n1\n" * 4 + ("\nquit\ny\n" if quit_at_question else "quit\ny\n")
         first = PlainConsole(io.StringIO(script), io.StringIO())
-        Session(g, [0, 1], {2: cy}, first, Output(first.write), Prefs(),
+        Session(g, [0, 1], {2: cy}, first, Output(first.write), Prefs(pause=12),
                 on_action=lambda game, holder, heard, held=held: held.append((holder, heard))).run()
         d = g.pending
         assert d is not None and d.player in (0, 1)
         assert (held[-1][0] == d.player) is quit_at_question, held
         stdout = io.StringIO()
         again = PlainConsole(io.StringIO("\nquit\ny\n"), stdout)
-        Session(g, [0, 1], {2: cy}, again, Output(again.write), Prefs(), resumed=True, keyboard=held[-1]).run()
+        Session(g, [0, 1], {2: cy}, again, Output(again.write), Prefs(pause=12), resumed=True, keyboard=held[-1]).run()
         text = stdout.getvalue()
         who = g.name(d.player)
         lines = text[text.index(f"Pass to {who}.") : text.index("\n1. ")].splitlines()[:-1]

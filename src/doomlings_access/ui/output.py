@@ -50,8 +50,8 @@ class Output:
         self.history: list[Said] = []
         self.fresh = False
         self.since_prompt = 0
-        """Rows told since the last prompt (:func:`doomlings_access.lines.rows`; a listener
-        holds about a dozen): every prompt, of a question, a pause or a menu, ends a stretch."""
+        """Rows told since the last prompt (:func:`doomlings_access.lines.rows`, the
+        measure of the ``pause`` setting): every prompt, of a question, a pause or a menu, ends a stretch."""
 
     def say(
         self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True, whole: bool = False

@@ -32,6 +32,14 @@ def hand(v: PlayerView, style: Style, who: str = "Your") -> list[str]:
     return [f"{who} hand, {plural(len(cards), 'card')}:"] + [card_text(v.card(c), style) for c in cards]
 
 
+def hand_in_a_line(v: PlayerView, style: Style, who: str) -> str:
+    """The hand as one sentence, told with the news of a hand-over before a question: a line
+    a card took as many rows as the rest of the news, and a pause came between the hand and
+    the question it is there for."""
+    first, *cards = hand(v, style, who)
+    return f"{first} {'; '.join(cards)}." if cards else first
+
+
 def pile(v: PlayerView, seat: int, style: Style) -> list[str]:
     whose = "Your" if seat == v.seat else f"{v.name(seat)}'s"
     cards = v.piles[seat]

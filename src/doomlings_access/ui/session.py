@@ -484,7 +484,7 @@ class Session:
         self.heard = None
 
     def make_room(self, *texts: str) -> None:
-        """A listener holds about a dozen lines: when ``texts`` (one message, or a block of
+        """A listener takes in a few lines at a time: when ``texts`` (one message, or a block of
         lines kept together) would take what came since the last prompt past
         :attr:`Prefs.pause` lines, the game waits for Enter first, at the end of a message,
         never inside one."""
@@ -552,7 +552,7 @@ class Session:
         hand = self.game.view(seat).hand
         if d is None or (d.kind != dk.PLAY and sorted(map(str, d.options)) != sorted(map(str, hand))):
             # (a question whose options are the whole hand, as stabilizing's discard, reads it)
-            self.out.lines(review.hand(self.game.view(seat), self.style, f"{self.game.name(seat)}, your"))
+            self.out.info(review.hand_in_a_line(self.game.view(seat), self.style, f"{self.game.name(seat)}, your"))
 
     def pass_keyboard(self, seat: int) -> None:
         """"Pass to Ben.": the screen cleared, Enter waited for, and Ben's own history in use."""
