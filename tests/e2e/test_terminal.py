@@ -114,6 +114,13 @@ def spawn(
     return child, log
 
 
+def to_question(child: pexpect.spawn, question: str = PROMPT) -> None:
+    """Enter at each pause (the opening is longer than one) until ``question`` is asked
+    (prompt_toolkit draws a prompt without its trailing space)."""
+    while child.expect([question, ENTER.replace(r"\. ", r"\.")]) == 1:
+        child.sendline("")
+
+
 def finish(child: pexpect.spawn) -> int:
     """Wait for the program to end; its exit status."""
     child.expect(pexpect.EOF, timeout=STEP_TIMEOUT)
@@ -247,9 +254,10 @@ def test_whole_game_in_prompt_toolkit_mode_inside_tmux(  # type: ignore[no-untyp
             break
         last = tmux.last_line()
         if last.endswith(("Press Enter to play it.", "Press Enter for more.")):  # waits for Enter
+            screen = tmux.screen()  # (the next pause may follow at once, its last line the same)
             tmux.run("send-keys", "-t", tmux.target, "Enter")
             keystrokes += 1
-            wait_until(lambda said=last: tmux.last_line() != said or tmux.dead(), "the only playable trait")
+            wait_until(lambda seen=screen: tmux.screen() != seen or tmux.dead(), "the game to go on")
             continue
         if not prompt.fullmatch(last):  # not yet a prompt, or already answered
             time.sleep(0.03)
@@ -306,7 +314,7 @@ def answer_quit(child: pexpect.spawn, key: str, answer: str) -> None:
 
 def test_ctrl_c_at_a_prompt_asks_before_quitting(tmp_path: Path) -> None:
     child, log = spawn(tmp_path)
-    child.expect(PROMPT)
+    to_question(child)
     first_prompt = child.after
 
     answer_quit(child, "", "n")
@@ -329,7 +337,7 @@ def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> 
     as at a prompt; n goes on with the game, y leaves it saved with the command to resume it
     (it ended the program with "Interrupted.", code 130)."""
     child, log = spawn(tmp_path, "--level", "hard", "--think", "5", "--iterations", "1000000")
-    child.expect(PROMPT)
+    to_question(child)
     child.sendline("1")
     child.expect(r"\w+ is thinking\.")
     answer_quit(child, "", "n")
@@ -345,7 +353,7 @@ def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> 
 
 def test_ctrl_c_in_prompt_toolkit_mode_asks_before_quitting(tmp_path: Path) -> None:
     child, log = spawn(tmp_path, plain=False)
-    child.expect("Choose 1 to")
+    to_question(child, "Choose 1 to")
     child.sendintr()
     child.expect_exact("Quit the game? Type y to quit, n to go on:")
     child.sendline("n")
@@ -365,7 +373,7 @@ def test_ctrl_c_in_prompt_toolkit_mode_asks_before_quitting(tmp_path: Path) -> N
 @pytest.mark.parametrize("plain", [True, False], ids=["plain", "prompt_toolkit"])
 def test_end_of_input_at_a_prompt_ends_cleanly(tmp_path: Path, plain: bool) -> None:
     child, log = spawn(tmp_path, plain=plain)
-    child.expect("Choose 1 to")
+    to_question(child, "Choose 1 to")
     child.sendline("1")  # one answer first, so the end comes in the middle of a game
     child.expect_exact("You play")
     # The next prompt: a question, or a pause before more is told (prompt_toolkit draws its
@@ -392,7 +400,13 @@ def test_prompt_toolkit_typing_shows_no_pop_up_and_keeps_earlier_lines(tmp_path:
     game = " ".join(shlex.quote(part) for part in game_command() + GAME_ARGS)
     tmux.run("new-session", "-d", "-s", tmux.target, "-x", "80", "-y", "24", f"TERM=xterm-256color {game}")
     prompt = re.compile(r"Choose 1 to \d+, or \? for help:")
-    wait_until(lambda: prompt.fullmatch(tmux.last_line()), "the first question")
+    while not prompt.fullmatch(last := wait_until(tmux.last_line, "a prompt")):
+        if last.endswith("Press Enter for more."):  # the opening is longer than a pause
+            screen = tmux.screen()
+            tmux.run("send-keys", "-t", tmux.target, "Enter")
+            wait_until(lambda seen=screen: tmux.screen() != seen, "the game to go on")
+        else:
+            time.sleep(0.03)
     before = tmux.screen()
     options = [line for line in before if re.match(r"\d+\. ", line)]
     name = options[0].split(". ", 1)[1].split(",")[0]
