@@ -618,9 +618,9 @@ def test_the_pause_is_kept_in_the_settings_file_and_checked(tmp_path: Path) -> N
             assert problems == [] and settings.pause == int(value)
 
 
-def test_the_final_scores_wait_for_enter_a_dozen_lines_at_a_time_and_end_of_input_prints_the_rest() -> None:
+def test_the_final_scores_wait_for_enter_a_player_at_a_time_and_end_of_input_prints_the_rest() -> None:
     """Six players' itemised scores are some thirty lines: they come a player at a time, with
-    at most a dozen lines between two prompts; when the answers run out at such a pause, the
+    at most a dozen lines between two prompts (the heading with the first); when the answers run out at such a pause, the
     finished game is not "left": the rest is printed."""
     answers = "1\n" * 3000
     text, g = run(answers, seed=4, players=6)
@@ -631,6 +631,7 @@ def test_the_final_scores_wait_for_enter_a_dozen_lines_at_a_time_and_end_of_inpu
     assert all(line.startswith("Press Enter") or not line.startswith("Press") for line in end.splitlines())
     lines = end.splitlines()  # the placings come with the last player's lines: no Enter for one line
     assert not lines[lines.index(next(x for x in lines if x.startswith("Placings:"))) - 1].startswith("Press Enter")
+    assert not lines[1].startswith("Press Enter"), lines[:3]  # nor between the heading and the first player
     before_end = text[: text.index("Final scores:")]
     asked = len(re.findall(r"for help: |Press Enter[^\n]*?: |Press Enter for more\. ", before_end))
     pauses = len(re.findall(r"Press Enter for more\. ", end))
