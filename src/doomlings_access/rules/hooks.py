@@ -58,8 +58,10 @@ class TraitFacts(NamedTuple):
     checks: Hooked
     """Its requirements, each with the code that checks it."""
     quiet: bool
-    """Whether playing it does no more than put it in a pile: no requirement, action or
-    effect on play, not dominant, no choice of pile, no gene pool change."""
+    """Whether playing it from the hand in a turn does no more than put it in a pile: no
+    requirement, action or effect on play, no choice of pile, no gene pool change. (A dominant
+    may be quiet: a turn offers it only when the pile has room for it, so the limit that
+    :func:`.play.play_trait` tests again cannot refuse it there.)"""
 
 
 _FACTS: dict[int, TraitFacts] = {}
@@ -80,7 +82,7 @@ def facts_of(d: TraitDef) -> TraitFacts:
             tuple(colour in d.colours for colour in COLOURS),
             d.face_value > 0,
             tuple((piece, REGISTRY[("requires", piece.effect)]) for piece in d.requires),
-            not (d.requires or d.action or d.on_play or d.dominant)
+            not (d.requires or d.action or d.on_play)
             and "destination" not in hooks
             and "pile_gene_pool" not in hooks,
         )
