@@ -72,7 +72,7 @@ class Game:
         "cards", "setup", "options", "n", "_clockwise", "rng", "record", "checkpoints", "defs",
         "seats", "table", "round", "ending", "random_picks_asked", "tie_break_draws", "actions",
         "log", "pending", "checkpoint", "play_scope", "_frames", "_send", "_knowledge",
-        "_seat_logs", "_until", "hooks", "hooked", "unconditional", "quiet", "requiring", "dominant",
+        "_seat_logs", "_until", "hooks", "hooked", "unconditional", "quiet", "requiring",
         "worlds_end_cards", "of_colour", "trait_causes", "responders", "late", "turn_starters",
         "destined", "gene_pool_traits", "green_reactors", "responders_held", "dominants",
         "positive", "card_sets", "checks", "sampled", "faces_dealt_at", "replay_defs",
@@ -169,7 +169,6 @@ class Game:
         self.unconditional = index.unconditional
         self.quiet = index.quiet
         self.requiring = index.requiring
-        self.dominant = index.dominant
         self.worlds_end_cards = index.worlds_end
         self.of_colour = index.of_colour
         self.dominants = index.dominants

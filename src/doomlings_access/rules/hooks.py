@@ -102,8 +102,6 @@ class CardIndex(NamedTuple):
     unconditional: Sequence[bool]
     """Per card, whether only an age can stop it from being played (no requirement, not
     dominant)."""
-    dominant: Sequence[bool]
-    """Per card, whether it is dominant."""
     worlds_end: frozenset[int]
     """The cards with a World's End effect of their own."""
     of_colour: dict[str, Sequence[bool]]
@@ -164,7 +162,6 @@ def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
         hooks,
         {name: frozenset(cards) for name, cards in found.items()},
         unconditional,
-        dominant,
         frozenset(compress(ids, ends)),
         dict(zip(COLOURS, zip(*colours))) if defs else {c: () for c in COLOURS},
         frozenset(compress(ids, dominant)),
