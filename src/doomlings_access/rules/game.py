@@ -233,23 +233,27 @@ class Game:
         if d is None:
             raise GameOverError("the game is over")
         player, value = action
-        if player is not d.player and (type(player) is not int or player != d.player):
+        # (the question's player and options read by position: a named tuple's field read by
+        # name is a descriptor's call, and look-ahead players answer millions)
+        asked, options = d[0], d[3]
+        if player is not asked and (type(player) is not int or player != asked):
             raise IllegalActionError(
-                f"it is {self.seats[d.player].name}'s decision, not seat {player!r}'s"
+                f"it is {self.seats[asked].name}'s decision, not seat {player!r}'s"
             )
-        if value not in d.options or (type(value) is not int and type(value) is not str):
+        if value not in options or (type(value) is not int and type(value) is not str):
             raise IllegalActionError(f"{value!r} is not an option")
         self.actions.append(action)
+        send = self._send  # (a slot read, then a call: no method look-up that always misses)
         if not self.record:  # (a look-ahead copy: no events, and nothing to count them by)
             try:
-                self.pending = self._send(value)  # type: ignore[misc]  # a game with a question has a flow
+                self.pending = send(value)  # type: ignore[misc]  # a game with a question has a flow
             except StopIteration:
                 self._over()
             return NO_EVENTS
         log = self.log
         mark = len(log)
         try:
-            self.pending = self._send(value)  # type: ignore[misc]
+            self.pending = send(value)  # type: ignore[misc]
         except StopIteration:
             self._over()
         except _Told:
