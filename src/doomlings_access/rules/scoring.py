@@ -249,14 +249,11 @@ def _named_colour_for_opponent(t: Tableau, owner: int, card: int, piece: Piece, 
 def _scored_by_opponents(t: Tableau, seat: int) -> int:
     """Points that bonuses in other players' piles give (or take from) ``seat``: the second
     part of a bonus piece, when it has one."""
-    parts = _second_parts(t)
-    if not parts:  # (most games: no such piece in play)
-        return 0
-    return sum(
-        for_opponent(t, owner, card, piece, seat)
-        for owner, card, piece, for_opponent in parts
-        if owner != seat
-    )
+    total = 0
+    for owner, card, piece, for_opponent in _second_parts(t):  # (most games: none in play)
+        if owner != seat:
+            total += for_opponent(t, owner, card, piece, seat)
+    return total
 
 
 def _second_parts(t: Tableau) -> list[tuple[int, int, Piece, Callable[..., int]]]:
