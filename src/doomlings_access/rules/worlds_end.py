@@ -66,8 +66,8 @@ def worlds_end_and_scoring(g: Game) -> Flow:
                 yield from _resolve_traits(g, seat, done)
         # A trait that arrived during World's End in a pile already done (played through
         # another trait's effect) resolves its own World's End effect too.
-        # (one set test for all the piles: most games have none left)
-        while not done.issuperset(g.worlds_end_cards.intersection([c for p in g.seats for c in p.pile])):
+        # (one set test a pile, no list of every card: most games have none left)
+        while _left_to_resolve(g, done):
             for seat in g.seats_from(r.first_player):
                 yield from _resolve_traits(g, seat, done)
         chosen = g.ending.catastrophe or final
@@ -88,6 +88,15 @@ def worlds_end_and_scoring(g: Game) -> Flow:
         yield from final_scores(g)
     finally:
         g.close(mark)
+
+
+def _left_to_resolve(g: Game, done: set[int]) -> bool:
+    """Whether a pile holds a trait whose World's End effect has not resolved (not in ``done``)."""
+    left = g.worlds_end_cards.difference(done)
+    for p in g.seats:
+        if not left.isdisjoint(p.pile):
+            return True
+    return False
 
 
 def _resolve_traits(g: Game, seat: int, done: set[int]) -> Flow:
