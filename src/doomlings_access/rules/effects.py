@@ -305,6 +305,15 @@ def _swap(g: Game, a: int, b: int) -> None:
     enter_pile(g, owner_a, b)
 
 
+def _fits_any(fits: Callable[[int, int], bool], mine: int, theirs: list[int]) -> bool:
+    """Whether ``mine`` may be swapped for one of ``theirs`` (a loop: no generator made for
+    each of one's own traits)."""
+    for t in theirs:
+        if fits(mine, t):
+            return True
+    return False
+
+
 @implements("action", "swap_traits")
 def swap_traits(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src, rule = _source(g, card), piece["colour_rule"]
@@ -313,7 +322,7 @@ def swap_traits(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     theirs = _opponent_traits(g, seat)
     mine = removable(g, seat)
     fits = _colour_rule(g, rule, [*mine, *theirs])
-    mine = [m for m in mine if any(fits(m, t) for t in theirs)]
+    mine = [m for m in mine if _fits_any(fits, m, theirs)]
     if not mine:
         return _nothing(g, seat, card, "no_target")
     own = yield from ask(g, seat, dk.TRAIT, "swap_give", mine, src)
