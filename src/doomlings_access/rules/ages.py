@@ -59,8 +59,10 @@ def _max_face(g: Game, piece: Piece, card: int) -> str | None:
 @implements("round", "no_repeat_colour")
 def _no_repeat_colour(g: Game, piece: Piece, card: int) -> str | None:
     last = g.round.last_played_colours
-    if last and any(c in last for c in g.defs[card].real_colours):
-        return SAME_COLOUR
+    if last:
+        for colour in g.defs[card].real_colours:  # (a loop: no generator for every card, every turn)
+            if colour in last:
+                return SAME_COLOUR
     return None
 
 
