@@ -97,8 +97,9 @@ def test_a_whole_game_is_heard_questions_and_final_scores(tmp_path, recorder):
     # card (each total once), and the placings.
     over = max(i for i, t in enumerate(texts) if t.endswith("Game over."))
     assert re.match(r"^.+ wins? with -?\d+ points?\. Game over\.$", texts[over]), texts[over]
-    assert texts[over + 1] == "Final scores:" and texts[-1].startswith("Placings: "), texts[over:]
-    scores = [t for t in texts[over + 2 :] if SCORE_LINE.match(t)]
+    end = [t for t in texts[over + 1 :] if not t.startswith("Press Enter")]  # (pauses between)
+    assert end[0] == "Final scores:" and texts[-1].startswith("Placings: "), texts[over:]
+    scores = [t for t in end[1:] if SCORE_LINE.match(t)]
     assert sorted(SCORE_LINE.match(t).group(1) for t in scores) == ["Otto", "Pia", "You"], '\n'.join(texts[-12:])
     assert not any(re.search(r"points?\. World's End", t) for t in texts), "a total told before its items"
     # The recording is speech of the right length: espeak-ng at 175 words a minute says
