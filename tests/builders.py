@@ -267,10 +267,18 @@ class CountingConsole(PlainConsole):
         super().__init__(stdin, stdout)
         self.out = Output(self.write)
         self.told_at: list[int] = []
+        self.paused_at: int | None = None
+        self.bare_pauses = 0
+        """Pauses with nothing told after them before the next question: only its title."""
 
     def read(self, prompt: str, words: list[str] | None = None) -> str:
-        if prompt != MORE:
-            self.told_at.append(len(self.out.history))
+        told = len(self.out.history)
+        if prompt == MORE:
+            self.paused_at = told
+        else:
+            self.told_at.append(told)
+            self.bare_pauses += self.paused_at == told
+            self.paused_at = None
         return super().read(prompt, words or [])
 
 

@@ -988,8 +988,9 @@ def _settings_menu(ask: Asker, out: Output, prefs: Prefs, speech: Speech) -> Non
         ),
         pause=ask.number(
             f"Pause for Enter after how many lines, 0 to {MAX_PAUSE}?", prefs.pause, 0, MAX_PAUSE,
-            "Five lines are about twenty seconds of speech: when more would come between two "
-            "questions, the game waits for Enter first; 0 never waits.",
+            "When more lines than this would come between two questions, the game waits for "
+            "Enter first (five lines are about twenty seconds of speech; a listener holds a "
+            "dozen at most); 0 never waits.",
         ),
     )
     prefs.speech, prefs.verbosity, prefs.labels = new.speech, new.verbosity, new.labels

@@ -24,8 +24,12 @@ MIN_WIDTH = 20
 PAUSE = 5
 """Lines told at once (rows of :data:`WIDTH`), about twenty seconds of speech: when more would
 come between two questions, the game first waits for Enter (the ``pause`` setting; 0 never
-waits). Twelve, the most a listener holds, made a typical round one long stretch; at five,
-most questions come after four lines or fewer, at the cost of about 28 Enters a game."""
+waits). :data:`HOLD` made a typical round one long stretch; at five, most questions come
+after four lines or fewer, at the cost of about 25 Enters a game."""
+HOLD = 12
+"""The most lines a listener holds: a question's own title waits for Enter only past this
+(a pause between the news and the question it leads to parted them, for nothing: the
+question waits anyway)."""
 MAX_PAUSE = 99
 
 

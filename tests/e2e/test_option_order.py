@@ -181,12 +181,12 @@ def test_labels_braille_for_the_card_command(tmp_path: Path, args: list[str]) ->
 
 @pytest.mark.parametrize(
     ("before", "after"),
-    [(["--pause", "0"], []), ([], ["--pause", "0"]), ([], [])],
+    [(["--pause", "2"], []), ([], ["--pause", "2"]), ([], [])],
     ids=["before", "after", "omitted"],
 )
 def test_pause_before_or_after_play(tmp_path: Path, before: list[str], after: list[str]) -> None:
-    """The opening (five lines) and the question's title wait for Enter by default (5 lines);
-    ``quit`` works at that pause as at a question. With ``--pause 0`` they never wait."""
+    """With ``--pause 2`` the opening (five lines) waits for Enter before the first question;
+    ``quit`` works at that pause as at a question. Omitted: the default, 5, does not."""
     child, log = spawn(tmp_path, [*before, "play", *PLAY, "--speech", "off", *after])
     try:
         first = child.expect_exact(["Press Enter for more. ", QUESTION])
@@ -195,7 +195,7 @@ def test_pause_before_or_after_play(tmp_path: Path, before: list[str], after: li
         if child.isalive():
             child.terminate(force=True)
     assert "Traceback" not in log.getvalue()
-    assert first == (1 if before or after else 0), log.getvalue()
+    assert first == (0 if before or after else 1), log.getvalue()
 
 
 ANY_TIME_OFFER = re.compile(r"^(?:Otto|Pia) played [^\n]+ Play a trait out of turn\?\n1\. Pass\n2\. Self-Awareness", re.MULTILINE)

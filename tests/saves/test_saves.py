@@ -643,17 +643,20 @@ def test_resuming_a_game_left_at_a_pause_tells_all_that_was_not_heard(root: Path
     whole = cli(root, "transcript", "--latest").stdout.splitlines()[:-1]
     untold = [line for line in whole if line not in game.stdout.splitlines()]
     assert untold, "the pause left nothing untold: the test would not see a loss"
-    back = cli(root, "resume", "--plain", "--speech", "off", stdin="")
+    back = cli(root, "resume", "--plain", "--speech", "off", stdin="\n" * 10)
     resumed = " ".join(back.stdout.split())
     for line in untold:
         assert " ".join(line.split()) in resumed, (line, resumed[:1500])
+    # told as news is, a few lines at a time (it came as one burst of thirteen lines)
+    recap = back.stdout.split("The last ", 1)[1].split("Choose 1 to")[0]
+    assert recap.count("Press Enter for more.") >= 2, recap
 
 
 def test_repeat_after_resuming_says_the_games_last_announcement(root: Path) -> None:
     """`repeat` right after resuming said the "where it stands" line, not the last announcement."""
     game = cli(root, "play", "--plain", "--players", "3", "--seed", "7", "--speech", "off", stdin="1\nq\ny\n")
     assert game.returncode == 0, game.stderr
-    back = cli(root, "resume", "--plain", "--speech", "off", stdin="repeat\nq\ny\n")
+    back = cli(root, "resume", "--plain", "--speech", "off", "--pause", "0", stdin="repeat\nq\ny\n")
     lines = back.stdout.splitlines()
     at = next(i for i, line in enumerate(lines) if line.endswith(" repeat"))
     where = lines[1]

@@ -175,10 +175,10 @@ def test_a_resumed_game_s_place_is_read_before_the_hand_over_clears_the_screen()
 
     g = new_game(Setup(("Ana", "Ben", "Cy"), 7))
     first = PlainConsole(io.StringIO("\n1\n" * 3 + "quit\ny\n"), io.StringIO())
-    Session(g, [0, 1], {2: HeuristicAgent(7, 2)}, first, Output(first.write), Prefs()).run()
+    Session(g, [0, 1], {2: HeuristicAgent(7, 2)}, first, Output(first.write), Prefs(pause=12)).run()
     stdout = io.StringIO()
     again = Clearing(io.StringIO("\n\nquit\ny\n"), stdout)
-    Session(g, [0, 1], {2: HeuristicAgent(7, 2)}, again, Output(again.write), Prefs(), resumed=True).run()
+    Session(g, [0, 1], {2: HeuristicAgent(7, 2)}, again, Output(again.write), Prefs(pause=12), resumed=True).run()
     lines = [line for line in stdout.getvalue().splitlines() if line.strip()]
     assert lines[0] == "Game resumed: Ana and Ben at the keyboard, Cy at the computer."  # no team
     cleared = next(i for i, line in enumerate(lines) if line.startswith("<cleared>"))

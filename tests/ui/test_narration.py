@@ -129,6 +129,19 @@ def test_four_player_games_tell_at_most_four_lines_between_questions_as_a_rule()
     assert max(printed) <= 12, max(printed)
 
 
+def test_no_pause_parts_the_news_from_the_question_it_leads_to() -> None:
+    """A pause with nothing after it but a question's title was an Enter for nothing (the
+    question waits anyway), and parted the question from its news: the title comes with the
+    news, up to the dozen lines a listener holds."""
+    for seed in range(1, 11):
+        game = new_game(Setup(("Ana", "Otto", "Pia", "Quin"), seed))
+        console = CountingConsole(io.StringIO("1\n" * 3000), io.StringIO())
+        agents = {s: RulesOfThumb(seed, s) for s in (1, 2, 3)}
+        Session(game, [0], agents, console, console.out, Prefs()).run()
+        assert game.is_over and console.told_at, seed
+        assert console.bare_pauses == 0, (seed, console.bare_pauses)
+
+
 def test_a_catastrophes_gene_pools_are_one_sentence_and_the_round_is_numbered() -> None:
     text, g = play(42, 4, ("Ana",))
     flat = re.sub(r"\s+", " ", text)

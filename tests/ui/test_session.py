@@ -531,10 +531,10 @@ if __name__ == "__main__":
 
 
 def test_the_game_waits_for_enter_before_more_than_a_listener_holds() -> None:
-    """Four players, seed 2: with the pause at 12 lines (the default), 6, or never (0), a
-    message that would take the lines since the last prompt past the setting waits for Enter
-    (it is printed past it only as the first after a prompt: a pause never cuts a message),
-    and the game is the same game."""
+    """Four players, seed 2: with the pause at 12 lines, 6, or never (0), a message that
+    would take the lines since the last prompt past the setting waits for Enter (it is
+    printed past it only as the first after a prompt: a pause never cuts a message; a
+    question's title comes with the news, up to a dozen lines), and the game is the same game."""
     from doomlings_access.lines import wrap
     from doomlings_access.ui.words import Said
 
@@ -546,9 +546,11 @@ def test_the_game_waits_for_enter_before_more_than_a_listener_holds() -> None:
         def say(
             self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True, whole: bool = False
         ) -> None:
-            option = said.text[:1].isdigit()  # a question's numbered options follow its title
-            if self.since_prompt and self.since_prompt + len(wrap(said.text)) > limit and not option:
+            # (news is remembered for repeat; a question's title and options are not)
+            if self.since_prompt and self.since_prompt + len(wrap(said.text)) > limit and remember:
                 self.past.append(said.text)
+            if self.since_prompt + len(wrap(said.text)) > 12 and not said.text[:1].isdigit():
+                self.past.append(said.text)  # not even a question's title past a dozen
             super().say(said, remember, interrupt, speak, whole)
 
     never, g0 = run("1\n" * 3000, seed=2, players=4, prefs=Prefs(pause=0))
@@ -737,12 +739,12 @@ def test_a_person_who_heard_the_news_and_quit_at_their_question_is_not_told_it_a
     g = new_game(Setup(("Ana", "Ben", "Cy"), 42))
     cy = RulesOfThumb(42, 2)
     first = PlainConsole(io.StringIO("\n1\n" * 4 + "\nquit\ny\n"), io.StringIO())
-    Session(g, [0, 1], {2: cy}, first, Output(first.write), Prefs()).run()
+    Session(g, [0, 1], {2: cy}, first, Output(first.write), Prefs(pause=12)).run()
     d = g.pending
     assert d is not None and d.player in (0, 1)
     stdout = io.StringIO()
     again = PlainConsole(io.StringIO("\nquit\ny\n"), stdout)
-    Session(g, [0, 1], {2: cy}, again, Output(again.write), Prefs(), resumed=True).run()
+    Session(g, [0, 1], {2: cy}, again, Output(again.write), Prefs(pause=12), resumed=True).run()
     text = stdout.getvalue()
     who = g.name(d.player)
     lines = text[text.index(f"Pass to {who}.") : text.index("\n1. ")].splitlines()[:-1]  # (to the title)

@@ -18,7 +18,7 @@ from doomlings_access.ai import Agent
 from doomlings_access.braille.labels import is_trait_label
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import suggestions
-from doomlings_access.lines import PAUSE, rows
+from doomlings_access.lines import HOLD, PAUSE, rows
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules import events as ev
@@ -180,6 +180,7 @@ class Session:
         self.console_ended = False  # standard input ended (a script's answers ran out)
         self.on_action = on_action
         self.resumed_at = len(game.log) if resumed else 0  # events told before this session
+        self.recap: list[Said] = []  # a resumed game's last announcements, told by run()
         if resumed:
             # The history (for log and repeat) is the whole game so far, told again silently.
             told, asked = told_since_asked(
@@ -208,15 +209,13 @@ class Session:
             d = game.pending
             if len(humans) > 1 and d is not None and self.told.get(d.player, len(game.log)) < len(game.log):
                 last = []  # hot seat: the person asked next hears their own news at the hand-over
-            if last:
-                self.out.info(f"The last {plural(len(last), 'announcement')}:")
-                for said in last:
-                    self.out.say(said, remember=False)
+            self.recap = last  # told when the game runs: it may pause for Enter
 
     # --- the loop -----------------------------------------------------------------------
     def run(self) -> int:
         """Play to the end, or until the player quits or input ends; returns the exit code."""
         try:
+            self.tell_recap()
             self.announce()
             answered = -1  # where in the log a person last answered
             while not self.game.is_over:
@@ -258,6 +257,21 @@ class Session:
                 self.on_action(self.game, *self.keyboard())
             self.say_how_to_go_on()
         return 0
+
+    def tell_recap(self) -> None:
+        """A resumed game's last announcements, a few lines at a time as news is (they came as
+        one burst of a dozen lines and more), the heading with the first."""
+        if not self.recap:
+            return
+        heading = f"The last {plural(len(self.recap), 'announcement')}:"
+        for i, said in enumerate(self.recap):
+            if i:
+                self.make_room(said.text)
+            else:
+                self.make_room(heading, said.text)
+                self.out.info(heading)
+            self.out.say(said, remember=False)
+        self.recap = []
 
     def keyboard(self) -> tuple[int | None, int | None]:
         """Hot seat: who has the keyboard and how many of the log's events they have heard (at a
@@ -487,12 +501,14 @@ class Session:
             self.heard = start + upto
         self.heard = None
 
-    def make_room(self, *texts: str) -> None:
+    def make_room(self, *texts: str, limit: int | None = None) -> None:
         """A listener takes in a few lines at a time: when ``texts`` (one message, or a block of
-        lines kept together) would take what came since the last prompt past
-        :attr:`Prefs.pause` lines, the game waits for Enter first, at the end of a message,
-        never inside one."""
-        limit, since = self.prefs.pause, self.out.since_prompt
+        lines kept together) would take what came since the last prompt past ``limit`` lines
+        (:attr:`Prefs.pause` unless given), the game waits for Enter first, at the end of a
+        message, never inside one."""
+        since = self.out.since_prompt
+        if limit is None:
+            limit = self.prefs.pause
         if limit and since and self.humans and since + sum(rows(t) for t in texts) > limit:
             self.pause()
 
@@ -605,7 +621,8 @@ class Session:
             self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
 
     def show(self, q: Question) -> None:
-        self.make_room(q.title.text)
+        pause = self.prefs.pause  # (the title goes with the news before it, up to HOLD lines)
+        self.make_room(q.title.text, limit=pause and max(pause, HOLD))
         for said in q.lines():
             self.out.say(said, remember=False)
 
