@@ -652,6 +652,16 @@ def test_resuming_a_game_left_at_a_pause_tells_all_that_was_not_heard(root: Path
     assert recap.count("Press Enter for more.") >= 2, recap
 
 
+def test_repeat_at_a_pause_of_the_resumed_recap_says_what_was_just_heard(root: Path) -> None:
+    """At a pause among a resumed game's last announcements, `repeat` said the game's last
+    announcement, not yet told again: the history is put back as the recap is told."""
+    cli(root, "play", "--plain", "--players", "6", "--seed", "3", "--speech", "off", stdin="\n1\nq\ny\n")
+    back = cli(root, "resume", "--plain", "--speech", "off", stdin="\nrepeat\nq\ny\n")
+    recap = back.stdout.split("The last ", 1)[1]
+    heard, after = recap.split("Press Enter for more. repeat\n", 1)
+    assert after.splitlines()[0] in heard.splitlines()[1:], (heard, after[:300])
+
+
 def test_repeat_after_resuming_says_the_games_last_announcement(root: Path) -> None:
     """`repeat` right after resuming said the "where it stands" line, not the last announcement."""
     game = cli(root, "play", "--plain", "--players", "3", "--seed", "7", "--speech", "off", stdin="1\nq\ny\n")

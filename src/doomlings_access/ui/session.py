@@ -260,9 +260,14 @@ class Session:
 
     def tell_recap(self) -> None:
         """A resumed game's last announcements, a few lines at a time as news is (they came as
-        one burst of a dozen lines and more), the heading with the first."""
+        one burst of a dozen lines and more), the heading with the first. For one person they
+        are the end of the history, put back as they are told: ``repeat`` at a pause among them
+        said the game's last announcement, not yet heard again."""
         if not self.recap:
             return
+        one = self.me is not None and self.out.history[-len(self.recap) :] == self.recap
+        if one:
+            del self.out.history[-len(self.recap) :]
         heading = f"The last {plural(len(self.recap), 'announcement')}:"
         for i, said in enumerate(self.recap):
             if i:
@@ -270,7 +275,7 @@ class Session:
             else:
                 self.make_room(heading, said.text)
                 self.out.info(heading)
-            self.out.say(said, remember=False)
+            self.out.say(said, remember=one)
         self.recap = []
 
     def keyboard(self) -> tuple[int | None, int | None]:
