@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Callable
@@ -39,6 +40,20 @@ def run(
     return stdout.getvalue(), g
 
 
+@functools.cache
+def answered_1_every_time() -> tuple[str, ...]:
+    """The actions of the game answered with 1 at every prompt (seed 42, three players)."""
+    return tuple(run("1\n" * 3000)[1].actions)
+
+
+def typed_first(lines: list[str]) -> str:
+    """What the game prints when ``lines`` are typed before answering 1 at every prompt;
+    typed at a question, none of them is an answer: the game is the same game."""
+    text, g = run("\n".join(lines) + "\n" + "1\n" * 3000)
+    assert tuple(g.actions) == answered_1_every_time()
+    return text
+
+
 def test_golden_session_answering_1_every_time() -> None:
     """Seed 42, three players, one person answering 1 at every prompt: the exact text.
 
@@ -60,9 +75,7 @@ def test_a_wrong_number_gets_one_line_and_the_same_question() -> None:
 
 def test_bad_input_of_every_kind_changes_nothing() -> None:
     hostile = ["", "   ", "x" * 500, "\x1b[A", "\x07\x08", "日本語", "0", "-1", "1.5", "zzz"]
-    _, clean_game = run("1\n" * 3000)
-    text, g = run("\n".join(hostile) + "\n" + "1\n" * 3000)
-    assert g.actions == clean_game.actions
+    text = typed_first(hostile)
     assert "Traceback" not in text
     assert text.count("Not a choice") + text.count("Nothing typed") + text.count("too long") >= len(hostile) - 1
 
@@ -70,9 +83,7 @@ def test_bad_input_of_every_kind_changes_nothing() -> None:
 def test_review_commands_answer_and_change_nothing() -> None:
     commands = ["hand", "h", "table", "scores", "age", "genes", "deck", "log 3", "repeat",
                 "card Tiny", "card db17", "rules turn", "help", "pile", "pile Ben", "options"]
-    _, clean_game = run("1\n" * 3000)
-    text, g = run("\n".join(commands) + "\n" + "1\n" * 3000)
-    assert g.actions == clean_game.actions
+    text = typed_first(commands)
     for expected in ("Your hand", "You: ", "Scores if the world ended now", "Round 1, era 1",
                      "Gene pools:", "Deck:", "Tiny, label db17.", "Rules, turn:",
                      "Commands:", "Ben's trait pile"):
@@ -95,11 +106,9 @@ def test_card_command_numbers_suggestions_and_picks_by_number() -> None:
     name typed there instead is looked up, a command is carried out, and help says what the
     prompt takes. A label in any braille form a player types (here BRF with its numeric
     indicator) works."""
-    _, clean_game = run("1\n" * 3000)
     commands = ["card Tyni", "1", "card dr#4", "2", "card DB#AG", "card Tyni", "",
                 "card super", "super spreader", "card eloq", "card tny", "?", "genes"]
-    text, g = run("\n".join(commands) + "\n" + "1\n" * 3000)
-    assert g.actions == clean_game.actions
+    text = typed_first(commands)
     assert "No card named 'Tyni'. Did you mean: 1. Tiny?" in text
     assert "Which card? Type 1 for it, or Enter to go back: 1\nTiny, label db17." in text
     assert "Type 1 for it, or Enter to go back: ?\nType 1 for it, type another card's name, or " in text
@@ -908,10 +917,8 @@ def test_a_wrong_answer_at_which_card_asks_again_and_settings_say_what_was_refus
     """At "Which card?", a number not offered or a name that finds nothing left the look-up
     ("Back to the question."); now it is said and asked again. "log 0" said a number was
     needed, and "verbosity loud" never said loud was refused."""
-    _, clean_game = run("1\n" * 3000)
     commands = ["card dr4", "3", "zz", "1", "log 0", "verbosity loud", "age", "scores"]
-    text, g = run("\n".join(commands) + "\n" + "1\n" * 3000)
-    assert g.actions == clean_game.actions
+    text = typed_first(commands)
     assert "Choose 1 to 2, or Enter to go back: 3\n3 is not one of them.\n2 cards fit dr4:" in text
     assert "Choose 1 to 2, or Enter to go back: zz\nNo card named 'zz'.\n2 cards fit dr4:" in text
     assert "Choose 1 to 2, or Enter to go back: 1\nHyper-Intelligence, label dr4." in text
