@@ -67,12 +67,13 @@ def scores(v: PlayerView, style: Style | None = None, you: bool = True) -> list[
 
 
 def score_blocks(v: PlayerView, style: Style | None = None, you: bool = True) -> list[list[str]]:
-    """Each player's score itemised, best first, a block of lines per player: the traits' face value, each bonus by the
-    card that gives it, each World's End effect by its card; then the placings. At the end,
-    each player's final trait pile too. The view's seat is "you", or with ``you`` false (for
-    people sharing a keyboard, who all hear the end) called by name like everyone. During the
-    game, a bonus counting another hand's cards counts them (their number is public); one that
-    reads which cards they are is named as not counted."""
+    """Each player's score itemised, best first, a block of lines per player (the heading in
+    the first: a block of its own was paused after, parted from what it heads): the traits'
+    face value, each bonus by the card that gives it, each World's End effect by its card;
+    then the placings. At the end, each player's final trait pile too. The view's seat is
+    "you", or with ``you`` false (for people sharing a keyboard, who all hear the end) called
+    by name like everyone. During the game, a bonus counting another hand's cards counts them
+    (their number is public); one that reads which cards they are is named as not counted."""
     me = v.seat if you else None
     t = v.tableau(hand_sizes=True)
     final = bool(v.scores)
@@ -86,7 +87,8 @@ def score_blocks(v: PlayerView, style: Style | None = None, you: bool = True) ->
     ending = _worlds_end_catastrophe(v)
     tie_break = {e.player: e.total for e in v.log if isinstance(e, ev.TieBreakDraw)}
     order = sorted(range(v.n), key=lambda seat: (-parts[seat][3], -tie_break.get(seat, 0), seat))
-    out = [[_scores_heading(v, final)]]
+    out: list[list[str]] = []
+    heading = [_scores_heading(v, final)]
     for seat in order:
         we, face, bonus, total = parts[seat]
         printed = sum(t.defs[c].face_value for c in v.piles[seat])
@@ -108,7 +110,8 @@ def score_blocks(v: PlayerView, style: Style | None = None, you: bool = True) ->
         hidden = [] if final else reads_hidden_hand(t, seat)
         if hidden:
             items.append(f"not counted until the end: {join([v.card(c).name for c in hidden])}, from the hidden hand")
-        block = [f"{_who(v, seat, me)}: {plural(total, 'point')}; {'; '.join(items)}."]
+        block = [*heading, f"{_who(v, seat, me)}: {plural(total, 'point')}; {'; '.join(items)}."]
+        heading = []
         if final and style is not None and v.piles[seat]:
             traits = "; ".join(_as_scored(v, c, style) for c in v.piles[seat])
             block.append(f"{_whose(v, seat, me)} traits: {traits}.")

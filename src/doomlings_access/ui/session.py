@@ -297,13 +297,9 @@ class Session:
         so the game waits for Enter before a player's lines as it does between two questions
         (:meth:`make_room`). The game is over and saved: when input ends at such a pause, the
         rest is printed; quitting there stops. A last block of a line or two (the placings) is
-        told with the block before it: a pause for a single line was one Enter for nothing. The
-        heading is told with the first player's lines: a pause after "Final scores:" parted it
-        from what it heads."""
+        told with the block before it: a pause for a single line was one Enter for nothing."""
         if len(blocks) > 1 and sum(rows(line) for line in blocks[-1]) <= 2:
             blocks = [*blocks[:-2], [*blocks[-2], *blocks[-1]]]
-        if len(blocks) > 1 and len(blocks[0]) == 1:
-            blocks = [[*blocks[0], *blocks[1]], *blocks[2:]]
         for i, block in enumerate(blocks):
             try:
                 self.make_room(*block)
