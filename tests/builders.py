@@ -250,7 +250,6 @@ class RulesOfThumb:
     that they test the wording of a fixed game, not the tuning of a computer level."""
 
     thinks = False
-    samples = False
 
     def __init__(self, seed: int, seat: int) -> None:
         self.seed, self.seat = seed, seat

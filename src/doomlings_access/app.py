@@ -164,16 +164,12 @@ def run_game(
 
 
 def agents_for(game: Game, seats: Seats, budget: Budget | None = None) -> dict[int, Agent]:
-    """The computer players at their levels (a seat with no level plays at normal). A game
-    with a player that samples keeps checkpoints, so that its samples need not replay the game."""
+    """The computer players at their levels (a seat with no level plays at normal)."""
     from doomlings_access.ai.levels import make_agent
 
     seed = game.setup.seed
     computers = [seat for seat in range(game.n) if seat not in seats.humans]
-    agents = {seat: make_agent(seats.levels.get(seat, "normal"), seed, seat, budget) for seat in computers}
-    if any(agent.samples for agent in agents.values()):
-        game.checkpoints = True
-    return agents
+    return {seat: make_agent(seats.levels.get(seat, "normal"), seed, seat, budget) for seat in computers}
 
 
 def _resume_name(path: Path) -> str:

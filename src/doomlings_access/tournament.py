@@ -42,8 +42,7 @@ def play_one(args: tuple[int, tuple[str, ...], str, Budget]) -> GameResult:
     seed, levels, edition, budget = args
     names = tuple(f"P{seat + 1}" for seat in range(len(levels)))
     agents = [make_agent(level, seed, seat, budget) for seat, level in enumerate(levels)]
-    samples = any(agent.samples for agent in agents)
-    game = Game(load_cards(edition), Setup(names, seed, Options(edition=edition)), checkpoints=samples)
+    game = Game(load_cards(edition), Setup(names, seed, Options(edition=edition)))
     times: list[list[float]] = [[] for _ in levels]
     while not game.is_over:
         d = game.pending

@@ -347,23 +347,23 @@ def test_legal_actions_are_never_empty_until_the_game_ends(seed: int, players: i
 
 
 def test_rules_modules_never_use_the_global_random_module() -> None:
-    """Only chance.py, game.py and view.py import ``random``: chance for the generator class,
-    the game for its seeded generator, the view to give a sampled game a generator of its own
+    """Only chance.py, game.py and sampling.py import ``random``: chance for the generator class,
+    the game for its seeded generator, sampling to give a sampled game a generator of its own
     drawn from the caller's."""
     importers = []
     for path in sorted(RULES.glob("*.py")):
         text = path.read_text()
         if re.search(r"^\s*(import random\b|from random import)", text, re.M):
             importers.append(path.name)
-    assert sorted(importers) == ["chance.py", "game.py", "view.py"]
+    assert sorted(importers) == ["chance.py", "game.py", "sampling.py"]
     game = (RULES / "game.py").read_text()
     calls = set(re.findall(r"\brandom\.(\w+)", game))
     assert calls == {"Random"}, calls
     assert re.search(r"GameRandom\(setup\.seed\)", game)
     assert "from random import" not in game
-    view = (RULES / "view.py").read_text()
-    assert set(re.findall(r"\brandom\.(\w+)", view)) == {"Random"}
-    assert "GameRandom(rng.getrandbits(64))" in view
+    sampling = (RULES / "sampling.py").read_text()
+    assert set(re.findall(r"\brandom\.(\w+)", sampling)) == {"Random"}
+    assert "GameRandom(rng.getrandbits(64))" in sampling
 
 
 @settings(max_examples=300, deadline=None)

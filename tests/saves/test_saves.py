@@ -756,9 +756,10 @@ def test_who_holds_the_keyboard_is_saved_and_checked(tmp_path: Path, holder: obj
             read_save(path)
 
 
-FORCED = "\n1\n\n5\n4\n\n\n2\n\n3\n3\n\n3\n4\n\n1\n\n1\n\n5\n\n3\n\n4\n\n1\n2\n\n3\n1\n2\n2\n\n1\n1\n\n"
+FORCED = "\n" + "1\n\n" * 27
 """Seed 7, Ana and Ben at one keyboard against Otto, pausing after 12 lines: the answers end at
-Ben's "Press Enter to play it." (Big Ears, the one trait he can play), found by a by-ear audit."""
+Ben's "Press Enter to play it." (Spiny, the one trait he can play; found by trying answers until
+a forced play of Ben's was the last thing asked)."""
 
 
 def test_a_hot_seat_game_left_at_a_forced_play_resumes_and_goes_on(root: Path) -> None:
@@ -774,7 +775,7 @@ def test_a_hot_seat_game_left_at_a_forced_play_resumes_and_goes_on(root: Path) -
     assert back.returncode == 0, back.stderr
     assert back.stdout.count("Pass to ") <= 2, back.stdout[:1500]
     ana = back.stdout[back.stdout.index("Pass to Ana.") : back.stdout.index("Your turn")]
-    assert "Ben plays Big Ears, p1." in ana, ana  # her news, heard at her hand-over
+    assert "Ben plays Spiny, b1." in ana, ana  # her news, heard at her hand-over
     assert "The last " not in back.stdout  # (not also read out before it to everyone)
 
 

@@ -100,7 +100,7 @@ def score_file_of(g: Game) -> dict[str, Any]:
         choices: dict[str, Any] = {k: v for k, v in answers[seat].items() if k}
         if final is not None:  # a protection from the final catastrophe: was it used?
             for card in p.pile:
-                for piece, _ in g.hooks[card].get("catastrophe_protection", ()):
+                for piece, _ in g.index.hooks[card].get("catastrophe_protection", ()):
                     if piece.get("except_catastrophe") != final.id:
                         choices[name(card)] = "yes" if seat in cp.round.protected else "no"
         players.append({

@@ -15,8 +15,5 @@ class Agent(Protocol):
     thinks: bool
     """Whether a decision may take long enough that a person waiting should first hear what
     has happened so far (and then, past half a second, that the player is thinking)."""
-    samples: bool
-    """Whether it deals sampled games from its view: the game should then keep checkpoints,
-    so that a sample need not replay the whole game."""
 
     def choose(self, view: PlayerView, decision: Decision) -> Value: ...

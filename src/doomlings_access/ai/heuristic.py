@@ -18,6 +18,7 @@ from doomlings_access.cards.model import REAL_COLOURS
 from doomlings_access.rules import decisions as dk
 from doomlings_access.rules.decisions import Choice, Decision, Value
 from doomlings_access.rules.scoring import Tableau, score_of
+from doomlings_access.rules.sampling import sample
 from doomlings_access.rules.view import PlayerView
 from doomlings_access.ai.random_agent import decision_rng
 
@@ -40,7 +41,6 @@ class HeuristicAgent:
     """Plays for points now, hurts the leader, keeps its best cards, one turn ahead."""
 
     thinks = False
-    samples = True
 
     def __init__(self, seed: int, seat: int) -> None:
         self.seed, self.seat = seed, seat
@@ -86,7 +86,7 @@ def played_on(
     me = decision.player
     turn = view.active if view.active is not None else me
     mine_again = False
-    g = view.sample(rng)
+    g = sample(view, rng)
     g.apply(Choice(me, answer))
     while (d := g.pending) is not None:
         if d.kind == dk.PLAY and d.player != turn:

@@ -23,7 +23,6 @@ class RandomAgent:
     """Answers every decision with a uniformly random legal choice."""
 
     thinks = False
-    samples = False
 
     def __init__(self, seed: int, seat: int) -> None:
         self.seed, self.seat = seed, seat

@@ -80,7 +80,6 @@ class SearchAgent:
     """Searches each decision over sampled games within its :class:`Budget`."""
 
     thinks = True
-    samples = True
 
     def __init__(self, seed: int, seat: int, budget: Budget | None = None) -> None:
         self.seed, self.seat = seed, seat

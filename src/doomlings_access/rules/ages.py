@@ -48,7 +48,7 @@ def _age_cause(g: Game, seat: int | None = None) -> Cause:
 
 @implements("round", "colour_locked")
 def _colour_locked(g: Game, piece: Piece, card: int) -> str | None:
-    return COLOUR_LOCKED if g.of_colour[piece.params["colour"]][card] else None  # (every card, every turn)
+    return COLOUR_LOCKED if g.index.of_colour[piece.params["colour"]][card] else None  # (every card, every turn)
 
 
 @implements("round", "max_face")
@@ -92,9 +92,8 @@ def _plays_per_turn(g: Game, piece: Piece) -> int:
 
 @implements("round", "look_at_next_age")
 def _look_at_next_age(g: Game, piece: Piece, seat: int) -> Flow:
-    if g.record:  # (the card, who saw it and why: worked out only to be told)
-        top = g.table.age_deck[-1] if g.table.age_deck else None
-        g.emit(NextAgeSeen, seat, top, frozenset((seat,)), cause=_age_cause(g, seat))
+    top = g.table.age_deck[-1] if g.table.age_deck else None
+    g.rec.emit(NextAgeSeen, seat, top, frozenset((seat,)), cause=_age_cause(g, seat))
     return
     yield
 
@@ -113,21 +112,15 @@ def _discard_dominants(g: Game, piece: Piece, seat: int) -> Flow:
             break
         discarded.append(int(pick))
     if discarded:
-        mark = g.open(_age_cause(g, seat))
-        try:
+        with g.rec.effect(_age_cause(g, seat)):
             discard_cards(g, seat, discarded)
             yield from stabilize(g, seat)
-        finally:
-            g.close(mark)
 
 
 @implements("round", "play_top_of_deck_instead")
 def _play_top_instead(g: Game, piece: Piece, seat: int) -> Flow:
-    mark = g.open(_age_cause(g, seat))
-    try:
+    with g.rec.effect(_age_cause(g, seat)):
         yield from play_from_deck_top(g, seat, True)
-    finally:
-        g.close(mark)
 
 
 def _fits_kind(g: Game, card: int, kind: str) -> bool:
@@ -146,11 +139,8 @@ def _extra_play(g: Game, piece: Piece, seat: int, played: int) -> Flow:
         return
     pick = yield question(seat, dk.PLAY, "extra_play", ("no", *options), _age_id(g))
     if pick != "no":
-        mark = g.open(_age_cause(g, seat))
-        try:
+        with g.rec.effect(_age_cause(g, seat)):
             yield from play_trait(g, seat, int(pick), "hand", True)
-        finally:
-            g.close(mark)
 
 
 @implements("round", "may_discard_before_stabilize")
@@ -167,9 +157,8 @@ def _discard_before_stabilize(g: Game, piece: Piece, seat: int) -> Flow:
             break
         chosen.append(int(pick))
     if chosen:  # (nothing discarded: nothing to tell, and no effect to open)
-        mark = g.open(_age_cause(g, seat))
-        discard_cards(g, seat, chosen)
-        g.close(mark)
+        with g.rec.effect(_age_cause(g, seat)):
+            discard_cards(g, seat, chosen)
 
 
 @implements("round", "may_skip_stabilize")
@@ -177,8 +166,7 @@ def _may_skip(g: Game, piece: Piece, seat: int) -> Flow:
     how = yield question(seat, dk.OPTION, "may_skip_stabilize", ("stabilize", "skip"), _age_id(g))
     if how == "stabilize":
         return True
-    if g.record:  # (its cause: worked out only to be told)
-        g.emit(StabilizeSkipped, seat, "chose_not_to", cause=_age_cause(g, seat))
+    g.rec.emit(StabilizeSkipped, seat, "chose_not_to", cause=_age_cause(g, seat))
     return False
 
 
@@ -188,19 +176,17 @@ def _may_redraw(g: Game, piece: Piece, seat: int) -> Flow:
     if how == "stabilize":
         return True
     cause = _age_cause(g, seat)
-    mark = g.open(cause)
-    g.emit(StabilizeSkipped, seat, "redraw", cause=cause)  # "Age of Nietzsche: Ana does not stabilize."
-    discard_cards(g, seat, list(g.seats[seat].hand))
-    draw(g, seat, piece["count"])
-    g.close(mark)
+    with g.rec.effect(cause):
+        g.rec.emit(StabilizeSkipped, seat, "redraw", cause=cause)  # "Age of Nietzsche: Ana does not stabilize."
+        discard_cards(g, seat, list(g.seats[seat].hand))
+        draw(g, seat, piece["count"])
     return False
 
 
 @implements("round", "draw_after_stabilize")
 def _draw_after(g: Game, piece: Piece, seat: int) -> Flow:
-    mark = g.open(_age_cause(g, seat))
-    draw(g, seat, piece["count"])
-    g.close(mark)
+    with g.rec.effect(_age_cause(g, seat)):
+        draw(g, seat, piece["count"])
     return
     yield
 

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 def denial_protects(g: Game, cat: CatastropheDef) -> set[int]:
     """Players a trait protects from this catastrophe (using the protection up)."""
     protected: set[int] = set()
-    protectors = g.hooked.get("catastrophe_protection")
+    protectors = g.index.hooked.get("catastrophe_protection")
     if protectors is None:  # (no such trait among the cards)
         return protected
     for seat in g.seats_from(g.round.first_player):
@@ -44,7 +44,7 @@ def denial_protects(g: Game, cat: CatastropheDef) -> set[int]:
             if card not in g.table.denial_spent and protects(g, seat, card, piece, cat):
                 g.table.denial_spent.add(card)
                 protected.add(seat)
-                g.emit(CatastropheIgnored, seat, cat.id, card, cause=trait_cause(g, card, seat))
+                g.rec.emit(CatastropheIgnored, seat, cat.id, card, cause=trait_cause(g, card, seat))
     return protected
 
 
@@ -65,35 +65,21 @@ def apply_catastrophe(g: Game, cat: CatastropheDef) -> Flow:
         step = card_cause(CATASTROPHE, cat.id, step="gene_pool")
         for seat in seats:
             change_gene_pool(g, seat, cat.gene_pool, step)
-    mark = g.open(card_cause(CATASTROPHE, cat.id, step="catastrophic"))
-    try:
+    with g.rec.effect(card_cause(CATASTROPHE, cat.id, step="catastrophic")):
         for piece in cat.catastrophic:
-            each = _PER_SEAT.get(piece.effect)
-            if each is None:
-                yield from code("catastrophic", piece.effect)(g, piece, seats)
-            else:  # (what its registered code does, without its generator: a seat's questions pass through one fewer)
-                for seat in seats:
-                    yield from each(g, seat, piece, cat.id)  # (the source: this catastrophe, the cause under way)
-    finally:
-        g.close(mark)
+            yield from code("catastrophic", piece.effect)(g, piece, seats)
 
 
 PerSeat = Callable[["Game", int, Piece, str], "Flow"]
 
-_PER_SEAT: dict[str, PerSeat] = {}
-"""The catastrophic effects registered by :func:`_each`, by piece: applied to each seat by
-:func:`apply_catastrophe` itself."""
-
 
 def _each(slot: str, piece_id: str) -> Callable[[PerSeat], PerSeat]:
-    """Register a per-player effect as one applied to each affected seat in order.
-
-    A per-player effect that is one primitive returns that primitive's flow instead of
-    yielding from it: its questions then pass through one generator fewer."""
+    """Register a per-player effect as one applied to each affected seat in turn order; the
+    card that asks each seat is the catastrophe under way."""
 
     def register(fn: PerSeat) -> PerSeat:
         def run(g: Game, piece: Piece, seats: list[int]) -> Flow:
-            cause = g.cause
+            cause = g.rec.cause
             source = cause.id if cause is not None else ""
             for seat in seats:
                 yield from fn(g, seat, piece, source)
@@ -101,8 +87,6 @@ def _each(slot: str, piece_id: str) -> Callable[[PerSeat], PerSeat]:
         run.__name__ = fn.__name__
         run.__doc__ = fn.__doc__
         implements(slot, piece_id)(run)
-        if slot == "catastrophic":
-            _PER_SEAT[piece_id] = fn
         return fn
 
     return register
@@ -171,7 +155,7 @@ def pass_hand(g: Game, piece: Piece, seats: list[int]) -> Flow:
         receiver = (seat + step) % g.n
         g.seats[receiver].hand.extend(cards)
         if cards:
-            g.emit(
+            g.rec.emit(
                 CardsPassed, seat, receiver, tuple(cards), frozenset((seat, receiver)), whole_hand=True
             )
     return
@@ -184,7 +168,7 @@ def give_to_neighbours(g: Game, piece: Piece, seats: list[int]) -> Flow:
 
     With two players the one opponent is the neighbour on both sides and gets two cards (one,
     with the house rule ``one_card_to_a_lone_neighbour``)."""
-    cause = g.cause
+    cause = g.rec.cause
     source = cause.id if cause is not None else None
     gifts: list[tuple[int, int, int]] = []
     for seat in seats:
@@ -204,5 +188,4 @@ def give_to_neighbours(g: Game, piece: Piece, seats: list[int]) -> Flow:
     for giver, receiver, card in gifts:
         g.seats[giver].hand.remove(card)
         g.seats[receiver].hand.append(card)
-        if g.record:  # (who saw it: worked out only to be told)
-            g.emit(CardsPassed, giver, receiver, (card,), frozenset((giver, receiver)))
+        g.rec.emit(CardsPassed, giver, receiver, (card,), frozenset((giver, receiver)))

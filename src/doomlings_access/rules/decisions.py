@@ -57,6 +57,23 @@ class Decision(NamedTuple):
         }
 
 
+PRIVATE_ANSWERS = frozenset({"keep", "keep_to_stabilize", "give", "give_card_to", "take_card", "take_and_play"})
+"""Reasons whose answer (a card of a hand) only the player asked, and the one it goes to, see."""
+SILENT = frozenset({"pass", "no", "done"})
+"""Answers that change nothing anyone sees: to a question asked only of a player holding a
+card that fits, another seat cannot tell whether it was asked at all."""
+
+
+def answer_is_private(reason: str) -> bool:
+    """Whether the card a player chooses for ``reason`` is seen only by them (and its receiver)."""
+    return reason in PRIVATE_ANSWERS
+
+
+def is_silent(reason: str, value: Value) -> bool:
+    """Whether answering ``value`` leaves nothing another seat could notice."""
+    return value in SILENT
+
+
 new_tuple = tuple.__new__
 """``new_tuple(Decision, (player, kind, reason, options, source, step, of, about))`` makes the
 :class:`Decision` of those eight fields, as ``Decision(...)`` does, at about a third of the

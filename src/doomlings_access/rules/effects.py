@@ -73,16 +73,16 @@ class SkipToCatastrophe(Exception):
 
 
 def _nothing(g: Game, seat: int, card: int | None, reason: str) -> None:
-    if g.record:
-        g.emit(NothingToDo, seat, reason)
+    g.rec.emit(NothingToDo, seat, reason)
 
 
 def _none_playable(g: Game, seat: int, reason: str, candidates: list[int], private: bool) -> None:
     """No trait could be played: told with each candidate's reason (an age that locks a
     colour, a requirement), for the player alone when the candidates are ``private``."""
-    if g.record:  # the reasons are worked out only to be told
-        why = tuple((c, play_restriction(g, seat, c) or "") for c in candidates)
-        g.emit(NothingToDo, seat, reason, why, frozenset((seat,)) if private else None)
+    g.rec.emit(lambda: NothingToDo(
+        seat, reason, tuple((c, play_restriction(g, seat, c) or "") for c in candidates),
+        frozenset((seat,)) if private else None,
+    ))
 
 
 def _source(g: Game, card: int) -> str:
@@ -167,15 +167,14 @@ def swap_hands(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     other = yield from ask(g, seat, dk.PLAYER, "swap_hands_with", g.opponents(seat), _source(g, card))
     a, b = g.seats[seat], g.seats[other]
     a.hand, b.hand = b.hand, a.hand
-    if g.record:  # (the hands' cards: copied only to be told)
-        g.emit(HandsSwapped, seat, other, tuple(b.hand), tuple(a.hand), frozenset((seat, other)))
+    g.rec.emit(HandsSwapped, seat, other, tuple(b.hand), tuple(a.hand), frozenset((seat, other)))
 
 
 @implements("action", "name_colour_all_discard")
 def name_colour_all_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     colour = yield from ask(g, seat, dk.COLOUR, "name_colour_discard", REAL_COLOURS, src)
-    g.emit(ColourNamed, seat, str(colour), card)
+    g.rec.emit(ColourNamed, seat, str(colour), card)
     for p in g.seats_from(seat):
         hand = g.seats[p].hand
         discard_cards(g, p, [c for c in hand if colour in g.defs[c].colours])
@@ -189,7 +188,7 @@ def _take_and_play(g: Game, seat: int, giver: int, picked: int, public: bool) ->
     if play_restriction(g, seat, picked) is None:
         yield from play_trait(g, seat, picked, "hand", True)
     else:
-        g.emit(NothingToDo, seat, "cannot_play_taken")
+        g.rec.emit(NothingToDo, seat, "cannot_play_taken")
 
 
 @implements("action", "each_opponent_shows_take_and_play")
@@ -201,8 +200,7 @@ def each_opponent_shows_take_and_play(g: Game, seat: int, card: int, piece: Piec
         if hand:
             c = yield from ask(g, opp, dk.CARD, "show_card", hand, src, about=(seat,))
             shown[c] = opp
-            if g.record:
-                g.emit(CardsRevealed, opp, (c,), None)
+            g.rec.emit(CardsRevealed, opp, (c,), None)
     if not shown:
         return _nothing(g, seat, card, "no_target")
     picked = yield from ask(g, seat, dk.CARD, "take_and_play", list(shown), src)
@@ -216,8 +214,7 @@ def look_at_random_take_and_play(g: Game, seat: int, card: int, piece: Piece) ->
     if found is None:
         return _nothing(g, seat, card, "no_target")
     victim, seen = found
-    if g.record:  # (the cards and who saw them: worked out only to be told)
-        g.emit(CardsRevealed, victim, tuple(seen), frozenset((seat, victim)), True)
+    g.rec.emit(CardsRevealed, victim, tuple(seen), frozenset((seat, victim)), True)
     picked = yield from ask(g, seat, dk.CARD, "take_and_play", seen, src)
     yield from _take_and_play(g, seat, victim, picked, False)
 
@@ -227,8 +224,8 @@ def trade_looks_take_one(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     other = yield from ask(g, seat, dk.PLAYER, "trade_looks_with", g.opponents(seat), src)
     mine, theirs = list(g.seats[seat].hand), list(g.seats[other].hand)
-    g.emit(CardsRevealed, other, tuple(theirs), frozenset((seat, other)))
-    g.emit(CardsRevealed, seat, tuple(mine), frozenset((seat, other)))
+    g.rec.emit(CardsRevealed, other, tuple(theirs), frozenset((seat, other)))
+    g.rec.emit(CardsRevealed, seat, tuple(mine), frozenset((seat, other)))
     take = (yield from ask(g, seat, dk.CARD, "take_card", theirs, src)) if theirs else None
     give = (yield from ask(g, other, dk.CARD, "take_card", mine, src)) if mine else None
     if take is not None:
@@ -250,9 +247,8 @@ def may_discard_hand_and_stabilize(g: Game, seat: int, card: int, piece: Piece) 
 
 @implements("action", "look_at_next_age")
 def look_at_next_age(g: Game, seat: int, card: int, piece: Piece) -> Flow:
-    if g.record:  # (the card and who saw it: worked out only to be told)
-        top = g.table.age_deck[-1] if g.table.age_deck else None
-        g.emit(NextAgeSeen, seat, top, frozenset((seat,)))
+    top = g.table.age_deck[-1] if g.table.age_deck else None
+    g.rec.emit(NextAgeSeen, seat, top, frozenset((seat,)))
     return
     yield
 
@@ -296,9 +292,8 @@ def trade_self_for_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 def _swap(g: Game, a: int, b: int) -> None:
     owner_a, owner_b = g.owner_of(a), g.owner_of(b)
     assert owner_a is not None and owner_b is not None
-    if g.record:
-        g.emit(TraitMoved, a, owner_a, owner_b, "swap")
-        g.emit(TraitMoved, b, owner_b, owner_a, "swap")
+    g.rec.emit(TraitMoved, a, owner_a, owner_b, "swap")
+    g.rec.emit(TraitMoved, b, owner_b, owner_a, "swap")
     leave_pile(g, owner_a, a)
     leave_pile(g, owner_b, b)
     enter_pile(g, owner_b, a)
@@ -381,7 +376,7 @@ def trait_test(g: Game, colour: str | None, other: Callable[[int], bool] | None)
     if colour is None:
         return other
     if other is None and not g.ending.recolour:
-        flags: Sequence[bool] = g.of_colour[colour]
+        flags: Sequence[bool] = g.index.of_colour[colour]
         return flags.__getitem__
 
     def fits(c: int) -> bool:
@@ -395,14 +390,14 @@ def discard_own_trait(g: Game, seat: int, card: int | None, piece: Piece, source
     """Discard one of your own traits (chosen, or at random); also catastrophes use it."""
     src = _source(g, card) if card is not None else source
     if piles_protected(g):
-        g.emit(NothingToDo, seat, "piles_protected")
+        g.rec.emit(NothingToDo, seat, "piles_protected")
         return
     params = piece.params  # (every catastrophe that takes a trait asks each seat)
     min_face = params.get("min_face")
     test = trait_test(g, params.get("colour"), None if min_face is None else lambda c: g.defs[c].face_value >= min_face)
     options = removable(g, seat, test)
     if not options:
-        g.emit(NothingToDo, seat, "no_target")
+        g.rec.emit(NothingToDo, seat, "no_target")
         return
     if params.get("random"):
         picked = yield from pick_random(g, seat, options, 1, src, "random_trait_discard")
@@ -453,8 +448,8 @@ def play_another(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     options = playable_in_hand(g, seat)
     if not options:
         return _none_playable(g, seat, "nothing_playable", list(g.seats[seat].hand), True)
-    if len(options) == 1 and g.record:  # played without a question: its player hears why
-        g.emit(OnlyPlayable, seat, options[0], unplayable(g, seat, options[0]), frozenset((seat,)))
+    if len(options) == 1:  # played without a question: its player hears why
+        g.rec.emit(lambda: OnlyPlayable(seat, options[0], unplayable(g, seat, options[0]), frozenset((seat,))))
     pick = yield from ask(g, seat, dk.PLAY, "play_another", options, _source(g, card))
     yield from play_trait(g, seat, pick, "hand", True)
 
@@ -523,7 +518,7 @@ def skip_to_next_catastrophe(g: Game, seat: int, card: int, piece: Piece) -> Flo
     the turn ends without stabilizing (:func:`~.flow.end_turn_if_skipped`)."""
     if g.round.phase != TURNS:
         return
-    g.emit(RoundSkipped, seat, card)
+    g.rec.emit(RoundSkipped, seat, card)
     g.round.skipping = trait_cause(g, card, seat)
     return
     yield
@@ -565,7 +560,7 @@ def _can_discard_colour(g: Game, seat: int, card: int, piece: Piece) -> str | No
 @implements_second("requires", "discard_colour_trait")
 def _discard_colour(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     if piles_protected(g):  # only reachable with the ignore_restricted_cost house rule
-        g.emit(NothingToDo, seat, "cost_not_paid")
+        g.rec.emit(NothingToDo, seat, "cost_not_paid")
         return
     colour = piece["colour"]
     options = removable(g, seat, lambda c: colour in g.defs[c].colours)

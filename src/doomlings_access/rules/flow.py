@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping
 
 from doomlings_access.rules import decisions as dk
-from doomlings_access.rules.decisions import Decision, new_tuple
 from doomlings_access.rules.catastrophes import apply_catastrophe, denial_protects
 from doomlings_access.rules.effects import SkipToCatastrophe
 from doomlings_access.rules.events import (
@@ -30,7 +29,6 @@ from doomlings_access.rules.events import (
     FirstPlayerMoved,
     GameStarted,
     OnlyPlayable,
-    Stabilized,
     TurnSkipped,
     TurnStarted,
 )
@@ -39,12 +37,11 @@ from doomlings_access.rules.play import (
     offer_own_out_of_turn,
     play_trait,
     playable_in_hand,
-    someone_may_respond,
     unplayable,
 )
-from doomlings_access.rules.options import MAX_PLAYERS
+from doomlings_access.rules.options import MAX_PLAYERS, Options
 from doomlings_access.rules.position import NEXT_ROUND
-from doomlings_access.rules.primitives import STABILIZE_CAUSES, ask, discard_cards, draw, hand_target, stabilize
+from doomlings_access.rules.primitives import ask, discard_cards, draw, question, stabilize
 from doomlings_access.rules.registry import REGISTRY
 from doomlings_access.rules.state import CATASTROPHE as CATASTROPHE_PHASE
 from doomlings_access.rules.state import AGE as AGE_PHASE
@@ -94,11 +91,16 @@ def pile_sizes(g: Game, ages: int) -> list[int]:
 def deck_ages(g: Game) -> list[str]:
     """The ages (Birth of Life aside) the age deck is dealt from, in card-data order (a new
     list: the deal shuffles it)."""
-    every = g.options.all_28_ages
-    key = (id(g.cards), every)
+    return deck_ages_of(g.cards, g.options)
+
+
+def deck_ages_of(cards: CardSet, options: Options) -> list[str]:
+    """The ages (Birth of Life aside) an age deck of ``cards`` is dealt from under ``options``."""
+    every = options.all_28_ages
+    key = (id(cards), every)
     known = _DECK_AGES.get(key)
-    if known is None or known[0] is not g.cards:
-        known = (g.cards, tuple(a.id for a in g.cards.ages.values() if not a.birth_of_life and (a.in_deck or every)))
+    if known is None or known[0] is not cards:
+        known = (cards, tuple(a.id for a in cards.ages.values() if not a.birth_of_life and (a.in_deck or every)))
         if len(_DECK_AGES) < 64:
             _DECK_AGES[key] = known
     return list(known[1])
@@ -167,14 +169,9 @@ def set_up(g: Game) -> None:
     g.table.deck = list(range(len(g.defs)))
     g.rng.shuffle(g.table.deck)
     g.round.first_player = 0
-    if g.record:  # the names and the options that differ are worked out only to be told
-        names = tuple(p.name for p in g.seats)
-        mark = g.open(DEAL, GameStarted, names, 0, tuple(g.options.differences()))
-    else:
-        mark = g.open(DEAL)
-    for seat in range(g.n):
-        draw(g, seat, STARTING_HAND)
-    g.close(mark)
+    with g.rec.effect(DEAL, lambda: GameStarted(tuple(p.name for p in g.seats), 0, tuple(g.options.differences()))):
+        for seat in range(g.n):
+            draw(g, seat, STARTING_HAND)
     g.round.phase = NEXT_ROUND
 
 
@@ -222,7 +219,7 @@ def reveal_next(g: Game) -> Flow:
     """Reveal the top of the age deck and apply it. Returns what follows (:data:`TURNS_FOLLOW`,
     :data:`NO_TURNS` or :data:`WORLD_ENDS`); the turns are taken by the caller, so that a
     turn's questions pass through as few generators as can be."""
-    if g.checkpoints:
+    if g.keeps_checkpoints:
         g.mark_checkpoint()
     top = g.table.age_deck.pop()
     g.table.revealed.append(top)
@@ -231,7 +228,7 @@ def reveal_next(g: Game) -> Flow:
         r.skipping = None
         return (yield from reveal_catastrophe(g, top))
     if r.skipping is not None:
-        g.emit(AgeIgnored, top, cause=r.skipping)
+        g.rec.emit(AgeIgnored, top, cause=r.skipping)
         return NO_TURNS
     yield from reveal_age(g, g.cards.ages[top])
     return TURNS_FOLLOW
@@ -308,16 +305,9 @@ def reveal_age(g: Game, age: AgeDef) -> Flow:
     r.last_played_colours = ()
     r.phase = AGE_PHASE
     cause = card_cause(AGE, age.id)
-    if g.record:
-        mark = g.open(cause, AgeRevealed, age.id, r.number, g.era, repeated.id if repeated else None, era_left(g))
-    else:  # (Game.open without events, without its call)
-        mark = len(g._frames)
-        g._frames.append((None, cause))
-    try:
+    with g.rec.effect(cause, lambda: AgeRevealed(age.id, r.number, g.era, repeated.id if repeated else None, era_left(g))):
         for piece in reveal:
             yield from REGISTRY[("reveal", piece.effect)](g, piece)
-    finally:
-        g.close(mark)
     r.turn_index = 0
 
 
@@ -335,19 +325,10 @@ def reveal_catastrophe(g: Game, cat_id: str) -> Flow:
     r.last_played_colours = ()
     r.phase = CATASTROPHE_PHASE
     r.first_player = (r.first_player + 1) % g.n
-    mark = g.open(
-        card_cause(CATASTROPHE, cat_id),
-        CatastropheRevealed,
-        cat_id,
-        len(g.table.catastrophes),
-        r.number,
-    )
-    try:
-        g.emit(FirstPlayerMoved, r.first_player)
+    with g.rec.effect(card_cause(CATASTROPHE, cat_id), CatastropheRevealed, cat_id, len(g.table.catastrophes), r.number):
+        g.rec.emit(FirstPlayerMoved, r.first_player)
         r.protected = denial_protects(g, cat)
         yield from apply_catastrophe(g, cat)
-    finally:
-        g.close(mark)
     if len(g.table.catastrophes) == CATASTROPHES:
         return WORLD_ENDS
     r.turn_index = 0
@@ -380,39 +361,34 @@ def take_turns(g: Game, one: bool = False) -> Flow:
     """The round's turns from the next one due (``one``: that turn alone, for a described
     position played a turn at a time); returns the cause if the round was cut short.
 
-    A turn: play a trait (or the age's alternative), follow its effects, stabilize. Each is
-    written out in the loop, not in a generator of its own, so that no generator is made for
-    a turn and its questions pass through one generator fewer. The round's rules are set
-    when it starts, so the ones a turn asks are looked up once here, not at every turn."""
+    A turn (rulebook, "Taking a turn"): what the round and the traits do at its start, play a
+    trait (or what the round says instead), follow its effects, stabilize.
+    Written in the loop, not in a generator of its own, so that the most frequent question (which
+    trait to play) passes through as few generators as can be. A hand may be swapped during a
+    turn: it is read from the seat each time."""
     r = g.round
     r.phase = TURNS
     order = turn_order(g)
-    frames = g._frames
-    rules = r.rules
-    starts = "round_turn_start" in rules or "before_turn_play" in rules
+    last = min(r.turn_index + 1, len(order)) if one else len(order)
+    rules = r.rules  # (set when the round's card is revealed: the same for all its turns)
+    index = g.index
     instead = rules.get("turn_play", ())
     plays_per_turn = rules.get("plays_per_turn", ())
-    after = rules.get("after_turn_play", ())
+    after_play = rules.get("after_turn_play", ())
     before_stabilize = rules.get("before_stabilize", ())
     instead_of_stabilize = rules.get("instead_of_stabilize", ())
-    sized = "hand_size" in rules
     after_stabilize = rules.get("after_stabilize", ())
-    last = min(r.turn_index + 1, len(order)) if one else len(order)
+    starts = "round_turn_start" in rules or "before_turn_play" in rules
     try:
         while r.turn_index < last:
-            if g.checkpoints and not one:
+            if g.keeps_checkpoints:
                 g.mark_checkpoint()
             seat = order[r.turn_index]
-            me = g.seats[seat]  # (the same seat all turn, though its hand may be swapped)
             r.turn_index += 1
             r.active = seat
-            if g.record:
-                mark = g.open(_TURN[seat], TurnStarted, seat)
-            else:  # (what Game.open does without events, without its call: once a turn)
-                mark = len(frames)
-                frames.append((None, _TURN[seat]))
-            try:
-                if starts or not g.turn_starters.isdisjoint(me.pile):
+            me = g.seats[seat]
+            with g.rec.effect(_TURN[seat], TurnStarted, seat):
+                if starts or not index.turn_starters.isdisjoint(me.pile):
                     yield from start_of_turn(g, seat)
                     end_turn_if_skipped(g)
                 if instead:
@@ -420,98 +396,68 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                         yield from fn(g, piece, seat)
                         end_turn_if_skipped(g)
                     continue  # the turn is over
-                hand = me.hand
-                if not hand:
-                    skip = g.open(rule_cause("empty_hand", seat), TurnSkipped, seat, "empty_hand")
-                    draw(g, seat, g.options.empty_hand_draw)
-                    g.close(skip)
-                    continue  # the turn is over
-                options = playable_in_hand(g, seat)
-                if not options:
-                    pick = yield from ask(g, seat, dk.OPTION, "cannot_play", ("skip", "redraw"))
-                    reason = "redraw" if pick == "redraw" else "no_playable"
-                    skip = g.open(rule_cause("cannot_play", seat), TurnSkipped, seat, reason)
-                    if pick == "redraw":
-                        discard_cards(g, seat, list(hand))
-                        draw(g, seat, REDRAW)
-                    g.close(skip)
+                if not me.hand:
+                    with g.rec.effect(rule_cause("empty_hand", seat), TurnSkipped, seat, "empty_hand"):
+                        draw(g, seat, g.options.empty_hand_draw)
                     continue  # the turn is over
                 plays = 1
                 for piece, fn in plays_per_turn:
                     plays = fn(g, piece)
                 step = 0
-                while step < plays:  # (most turns play once: no range to make)
+                while step < plays:
                     step += 1
-                    if step > 1:
-                        options = playable_in_hand(g, seat)
-                        if not options:
-                            break
-                    if len(options) == 1:  # the one card that can be played: no question
+                    options = playable_in_hand(g, seat)
+                    if not options:
+                        break
+                    if len(options) == 1:  # the one card that can be played: no question, but its player hears why
                         card = options[0]
-                        if g.record:  # why not, worked out only to be told
-                            g.emit(OnlyPlayable, seat, card, unplayable(g, seat, card), frozenset((seat,)))
-                    else:  # (asked directly: the most frequent question, and never of one option)
-                        asked = new_tuple(Decision, (seat, dk.PLAY, "play_trait", tuple(options), None, step, plays, ()))
-                        card = int((yield asked))
-                    if (
-                        card in g.quiet  # (read here: a sampled game's faces, and index, change mid-round)
-                        and not g.record
-                        and (g.responders_held is False or not someone_may_respond(g))
-                        and g.green_reactors.isdisjoint(me.pile)
-                    ):  # play_trait without its generator: no event to tell, nothing to carry out
-                        me.hand.remove(card)  # (a new list if an earlier play swapped hands)
-                        me.pile.append(card)
-                        r.last_played_colours = g.defs[card].real_colours
+                        g.rec.emit(_only_playable, g, seat, card)
                     else:
-                        yield from play_trait(g, seat, card, "hand", True)
-                    if r.skipping is not None:  # end_turn_if_skipped, without its call
-                        raise SkipToCatastrophe(r.skipping)
-                    for piece, fn in after:
+                        card = int((yield question(seat, dk.PLAY, "play_trait", options, None, step, plays)))
+                    yield from play_trait(g, seat, card, "hand", True)
+                    end_turn_if_skipped(g)
+                    for piece, fn in after_play:
                         yield from fn(g, piece, seat, card)
                         end_turn_if_skipped(g)
+                if step == 1 and not options:
+                    yield from cannot_play(g, seat)
+                    continue  # the turn is over
                 # The end of the turn: the round's rules before stabilizing, stabilizing (or its
-                # alternative), after it; then Late. (A hand may be a new list now: hands are swapped.)
-                hand = me.hand
-                stabilizes = True
-                if hand:
+                # alternative), after it; then a trait its owner may play once stabilized (Late).
+                if me.hand:
                     for piece, fn in before_stabilize:
                         yield from fn(g, piece, seat)
+                stabilizes = True
                 for piece, fn in instead_of_stabilize:
                     stabilizes = yield from fn(g, piece, seat)
                 if stabilizes:
-                    pool = me.gene_pool
-                    short = (hand_target(g, seat) if sized else pool if pool > 0 else 0) - len(hand)
-                    if short >= 0:  # stable, or drawing: no question to ask
-                        deck = g.table.deck
-                        if g.record:  # (the most frequent event: not even its call when unrecorded)
-                            cause = STABILIZE_CAUSES[seat]
-                            drew = len(draw(g, seat, short, cause)) if short else 0
-                            g.emit(Stabilized, seat, drew, 0, len(hand), cause=cause)
-                        elif short:
-                            if short <= len(deck):  # (draw, without its call: the deck holds enough)
-                                cut = len(deck) - short
-                                drawn = deck[cut:]
-                                drawn.reverse()
-                                hand.extend(drawn)
-                                del deck[cut:]
-                                if g.responders_held is False and not g.responders.isdisjoint(drawn):
-                                    g.responders_held = True  # an answer came into a hand
-                            else:
-                                draw(g, seat, short, STABILIZE_CAUSES[seat])
-                    else:
-                        yield from stabilize(g, seat)
+                    yield from stabilize(g, seat)
                 for piece, fn in after_stabilize:
                     yield from fn(g, piece, seat)
-                if stabilizes and not g.late.isdisjoint(me.hand):  # Late: after stabilizing
+                if stabilizes and not index.late.isdisjoint(me.hand):
                     yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late")
                     end_turn_if_skipped(g)
-            finally:
-                del frames[mark:]  # Game.close
     except SkipToCatastrophe as skip:
         return skip.cause
     finally:
         r.active = None
     return None
+
+
+def _only_playable(g: Game, seat: int, card: int) -> OnlyPlayable:
+    """The turn plays the one card that can be played; its player hears why the others cannot."""
+    return OnlyPlayable(seat, card, unplayable(g, seat, card), frozenset((seat,)))
+
+
+def cannot_play(g: Game, seat: int) -> Flow:
+    """No trait of the hand can be played: the turn is skipped, or the hand discarded for
+    three new cards (rulebook, "Can't play a trait?")."""
+    pick = yield from ask(g, seat, dk.OPTION, "cannot_play", ("skip", "redraw"))
+    reason = "redraw" if pick == "redraw" else "no_playable"
+    with g.rec.effect(rule_cause("cannot_play", seat), TurnSkipped, seat, reason):
+        if pick == "redraw":
+            discard_cards(g, seat, list(g.seats[seat].hand))
+            draw(g, seat, REDRAW)
 
 
 def end_turn_if_skipped(g: Game) -> None:

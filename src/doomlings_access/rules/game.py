@@ -6,7 +6,11 @@ runs it until the next decision. A game is fully described by its :class:`~.opti
 (which may start from a described :class:`~.position.Position`) and its list of actions:
 :meth:`Game.replay` rebuilds it exactly, which is how games are saved and loaded.
 
-A running generator cannot be copied, so the game keeps a *checkpoint*: a copy of its typed
+The state is in a few typed parts, each with one owner in the rules (:mod:`.state`): the seats,
+the table, the round and the ending; the card index (:class:`~.hooks.CardIndex`) says what the
+rules look up about the cards; the recorder (:mod:`.recorder`) keeps the events.
+
+A running generator cannot be copied, so the game may keep a *checkpoint*: a copy of its typed
 state at the start of the latest turn or round, where the rules can be resumed from the state
 alone. :meth:`Game.clone` resumes there and answers the few questions asked since, instead of
 replaying the whole game.
@@ -25,25 +29,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, Callable, Iterable, ParamSpec, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from doomlings_access.cards import CardSet, TraitDef
 from doomlings_access.cards.model import CatastropheDef, Piece
 from doomlings_access.rules.chance import GameRandom
 from doomlings_access.rules.decisions import Choice, Decision, Value
 from doomlings_access.rules.errors import GameOverError, IllegalActionError
-from doomlings_access.rules.events import Cause, Event
-from doomlings_access.rules.options import MAX_PLAYERS, Options, Setup
+from doomlings_access.rules.events import Event
 from doomlings_access.rules.flow import play_on, set_up
-from doomlings_access.rules.hooks import index_cards
-from doomlings_access.rules.state import OVER, Ending, RoundState, Seat, Table
+from doomlings_access.rules.hooks import CardIndex, index_cards
+from doomlings_access.rules.options import MAX_PLAYERS, Options, Setup
+from doomlings_access.rules.recorder import Recorder, Silent, StopTelling
+from doomlings_access.rules.state import CLOCKWISE, OVER, Ending, RoundState, Seat, Table
 
 if TYPE_CHECKING:
     from doomlings_access.rules.view import Knowledge, PlayerView
 
 Flow = Generator[Decision, Value, Any]
 SAVE_VERSION = 1
-P = ParamSpec("P")
 
 
 class Checkpoint:
@@ -58,24 +62,15 @@ class Checkpoint:
         self.round = g.round.copy()
         self.ending = g.ending.copy()
         self.rng: tuple[Any, ...] = g.rng.getstate()
-        self.log = len(g.log)
-
-
-class _Told(Exception):
-    """Raised inside the rules where :meth:`Game.as_told` stops them."""
+        self.log = len(g.rec.log)
 
 
 class Game:
     """One game of Doomlings. Drive it with :meth:`legal_actions` and :meth:`apply`."""
 
-    __slots__ = (  # (every rule reads these: a slot is read quicker than a dict entry)
-        "cards", "setup", "options", "n", "_clockwise", "rng", "record", "checkpoints", "defs",
-        "seats", "table", "round", "ending", "random_picks_asked", "tie_break_draws", "actions",
-        "log", "pending", "checkpoint", "play_scope", "_frames", "_send", "_knowledge",
-        "_seat_logs", "_until", "hooks", "hooked", "unconditional", "quiet", "requiring",
-        "worlds_end_cards", "of_colour", "trait_causes", "responders", "late", "turn_starters",
-        "destined", "gene_pool_traits", "green_reactors", "responders_held", "dominants",
-        "positive", "card_sets", "checks", "sampled", "faces_dealt_at", "replay_defs",
+    __slots__ = (
+        "cards", "setup", "defs", "index", "rng", "seats", "table", "round", "ending", "actions",
+        "pending", "rec", "send", "checkpoint", "keeps_checkpoints",
     )
 
     def __init__(
@@ -84,115 +79,93 @@ class Game:
         setup: Setup,
         *,
         record: bool = True,
-        checkpoints: bool = False,
+        checkpoints: bool | None = None,
         _resume: Checkpoint | None = None,
-        _defs: list[TraitDef] | None = None,
+        _defs: Sequence[TraitDef] | None = None,
         _until: int | None = None,
     ) -> None:
         if cards.edition != setup.options.edition:
             raise ValueError(
                 f"the cards are the {cards.edition} printing but the game is {setup.options.edition}"
             )
+        if not 2 <= len(setup.players) <= MAX_PLAYERS and setup.position is None:
+            raise ValueError("Doomlings is for 2 to 6 players")
         self.cards = cards
         self.setup = setup
-        self.options: Options = setup.options
-        self.n = n = len(setup.players)
-        clockwise = _CLOCKWISE.get(n)
-        if clockwise is None:
-            clockwise = _CLOCKWISE[n] = [[(start + i) % n for i in range(n)] for start in range(n)]
-        self._clockwise = clockwise
-        if not 2 <= self.n <= MAX_PLAYERS and setup.position is None:
-            raise ValueError("Doomlings is for 2 to 6 players")
-        self.rng: random.Random = GameRandom(setup.seed) if _resume is None else GameRandom.from_state(_resume.rng)
-        self.record = record
-        """Whether events are kept (computer players' look-ahead turns it off)."""
-        self.checkpoints = checkpoints
-        """Whether a copy of the state is kept at each turn and round start, so that clones and
-        sampled views are quick (computer players that think ahead ask for it)."""
-        # Card instances: one id per physical trait card, in card-data order.
         source = _defs if _defs is not None else cards.trait_instances
         self.defs: list[TraitDef] = list(source)
+        """The trait of each card: one id per physical trait card, in card-data order (a
+        described position may add copies: a tally of two decks)."""
+        self.index: CardIndex = index_cards(source)
+        """What the rules look up about the cards (:class:`~.hooks.CardIndex`)."""
+        self.rng: random.Random = GameRandom(setup.seed) if _resume is None else GameRandom.from_state(_resume.rng)
         self.seats = [Seat(name) for name in setup.players]
         self.table = Table()
         self.round = RoundState()
         self.ending = Ending(points=[0] * self.n, tie_break=[0] * self.n)
-        position = setup.position
-        self.random_picks_asked = position is not None and position.random_picks == "ask"
-        """Random picks (and cards drawn for points) are asked as CHANCE decisions: the scorer
-        gives what happened at a real table."""
-        self.tie_break_draws = position is None or position.tie_break_draws
         self.actions: list[Choice] = []
-        self.log: list[Event] = []
         self.pending: Decision | None = None
-        self.checkpoint: Checkpoint | None = None
-        self.play_scope = "game"
-        """How much the flow plays: the whole ``game``, or (a described position) a ``round``
-        or a ``turn``."""
-        self._frames: list[tuple[int | None, Cause | None]] = []
-        self._send: Callable[[Value], Decision] | None = None
+        self.rec: Silent = Recorder(_until) if record or _until is not None else Silent()
+        """Keeps the events (:class:`~.recorder.Recorder`), or only the cause under way
+        (:class:`~.recorder.Silent`: computer players' look-ahead)."""
+        self.send: Callable[[Value], Decision] | None = None
         """Answers the flow of the rules (a generator) and runs it to its next question."""
-        self._knowledge: dict[int, Knowledge] = {}
-        self._seat_logs: dict[int, list[Event]] = {}
-        self._until = _until
-        """Stop the rules once the log holds this many events (:meth:`as_told`)."""
-        self._index_cards(of=source)
-        self.sampled = False
-        """Whether this game was sampled from a view (:meth:`PlayerView.sample`)."""
-        self.faces_dealt_at: int | None = None
-        """How many actions had been answered when the cards a seat cannot see were dealt
-        afresh in a twin (``unseen_dealt_afresh``): later ones cannot be replayed with
-        ``replay_defs``."""
-        self.replay_defs = self.defs
-        """The traits the recorded actions were answered with (``defs`` differ only in a copy
-        whose unseen cards were dealt afresh: replaying must use these)."""
+        self.checkpoint: Checkpoint | None = None
+        self.keeps_checkpoints = record if checkpoints is None else checkpoints
+        """Whether a copy of the state is kept at each turn and round start: a game that records
+        its events does (its views tell how the rules came to a question from there, for
+        computer players to sample, and clones resume there); one played out in a player's
+        head does not."""
         try:
             if _resume is not None:
                 self._restore(_resume)
-            elif position is not None:
+            elif setup.position is not None:
                 from doomlings_access.rules.position import place
 
-                place(self, position)
+                place(self, setup.position)
             else:
                 set_up(self)
             self._start(play_on(self))
-        except _Told:
+        except StopTelling:
             self.pending = None
 
-    def _index_cards(self, shared: bool = True, of: Sequence[TraitDef] | None = None) -> None:
-        """What the rules look up about the card instances (:class:`.hooks.CardIndex`), so
-        rules need no name checks and most checks are one set test. ``shared``: see
-        :func:`.hooks.index_cards`; ``of``: the sequence ``defs`` were copied from (a card
-        set's own tuple is indexed once, looked up by identity)."""
-        index = index_cards(self.defs if of is None else of, shared)
-        self.hooks = index.hooks
-        self.hooked = index.hooked
-        self.unconditional = index.unconditional
-        self.quiet = index.quiet
-        self.requiring = index.requiring
-        self.worlds_end_cards = index.worlds_end
-        self.of_colour = index.of_colour
-        self.dominants = index.dominants
-        self.positive = index.positive
-        self.card_sets = index.card_sets
-        self.checks = index.checks
-        self.trait_causes = index.trait_causes
-        self.responders = self.hooked.get("response", frozenset())
-        """Cards that may be played in answer to another player's trait."""
-        self.responders_held: bool | None = None
-        """Whether a hand holds one of :attr:`responders`: None when not known. Every play
-        asks, and most often none does; False is kept until one comes into a hand (the rules
-        that put cards into hands from elsewhere say so), True until the hands are looked at
-        again."""
-        self.late = self.hooked.get("after_stabilizing", frozenset())
-        """Cards that may be played once their owner has stabilized."""
-        self.turn_starters = self.hooked.get("trait_turn_start", frozenset())
-        """Cards that do something at the start of their owner's turn."""
-        self.destined = self.hooked.get("destination", frozenset())
-        """Cards whose player chooses whose pile they go to."""
-        self.gene_pool_traits = self.hooked.get("pile_gene_pool", frozenset())
-        """Cards that change their owner's gene pool while in a pile."""
-        self.green_reactors = self.hooked.get("after_green_played", frozenset())
-        """Cards that may act when their owner plays a green trait."""
+    # --- what the setup says -----------------------------------------------------------------
+
+    @property
+    def options(self) -> Options:
+        return self.setup.options
+
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    @property
+    def record(self) -> bool:
+        """Whether the game keeps its events."""
+        return self.rec.recording
+
+    @property
+    def random_picks_asked(self) -> bool:
+        """Random picks (and cards drawn for points) are asked as CHANCE decisions: the scorer
+        gives what happened at a real table."""
+        position = self.setup.position
+        return position is not None and position.random_picks == "ask"
+
+    @property
+    def tie_break_draws(self) -> bool:
+        position = self.setup.position
+        return position is None or position.tie_break_draws
+
+    @property
+    def play_scope(self) -> str:
+        """How much the flow plays: the whole ``game``, or (a described position) a ``round``
+        or a ``turn``."""
+        position = self.setup.position
+        return "game" if position is None else position.play
+
+    def reindex(self) -> None:
+        """Index the cards again after :attr:`defs` changed (a position that adds copies)."""
+        self.index = index_cards(self.defs, shared=False)
 
     # --- driving the game ------------------------------------------------------------------
 
@@ -202,7 +175,7 @@ class Game:
         except StopIteration:
             self._over()
         else:
-            self._send = flow.send
+            self.send = flow.send
 
     def _over(self) -> None:
         self.pending = None
@@ -243,101 +216,39 @@ class Game:
         if value not in options or (type(value) is not int and type(value) is not str):
             raise IllegalActionError(f"{value!r} is not an option")
         self.actions.append(action)
-        send = self._send  # (a slot read, then a call: no method look-up that always misses)
-        if not self.record:  # (a look-ahead copy: no events, and nothing to count them by)
-            try:
-                self.pending = send(value)  # type: ignore[misc]  # a game with a question has a flow
-            except StopIteration:
-                self._over()
-            return NO_EVENTS
-        log = self.log
+        rec = self.rec
+        rec.asked.append(d)
+        log = rec.log
         mark = len(log)
         try:
-            self.pending = send(value)  # type: ignore[misc]
+            self.pending = self.send(value)  # type: ignore[misc]  # a game with a question has a flow
         except StopIteration:
             self._over()
-        except _Told:
+        except StopTelling:
             self.pending = None  # stopped where the listener is (as_told): no question now
-        return log[mark:]
+        return log[mark:] if len(log) > mark else NO_EVENTS
 
-    # --- events and their causes ----------------------------------------------------------
-
-    def emit(self, kind: Callable[P, Event], *args: P.args, **kwargs: P.kwargs) -> None:
-        """Record an event of ``kind``, nested under the effect under way and named by its cause.
-
-        Events are built only when the game records them (look-ahead copies do not)."""
-        if not self.record:
-            return
-        event = kind(*args, **kwargs)
-        log = self.log
-        event.seq = len(log)
-        frames = self._frames
-        if frames:
-            event.parent, cause = frames[-1]
-            if event.cause is None:
-                event.cause = cause
-        log.append(event)
-        if self._until is not None and len(log) >= self._until:
-            raise _Told
-
-    def open(
-        self,
-        cause: Cause | None,
-        kind: Callable[P, Event] | None = None,
-        *args: P.args,
-        **kwargs: P.kwargs,
-    ) -> int:
-        """Start an effect: emit its opening event (if any); what follows nests under it.
-
-        Returns a mark for :meth:`close`. With no event, what follows keeps the current parent
-        but takes ``cause``."""
-        frames = self._frames
-        mark = len(frames)
-        if not self.record:  # no event: every parent is None
-            frames.append((None, cause))
-        elif kind is None:
-            frames.append((frames[-1][0] if frames else None, cause))
-        else:
-            event = kind(*args, **kwargs)
-            log = self.log
-            event.seq = seq = len(log)
-            if frames:
-                event.parent, inherited = frames[-1]
-                if event.cause is None:
-                    event.cause = inherited
-            log.append(event)
-            frames.append((seq, cause))
-            if self._until is not None and len(log) >= self._until:
-                raise _Told
-        return mark
-
-    def close(self, mark: int) -> None:
-        del self._frames[mark:]
+    # --- events --------------------------------------------------------------------------------
 
     @property
-    def cause(self) -> Cause | None:
-        """The cause of the effect under way."""
-        return self._frames[-1][1] if self._frames else None
+    def log(self) -> list[Event]:
+        """Every event so far, in order (empty in a game that records none)."""
+        return self.rec.log
 
     def seat_log(self, seat: int | None) -> list[Event]:
         """The event log as ``seat`` saw it: others' private cards become counts.
 
-        ``None`` is an onlooker, who sees only what is public. Kept up to date as it is read."""
-        key = -1 if seat is None else seat
-        seen = self._seat_logs.setdefault(key, [])
-        if len(seen) < len(self.log):
-            seen.extend(e.seen_by(seat) for e in self.log[len(seen) :])
-        return seen
+        ``None`` is an onlooker, who sees only what is public."""
+        rec = self.rec
+        return rec.seat_log(seat) if isinstance(rec, Recorder) else []
 
-    def knowledge_of(self, seat: int) -> Knowledge:
-        """What ``seat`` knows of the cards it cannot see now (from its events)."""
-        from doomlings_access.rules.view import Knowledge, update
-
-        k = self._knowledge.get(seat)
-        if k is None:
-            k = self._knowledge[seat] = Knowledge()
-        update(k, self, seat)
-        return k
+    def knowledge_of(self, seat: int, until: int | None = None) -> Knowledge:
+        """What ``seat`` knows of the cards it cannot see now (or when the log held ``until``
+        events), from its events."""
+        rec = self.rec
+        if not isinstance(rec, Recorder):
+            raise ValueError("a game that records no events knows nothing of what was seen")
+        return rec.knowledge(seat, until)
 
     def view(self, seat: int) -> PlayerView:
         """Exactly what ``seat`` may know now (see :class:`~.view.PlayerView`)."""
@@ -348,12 +259,11 @@ class Game:
     # --- checkpoints, clones, replay, save ---------------------------------------------------
 
     def mark_checkpoint(self) -> None:
-        """Called by the flow where it can resume from the state alone (a turn or round start)."""
-        if self.checkpoints:
-            self.checkpoint = Checkpoint(self)
+        """Called by the flow where it can resume from the state alone (a turn or round start),
+        in a game that keeps checkpoints."""
+        self.checkpoint = Checkpoint(self)
 
     def _restore(self, cp: Checkpoint) -> None:
-        self.responders_held = None
         self.seats = [s.copy() for s in cp.seats]
         self.table = cp.table.copy()
         self.round = cp.round.copy()
@@ -361,39 +271,24 @@ class Game:
 
     def resume_from(self, cp: Checkpoint, actions: Iterable[Choice], *, record: bool = False) -> Game:
         """A new game standing where this one stood at ``cp`` after answering ``actions``."""
-        g = Game(
-            self.cards, self.setup, record=record, checkpoints=False, _resume=cp, _defs=self.replay_defs
-        )
+        g = Game(self.cards, self.setup, record=record, _resume=cp, _defs=self.defs)
         g.actions = self.actions[: cp.actions]
         for action in actions:
             g.apply(action)
-        g._take_faces(self)
         return g
-
-    def _take_faces(self, other: Game) -> None:
-        """Give this copy the traits ``other`` has now (they differ from the replayed ones only
-        when ``other``'s unseen cards were dealt afresh)."""
-        self.sampled = other.sampled
-        if other.defs is not other.replay_defs:
-            self.faces_dealt_at = other.faces_dealt_at
-            self.replay_defs = other.replay_defs
-            self.defs = list(other.defs)
-            self._index_cards()
 
     def clone(self, *, record: bool = True) -> Game:
         """An identical, independent game (from the latest checkpoint, else a full replay)."""
         cp = self.checkpoint
         if cp is None:
-            g = Game.replay(self.cards, self.setup, self.actions, record=record)
-            g._take_faces(self)
-            return g
+            return Game.replay(self.cards, self.setup, self.actions, record=record)
         g = self.resume_from(cp, self.actions[cp.actions :], record=False)
-        if record:
-            g.log = list(self.log)
-            g.record = True
-            g._knowledge = {seat: k.copy() for seat, k in self._knowledge.items()}
-            g._seat_logs = {seat: list(seen) for seat, seen in self._seat_logs.items()}
-        g.checkpoints = self.checkpoints
+        rec = self.rec
+        if record and isinstance(rec, Recorder):
+            copied = rec.copy()
+            copied._frames = g.rec._frames  # the effects under way are the clone's own
+            g.rec = copied
+        g.keeps_checkpoints = self.keeps_checkpoints
         g.checkpoint = cp
         return g
 
@@ -501,11 +396,11 @@ class Game:
 
     def seats_from(self, start: int) -> list[int]:
         """Seats in clockwise order starting at ``start``."""
-        return self._clockwise[start][:]
+        return CLOCKWISE[len(self.seats)][start][:]
 
     def opponents(self, seat: int) -> list[int]:
         """The other seats, in order from ``seat``'s left."""
-        return self._clockwise[seat][1:]
+        return CLOCKWISE[len(self.seats)][seat][1:]
 
     def owner_of(self, card_id: int) -> int | None:
         """Whose trait pile holds the card, if any."""
@@ -516,16 +411,12 @@ class Game:
 
     def round_rules(self, hook: str) -> list[Piece]:
         """The round's rule pieces that plug into ``hook`` (see :mod:`.hooks`)."""
-        from doomlings_access.rules.hooks import round_pieces
-
-        return round_pieces(self, hook)
+        return [piece for piece, _ in self.round.rules.get(hook, ())]
 
 
-_CLOCKWISE: dict[int, list[list[int]]] = {}
-"""Per number of seats, the seats clockwise from each (shared: read, never changed)."""
 NO_EVENTS: tuple[Event, ...] = ()
-"""What :meth:`Game.apply` returns in a game that records no events (one shared empty tuple,
-not a new list per action: look-ahead players answer millions)."""
+"""What :meth:`Game.apply` returns when nothing was told (one shared empty tuple, not a new
+list: look-ahead players answer millions)."""
 
 
 def _rng_state(rng: random.Random) -> list[Any]:

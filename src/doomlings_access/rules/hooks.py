@@ -91,38 +91,74 @@ def facts_of(d: TraitDef) -> TraitFacts:
     return facts
 
 
-class CardIndex(NamedTuple):
+class CardIndex:
     """What the rules look up about a game's card instances: per card, the facts of its trait,
-    and for each hook point the cards that plug into it."""
+    and for each hook point the cards that plug into it (most checks are one set test, in C).
 
-    hooks: Sequence[Mapping[str, Hooked]]
-    """Per card, its pieces by hook point."""
-    hooked: dict[str, frozenset[int]]
-    """Per hook point, the cards that plug into it (most checks are one set test)."""
-    unconditional: Sequence[bool]
-    """Per card, whether only an age can stop it from being played (no requirement, not
-    dominant)."""
-    worlds_end: frozenset[int]
-    """The cards with a World's End effect of their own."""
-    of_colour: dict[str, Sequence[bool]]
-    """Per colour (colourless included), per card: whether the card is of it as printed."""
-    dominants: frozenset[int]
-    """The dominant cards: a pile's are counted by one intersection, in C."""
-    positive: Sequence[bool]
-    """Per card, whether its face value is above 0."""
-    card_sets: dict[str, frozenset[int]]
-    """Sets of cards made when first asked (see :func:`card_set`): a sampled game's index is
-    built for every sample, which asks for few of them."""
-    checks: Sequence[Hooked]
-    """Per card, its requirements with the code that checks each (no lookup per check)."""
-    trait_causes: dict[tuple[int, int | None], Cause]
-    """Causes made for traits, filled as they are needed (a cause depends only on the cards)."""
-    requiring: frozenset[int]
-    """The cards with a requirement (:attr:`checks` not empty): a hand without them, and
-    without dominants or with room for one, is playable as it is, found by set tests."""
-    quiet: frozenset[int]
-    """The cards whose play does no more than put them in a pile (:attr:`TraitFacts.quiet`):
-    a turn plays them without the machinery of a play, when nobody may answer it."""
+    Shared by every game of the same cards, and read only, but for two caches filled as they
+    are asked (:attr:`card_sets`, :attr:`trait_causes`), which depend on the cards alone."""
+
+    __slots__ = (
+        "hooks", "hooked", "unconditional", "worlds_end", "of_colour", "dominants", "positive",
+        "card_sets", "checks", "trait_causes", "requiring", "quiet", "responders", "late",
+        "turn_starters", "destined", "gene_pool_traits", "green_reactors", "protectors",
+        "at_worlds_end", "replacers",
+    )
+
+    def __init__(self, facts: Sequence[TraitFacts]) -> None:
+        hooks, unconditional, dominant, ends, colours, positive, checks, quiet = zip(*facts) if facts else ((),) * 8
+        found: dict[str, set[int]] = {}
+        for card, by_hook in enumerate(hooks):
+            for name in by_hook:
+                found.setdefault(name, set()).add(card)
+        ids = range(len(facts))
+        self.hooks: Sequence[Mapping[str, Hooked]] = hooks
+        """Per card, its pieces by hook point."""
+        self.hooked: dict[str, frozenset[int]] = {name: frozenset(cards) for name, cards in found.items()}
+        """Per hook point, the cards that plug into it."""
+        self.unconditional: Sequence[bool] = unconditional
+        """Per card, whether only an age can stop it from being played (no requirement, not
+        dominant)."""
+        self.worlds_end = frozenset(compress(ids, ends))
+        """The cards with a World's End effect of their own."""
+        self.of_colour: dict[str, Sequence[bool]] = (
+            dict(zip(COLOURS, zip(*colours))) if facts else {c: () for c in COLOURS}
+        )
+        """Per colour (colourless included), per card: whether the card is of it as printed."""
+        self.dominants = frozenset(compress(ids, dominant))
+        """The dominant cards: a pile's are counted by one intersection, in C."""
+        self.positive: Sequence[bool] = positive
+        """Per card, whether its face value is above 0."""
+        self.card_sets: dict[str, frozenset[int]] = {}
+        """Sets of cards made when first asked (see :func:`card_set`)."""
+        self.checks: Sequence[Hooked] = checks
+        """Per card, its requirements with the code that checks each (no lookup per check)."""
+        self.trait_causes: dict[tuple[int, int | None], Cause] = {}
+        """Causes made for traits, filled as they are needed (a cause depends only on the cards)."""
+        self.requiring = frozenset(compress(ids, checks))
+        """The cards with a requirement: a hand without them, and without dominants or with
+        room for one, is playable as it is, found by set tests."""
+        self.quiet = frozenset(compress(ids, quiet))
+        """The cards whose play does no more than put them in a pile (:attr:`TraitFacts.quiet`)."""
+        none: frozenset[int] = frozenset()
+        self.responders = self.hooked.get("response", none)
+        """Cards that may be played in answer to another player's trait."""
+        self.late = self.hooked.get("after_stabilizing", none)
+        """Cards that may be played once their owner has stabilized."""
+        self.at_worlds_end = self.hooked.get("at_worlds_end", none)
+        """Cards that may be played from the hand at World's End."""
+        self.turn_starters = self.hooked.get("trait_turn_start", none)
+        """Cards that do something at the start of their owner's turn."""
+        self.destined = self.hooked.get("destination", none)
+        """Cards whose player chooses whose pile they go to."""
+        self.gene_pool_traits = self.hooked.get("pile_gene_pool", none)
+        """Cards that change their owner's gene pool while in a pile."""
+        self.green_reactors = self.hooked.get("after_green_played", none)
+        """Cards that may act when their owner plays a green trait."""
+        self.protectors = self.hooked.get("catastrophe_protection", none)
+        """Cards that keep their owner out of a catastrophe."""
+        self.replacers = self.hooked.get("after_trait_discarded", none)
+        """Cards that may replace a trait discarded from their pile."""
 
 
 _BY_DEFS: dict[tuple[int, ...], tuple[list[TraitDef], CardIndex]] = {}
@@ -152,26 +188,7 @@ def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
         facts = list(map(_FACTS.__getitem__, map(id, defs)))
     except KeyError:  # a definition met for the first time
         facts = list(map(facts_of, defs))
-    hooks, unconditional, dominant, ends, colours, positive, checks, quiet = zip(*facts) if defs else ((),) * 8
-    found: dict[str, set[int]] = {}
-    for card, by_hook in enumerate(hooks):
-        for name in by_hook:
-            found.setdefault(name, set()).add(card)
-    ids = range(len(defs))
-    index = CardIndex(
-        hooks,
-        {name: frozenset(cards) for name, cards in found.items()},
-        unconditional,
-        frozenset(compress(ids, ends)),
-        dict(zip(COLOURS, zip(*colours))) if defs else {c: () for c in COLOURS},
-        frozenset(compress(ids, dominant)),
-        positive,
-        {},
-        checks,
-        {},
-        frozenset(compress(ids, checks)),
-        frozenset(compress(ids, quiet)),
-    )
+    index = CardIndex(facts)
     if shared and len(_BY_DEFS) < 64:
         _BY_DEFS[key] = (list(defs), index)
     return index
@@ -186,14 +203,14 @@ def card_set(g: Game, key: str) -> frozenset[int]:
     cards of it as printed) or ``positive`` (face value above 0), and with :data:`MOVABLE`
     before it the cards of that kind that are not dominant (that may leave a pile). Made
     once per card index, when first asked."""
-    sets = g.card_sets
+    sets = g.index.card_sets
     found = sets.get(key)
     if found is None:
         kind = key.removeprefix(MOVABLE)
-        flags = g.positive if kind == "positive" else g.of_colour[kind]
+        flags = g.index.positive if kind == "positive" else g.index.of_colour[kind]
         found = frozenset(compress(range(len(flags)), flags))
         if kind != key:
-            found -= g.dominants
+            found -= g.index.dominants
         sets[key] = found
     return found
 
@@ -212,12 +229,12 @@ def round_pieces(g: Game, hook: str) -> list[Piece]:
 def in_pile(g: Game, seat: int, hook: str) -> list[tuple[int, Piece, Callable[..., Any]]]:
     """Every (card, piece, code) of ``seat``'s trait pile that plugs into ``hook``."""
     pile = g.seats[seat].pile
-    cards = g.hooked.get(hook)
+    cards = g.index.hooked.get(hook)
     if cards is None or cards.isdisjoint(pile):
         return []
-    hooks = g.hooks
+    hooks = g.index.hooks
     return [(c, piece, fn) for c in pile if c in cards for piece, fn in hooks[c][hook]]
 
 
 def of_card(g: Game, card: int, hook: str) -> Hooked:
-    return g.hooks[card].get(hook, ())
+    return g.index.hooks[card].get(hook, ())

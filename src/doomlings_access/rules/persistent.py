@@ -40,9 +40,8 @@ def _gene_pool(g: Game, seat: int, card: int, piece: Piece, sign: int) -> None:
 
 @implements("persistent", "extra_draw_at_turn_start")
 def _extra_draw(g: Game, seat: int, card: int, piece: Piece) -> Flow:
-    mark = g.open(trait_cause(g, card, seat))
-    draw(g, seat, piece["count"])
-    g.close(mark)
+    with g.rec.effect(trait_cause(g, card, seat)):
+        draw(g, seat, piece["count"])
     return
     yield
 
@@ -65,9 +64,8 @@ def _replace_discarded(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 def _back_to_hand(g: Game, seat: int, card: int, piece: Piece, played: int) -> Flow:
     answer = yield from ask(g, seat, dk.YES_NO, "return_to_hand", ("no", "yes"), g.defs[card].id)
     if answer == "yes":
-        mark = g.open(trait_cause(g, card, seat))
-        return_to_hand(g, seat, card)
-        g.close(mark)
+        with g.rec.effect(trait_cause(g, card, seat)):
+            return_to_hand(g, seat, card)
 
 
 @implements("persistent", "ignore_next_catastrophe")
@@ -109,9 +107,8 @@ def _steal_played(g: Game, responder: int, card: int, piece: Piece, window: Wind
     yield from play_trait(g, responder, card, "hand", False, out_of_turn=True)
     window.cancel(g, responder, card)
     if window.played in g.seats[window.player].pile:
-        mark = g.open(trait_cause(g, card, responder))
-        move_trait(g, window.played, window.player, responder, "steal")
-        g.close(mark)
+        with g.rec.effect(trait_cause(g, card, responder)):
+            move_trait(g, window.played, window.player, responder, "steal")
 
 
 @implements("out_of_turn", "at_any_time")

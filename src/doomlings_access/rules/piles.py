@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def trait_cause(g: Game, card: int, seat: int | None) -> Cause:
     """A trait as the cause of what follows (``seat``: whose trait it is, or who played it)."""
-    causes = g.trait_causes
+    causes = g.index.trait_causes
     key = (card, seat)
     cause = causes.get(key)
     if cause is None:
@@ -34,7 +34,7 @@ def colours_of(g: Game, card: int) -> tuple[str, ...]:
 def count_colour(g: Game, seat: int, colour: str) -> int:
     recolour = g.ending.recolour
     if not recolour:
-        members = g.card_sets.get(colour) or card_set(g, colour)
+        members = g.index.card_sets.get(colour) or card_set(g, colour)
         return len(members.intersection(g.seats[seat].pile))
     defs = g.defs
     return sum(1 for c in g.seats[seat].pile if colour in (recolour.get(c) or defs[c].colours))
@@ -55,7 +55,7 @@ def piles_protected(g: Game) -> bool:
 def removable(g: Game, seat: int, test: Callable[[int], bool] | None = None) -> list[int]:
     """Traits of ``seat``'s pile that may leave it (never a dominant), optionally filtered.
     (Filtered in C, without a comprehension: effects ask it of pile after pile.)"""
-    movable = filterfalse(g.dominants.__contains__, g.seats[seat].pile)
+    movable = filterfalse(g.index.dominants.__contains__, g.seats[seat].pile)
     return list(movable if test is None else filter(test, movable))
 
 
@@ -64,14 +64,14 @@ def any_removable(g: Game, seat: int, kind: str) -> bool:
     :func:`.hooks.card_set`) that may leave it (not dominant). A requirement that asks for
     one is checked every turn: one set test, in C."""
     key = MOVABLE + kind
-    movable = g.card_sets.get(key) or card_set(g, key)
+    movable = g.index.card_sets.get(key) or card_set(g, key)
     return not movable.isdisjoint(g.seats[seat].pile)
 
 
 def enter_pile(g: Game, seat: int, card: int) -> None:
     """Put a trait into a pile; its gene pool change applies (ignored past 1..8)."""
     g.seats[seat].pile.append(card)
-    if card in g.gene_pool_traits:
+    if card in g.index.gene_pool_traits:
         for piece, fn in of_card(g, card, "pile_gene_pool"):
             fn(g, seat, card, piece, 1)
 
@@ -79,7 +79,7 @@ def enter_pile(g: Game, seat: int, card: int) -> None:
 def leave_pile(g: Game, seat: int, card: int) -> None:
     """Take a trait out of a pile; its gene pool change is always reversed, even past 1..8."""
     g.seats[seat].pile.remove(card)
-    if card in g.gene_pool_traits:
+    if card in g.index.gene_pool_traits:
         for piece, fn in of_card(g, card, "pile_gene_pool"):
             fn(g, seat, card, piece, -1)
 
@@ -88,20 +88,16 @@ def move_trait(g: Game, card: int, from_seat: int, to_seat: int, how: str) -> No
     """Steal, give, swap or trade: the trait goes from one pile to another.
 
     The move is told first; the gene pool changes it brings nest under it."""
-    mark = g.open(g.cause, TraitMoved, card, from_seat, to_seat, how)
-    leave_pile(g, from_seat, card)
-    enter_pile(g, to_seat, card)
-    g.close(mark)
+    with g.rec.effect(g.rec.cause, TraitMoved, card, from_seat, to_seat, how):
+        leave_pile(g, from_seat, card)
+        enter_pile(g, to_seat, card)
 
 
 def return_to_hand(g: Game, seat: int, card: int) -> None:
     """A trait goes back to its owner's hand."""
-    mark = g.open(g.cause, TraitToHand, seat, card)
-    leave_pile(g, seat, card)
-    g.seats[seat].hand.append(card)
-    if card in g.responders:
-        g.responders_held = True  # an answer came into a hand
-    g.close(mark)
+    with g.rec.effect(g.rec.cause, TraitToHand, seat, card):
+        leave_pile(g, seat, card)
+        g.seats[seat].hand.append(card)
 
 
 def discard_trait(g: Game, seat: int, card: int, random: bool = False, by: int | None = None) -> Flow:
@@ -111,34 +107,23 @@ def discard_trait(g: Game, seat: int, card: int, random: bool = False, by: int |
     discarded, a trait of the pile, or the discarded one, may replace it (hook
     ``after_trait_discarded``).
     """
-    hooks = g.hooks[card]
+    index = g.index
+    hooks = index.hooks[card]
     for piece, stays in hooks.get("discarded_from_pile", ()):
         if stays(g, seat, card, piece):
-            mark = g.open(trait_cause(g, card, seat), TraitReturned, seat, card, random)
-            leave_pile(g, seat, card)
-            enter_pile(g, seat, card)
-            g.close(mark)
+            with g.rec.effect(trait_cause(g, card, seat), TraitReturned, seat, card, random):
+                leave_pile(g, seat, card)
+                enter_pile(g, seat, card)
             return
-    frames = g._frames
-    if g.record:
-        mark = g.open(g.cause, TraitDiscarded, seat, card, random, by)
-    else:  # (Game.open without events, without its call: the effect under way stays the cause)
-        mark = len(frames)
-        frames.append((None, frames[-1][1] if frames else None))
-    try:
+    with g.rec.effect(g.rec.cause, TraitDiscarded, seat, card, random, by):
         leave_pile(g, seat, card)
         g.table.discard.append(card)
-        reactors = g.hooked.get("after_trait_discarded")
-        if reactors is None or (card not in reactors and reactors.isdisjoint(g.seats[seat].pile)):
+        reactors = index.replacers
+        if card not in reactors and reactors.isdisjoint(g.seats[seat].pile):
             return  # (most discards: nothing may replace it, and no list is made to say so)
         replacing = in_pile(g, seat, "after_trait_discarded")
         replacing += [(card, piece, fn) for piece, fn in hooks.get("after_trait_discarded", ())]
         if replacing:
             by, piece, fn = replacing[0]
-            inner = g.open(trait_cause(g, by, seat))
-            try:
+            with g.rec.effect(trait_cause(g, by, seat)):
                 yield from fn(g, seat, by, piece)
-            finally:
-                g.close(inner)
-    finally:
-        del frames[mark:]  # Game.close

@@ -29,6 +29,7 @@ from doomlings_access.rules.hooks import in_pile, of_card
 from doomlings_access.rules.piles import enter_pile, trait_cause
 from doomlings_access.rules.primitives import draw_one, question, top_card
 from doomlings_access.rules.registry import EXTRA, REGISTRY, code
+from doomlings_access.rules.state import CLOCKWISE
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Flow, Game
@@ -43,7 +44,7 @@ RESTRICTED_COST = "restricted_cost"
 
 
 def dominant_count(g: Game, seat: int) -> int:
-    return len(g.dominants.intersection(g.seats[seat].pile))
+    return len(g.index.dominants.intersection(g.seats[seat].pile))
 
 
 def age_restriction(g: Game, card: int) -> str | None:
@@ -57,7 +58,7 @@ def age_restriction(g: Game, card: int) -> str | None:
 
 def requirement_unmet(g: Game, seat: int, card: int) -> str | None:
     """Why ``seat`` cannot meet the trait's requirement or pay its cost, if so."""
-    for piece, check in g.checks[card]:
+    for piece, check in g.index.checks[card]:
         reason: str | None = check(g, seat, card, piece)
         if reason:
             return reason
@@ -92,12 +93,12 @@ def playable_in_hand(g: Game, seat: int, cards: Iterable[int] | None = None) -> 
         hand = g.seats[seat].hand
         if (  # (most hands: no requirement to test, and no dominant or room for one)
             forbids is None
-            and g.requiring.isdisjoint(hand)
-            and (g.dominants.isdisjoint(hand) or len(g.dominants.intersection(g.seats[seat].pile)) < 2)
+            and g.index.requiring.isdisjoint(hand)
+            and (g.index.dominants.isdisjoint(hand) or len(g.index.dominants.intersection(g.seats[seat].pile)) < 2)
         ):
             return list(hand)
     only = forbids[0] if forbids is not None and len(forbids) == 1 else None  # (most ages: one rule)
-    free = g.unconditional
+    free = g.index.unconditional
     defs = g.defs
     full = None  # whether the pile already holds two dominants (counted when first needed)
     out = []
@@ -110,7 +111,7 @@ def playable_in_hand(g: Game, seat: int, cards: Iterable[int] | None = None) -> 
         d = defs[c]
         if d.dominant:
             if full is None:  # (dominant_count, without its call)
-                full = len(g.dominants.intersection(g.seats[seat].pile)) >= 2
+                full = len(g.index.dominants.intersection(g.seats[seat].pile)) >= 2
             if full:
                 continue
         if d.requires and requirement_unmet(g, seat, c):
@@ -161,28 +162,22 @@ def play_trait(
         g.table.discard.remove(card)
     if owner is None:
         owner = seat
-        if card in g.destined:
+        if card in g.index.destined:
             for piece, where in of_card(g, card, "destination"):
                 g.table.in_play.append(card)  # between zones while its destination is chosen
                 owner = yield from where(g, seat, card, piece)
                 g.table.in_play.remove(card)
     if d.dominant and not hero and dominant_count(g, owner) >= 2:
         g.table.discard.append(card)  # a third dominant by chance is discarded
-        g.emit(ThirdDominantDiscarded, owner, card, source)
+        g.rec.emit(ThirdDominantDiscarded, owner, card, source)
         return False
-    cause = g.trait_causes.get((card, seat)) or trait_cause(g, card, seat)
-    frames = g._frames
-    if g.record:
-        mark = g.open(cause, TraitPlayed, seat, card, owner, source, out_of_turn, bool(d.action) and not with_action)
-    else:  # (what Game.open does without events, without its call: every play)
-        mark = len(frames)
-        frames.append((None, cause))
-    try:
+    cause = g.index.trait_causes.get((card, seat)) or trait_cause(g, card, seat)
+    with g.rec.effect(cause, TraitPlayed, seat, card, owner, source, out_of_turn, bool(d.action) and not with_action):
         if d.requires and not hero:
             g.table.in_play.append(card)  # between zones while its cost is paid
             yield from pay_costs(g, seat, card)
             g.table.in_play.remove(card)
-        if card in g.gene_pool_traits:
+        if card in g.index.gene_pool_traits:
             enter_pile(g, owner, card)
         else:  # (enter_pile without its call: no gene pool to change)
             g.seats[owner].pile.append(card)
@@ -190,23 +185,21 @@ def play_trait(
         r.last_played_colours = d.real_colours
         ignored = "actions_ignored" in r.rules
         cancelled = False
-        if g.responders_held is not False and someone_may_respond(g):
+        if someone_may_respond(g):
             acts = with_action and bool(d.action) and not ignored
             cancelled = yield from response_window(g, Window(seat, card, acts))
         for piece in d.on_play:
             if hook_of("on_play", piece.effect) is None:
                 yield from code("on_play", piece.effect)(g, seat, card, piece)
-        if source == "hand" and "green" in d.colours and not g.green_reactors.isdisjoint(g.seats[seat].pile):
+        if source == "hand" and "green" in d.colours and not g.index.green_reactors.isdisjoint(g.seats[seat].pile):
             for other, piece, fn in in_pile(g, seat, "after_green_played"):
                 if other != card:
                     yield from fn(g, seat, other, piece, card)
         if with_action and d.action and not cancelled:
             if ignored:
-                g.emit(ActionIgnored, seat, card, "age")
+                g.rec.emit(ActionIgnored, seat, card, "age")
             else:
                 yield from resolve_action(g, seat, card, d.action)
-    finally:
-        del frames[mark:]  # Game.close
     return True
 
 
@@ -221,20 +214,14 @@ def resolve_action(g: Game, seat: int, card: int, pieces: tuple[Piece, ...], for
         if cancelled:
             return
     resolving = g.round.resolving
-    cause = g.trait_causes.get((card, seat)) or trait_cause(g, card, seat)
-    frames = g._frames
-    if g.record:
-        mark = g.open(cause, ActionResolving, seat, card, for_card)
-    else:  # (Game.open without events, without its call)
-        mark = len(frames)
-        frames.append((None, cause))
-    resolving.append(card)
-    try:
-        for piece in pieces:
-            yield from REGISTRY[("action", piece.effect)](g, seat, card, piece)
-    finally:
-        resolving.pop()
-        del frames[mark:]  # Game.close
+    cause = g.index.trait_causes.get((card, seat)) or trait_cause(g, card, seat)
+    with g.rec.effect(cause, ActionResolving, seat, card, for_card):
+        resolving.append(card)
+        try:
+            for piece in pieces:
+                yield from REGISTRY[("action", piece.effect)](g, seat, card, piece)
+        finally:
+            resolving.pop()
 
 
 PLAYED, ACTION = "played", "action"
@@ -255,14 +242,14 @@ class Window:
         """Cancel the trait's action (once)."""
         if self.action_open and not self.cancelled:
             self.cancelled = True
-            g.emit(ActionCancelled, self.played, by_player, by_card)
+            g.rec.emit(ActionCancelled, self.played, by_player, by_card)
 
 
 def _responses(g: Game, responder: int, window: Window) -> list[int]:
     """Out-of-turn traits ``responder`` may play now."""
     out = []
-    responders = g.responders
-    hooks = g.hooks
+    responders = g.index.responders
+    hooks = g.index.hooks
     for c in g.seats[responder].hand:
         if c not in responders:
             continue
@@ -274,17 +261,14 @@ def _responses(g: Game, responder: int, window: Window) -> list[int]:
 
 
 def someone_may_respond(g: Game) -> bool:
-    """Whether any hand holds a trait that may be played in answer, looked at in the hands
-    and kept in :attr:`Game.responders_held` (while it is False, plays need not look)."""
-    responders = g.responders
-    held = False
+    """Whether any hand holds a trait that may be played in answer (one set test a hand: every
+    play asks, and most often none does)."""
+    responders = g.index.responders
     if responders:
         for p in g.seats:
             if not responders.isdisjoint(p.hand):
-                held = True
-                break
-    g.responders_held = held
-    return held
+                return True
+    return False
 
 
 def response_window(g: Game, window: Window) -> Flow:
@@ -300,10 +284,11 @@ def response_window(g: Game, window: Window) -> Flow:
     seats = g.seats
     # (the seats from the player's left round to the player: the opponents, then the player,
     # as the game keeps them, shared and read only: no list to build for every play)
-    for responder in g._clockwise[(player + 1) % g.n]:
-        # (g.responders read at each seat, not kept: a game sampled at a question of this
+    n = len(g.seats)
+    for responder in CLOCKWISE[n][(player + 1) % n]:
+        # (g.index.responders read at each seat, not kept: a game sampled at a question of this
         # window has other faces in the hands it dealt afresh, and an index of its own)
-        if g.responders.isdisjoint(seats[responder].hand):
+        if g.index.responders.isdisjoint(seats[responder].hand):
             continue
         options = _responses(g, responder, window)
         if not options:
@@ -315,11 +300,8 @@ def response_window(g: Game, window: Window) -> Flow:
         if pick == "pass":
             continue
         piece, _ = of_card(g, int(pick), "response")[0]
-        mark = g.open(rule_cause("out_of_turn", responder))  # the responder's own play, not the trait's effect
-        try:
+        with g.rec.effect(rule_cause("out_of_turn", responder)):  # the responder's own play, not the trait's effect
             yield from EXTRA[("out_of_turn", piece.effect)](g, responder, int(pick), piece, window)
-        finally:
-            g.close(mark)
     return window.cancelled
 
 
@@ -327,7 +309,7 @@ def offer_own_out_of_turn(g: Game, seat: int, hook: str, reason: str) -> Flow:
     """Offer ``seat`` to play, from the hand, each trait that may be played at this moment
     (hook ``after_stabilizing`` or ``at_worlds_end``); playing it is not a turn."""
     hand = g.seats[seat].hand
-    cards = g.hooked.get(hook)
+    cards = g.index.hooked.get(hook)
     if cards is None or cards.isdisjoint(hand):
         return
     for card in list(hand):
@@ -349,10 +331,10 @@ def play_from_deck_top(g: Game, seat: int, discard_if_unplayable: bool) -> Flow:
         # The house rule is for a requirement not met; a trait an age forbids stays on top.
         if discard_if_unplayable or (g.options.discard_unmet_requirement and reason == "requirement"):
             g.table.discard.append(card)
-            g.emit(PlayFailed, seat, card, reason, True)
+            g.rec.emit(PlayFailed, seat, card, reason, True)
         else:
             g.table.deck.append(card)  # rulebook: it is simply not played; it stays on top
-            g.emit(PlayFailed, seat, card, reason, False)
+            g.rec.emit(PlayFailed, seat, card, reason, False)
         return False
     return (yield from play_trait(g, seat, card, "deck", False))
 
@@ -366,10 +348,10 @@ def draw_and_play(g: Game, seat: int) -> Flow:
     if reason is None:
         yield from play_trait(g, seat, card, "hand", False)
     else:
-        g.emit(PlayFailed, seat, card, reason, False, True)
+        g.rec.emit(PlayFailed, seat, card, reason, False, True)
 
 
 def _asking(g: Game) -> str | None:
     """The card whose effect is under way (the ``source`` of a question it asks)."""
-    cause = g.cause
+    cause = g.rec.cause
     return None if cause is None or cause.kind == "rule" else cause.id

@@ -223,7 +223,7 @@ def place(g: Game, pos: Position) -> None:
     elif pos.rest_of_deck == "shuffled":
         g.rng.shuffle(rest)
     g.table.deck = rest + top[::-1]
-    g._index_cards()
+    g.reindex()
 
     for i, card in enumerate(pos.revealed):
         if card not in cards.ages and card not in cards.catastrophes:
@@ -269,7 +269,6 @@ def place(g: Game, pos: Position) -> None:
             r.kind = "catastrophe"
         r.phase = TURNS
         r.turn_index = turn_order(g).index(pos.turn) if pos.turn is not None else 0
-    g.play_scope = pos.play
 
 
 def _age_deck(g: Game, pos: Position) -> list[str]:

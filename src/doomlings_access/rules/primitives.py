@@ -109,7 +109,7 @@ def _reshuffle(g: Game) -> None:
     t.deck = t.discard
     t.discard = []
     g.rng.shuffle(t.deck)
-    g.emit(DeckReshuffled, len(t.deck), cause=RESHUFFLE)
+    g.rec.emit(DeckReshuffled, len(t.deck), cause=RESHUFFLE)
 
 
 def draw(g: Game, seat: int, count: int, cause: Cause | None = None) -> list[int]:
@@ -135,13 +135,16 @@ def draw(g: Game, seat: int, count: int, cause: Cause | None = None) -> list[int
             card = t.deck.pop()
             hand.append(card)
             drawn.append(card)
-    if g.responders_held is False and not g.responders.isdisjoint(drawn):
-        g.responders_held = True  # an answer came into a hand
-    if drawn and g.record:
-        g.emit(Drew, seat, tuple(drawn), frozenset((seat,)), cause=cause)
-    if len(drawn) < count and g.record:  # (why a hand stays short: said, not left to guess)
-        g.emit(NothingToDraw, seat, count - len(drawn), cause=cause)
+    if drawn:
+        g.rec.emit(_drew, seat, drawn, cause)
+    if len(drawn) < count:  # (why a hand stays short: said, not left to guess)
+        g.rec.emit(NothingToDraw, seat, count - len(drawn), cause=cause)
     return drawn
+
+
+def _drew(seat: int, drawn: list[int], cause: Cause | None) -> Drew:
+    """Cards drawn, seen only by their drawer."""
+    return Drew(seat, tuple(drawn), frozenset((seat,)), cause=cause)
 
 
 def take_top_of_deck(g: Game) -> int | None:
@@ -175,9 +178,7 @@ def draw_one(g: Game, seat: int, source: str | None) -> Flow:
     card = yield from top_card(g, seat, source, "card_drawn")
     if card is not None:
         g.seats[seat].hand.append(card)
-        if card in g.responders:
-            g.responders_held = True  # an answer came into a hand
-        g.emit(Drew, seat, (card,), frozenset((seat,)))
+        g.rec.emit(Drew, seat, (card,), frozenset((seat,)))
     return card
 
 
@@ -189,8 +190,8 @@ def discard_cards(g: Game, seat: int, cards: Iterable[int], random: bool = False
     for card in moved:
         hand.remove(card)
         discard.append(card)
-    if moved and g.record:
-        g.emit(Discarded, seat, moved, random)
+    if moved:
+        g.rec.emit(Discarded, seat, moved, random)
 
 
 def choose_cards(
@@ -263,9 +264,9 @@ def pass_cards(
     for card in cards:
         hand.remove(card)
         into.append(card)
-    if cards and g.record:  # (who saw them: worked out only to be told)
+    if cards:
         seen = None if public else frozenset((giver, receiver))
-        g.emit(CardsPassed, giver, receiver, tuple(cards), seen, taken, random)
+        g.rec.emit(CardsPassed, giver, receiver, tuple(cards), seen, taken, random)
 
 
 def change_gene_pool(g: Game, seat: int, delta: int, cause: Cause, forced: bool = False) -> None:
@@ -279,54 +280,42 @@ def change_gene_pool(g: Game, seat: int, delta: int, cause: Cause, forced: bool 
     p = g.seats[seat]
     new = p.gene_pool + delta
     if not forced and not GENE_POOL_MIN <= new <= GENE_POOL_MAX:
-        g.emit(GenePoolChangeIgnored, seat, delta, cause=cause)
+        g.rec.emit(GenePoolChangeIgnored, seat, delta, cause=cause)
         return
     old, p.gene_pool = p.gene_pool, new
-    if g.record:
-        g.emit(GenePoolChanged, seat, old, new, forced, cause=cause)
+    g.rec.emit(GenePoolChanged, seat, old, new, forced, cause=cause)
 
 
 def set_gene_pool(g: Game, seat: int, value: int) -> None:
     p = g.seats[seat]
     if p.gene_pool != value:
         old, p.gene_pool = p.gene_pool, value
-        g.emit(GenePoolChanged, seat, old, value)
+        g.rec.emit(GenePoolChanged, seat, old, value)
 
 
 def hand_target(g: Game, seat: int) -> int:
     """How many cards a player holds after stabilizing: the gene pool, unless a rule says."""
-    for piece, fn in g.round.rules.get("hand_size", ()):
+    sized = g.round.rules.get("hand_size")
+    if sized:
+        piece, fn = sized[0]
         return int(fn(g, piece, seat))
-    return max(g.seats[seat].gene_pool, 0)
+    pool = g.seats[seat].gene_pool
+    return pool if pool > 0 else 0
 
 
 def stabilize(g: Game, seat: int) -> Flow:
-    """Draw or discard until the hand matches the gene pool."""
+    """Draw or discard until the hand matches the gene pool (or the size the round sets)."""
     hand = g.seats[seat].hand
-    target = hand_target(g, seat)
+    short = hand_target(g, seat) - len(hand)
+    rec = g.rec
     step = STABILIZE_CAUSES[seat]
-    if len(hand) == target:
-        if g.record:
-            g.emit(Stabilized, seat, 0, 0, len(hand), cause=step)
+    if short >= 0:  # drawing, or stable: nothing to ask, so no effect to open (each event names its cause)
+        rec.emit(Stabilized, seat, len(draw(g, seat, short, step)) if short else 0, 0, len(hand), cause=step)
         return
-    source = _source_of(g)
-    frames = g._frames
-    if g.record:
-        mark = g.open(step)
-    else:  # (Game.open without events, without its call)
-        mark = len(frames)
-        frames.append((None, step))
-    try:
-        drew = discarded = 0
-        if len(hand) < target:
-            drew = len(draw(g, seat, target - len(hand)))
-        else:
-            discarded = len(hand) - target
-            yield from choose_and_discard(g, seat, discarded, source, "discard_to_stabilize")
-        if g.record:
-            g.emit(Stabilized, seat, drew, discarded, len(hand))
-    finally:
-        del frames[mark:]  # Game.close
+    source = _source_of(g)  # (the card that made the player stabilize, if one did)
+    with rec.effect(step):
+        yield from choose_and_discard(g, seat, -short, source, "discard_to_stabilize")
+        rec.emit(Stabilized, seat, 0, -short, len(hand))
 
 
 STABILIZE_CAUSES = [rule_cause("stabilize", seat) for seat in range(MAX_PLAYERS)]
@@ -335,5 +324,5 @@ STABILIZE_CAUSES = [rule_cause("stabilize", seat) for seat in range(MAX_PLAYERS)
 
 def _source_of(g: Game) -> str | None:
     """The card that asks, for a question's ``source``: the cause of the effect under way."""
-    cause = g.cause
+    cause = g.rec.cause
     return None if cause is None or cause.kind == "rule" else cause.id

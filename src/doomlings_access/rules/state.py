@@ -17,12 +17,20 @@ from typing import Any, Callable, Mapping
 
 from doomlings_access.cards.model import AgeDef, Piece
 from doomlings_access.rules.events import Cause
+from doomlings_access.rules.options import MAX_PLAYERS
 
 Hooked = tuple[tuple[Piece, Callable[..., Any]], ...]
 
 GENE_POOL_START = 5
 CATASTROPHES = 3
 """Catastrophes in a game: the world ends in the round of the third."""
+
+
+CLOCKWISE: tuple[list[list[int]], ...] = tuple(
+    [[(start + i) % n for i in range(n)] for start in range(n)] for n in range(MAX_PLAYERS + 1)
+)
+"""For ``n`` seats, the seats clockwise from each: ``CLOCKWISE[3][1] == [1, 2, 0]`` (shared by
+every game: read, never changed)."""
 
 
 @dataclass(slots=True)

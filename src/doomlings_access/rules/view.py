@@ -1,33 +1,34 @@
-"""What one seat may know: :class:`PlayerView`, and games sampled consistently with it.
+"""What one seat may know: :class:`PlayerView`, built from the game and holding nothing more.
 
 A view holds the seat's own hand, every trait pile, gene pools, hand sizes, deck and discard
-counts, the public discard pile, the ages and catastrophes so far, the pending decision when it
-is the seat's, and the event log as the seat saw it. Two games that differ only in what the
-seat cannot see (other hands, the order of the deck) give equal views.
+counts, the public discard pile, the ages and catastrophes so far and the sizes of the piles
+still to come, the pending decision when it is the seat's, the event log as the seat saw it,
+and how the rules came to the question under way (:class:`History`). It never holds the game,
+a card of another hand or of the deck, or the order of the age deck: a card the seat cannot
+identify appears in it only as an *alias*, a negative number that stands for "the card that
+lay there when the turn began", the same whichever card it really is. Two games that differ
+only in what the seat cannot see give equal views.
 
-Computer players receive views, never games. :meth:`PlayerView.sample` gives them a complete
-game to think ahead with: every card the seat cannot see is dealt afresh at random, keeping
-what the seat knows (a card it passed, a card it was shown) where it knows it to be.
+Computer players receive views, never games, and think ahead in games dealt from a view by
+:func:`doomlings_access.rules.sampling.sample`, from what is in the view alone.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import TYPE_CHECKING, Mapping
 
 from doomlings_access.cards.model import AgeDef, TraitDef
 from doomlings_access.rules import events as ev
-from doomlings_access.rules.chance import GameRandom, shuffle
-from doomlings_access.rules.decisions import Choice, Decision
+from doomlings_access.rules.decisions import Decision, Value, answer_is_private, is_silent
 from doomlings_access.rules.options import Options
+from doomlings_access.rules.position import Position
 from doomlings_access.rules.scoring import Tableau
+from doomlings_access.rules.state import Ending, RoundState
 
 if TYPE_CHECKING:
     from doomlings_access.cards import CardSet
     from doomlings_access.rules.game import Checkpoint, Game
-    from doomlings_access.rules.options import Setup
 
 DECK = -1
 """Where a card known to lie on the trait deck is (in :attr:`Knowledge.where`)."""
@@ -53,15 +54,15 @@ class Knowledge:
         return Knowledge(set(self.seen), dict(self.where), list(self.deck_top), self.next_age, self.read)
 
 
-def update(k: Knowledge, g: Game, seat: int) -> None:
-    """Take the events ``seat`` has not yet read into account."""
-    log = g.log
+def update(k: Knowledge, log: list[ev.Event], seat: int, until: int | None = None) -> None:
+    """Take the events of ``log`` that ``seat`` has not yet read into account (up to ``until``)."""
+    end = len(log) if until is None else until
     i = k.read
-    while i < len(log):
+    while i < end:
         e = log[i]
         if isinstance(e, ev.CardsPassed) and e.whole_hand:
             batch = [e]
-            while i + 1 < len(log):
+            while i + 1 < end:
                 nxt = log[i + 1]
                 if not (isinstance(nxt, ev.CardsPassed) and nxt.whole_hand and nxt.parent == e.parent):
                     break
@@ -152,6 +153,62 @@ def _hands_passed(k: Knowledge, batch: list[ev.CardsPassed], seat: int) -> None:
             _in_hand(k, e.cards, e.receiver, seat)
 
 
+# --- what the seat knows of how the rules came to the question under way ------------------------
+
+
+@dataclass(frozen=True)
+class Start:
+    """The table when the rules last stood where they can go on from the state alone (the
+    start of a turn, of a round, or of World's End), as the seat saw it.
+
+    A card the seat could not identify there is an alias (a negative number): other hands
+    hold aliases in seat order, then the deck from its top down, each a card of its own."""
+
+    hands: tuple[tuple[int, ...], ...]
+    piles: tuple[tuple[int, ...], ...]
+    gene_pools: tuple[int, ...]
+    deck: tuple[int, ...]
+    """Top last, as the table keeps it: aliases, and the cards the seat knew lay on top."""
+    discard: tuple[int, ...]
+    in_play: tuple[int, ...]
+    box: tuple[int, ...]
+    """Cards left out of the game (a described position may leave them out)."""
+    denial_spent: frozenset[int]
+    revealed: tuple[str, ...]
+    catastrophes: tuple[str, ...]
+    round: RoundState
+    ending: Ending
+    known: tuple[tuple[int, frozenset[int]], ...]
+    """Cards the seat knew to be in another hand there, with the seats whose hand may hold each."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """An answer given since :class:`Start`, as the seat may know it: ``value`` is a card the
+    seat can name, an alias, another answer (a player, a colour, a word), or ``None`` where the
+    seat knows that the question was asked but not the answer."""
+
+    player: int
+    reason: str
+    value: Value | None
+
+
+@dataclass(frozen=True)
+class History:
+    """How the rules came to the question under way, as the seat knows it: where they last
+    stood at a point they can go on from, and the answers given since."""
+
+    start: Start
+    steps: tuple[Step, ...]
+    named: Mapping[int, int]
+    """Aliases whose card the seat has seen since: alias -> the card."""
+    log_start: int
+    """Where the start is in the seat's log (what it has seen since begins there)."""
+
+
+# --- the view ------------------------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class PlayerView:
     """Exactly what one seat may know. Equal for games that differ only in what it cannot see."""
@@ -168,8 +225,11 @@ class PlayerView:
     in_play: tuple[int, ...]
     revealed: tuple[str, ...]
     catastrophes: tuple[str, ...]
-    cards_to_come: int
-    """Age and catastrophe cards still in the age deck."""
+    age_piles: tuple[int, ...]
+    """How many cards each pile of the age deck still to come holds, the current era's first
+    (each an era's ages and its catastrophe: the sizes are public, the order hidden)."""
+    next_age: str | None
+    """The card the seat has seen on top of the age deck (a look at the next age), if any."""
     round: int
     phase: str
     first_player: int
@@ -190,12 +250,23 @@ class PlayerView:
     pending: Decision | None
     """The decision waiting, when it is this seat's."""
     log: tuple[ev.Event, ...]
+    table_rules: Position
+    """How a described position is played (how much of the game, whether random picks are
+    asked, whether tied leaders draw): the defaults for a game dealt as the rulebook deals it."""
+    history: History | None = field(repr=False)
+    """How the rules came here, for sampling; None in a game that records no events (a game
+    played out in a player's head: its views are read by rules of thumb, not sampled)."""
     cards: CardSet = field(compare=False, repr=False)
-    _sampler: _Sampler | None = field(default=None, compare=False, repr=False)
+    """The card data (public: every card of the game, not where each is)."""
 
     @property
     def n(self) -> int:
         return len(self.names)
+
+    @property
+    def cards_to_come(self) -> int:
+        """Age and catastrophe cards still in the age deck."""
+        return sum(self.age_piles)
 
     @property
     def era(self) -> int:
@@ -243,185 +314,13 @@ class PlayerView:
             self.hand_sizes if hand_sizes else (),
         )
 
-    def sample(self, rng: random.Random) -> Game:
-        """A complete game consistent with this view, for thinking ahead.
-
-        Every card the seat cannot see (other hands, the deck) is dealt afresh from those same
-        cards, keeping each card the seat knows of in the hands that may hold it; the game's
-        future randomness is drawn from ``rng``. It records no events."""
-        if self._sampler is None:
-            raise ValueError("this view cannot be sampled")
-        return self._sampler.sample(rng)
-
-
-class _Sampler:
-    """Rebuilds the position behind a view and deals what the seat cannot see afresh.
-
-    A paused rules generator cannot be rebuilt from public facts alone, so the sampler keeps
-    the engine's own way back to this position (the latest checkpoint and the answers since);
-    it uses it only for where cards lie, and gives every card the seat cannot see a new identity.
-    """
-
-    __slots__ = (
-        "ages", "cards", "checkpoint", "constrained", "defs", "faces", "hidden", "next_age", "replay_defs",
-        "setup", "tape",
-    )
-
-    def __init__(
-        self,
-        cards: CardSet,
-        setup: Setup,
-        checkpoint: Checkpoint | None,
-        tape: tuple[Choice, ...],
-        replay_defs: list[TraitDef],
-        defs: tuple[TraitDef, ...],
-        hidden: tuple[int, ...],
-        constrained: tuple[tuple[int, tuple[int, ...]], ...],
-        next_age: str | None,
-    ) -> None:
-        self.cards, self.setup, self.checkpoint, self.tape = cards, setup, checkpoint, tape
-        self.replay_defs, self.defs = replay_defs, defs
-        self.hidden, self.constrained, self.next_age = hidden, constrained, next_age
-        self.faces: _Deal | None = None
-        self.ages: _AgeDeal | None = None
-        """Worked out at the first sample (a view that is never sampled costs nothing more)."""
-
-    def sample(self, rng: random.Random) -> Game:
-        from doomlings_access.rules.game import Game
-
-        cp = self.checkpoint
-        if cp is None:  # no checkpoint kept: replay from the deal
-            g = Game.replay(self.cards, self.setup, self.tape, record=False)
-        else:
-            g = Game(
-                self.cards, self.setup, record=False, checkpoints=False,
-                _resume=cp, _defs=self.replay_defs,
-            )
-            for action in self.tape:
-                g.apply(action)
-        defs = list(self.defs)
-        if self.hidden:
-            if self.faces is None:
-                self.faces = _Deal(defs, self.hidden, self.constrained)
-            self.faces.onto(defs, rng)
-        g.defs = defs
-        g._index_cards(shared=False)
-        if self.ages is None:
-            self.ages = _AgeDeal(g, self.next_age)
-        if self.ages.piles:
-            g.table.age_deck = self.ages.deal(rng)
-        g.rng = GameRandom(rng.getrandbits(64))
-        g.sampled = True
-        return g
-
-
-class _AgeDeal:
-    """How the age deck is dealt afresh: each pile still to come keeps its size and its
-    catastrophe count, the unrevealed ages and catastrophes are shuffled among them, and an age
-    the seat has seen on top (a look at the next age) stays there. Worked out once per view:
-    every sample of it stands at the same place."""
-
-    __slots__ = ("ages", "cats", "piles", "pinned")
-
-    def __init__(self, g: Game, seen_on_top: str | None) -> None:
-        from doomlings_access.rules.flow import age_piles
-
-        top_first = g.table.age_deck[::-1]
-        sizes = age_piles(g)
-        self.piles: list[tuple[int, int]] = []
-        """Per pile, top first: how many catastrophes and ages it is dealt (none: the deck is
-        left as it is, a described position with a deck of its own making)."""
-        self.pinned: str | None = None
-        self.ages: list[str] = []
-        self.cats: list[str] = []
-        if len(top_first) < 2 or sum(sizes) != len(top_first):
-            return
-        if seen_on_top is not None and seen_on_top == top_first[0]:
-            self.pinned = seen_on_top
-        catastrophes = g.cards.catastrophes
-        self.ages = sorted(c for c in top_first if c not in catastrophes and c != self.pinned)
-        self.cats = sorted(c for c in top_first if c in catastrophes and c != self.pinned)
-        start = 0
-        for i, size in enumerate(sizes):
-            pile = top_first[start : start + size]
-            start += size
-            n_cats = sum(1 for c in pile if c in catastrophes and c != self.pinned)
-            n_ages = len(pile) - n_cats - (1 if i == 0 and self.pinned is not None else 0)
-            self.piles.append((n_cats, n_ages))
-
-    def deal(self, rng: random.Random) -> list[str]:
-        """A new age deck (its top last, as the table keeps it)."""
-        ages, cats = list(self.ages), list(self.cats)
-        shuffle(rng, ages)
-        shuffle(rng, cats)
-        deck: list[str] = []
-        for i, (n_cats, n_ages) in enumerate(self.piles):
-            new = [*cats[:n_cats], *ages[:n_ages]]
-            del cats[:n_cats], ages[:n_ages]
-            shuffle(rng, new)
-            if i == 0 and self.pinned is not None:
-                new.insert(0, self.pinned)
-            deck.extend(new)
-        return deck[::-1]
-
-
-class _Deal:
-    """Gives hidden cards new identities: a random permutation of their traits, where each
-    trait the seat knows of lands on a card among those allowed for it.
-
-    The traits are put in a fixed order first, so the result depends only on what the seat
-    may know and on the generator, never on where the hidden cards really are. That order is
-    worked out once; each deal then costs one shuffle."""
-
-    __slots__ = ("constrained", "hidden", "original", "rest")
-
-    def __init__(
-        self,
-        defs: list[TraitDef],
-        hidden: tuple[int, ...],
-        constrained: tuple[tuple[int, tuple[int, ...]], ...],
-    ) -> None:
-        self.hidden, self.constrained = hidden, constrained
-        self.original = {c: defs[c] for c in hidden}
-        known = {card for card, _ in constrained}
-        self.rest = sorted((self.original[c] for c in hidden if c not in known), key=attrgetter("id"))
-
-    def onto(self, defs: list[TraitDef], rng: random.Random) -> None:
-        """Deal into ``defs`` (which hold the traits the deal was worked out from)."""
-        slots = list(self.hidden)
-        for card, allowed in self.constrained:
-            free = [c for c in allowed if c in slots]
-            slot = rng.choice(free) if free else card
-            slots.remove(slot)
-            defs[slot] = self.original[card]
-        rest = list(self.rest)
-        shuffle(rng, rest)
-        for slot, face in zip(slots, rest):
-            defs[slot] = face
-
-
-def unseen_dealt_afresh(g: Game, seat: int, rng: random.Random) -> Game:
-    """A copy of ``g`` that differs only in what ``seat`` cannot see, and never saw.
-
-    Every card in another hand or the deck that ``seat`` has never seen gets another trait,
-    from the same cards, at random. The copy keeps the log; ``seat``'s view of it equals its
-    view of ``g``, and a player who reads only views must decide the same in both. This is how
-    the tests check that nothing peeks."""
-    k = g.knowledge_of(seat)
-    unseen = tuple(c for c in _hidden_zones(g, seat) if c not in k.seen and c not in k.where)
-    twin = g.clone(record=True)
-    if unseen:
-        defs = list(twin.defs)
-        _Deal(defs, unseen, ()).onto(defs, rng)
-        twin.defs = defs
-        twin._index_cards(shared=False)
-        twin.faces_dealt_at = len(twin.actions)
-    return twin
-
 
 def view_of(g: Game, seat: int) -> PlayerView:
     """Build ``seat``'s view of ``g`` (see :meth:`Game.view`)."""
-    k = g.knowledge_of(seat)
+    from doomlings_access.rules.flow import age_piles
+
+    recording = g.record
+    k = g.knowledge_of(seat) if recording else Knowledge()
     t, r, e = g.table, g.round, g.ending
     me = g.seats[seat]
     visible: set[int] = set(me.hand)
@@ -429,34 +328,14 @@ def view_of(g: Game, seat: int) -> PlayerView:
         visible.update(p.pile)
     visible.update(t.discard)
     visible.update(t.in_play)
-    known = {c: w for c, w in k.where.items()}
-    exact = {c for c, w in known.items() if len(w) == 1}
+    exact = {c for c, w in k.where.items() if len(w) == 1}
     exact.update(k.deck_top)
     faces_ids = visible | k.seen | exact
     pending = g.pending if g.pending is not None and g.pending.player == seat else None
     if pending is not None and pending.kind != "player":
         # The seat is asked about these cards, so it sees them (a shown hand, cards drawn).
         faces_ids.update(o for o in pending.options if isinstance(o, int))
-    faces = {c: g.defs[c] for c in faces_ids}
-    # Cards the seat is being shown now keep their faces (they may lie in another hand).
-    shown = {o for o in pending.options if isinstance(o, int)} if pending is not None and pending.kind != "player" else set()
-    hidden_ids = [c for c in _hidden_zones(g, seat) if c not in exact and c not in shown]
-    hand_of = {c: s for s, p in enumerate(g.seats) if s != seat for c in p.hand}
-    constrained = tuple(
-        (c, tuple(h for h in hidden_ids if hand_of.get(h) in w))
-        for c, w in known.items()
-        if len(w) > 1 and c in hand_of
-    )
-    cp = g.checkpoint
-    tape = tuple(g.actions[cp.actions :]) if cp is not None else tuple(g.actions)
-    # A sampled game (its actions start at a checkpoint it does not keep), or a twin answered
-    # on since its unseen cards were dealt afresh (under faces a replay would not have): its
-    # views cannot be sampled, and players thinking inside it use their rules of thumb.
-    answered_since = g.faces_dealt_at is not None and len(g.actions) > g.faces_dealt_at
-    sampler = None if answered_since or g.sampled else _Sampler(
-        g.cards, g.setup, cp, tape, g.replay_defs, tuple(g.defs), tuple(hidden_ids), constrained,
-        k.next_age,
-    )
+    defs = g.defs
     return PlayerView(
         seat=seat,
         names=tuple(p.name for p in g.seats),
@@ -470,15 +349,16 @@ def view_of(g: Game, seat: int) -> PlayerView:
         in_play=tuple(t.in_play),
         revealed=tuple(t.revealed),
         catastrophes=tuple(t.catastrophes),
-        cards_to_come=len(t.age_deck),
+        age_piles=tuple(age_piles(g)),
+        next_age=k.next_age,
         round=r.number,
         phase=r.phase,
         first_player=r.first_player,
         active=r.active,
         age=r.age,
         protected=frozenset(r.protected),
-        known={c: w for c, w in known.items()},
-        faces=faces,
+        known=dict(k.where),
+        faces={c: defs[c] for c in faces_ids},
         recolour=dict(e.recolour),
         named_colour=dict(e.named_colour),
         colourless_as=e.colourless_as,
@@ -487,18 +367,95 @@ def view_of(g: Game, seat: int) -> PlayerView:
         scores=tuple(e.scores),
         winners=e.winners,
         pending=pending,
-        log=tuple(g.seat_log(seat)),
+        log=tuple(g.seat_log(seat)) if recording else (),
+        table_rules=_table_rules(g.setup.position),
+        history=history_of(g, seat, k) if recording else None,
         cards=g.cards,
-        _sampler=sampler,
     )
 
 
-def _hidden_zones(g: Game, seat: int) -> list[int]:
-    """The cards ``seat`` cannot see: other hands and the deck, in a fixed order."""
-    out: list[int] = []
-    for s, p in enumerate(g.seats):
-        if s != seat:
-            out.extend(p.hand)
-    out.extend(g.table.deck)
-    return out
+def _table_rules(position: Position | None) -> Position:
+    """How a game is played, as its described position says (no card of the position: how much
+    is played, random picks, tie-break draws)."""
+    if position is None:
+        return NO_POSITION
+    return Position(play=position.play, random_picks=position.random_picks, tie_break_draws=position.tie_break_draws)
 
+
+NO_POSITION = Position()
+
+
+def history_of(g: Game, seat: int, now: Knowledge) -> History | None:
+    """How the rules came to the question under way, as ``seat`` knows it; None where the game
+    cannot tell it (no point to go on from kept, or the deck reshuffled since: where the cards
+    it cannot see went is then past telling)."""
+    cp = g.checkpoint
+    if cp is None or g.pending is None:
+        return None
+    log = g.log
+    since = log[cp.log :]
+    if any(isinstance(e, ev.DeckReshuffled) for e in since):
+        return None
+    then = g.knowledge_of(seat, until=cp.log)
+    start, alias_of = _start(g, cp, seat, then)
+    seen_since = Knowledge()
+    seen_since.read = cp.log
+    update(seen_since, log, seat)
+    named = {alias: card for card, alias in alias_of.items() if card in seen_since.seen}
+    visible_now = set(g.seats[seat].hand)
+    for p in g.seats:
+        visible_now.update(p.pile)
+    visible_now.update(g.table.discard)
+    visible_now.update(g.table.in_play)
+    steps = []
+    for d, action in zip(g.rec.asked[cp.actions :], g.actions[cp.actions :]):
+        value: Value | None = action.value
+        if d.player != seat and value is not None:
+            if isinstance(value, int) and d.kind != "player":
+                if answer_is_private(d.reason) and not (seat in d.about[:1] and value in now.seen):
+                    value = None
+                elif value not in visible_now and value not in now.seen:
+                    value = alias_of.get(value)  # a card the seat knows was given: it is an alias
+            elif is_silent(d.reason, value):
+                continue  # an answer that shows nothing: the seat does not know it was asked
+        steps.append(Step(d.player, d.reason, value))
+    return History(start, tuple(steps), named, cp.log)
+
+
+def _start(g: Game, cp: Checkpoint, seat: int, then: Knowledge) -> tuple[Start, dict[int, int]]:
+    """The table at ``cp`` as ``seat`` saw it, and the alias of each card it could not identify."""
+    alias_of: dict[int, int] = {}
+
+    def hide(card: int) -> int:
+        alias = -1 - len(alias_of)
+        alias_of[card] = alias
+        return alias
+
+    hands = []
+    for s, p in enumerate(cp.seats):
+        hands.append(tuple(p.hand) if s == seat else tuple(hide(c) for c in p.hand))
+    top = set(then.deck_top)
+    deck = [c if c in top else 0 for c in cp.table.deck]  # (placeholders first: aliases go top down)
+    for i in range(len(deck) - 1, -1, -1):
+        if cp.table.deck[i] not in top:
+            deck[i] = hide(cp.table.deck[i])
+    known = tuple(
+        (c, w) for c, w in sorted(then.where.items()) if c in alias_of and DECK not in w
+    )
+    t = cp.table
+    start = Start(
+        hands=tuple(hands),
+        piles=tuple(tuple(p.pile) for p in cp.seats),
+        gene_pools=tuple(p.gene_pool for p in cp.seats),
+        deck=tuple(deck),
+        discard=tuple(t.discard),
+        in_play=tuple(t.in_play),
+        box=tuple(t.box),
+        denial_spent=frozenset(t.denial_spent),
+        revealed=tuple(t.revealed),
+        catastrophes=tuple(t.catastrophes),
+        round=cp.round.copy(),
+        ending=cp.ending.copy(),
+        known=known,
+    )
+    return start, alias_of

@@ -35,7 +35,7 @@ from doomlings_access.rules.piles import (
 from doomlings_access.rules.play import offer_own_out_of_turn, play_restriction, play_trait
 from doomlings_access.rules.primitives import ask, pick_random, top_card
 from doomlings_access.rules.registry import code, implements
-from doomlings_access.rules.scoring import bonus_items, score_of, tableau_of
+from doomlings_access.rules.scoring import Tableau, bonus_items, score_of, tableau_of
 from doomlings_access.rules.state import OVER, SCORING, WORLDS_END
 
 if TYPE_CHECKING:
@@ -51,22 +51,19 @@ def worlds_end_and_scoring(g: Game) -> Flow:
     r = g.round
     r.phase = WORLDS_END
     r.active = None
-    g.mark_checkpoint()
+    if g.keeps_checkpoints:
+        g.mark_checkpoint()
     final = g.table.catastrophes[-1] if g.table.catastrophes else None
-    mark = g.open(WORLDS_END_STEP, WorldsEndStarted, final or "")
-    try:
+    with g.rec.effect(WORLDS_END_STEP, WorldsEndStarted, final or ""):
         done: set[int] = set()
-        # (the card index is read at each use, never kept across a question: a game sampled
-        # there has other faces in the hands it dealt afresh, and an index of its own)
         for seat in g.seats_from(r.first_player):
             p = g.seats[seat]
-            if not g.hooked.get("at_worlds_end", frozenset()).isdisjoint(p.hand):  # (a generator each only where there is something)
+            if not g.index.at_worlds_end.isdisjoint(p.hand):
                 yield from offer_own_out_of_turn(g, seat, "at_worlds_end", "play_sneaky")
-            if not g.worlds_end_cards.isdisjoint(p.pile):
+            if not g.index.worlds_end.isdisjoint(p.pile):
                 yield from _resolve_traits(g, seat, done)
         # A trait that arrived during World's End in a pile already done (played through
         # another trait's effect) resolves its own World's End effect too.
-        # (one set test a pile, no list of every card: most games have none left)
         while _left_to_resolve(g, done):
             for seat in g.seats_from(r.first_player):
                 yield from _resolve_traits(g, seat, done)
@@ -75,24 +72,19 @@ def worlds_end_and_scoring(g: Game) -> Flow:
             cat = g.catastrophe(chosen)
             spared = {s: protection_at_worlds_end(g, s, cat) for s in r.protected}
             seats = [s for s in g.seats_from(r.first_player) if spared.get(s) is None]
-            inner = g.open(card_cause(CATASTROPHE, cat.id, step="worlds_end"))
-            try:
+            with g.rec.effect(card_cause(CATASTROPHE, cat.id, step="worlds_end")):
                 for seat in g.seats_from(r.first_player):  # spared: said, or it sounds like nothing to lose
                     card = spared.get(seat)
                     if card is not None and cat.worlds_end:
-                        g.emit(CatastropheIgnored, seat, cat.id, card, True, cause=trait_cause(g, card, seat))
+                        g.rec.emit(CatastropheIgnored, seat, cat.id, card, True, cause=trait_cause(g, card, seat))
                 for piece in cat.worlds_end:
                     yield from code("catastrophe_worlds_end", piece.effect)(g, piece, seats)
-            finally:
-                g.close(inner)
         yield from final_scores(g)
-    finally:
-        g.close(mark)
 
 
 def _left_to_resolve(g: Game, done: set[int]) -> bool:
     """Whether a pile holds a trait whose World's End effect has not resolved (not in ``done``)."""
-    left = g.worlds_end_cards.difference(done)
+    left = g.index.worlds_end.difference(done)
     for p in g.seats:
         if not left.isdisjoint(p.pile):
             return True
@@ -104,17 +96,14 @@ def _resolve_traits(g: Game, seat: int, done: set[int]) -> Flow:
     while True:
         pile = g.seats[seat].pile
         # (what is left found by set operations, in C: most piles hold one such trait)
-        left = g.worlds_end_cards.intersection(pile).difference(done)
+        left = g.index.worlds_end.intersection(pile).difference(done)
         if not left:
             return
         card = next(iter(left)) if len(left) == 1 else next(c for c in pile if c in left)
         done.add(card)
-        inner = g.open(trait_cause(g, card, seat))
-        try:
+        with g.rec.effect(trait_cause(g, card, seat)):
             for piece in g.defs[card].worlds_end:
                 yield from code("worlds_end", piece.effect)(g, seat, card, piece)
-        finally:
-            g.close(inner)
 
 
 # --- trait World's End effects ----------------------------------------------------------
@@ -128,7 +117,7 @@ def _recolour(g: Game, seat: int, card: int, piece: Piece) -> Flow:
         return
     source = yield from ask(g, seat, dk.COLOUR, "recolour_from", ["no", *present], src)
     if source == "no":  # told, so that the others know the choice was made
-        g.emit(NothingToDo, seat, "colours_kept")
+        g.rec.emit(NothingToDo, seat, "colours_kept")
         return
     target = yield from ask(
         g, seat, dk.COLOUR, "recolour_to", [c for c in REAL_COLOURS if c != source], src, about=(source,)
@@ -139,7 +128,7 @@ def _recolour(g: Game, seat: int, card: int, piece: Piece) -> Flow:
         if source in colours:
             g.ending.recolour[c] = tuple(dict.fromkeys(target if x == source else x for x in colours))
             changed.append(c)
-    g.emit(TraitsRecoloured, seat, str(source), str(target), tuple(changed))
+    g.rec.emit(TraitsRecoloured, seat, str(source), str(target), tuple(changed))
 
 
 @implements("worlds_end", "choose_worlds_end_catastrophe")
@@ -150,7 +139,7 @@ def _choose_catastrophe(g: Game, seat: int, card: int, piece: Piece) -> Flow:
         g, seat, dk.CATASTROPHE, "choose_worlds_end", list(g.table.catastrophes), g.defs[card].id
     )
     g.ending.catastrophe = str(pick)
-    g.emit(WorldsEndCatastropheChosen, seat, str(pick))
+    g.rec.emit(WorldsEndCatastropheChosen, seat, str(pick))
 
 
 @implements("worlds_end", "play_from_hand")
@@ -166,7 +155,7 @@ def _play_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 def _name_colour(g: Game, seat: int, card: int) -> Flow:
     colour = yield from ask(g, seat, dk.COLOUR, "name_colour", REAL_COLOURS, g.defs[card].id)
     g.ending.named_colour[card] = str(colour)
-    g.emit(ColourNamed, seat, str(colour), card)
+    g.rec.emit(ColourNamed, seat, str(colour), card)
     return str(colour)
 
 
@@ -196,11 +185,11 @@ def _draw_for_points(g: Game, seat: int, source: str, reason: str) -> Flow:
 def _points(g: Game, seat: int, points: int, card: int | None = None) -> None:
     if points or card is not None:
         g.ending.points[seat] += points
-        g.emit(WorldsEndPoints, seat, points, card)
+        g.rec.emit(WorldsEndPoints, seat, points, card)
 
 
 def _source(g: Game) -> str:
-    cause = g.cause
+    cause = g.rec.cause
     return cause.id if cause is not None else ""
 
 
@@ -278,38 +267,39 @@ def final_scores(g: Game) -> Flow:
     """Tally every score; tied leaders each draw a trait and add only its face value."""
     g.round.phase = SCORING
     e = g.ending
-    mark = g.open(SCORING_STEP)
-    try:
+    with g.rec.effect(SCORING_STEP):
         table = tableau_of(g)
         e.scores = [score_of(table, seat) for seat in range(g.n)]
-        if g.record:  # the bonuses card by card, worked out only to be told
-            for seat, (we, face, extra, total) in enumerate(e.scores):
-                items = tuple((-1 if c is None else c, p) for c, p in bonus_items(table, seat))
-                g.emit(ScoreTallied, seat, we, face, extra, total, items)
-    finally:
-        g.close(mark)
+        for seat, score in enumerate(e.scores):
+            g.rec.emit(_tallied, table, seat, score)
     totals = [s[3] for s in e.scores]
     best = max(totals)
     winners = [seat for seat in g.seats_from(g.round.first_player) if totals[seat] == best]
     if len(winners) > 1 and g.tie_break_draws:
-        mark = g.open(TIE_BREAK)
-        aside = g.table.in_play  # the cards drawn stay out until all have drawn: a deck that
-        start = len(aside)  # ran out would reshuffle one player's card for the next to draw
-        try:
-            for seat in winners:
-                card = yield from _draw_for_points(g, seat, "tie_break", "tie_break_draw")
-                if card is None:
-                    continue
-                e.tie_break[seat] = g.defs[card].face_value
-                e.tie_breakers.append(seat)
-                aside.append(card)
-                g.emit(TieBreakDraw, seat, card, totals[seat] + e.tie_break[seat])
-        finally:
-            g.table.discard.extend(aside[start:])
-            del aside[start:]
-            g.close(mark)
+        with g.rec.effect(TIE_BREAK):
+            aside = g.table.in_play  # the cards drawn stay out until all have drawn: a deck that
+            start = len(aside)  # ran out would reshuffle one player's card for the next to draw
+            try:
+                for seat in winners:
+                    card = yield from _draw_for_points(g, seat, "tie_break", "tie_break_draw")
+                    if card is None:
+                        continue
+                    e.tie_break[seat] = g.defs[card].face_value
+                    e.tie_breakers.append(seat)
+                    aside.append(card)
+                    g.rec.emit(TieBreakDraw, seat, card, totals[seat] + e.tie_break[seat])
+            finally:
+                g.table.discard.extend(aside[start:])
+                del aside[start:]
         top = max(totals[s] + e.tie_break[s] for s in winners)
         winners = [s for s in winners if totals[s] + e.tie_break[s] == top]
     e.winners = tuple(sorted(winners))
     g.round.phase = OVER
-    g.emit(GameOver, e.winners, cause=SCORING_STEP)
+    g.rec.emit(GameOver, e.winners, cause=SCORING_STEP)
+
+
+def _tallied(table: Tableau, seat: int, score: tuple[int, int, int, int]) -> ScoreTallied:
+    """A seat's score as told: its parts, and its bonuses card by card."""
+    we, face, extra, total = score
+    items = tuple((-1 if c is None else c, p) for c, p in bonus_items(table, seat))
+    return ScoreTallied(seat, we, face, extra, total, items)

@@ -1,0 +1,172 @@
+"""What a game keeps of what happens: its events, each nested under the effect that caused it.
+
+The rules tell what happens in one way whether or not anyone will read it::
+
+    with g.rec.effect(cause, TraitPlayed, seat, card, ...):  # an effect, opened by its event
+        g.rec.emit(Drew, seat, cards, ...)                    # nests under it, takes its cause
+
+A game that people follow has a :class:`Recorder`: it builds every event, numbers it, names its
+parent and its cause, and keeps the log. A game a computer player plays out in its head has a
+:class:`Silent` one, which builds no event at all and only keeps the cause under way (a
+question names the card that asks it). The rules never ask which they have: that is what keeps
+one implementation of every rule.
+
+An event is built by the recorder from its class (or any function) and its arguments, so a
+silent game pays for a call and nothing more. Where building the arguments is the costly part
+(why each card of a hand cannot be played), the rules pass a function of no arguments that
+builds the whole event: ``g.rec.emit(lambda: OnlyPlayable(...))``.
+
+>>> from doomlings_access.rules.events import Cause, TurnStarted, Drew
+>>> rec = Recorder()
+>>> with rec.effect(Cause.rule("turn", 0), TurnStarted, 0):
+...     rec.emit(Drew, 0, (3, 4), None)
+>>> [(type(e).__name__, e.seq, e.parent, e.cause.id) for e in rec.log]
+[('TurnStarted', 0, None, 'turn'), ('Drew', 1, 0, 'turn')]
+>>> quiet = Silent()
+>>> with quiet.effect(Cause.rule("turn", 0), TurnStarted, 0):
+...     quiet.cause.id
+'turn'
+>>> quiet.log
+[]
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any, Callable, MutableSequence
+
+from doomlings_access.rules.decisions import Decision
+from doomlings_access.rules.events import Cause, Event
+
+if TYPE_CHECKING:
+    from doomlings_access.rules.view import Knowledge
+
+
+class StopTelling(Exception):
+    """Raised inside the rules once the log holds the events a listener has heard (a recorder
+    made with ``until``): the game stands where they are."""
+
+
+class Silent:
+    """Keeps only the cause under way: no event is built (a game played out in a player's head)."""
+
+    __slots__ = ("_frames",)
+
+    recording = False
+    asked: MutableSequence[Decision] = deque(maxlen=0)
+    """The questions answered, one per action (none kept: a deque of no length drops them)."""
+    log: list[Event] = []
+    """No event, ever (one shared empty list: nothing is ever added to it)."""
+    """Whether events are kept (for a caller outside the rules: the rules never ask)."""
+
+    def __init__(self) -> None:
+        self._frames: list[tuple[int | None, Cause | None]] = []
+
+    def emit(self, kind: Callable[..., Event], *args: Any, **kwargs: Any) -> None:
+        """Nothing: a silent game tells nobody."""
+
+    def effect(self, cause: Cause | None, kind: Callable[..., Event] | None = None, *args: Any, **kwargs: Any) -> Silent:
+        """Start an effect of ``cause``; use with ``with``."""
+        self._frames.append((None, cause))
+        return self
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        self._frames.pop()
+
+    @property
+    def cause(self) -> Cause | None:
+        """The cause of the effect under way."""
+        frames = self._frames
+        return frames[-1][1] if frames else None
+
+
+class Recorder(Silent):
+    """Builds, numbers and keeps every event, each under its parent and with its cause."""
+
+    __slots__ = ("log", "asked", "_until", "_seat_logs", "_knowledge", "_earlier")
+
+    recording = True
+
+    def __init__(self, until: int | None = None) -> None:
+        super().__init__()
+        self.log: list[Event] = []
+        self.asked: list[Decision] = []
+        """The question each action answered, in order (what a seat's view tells of them)."""
+        self._earlier: dict[tuple[int, int], Knowledge] = {}
+        self._until = until
+        """Stop the rules (:class:`StopTelling`) once the log holds this many events."""
+        self._seat_logs: dict[int, list[Event]] = {}
+        self._knowledge: dict[int, Knowledge] = {}
+
+    def emit(self, kind: Callable[..., Event], *args: Any, **kwargs: Any) -> None:
+        """Record the event ``kind(*args, **kwargs)``, nested under the effect under way and
+        caused by it unless it names its own cause."""
+        self._keep(kind(*args, **kwargs))
+
+    def effect(self, cause: Cause | None, kind: Callable[..., Event] | None = None, *args: Any, **kwargs: Any) -> Recorder:
+        """Start an effect of ``cause``, opened by the event ``kind(*args, **kwargs)`` if one
+        is given: what follows nests under that event and takes ``cause``. Without an event,
+        what follows keeps the current parent."""
+        frames = self._frames
+        if kind is None:
+            frames.append((frames[-1][0] if frames else None, cause))
+        else:
+            event = kind(*args, **kwargs)
+            seq = len(self.log)
+            self._keep(event)
+            frames.append((seq, cause))
+        return self
+
+    def _keep(self, event: Event) -> None:
+        log = self.log
+        event.seq = len(log)
+        frames = self._frames
+        if frames:
+            event.parent, cause = frames[-1]
+            if event.cause is None:
+                event.cause = cause
+        log.append(event)
+        if self._until is not None and len(log) >= self._until:
+            raise StopTelling
+
+    def seat_log(self, seat: int | None) -> list[Event]:
+        """The log as ``seat`` saw it: others' private cards become counts (``None``: an
+        onlooker, who sees only what is public). Kept up to date as it is read."""
+        key = -1 if seat is None else seat
+        seen = self._seat_logs.setdefault(key, [])
+        log = self.log
+        if len(seen) < len(log):
+            seen.extend(e.seen_by(seat) for e in log[len(seen) :])
+        return seen
+
+    def knowledge(self, seat: int, until: int | None = None) -> Knowledge:
+        """What ``seat`` knows of the cards it cannot see now (or when the log held ``until``
+        events), from its events."""
+        from doomlings_access.rules.view import Knowledge, update
+
+        if until is not None and until < len(self.log):
+            key = (seat, until)
+            earlier = self._earlier.get(key)
+            if earlier is None:
+                if len(self._earlier) > 64:
+                    self._earlier.clear()
+                earlier = self._earlier[key] = Knowledge()
+                update(earlier, self.log, seat, until)
+            return earlier
+        k = self._knowledge.get(seat)
+        if k is None:
+            k = self._knowledge[seat] = Knowledge()
+        update(k, self.log, seat)
+        return k
+
+    def copy(self) -> Recorder:
+        """An independent recorder with the same log (a clone of a recorded game)."""
+        other = Recorder()
+        other.log = list(self.log)
+        other.asked = list(self.asked)
+        other._seat_logs = {seat: list(seen) for seat, seen in self._seat_logs.items()}
+        other._knowledge = {seat: k.copy() for seat, k in self._knowledge.items()}
+        return other
