@@ -22,7 +22,7 @@ from typing import Any
 from doomlings_access.cards import CardDataError, CardSet, load_cards
 from doomlings_access.cards.lookup import UnknownCardError, find_name
 from doomlings_access.rules import Choice, Game, Options, Position, Setup
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.events import WorldsEndPoints
@@ -378,7 +378,7 @@ class _Answers:
             if self.table.tie_break is None or p["name"] not in self.table.tie_break:
                 return None
             return self._drawn(g, d, self.table.tie_break[p["name"]], "tie_break")
-        if d.kind == dk.RESPOND and d.reason in ("respond", "respond_to_action"):
+        if d.kind == Kind.RESPOND and d.reason in ("respond", "respond_to_action"):
             return self._response(g, d, p)
         key = (d.player, d.source)
         index = self.asked[key]
@@ -392,7 +392,7 @@ class _Answers:
                 return None
             where += f"[{index}]"
             given = given[index]
-        if d.kind == dk.COLOUR:
+        if d.kind == Kind.COLOUR:
             if isinstance(given, dict):  # a recolouring: {"from": colour, "to": colour}
                 side = "from" if d.reason == "recolour_from" else "to"
                 if set(given) - {"from", "to"} or side not in given:
@@ -408,13 +408,13 @@ class _Answers:
                 possible = _or(["none" if o == "no" else str(o) for o in d.options])
                 raise self.table.error(where, f"{given!r} is not a possible answer here (it could be {possible})")
             return colour
-        if d.kind == dk.CATASTROPHE:
+        if d.kind == Kind.CATASTROPHE:
             name = self.table.name_of(given, self.table.cat_names, where, "catastrophe")
             cat = self.table.cat_names[name]
             if cat not in d.options:
                 raise self.table.error(where, f"{name} was not revealed this game")
             return cat
-        if d.kind == dk.PLAYER:
+        if d.kind == Kind.PLAYER:
             names = [q["name"].lower() for q in self.table.players]
             if not isinstance(given, str) or given.strip().lower() not in names:
                 raise self.table.error(where, "the name of a player")
@@ -423,10 +423,10 @@ class _Answers:
                 possible = _or([self.table.players[o]["name"] for o in d.options if isinstance(o, int)])
                 raise self.table.error(where, f"{given} is not a possible answer here (it could be {possible})")
             return seat
-        if d.kind in (dk.YES_NO, dk.RESPOND):
+        if d.kind in (Kind.YES_NO, Kind.RESPOND):
             need = NEEDS.get(d.reason, "yes or no")
             yes = yes_or_no(given, self._card_name(g, d.source), self.table.error(where, need))
-            if d.kind == dk.YES_NO:
+            if d.kind == Kind.YES_NO:
                 return "yes" if yes else "no"
             return next(o for o in d.options if o != "pass") if yes else "pass"
         if given in (None, "none", "no", False) and "no" in d.options:
@@ -513,7 +513,7 @@ class _Answers:
                 return option
         name = g.cards.traits[trait_id].name
         possible = list(dict.fromkeys(_answer_name(g, d, o) for o in d.options))
-        if d.kind == dk.CHANCE:  # a card drawn: any card out of play, too many to list
+        if d.kind == Kind.CHANCE:  # a card drawn: any card out of play, too many to list
             why = f"no {name} was left to draw: it is on the table, or drawn already"
         else:
             why = f"it could be {_or(possible)}" if len(possible) <= 8 else f"{len(possible)} answers are possible"
@@ -581,9 +581,9 @@ def yes_or_no(given: Any, card_name: str, error: ScoreFileError) -> bool:
 
 def _answer_name(g: Game, d: Decision, option: Value) -> str:
     """How an option is written in a score file's choices."""
-    if d.kind == dk.CATASTROPHE:
+    if d.kind == Kind.CATASTROPHE:
         return g.catastrophe(str(option)).name
-    if d.kind in (dk.YES_NO, dk.RESPOND):
+    if d.kind in (Kind.YES_NO, Kind.RESPOND):
         return "no" if option in ("no", "pass") else "yes"
     if isinstance(option, int):
         return g.defs[option].name
@@ -594,7 +594,7 @@ def _distinct(g: Game, d: Decision) -> list[Value]:
     """Options that differ in meaning (two copies of one trait are the same answer)."""
     seen: dict[Any, Value] = {}
     for option in d.options:
-        key = g.defs[option].id if isinstance(option, int) and d.kind != dk.PLAYER else option
+        key = g.defs[option].id if isinstance(option, int) and d.kind != Kind.PLAYER else option
         seen.setdefault(key, option)
     return list(seen.values())
 
@@ -623,8 +623,8 @@ NEEDS = {
     "recolour_to": 'the colours to change, as {"from": colour, "to": colour}',
     "name_colour": "the colour named",
     "choose_worlds_end": "the catastrophe chosen",
-    "eloquence_play": "the trait played from the hand, or none",
-    "play_sneaky": "yes or no: was it played",
+    "worlds_end_play": "the trait played from the hand, or none",
+    "play_at_worlds_end": "yes or no: was it played",
     "denial_protects": "yes or no: does Denial protect from the final catastrophe",
     "random_trait_discard": "the trait removed",
     "worlds_end_draw": "the card drawn",
@@ -683,7 +683,7 @@ def _score(table: _Table) -> ScoreResult:
         value = answers.answer(g, d)
         if value is None:
             options = _distinct(g, d)
-            if len(options) > 1 and d.kind == dk.TRAIT:
+            if len(options) > 1 and d.kind == Kind.TRAIT:
                 names = tuple(g.defs[int(o)].name for o in options)
                 alike[(d.player, names[0])] = names
             if len(options) > 1:
@@ -696,7 +696,7 @@ def _score(table: _Table) -> ScoreResult:
                     if d.source == "tie_break":
                         raise table.error("tie_break", f"{who} needs the trait drawn to break the tie")
                     card = _Answers._card_name(g, d.source)
-                    if d.kind == dk.RESPOND and d.reason in ("respond", "respond_to_action"):
+                    if d.kind == Kind.RESPOND and d.reason in ("respond", "respond_to_action"):
                         card = " or ".join(g.defs[o].name for o in d.options if isinstance(o, int))
                     need = NEEDS.get(d.reason, "an answer")
                     error = table.error(

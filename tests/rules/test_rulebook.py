@@ -697,7 +697,7 @@ def test_late_played_after_stabilizing_does_not_stabilize_again() -> None:
     right after its owner stabilizes (rules-notes), so the hand stays one short."""
     t = table(hands={"Ana": ["Bark", "Late"]}, deck=["Quick", "Fangs", "Gills", "Spiny", "Leaves"])
     t.answer("Bark")
-    assert t.pending.reason == "play_late"
+    assert t.pending.reason == "play_after_stabilizing"
     assert len(t.hand("Ana")) == 5
     t.answer("Late")
     assert t.pending is None

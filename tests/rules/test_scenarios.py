@@ -203,7 +203,7 @@ def test_a_trait_played_at_worlds_end_opens_a_response_window(
     """Parasitic: "When an opponent plays a trait, you may play Parasitic from your hand": also
     a trait played by Eloquence at World's End."""
     data = scenario(capsys, "a_trait_played_at_worlds_end_gets_responses")
-    assert data["pending"]["reason"] == "eloquence_play"
+    assert data["pending"]["reason"] == "worlds_end_play"
     data = scenario(capsys, "a_trait_played_at_worlds_end_gets_responses", "--answers", "Fangs")
     assert data["pending"]["player"] == "Ben" and data["pending"]["reason"] == "respond"
     data = scenario(

@@ -82,7 +82,7 @@ def cards_in(view: PlayerView) -> set[int]:
 
 PLAYER_REASONS = {
     "give_a_card_to", "give_cards_to", "give_last_card_to", "give_trait_to", "into_whose_pile",
-    "look_at_hand_of", "move_to", "reckless_with", "swap_hands_with", "take_random_from",
+    "look_at_hand_of", "move_to", "mutual_discard_with", "swap_hands_with", "take_random_from",
     "trade_looks_with",
 }
 """Questions whose answer is a seat, not a card."""
@@ -270,7 +270,7 @@ def test_samples_of_a_view_are_games_consistent_with_it(seed: int) -> None:
                 sd = s.pending
                 assert sd is not None
                 s.apply(Choice(sd.player, sd.options[rng.randrange(len(sd.options))]))
-    assert refused <= sampled // 50
+    assert refused <= sampled * 3 // 100  # (a deal the rules do not come back from is rare)
 
 
 def test_a_sample_depends_on_the_view_and_the_generator_alone() -> None:

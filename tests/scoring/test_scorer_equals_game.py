@@ -16,9 +16,9 @@ import pytest
 from doomlings_access.ai.random_agent import RandomAgent
 from doomlings_access.cards import load_cards
 from doomlings_access.rules import Choice, Game, Options, Setup
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules import events as ev
-from doomlings_access.rules.state import WORLDS_END
+from doomlings_access.rules.state import Phase
 from doomlings_access.scorer import score_table
 
 GAMES = int(os.environ.get("DOOMLINGS_SCORER_GAMES", "300"))
@@ -39,7 +39,7 @@ def finished(seed: int, players: int, edition: str) -> Game:
 def score_file_of(g: Game) -> dict[str, Any]:
     """The game's table at World's End and every answer given there, as a score file."""
     cp = g.checkpoint
-    assert cp is not None and cp.round.phase == WORLDS_END
+    assert cp is not None and cp.round.phase == Phase.WORLDS_END
     defs = g.defs
     name = lambda c: defs[c].name  # noqa: E731
     answers: dict[int, dict[str, list[Any]]] = defaultdict(lambda: defaultdict(list))
@@ -63,13 +63,13 @@ def score_file_of(g: Game) -> dict[str, Any]:
     for _, kind, item in sorted(timeline, key=lambda x: (x[0], x[1])):
         if kind == 0:
             d, value = item
-            if d.kind == dk.RESPOND and d.reason in ("respond", "respond_to_action"):
+            if d.kind == Kind.RESPOND and d.reason in ("respond", "respond_to_action"):
                 for option in d.options:
                     if isinstance(option, int):
                         say(d.player, defs[option].id, "yes" if option == value else "no")
-            elif d.kind == dk.PLAYER:
+            elif d.kind == Kind.PLAYER:
                 say(d.player, d.source, g.name(int(value)))
-            elif d.kind == dk.CATASTROPHE:
+            elif d.kind == Kind.CATASTROPHE:
                 say(d.player, d.source, g.catastrophe(str(value)).name)
             elif isinstance(value, int):
                 say(d.player, d.source, name(value))

@@ -17,7 +17,7 @@ from doomlings_access.lines import PAUSE
 from doomlings_access.ai import Agent
 from doomlings_access.ai.heuristic import HeuristicAgent
 from doomlings_access.rules import Choice, Game, Setup
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules.decisions import Decision
 from doomlings_access.ui.console import PlainConsole
 from doomlings_access.ui.output import Output
@@ -475,7 +475,7 @@ def test_a_trait_playable_at_any_time_is_offered_after_ones_own_plays_by_default
     for seed in range(1, 13):
         own = responses_asked(seed, "own")
         g = own.game
-        respond = [d for d in own.asked if d.kind == dk.RESPOND and d.reason == "respond"]
+        respond = [d for d in own.asked if d.kind == Kind.RESPOND and d.reason == "respond"]
         assert not [d for d in respond if any_time_only(g, d)], seed
         asked_own_plays += sum(d.about[0] == d.player for d in respond)
         for index, d in own.unasked.items():
@@ -483,7 +483,7 @@ def test_a_trait_playable_at_any_time_is_offered_after_ones_own_plays_by_default
         passed += len(own.unasked)
         every = responses_asked(seed, "every")
         assert not every.unasked
-        asked_every += sum(any_time_only(every.game, d) for d in every.asked if d.kind == dk.RESPOND)
+        asked_every += sum(any_time_only(every.game, d) for d in every.asked if d.kind == Kind.RESPOND)
     assert asked_every >= passed > 0 and asked_own_plays > 0, (asked_every, passed, asked_own_plays)
 
 
@@ -869,7 +869,7 @@ def test_a_card_typed_that_cannot_be_played_now_is_refused_with_its_reason() -> 
         while not g.is_over:
             d = g.pending
             assert d is not None
-            held = [c for c in g.view(0).hand if c not in d.options] if d.player == 0 and d.kind == dk.PLAY else []
+            held = [c for c in g.view(0).hand if c not in d.options] if d.player == 0 and d.kind == Kind.PLAY else []
             reasons = why_not(g, d) or {} if held else {}
             names = {g.card(c).name for c in g.view(0).hand if c in d.options}
             held = [c for c in held if reasons.get(c) and g.card(c).name not in names]
@@ -949,7 +949,7 @@ class HelpAtAResponse(Session):
     helped: tuple[str, tuple[object, ...]] | None = None
 
     def read(self, q: Question) -> str:
-        if q.decision.kind == dk.RESPOND and self.helped is None:
+        if q.decision.kind == Kind.RESPOND and self.helped is None:
             self.helped = (q.title.text, q.decision.options)
             return "?"
         return super().read(q)

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import replace
 
 from doomlings_access.cards.model import REAL_COLOURS
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules.decisions import Choice, Decision, Value
 from doomlings_access.rules.scoring import Tableau, score_of
 from doomlings_access.rules.sampling import sample
@@ -23,14 +23,14 @@ from doomlings_access.rules.view import PlayerView
 from doomlings_access.ai.random_agent import decision_rng
 
 HARMFUL_TARGETS = {
-    "take_random_from", "look_at_hand_of", "reckless_with", "into_whose_pile",
+    "take_random_from", "look_at_hand_of", "mutual_discard_with", "into_whose_pile",
     "move_to", "trade_looks_with",
 }
 KEEP_REASONS = {"keep", "keep_to_stabilize", "take_and_play", "take_card", "play_drawn", "play_from_discard"}
 OWN_LOSSES = ("discard_trait", "give_trait", "swap_give", "swap_first")
 
 
-LOOKS_AHEAD = (dk.PLAY, dk.RESPOND, dk.CARD, dk.TRAIT, dk.PLAYER, dk.COLOUR, dk.OPTION)
+LOOKS_AHEAD = (Kind.PLAY, Kind.RESPOND, Kind.CARD, Kind.TRAIT, Kind.PLAYER, Kind.COLOUR, Kind.OPTION)
 """The kinds of decision weighed in a sampled game (a chance pick is not the player's)."""
 GENE_POOL_WORTH = 0.5
 """Points a card more in the gene pool is worth when comparing the positions answers leave:
@@ -89,7 +89,7 @@ def played_on(
     g = sample(view, rng)
     g.apply(Choice(me, answer))
     while (d := g.pending) is not None:
-        if d.kind == dk.PLAY and d.player != turn:
+        if d.kind == Kind.PLAY and d.player != turn:
             if not through_my_next_turn or mine_again:
                 break
             mine_again = d.player == me
@@ -128,16 +128,16 @@ class Picker:
         opts = list(d.options)
         cards = [o for o in opts if isinstance(o, int)]
         words = [o for o in opts if isinstance(o, str)]
-        if d.kind == dk.CHANCE:
+        if d.kind == Kind.CHANCE:
             return decision_rng("heuristic", self.seed, v, d).choice(opts)
-        if d.kind == dk.PLAY:
+        if d.kind == Kind.PLAY:
             best = max(cards, key=lambda c: self.gain(me, c))
             if words and self.gain(me, best) <= 0:
                 return words[0]
             return best
-        if d.kind == dk.RESPOND:
+        if d.kind == Kind.RESPOND:
             return self.respond(cards)
-        if d.kind == dk.CARD:
+        if d.kind == Kind.CARD:
             def value(c: int) -> int:
                 return self.face(c) + (1 if v.card(c).action else 0)
 
@@ -146,22 +146,22 @@ class Picker:
             if words and d.reason in ("may_discard", "discard_dominant"):
                 return words[0]
             return min(cards, key=value)
-        if d.kind == dk.TRAIT:
+        if d.kind == Kind.TRAIT:
             own = [c for c in cards if c in v.piles[me]]
             if d.reason in OWN_LOSSES and own:
                 return min(own, key=self.face)
             others = [c for c in cards if c not in v.piles[me]] or cards
             return max(others, key=lambda c: (self.face(c), self.total(v.owner_of(c) or 0)))
-        if d.kind == dk.PLAYER:
+        if d.kind == Kind.PLAYER:
             seats = [int(o) for o in cards]
             if d.reason == "swap_hands_with":
                 return max(seats, key=lambda s: v.hand_sizes[s])
             if d.reason in HARMFUL_TARGETS:
                 return self.leader(me, seats)
             return min(seats, key=self.total)
-        if d.kind == dk.COLOUR:
+        if d.kind == Kind.COLOUR:
             return self.colour(words)
-        if d.kind == dk.OPTION:
+        if d.kind == Kind.OPTION:
             if "redraw" in opts and d.reason == "cannot_play":
                 return "redraw"
             if d.reason == "may_skip_stabilize":

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 
 from doomlings_access.ai.heuristic import GENE_POOL_WORTH, Picker, played_on
 from doomlings_access.ai.random_agent import decision_rng
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.scoring import score_of
 from doomlings_access.rules.view import PlayerView
@@ -90,7 +90,7 @@ class SearchAgent:
         if len(options) == 1:
             return options[0]
         rng = decision_rng("search", self.seed, view, decision)
-        if decision.kind == dk.CHANCE:
+        if decision.kind == Kind.CHANCE:
             return rng.choice(options)
         deadline = time.perf_counter() + self.budget.seconds
         worlds = (self.budget.iterations or 1_000_000_000) // len(options)

@@ -5,12 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from doomlings_access.cards.model import Piece
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind, Reason, Word
 from doomlings_access.rules.events import AGE, Cause, NextAgeSeen, StabilizeSkipped, card_cause
 from doomlings_access.rules.play import (
-    COLOUR_LOCKED,
-    FACE_TOO_HIGH,
-    SAME_COLOUR,
+    Restriction,
     play_from_deck_top,
     play_trait,
     playable_in_hand,
@@ -48,12 +46,12 @@ def _age_cause(g: Game, seat: int | None = None) -> Cause:
 
 @implements("round", "colour_locked")
 def _colour_locked(g: Game, piece: Piece, card: int) -> str | None:
-    return COLOUR_LOCKED if g.index.of_colour[piece.params["colour"]][card] else None  # (every card, every turn)
+    return Restriction.COLOUR_LOCKED if g.index.of_colour[piece.params["colour"]][card] else None  # (every card, every turn)
 
 
 @implements("round", "max_face")
 def _max_face(g: Game, piece: Piece, card: int) -> str | None:
-    return FACE_TOO_HIGH if g.defs[card].face_value > piece.params["value"] else None  # (every card, every turn)
+    return Restriction.FACE_TOO_HIGH if g.defs[card].face_value > piece.params["value"] else None  # (every card, every turn)
 
 
 @implements("round", "no_repeat_colour")
@@ -62,7 +60,7 @@ def _no_repeat_colour(g: Game, piece: Piece, card: int) -> str | None:
     if last:
         for colour in g.defs[card].real_colours:  # (a loop: no generator for every card, every turn)
             if colour in last:
-                return SAME_COLOUR
+                return Restriction.SAME_COLOUR
     return None
 
 
@@ -107,8 +105,8 @@ def _discard_dominants(g: Game, piece: Piece, seat: int) -> Flow:
         dominants = [c for c in g.seats[seat].hand if g.defs[c].dominant and c not in discarded]
         if not dominants:
             break
-        pick = yield question(seat, dk.CARD, "discard_dominant", ("done", *dominants), source)
-        if pick == "done":
+        pick = yield question(seat, Kind.CARD, Reason.DISCARD_DOMINANT, (Word.DONE, *dominants), source)
+        if pick == Word.DONE:
             break
         discarded.append(int(pick))
     if discarded:
@@ -137,8 +135,8 @@ def _extra_play(g: Game, piece: Piece, seat: int, played: int) -> Flow:
     options = [c for c in playable_in_hand(g, seat) if _fits_kind(g, c, kind)]
     if not options:
         return
-    pick = yield question(seat, dk.PLAY, "extra_play", ("no", *options), _age_id(g))
-    if pick != "no":
+    pick = yield question(seat, Kind.PLAY, Reason.EXTRA_PLAY, (Word.NO, *options), _age_id(g))
+    if pick != Word.NO:
         with g.rec.effect(_age_cause(g, seat)):
             yield from play_trait(g, seat, int(pick), "hand", True)
 
@@ -152,8 +150,8 @@ def _discard_before_stabilize(g: Game, piece: Piece, seat: int) -> Flow:
         pool = [c for c in g.seats[seat].hand if c not in chosen]
         if not pool:
             break
-        pick = yield question(seat, dk.CARD, "may_discard", ("done", *pool), source, step, most)
-        if pick == "done":
+        pick = yield question(seat, Kind.CARD, Reason.MAY_DISCARD, (Word.DONE, *pool), source, step, most)
+        if pick == Word.DONE:
             break
         chosen.append(int(pick))
     if chosen:  # (nothing discarded: nothing to tell, and no effect to open)
@@ -163,8 +161,8 @@ def _discard_before_stabilize(g: Game, piece: Piece, seat: int) -> Flow:
 
 @implements("round", "may_skip_stabilize")
 def _may_skip(g: Game, piece: Piece, seat: int) -> Flow:
-    how = yield question(seat, dk.OPTION, "may_skip_stabilize", ("stabilize", "skip"), _age_id(g))
-    if how == "stabilize":
+    how = yield question(seat, Kind.OPTION, Reason.MAY_SKIP_STABILIZE, (Word.STABILIZE, Word.SKIP), _age_id(g))
+    if how == Word.STABILIZE:
         return True
     g.rec.emit(StabilizeSkipped, seat, "chose_not_to", cause=_age_cause(g, seat))
     return False
@@ -172,8 +170,8 @@ def _may_skip(g: Game, piece: Piece, seat: int) -> Flow:
 
 @implements("round", "may_redraw_instead_of_stabilize")
 def _may_redraw(g: Game, piece: Piece, seat: int) -> Flow:
-    how = yield question(seat, dk.OPTION, "may_redraw", ("stabilize", "redraw"), _age_id(g))
-    if how == "stabilize":
+    how = yield question(seat, Kind.OPTION, Reason.MAY_REDRAW, (Word.STABILIZE, Word.REDRAW), _age_id(g))
+    if how == Word.STABILIZE:
         return True
     cause = _age_cause(g, seat)
     with g.rec.effect(cause):
@@ -221,7 +219,7 @@ def _random_discard_or_steal(g: Game, piece: Piece) -> Flow:
     stealer = piece["stealer"]
     for seat in g.seats_from(g.round.first_player):
         if any(g.defs[c].id == stealer for c in g.seats[seat].pile):
-            found = yield from random_from_opponent_hand(g, seat, 1, source, "take_random_from", "random_take")
+            found = yield from random_from_opponent_hand(g, seat, 1, source, Reason.TAKE_RANDOM_FROM, Reason.RANDOM_TAKE)
             if found is not None:
                 victim, taken = found
                 pass_cards(g, victim, seat, taken, taken=True, random=True)
@@ -248,7 +246,7 @@ def _each_draws_keeps(g: Game, piece: Piece) -> Flow:
     source = _age_id(g)
     for seat in g.seats_from(g.round.first_player):
         drawn = draw(g, seat, piece["draw"])
-        kept = yield from choose_cards(g, seat, piece["keep"], drawn, "keep", source)
+        kept = yield from choose_cards(g, seat, piece[Reason.KEEP], drawn, Reason.KEEP, source)
         discard_cards(g, seat, [c for c in drawn if c not in kept])
 
 
@@ -257,7 +255,7 @@ def _each_draws_then_discards(g: Game, piece: Piece) -> Flow:
     source = _age_id(g)
     for seat in g.seats_from(g.round.first_player):
         draw(g, seat, piece["draw"])
-        yield from choose_and_discard(g, seat, piece["discard"], source, "discard")
+        yield from choose_and_discard(g, seat, piece[Reason.DISCARD], source, Reason.DISCARD)
 
 
 def traits_played_at_once(cards: CardSet) -> frozenset[str]:

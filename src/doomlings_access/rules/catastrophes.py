@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING, Callable
 
 from doomlings_access.cards.model import CatastropheDef, Piece
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind, Reason
 from doomlings_access.rules.effects import discard_own_trait
 from doomlings_access.rules.events import CATASTROPHE, CardsPassed, CatastropheIgnored, card_cause
 from doomlings_access.rules.hooks import in_pile
@@ -95,7 +95,7 @@ def _each(slot: str, piece_id: str) -> Callable[[PerSeat], PerSeat]:
 @_each("catastrophic", "discard_down_to")
 def discard_down_to(g: Game, seat: int, piece: Piece, source: str) -> Flow:
     excess = len(g.seats[seat].hand) - piece["count"]
-    return choose_and_discard(g, seat, excess, source, "discard")
+    return choose_and_discard(g, seat, excess, source, Reason.DISCARD)
 
 
 @_each("catastrophic", "stabilize")
@@ -118,12 +118,12 @@ def discard_hand(g: Game, seat: int, piece: Piece, source: str) -> Flow:
 @_each("catastrophic", "discard_per_colour_trait")
 def discard_per_colour_trait(g: Game, seat: int, piece: Piece, source: str) -> Flow:
     count = count_colour(g, seat, piece["colour"])
-    return choose_and_discard(g, seat, count, source, "discard")
+    return choose_and_discard(g, seat, count, source, Reason.DISCARD)
 
 
 @_each("catastrophic", "discard_from_hand")
 def discard_from_hand(g: Game, seat: int, piece: Piece, source: str) -> Flow:
-    return choose_and_discard(g, seat, piece["count"], source, "discard")
+    return choose_and_discard(g, seat, piece["count"], source, Reason.DISCARD)
 
 
 @_each("catastrophic", "draw_per_colour_present")
@@ -136,7 +136,7 @@ def draw_per_colour_present(g: Game, seat: int, piece: Piece, source: str) -> Fl
 @_each("catastrophic", "discard_half_hand")
 def discard_half_hand(g: Game, seat: int, piece: Piece, source: str) -> Flow:
     count = math.ceil(len(g.seats[seat].hand) / 2)
-    return choose_and_discard(g, seat, count, source, "discard")
+    return choose_and_discard(g, seat, count, source, Reason.DISCARD)
 
 
 @_each("catastrophic", "discard_own_trait")
@@ -177,12 +177,12 @@ def give_to_neighbours(g: Game, piece: Piece, seats: list[int]) -> Flow:
             neighbours = list(dict.fromkeys(neighbours))
         pool = list(g.seats[seat].hand)
         if len(pool) == 1 and len(neighbours) == 2:  # one card for two neighbours: the giver says which
-            receiver = yield from ask(g, seat, dk.PLAYER, "give_last_card_to", neighbours, source)
+            receiver = yield from ask(g, seat, Kind.PLAYER, Reason.GIVE_LAST_CARD_TO, neighbours, source)
             neighbours = [int(receiver)]
         for receiver in neighbours:
             if not pool:
                 break
-            card = yield from ask(g, seat, dk.CARD, "give_card_to", pool, source, about=(receiver,))
+            card = yield from ask(g, seat, Kind.CARD, Reason.GIVE_CARD_TO, pool, source, about=(receiver,))
             pool.remove(card)
             gifts.append((seat, receiver, card))
     for giver, receiver, card in gifts:

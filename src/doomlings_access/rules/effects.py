@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from doomlings_access.cards.model import REAL_COLOURS, Piece
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind, Reason, Word
 from doomlings_access.rules.events import (
     Cause,
     CardsRevealed,
@@ -36,8 +36,7 @@ from doomlings_access.rules.piles import (
     trait_cause,
 )
 from doomlings_access.rules.play import (
-    REQUIREMENT,
-    RESTRICTED_COST,
+    Restriction,
     play_restriction,
     play_trait,
     playable_in_hand,
@@ -57,7 +56,7 @@ from doomlings_access.rules.primitives import (
     stabilize,
 )
 from doomlings_access.rules.registry import implements, implements_second
-from doomlings_access.rules.state import TURNS
+from doomlings_access.rules.state import Phase
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Flow, Game
@@ -140,8 +139,8 @@ def give_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     hand = g.seats[seat].hand
     if not hand:
         return _nothing(g, seat, card, "empty_hand")
-    reason = "give_a_card_to" if piece["count"] == 1 else "give_cards_to"
-    target = yield from ask(g, seat, dk.PLAYER, reason, g.opponents(seat), src)
+    reason = Reason.GIVE_A_CARD_TO if piece["count"] == 1 else Reason.GIVE_CARDS_TO
+    target = yield from ask(g, seat, Kind.PLAYER, reason, g.opponents(seat), src)
     cards = yield from choose_cards(g, seat, piece["count"], hand, "give", src, about=(target,))
     pass_cards(g, seat, target, cards)
 
@@ -149,7 +148,7 @@ def give_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 @implements("action", "take_random_from_hand")
 def take_random_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
-    found = yield from random_from_opponent_hand(g, seat, piece["count"], src, "take_random_from", "random_take")
+    found = yield from random_from_opponent_hand(g, seat, piece["count"], src, Reason.TAKE_RANDOM_FROM, Reason.RANDOM_TAKE)
     if found is None:
         return _nothing(g, seat, card, "no_target")
     victim, taken = found
@@ -164,7 +163,7 @@ def each_opponent_discards_random(g: Game, seat: int, card: int, piece: Piece) -
 
 @implements("action", "swap_hands")
 def swap_hands(g: Game, seat: int, card: int, piece: Piece) -> Flow:
-    other = yield from ask(g, seat, dk.PLAYER, "swap_hands_with", g.opponents(seat), _source(g, card))
+    other = yield from ask(g, seat, Kind.PLAYER, Reason.SWAP_HANDS_WITH, g.opponents(seat), _source(g, card))
     a, b = g.seats[seat], g.seats[other]
     a.hand, b.hand = b.hand, a.hand
     g.rec.emit(HandsSwapped, seat, other, tuple(b.hand), tuple(a.hand), frozenset((seat, other)))
@@ -173,7 +172,7 @@ def swap_hands(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 @implements("action", "name_colour_all_discard")
 def name_colour_all_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
-    colour = yield from ask(g, seat, dk.COLOUR, "name_colour_discard", REAL_COLOURS, src)
+    colour = yield from ask(g, seat, Kind.COLOUR, Reason.NAME_COLOUR_DISCARD, REAL_COLOURS, src)
     g.rec.emit(ColourNamed, seat, str(colour), card)
     for p in g.seats_from(seat):
         hand = g.seats[p].hand
@@ -198,36 +197,36 @@ def each_opponent_shows_take_and_play(g: Game, seat: int, card: int, piece: Piec
     for opp in g.opponents(seat):
         hand = g.seats[opp].hand
         if hand:
-            c = yield from ask(g, opp, dk.CARD, "show_card", hand, src, about=(seat,))
+            c = yield from ask(g, opp, Kind.CARD, Reason.SHOW_CARD, hand, src, about=(seat,))
             shown[c] = opp
             g.rec.emit(CardsRevealed, opp, (c,), None)
     if not shown:
         return _nothing(g, seat, card, "no_target")
-    picked = yield from ask(g, seat, dk.CARD, "take_and_play", list(shown), src)
+    picked = yield from ask(g, seat, Kind.CARD, Reason.TAKE_AND_PLAY, list(shown), src)
     yield from _take_and_play(g, seat, shown[picked], picked, True)
 
 
 @implements("action", "look_at_random_take_and_play")
 def look_at_random_take_and_play(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
-    found = yield from random_from_opponent_hand(g, seat, piece["count"], src, "look_at_hand_of", "random_look")
+    found = yield from random_from_opponent_hand(g, seat, piece["count"], src, Reason.LOOK_AT_HAND_OF, Reason.RANDOM_LOOK)
     if found is None:
         return _nothing(g, seat, card, "no_target")
     victim, seen = found
     g.rec.emit(CardsRevealed, victim, tuple(seen), frozenset((seat, victim)), True)
-    picked = yield from ask(g, seat, dk.CARD, "take_and_play", seen, src)
+    picked = yield from ask(g, seat, Kind.CARD, Reason.TAKE_AND_PLAY, seen, src)
     yield from _take_and_play(g, seat, victim, picked, False)
 
 
 @implements("action", "trade_looks_take_one")
 def trade_looks_take_one(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
-    other = yield from ask(g, seat, dk.PLAYER, "trade_looks_with", g.opponents(seat), src)
+    other = yield from ask(g, seat, Kind.PLAYER, Reason.TRADE_LOOKS_WITH, g.opponents(seat), src)
     mine, theirs = list(g.seats[seat].hand), list(g.seats[other].hand)
     g.rec.emit(CardsRevealed, other, tuple(theirs), frozenset((seat, other)))
     g.rec.emit(CardsRevealed, seat, tuple(mine), frozenset((seat, other)))
-    take = (yield from ask(g, seat, dk.CARD, "take_card", theirs, src)) if theirs else None
-    give = (yield from ask(g, other, dk.CARD, "take_card", mine, src)) if mine else None
+    take = (yield from ask(g, seat, Kind.CARD, Reason.TAKE_CARD, theirs, src)) if theirs else None
+    give = (yield from ask(g, other, Kind.CARD, Reason.TAKE_CARD, mine, src)) if mine else None
     if take is not None:
         pass_cards(g, other, seat, [take], taken=True)
     if give is not None:
@@ -237,8 +236,8 @@ def trade_looks_take_one(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 @implements("action", "may_discard_hand_and_stabilize")
 def may_discard_hand_and_stabilize(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
-    answer = yield from ask(g, seat, dk.YES_NO, "discard_hand_and_stabilize", ("no", "yes"), src)
-    if answer == "yes":
+    answer = yield from ask(g, seat, Kind.YES_NO, Reason.DISCARD_HAND_AND_STABILIZE, (Word.NO, Word.YES), src)
+    if answer == Word.YES:
         discard_cards(g, seat, list(g.seats[seat].hand))
         yield from stabilize(g, seat)
     else:  # (said, or a listener cannot tell a kept hand from a throw not told)
@@ -266,7 +265,7 @@ def steal_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     options = _opponent_traits(g, seat, test)
     if not options:
         return _nothing(g, seat, card, "no_target")
-    target = yield from ask(g, seat, dk.TRAIT, "steal", options, src)
+    target = yield from ask(g, seat, Kind.TRAIT, Reason.STEAL, options, src)
     owner = g.owner_of(target)
     assert owner is not None
     move_trait(g, target, owner, seat, "steal")
@@ -282,7 +281,7 @@ def trade_self_for_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     options = _opponent_traits(g, seat)
     if not options:
         return _nothing(g, seat, card, "no_target")
-    target = yield from ask(g, seat, dk.TRAIT, "trade_for", options, src)
+    target = yield from ask(g, seat, Kind.TRAIT, Reason.TRADE_FOR, options, src)
     owner = g.owner_of(target)
     assert owner is not None
     move_trait(g, card, seat, owner, "trade")
@@ -320,9 +319,9 @@ def swap_traits(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     mine = [m for m in mine if _fits_any(fits, m, theirs)]
     if not mine:
         return _nothing(g, seat, card, "no_target")
-    own = yield from ask(g, seat, dk.TRAIT, "swap_give", mine, src)
+    own = yield from ask(g, seat, Kind.TRAIT, Reason.SWAP_GIVE, mine, src)
     options = [t for t in theirs if fits(own, t)]
-    other = yield from ask(g, seat, dk.TRAIT, "swap_take", options, src, about=(own,))
+    other = yield from ask(g, seat, Kind.TRAIT, Reason.SWAP_TAKE, options, src, about=(own,))
     _swap(g, own, other)
 
 
@@ -342,8 +341,8 @@ def swap_any_piles(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     firsts = [a for a in every if partners(a)]
     if not firsts:
         return _nothing(g, seat, card, "no_target")
-    a = yield from ask(g, seat, dk.TRAIT, "swap_first", firsts, src)
-    b = yield from ask(g, seat, dk.TRAIT, "swap_second", partners(a), src, about=(a,))
+    a = yield from ask(g, seat, Kind.TRAIT, Reason.SWAP_FIRST, firsts, src)
+    b = yield from ask(g, seat, Kind.TRAIT, Reason.SWAP_SECOND, partners(a), src, about=(a,))
     _swap(g, a, b)
 
 
@@ -353,8 +352,8 @@ def give_trait(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     options = removable(g, seat)
     if not options:
         return _nothing(g, seat, card, "no_target")
-    trait = yield from ask(g, seat, dk.TRAIT, "give_trait", options, src)
-    target = yield from ask(g, seat, dk.PLAYER, "give_trait_to", g.opponents(seat), src, about=(trait,))
+    trait = yield from ask(g, seat, Kind.TRAIT, Reason.GIVE_TRAIT, options, src)
+    target = yield from ask(g, seat, Kind.PLAYER, Reason.GIVE_TRAIT_TO, g.opponents(seat), src, about=(trait,))
     move_trait(g, trait, seat, target, "give")
 
 
@@ -364,7 +363,7 @@ def return_trait_to_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     options = _opponent_traits(g, seat)
     if not options:
         return _nothing(g, seat, card, "no_target")
-    trait = yield from ask(g, seat, dk.TRAIT, "return_to_hand", options, src)
+    trait = yield from ask(g, seat, Kind.TRAIT, Reason.RETURN_TO_HAND, options, src)
     owner = g.owner_of(trait)
     assert owner is not None
     return_to_hand(g, owner, trait)
@@ -400,10 +399,10 @@ def discard_own_trait(g: Game, seat: int, card: int | None, piece: Piece, source
         g.rec.emit(NothingToDo, seat, "no_target")
         return
     if params.get("random"):
-        picked = yield from pick_random(g, seat, options, 1, src, "random_trait_discard")
+        picked = yield from pick_random(g, seat, options, 1, src, Reason.RANDOM_TRAIT_DISCARD)
         yield from discard_trait(g, seat, picked[0], random=True)
     else:
-        trait = yield from ask(g, seat, dk.TRAIT, "discard_trait", options, src)
+        trait = yield from ask(g, seat, Kind.TRAIT, Reason.DISCARD_TRAIT, options, src)
         yield from discard_trait(g, seat, trait)
 
 
@@ -418,11 +417,11 @@ def mutual_trait_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     src = _source(g, card)
     if piles_protected(g):
         return _nothing(g, seat, card, "piles_protected")
-    other = yield from ask(g, seat, dk.PLAYER, "reckless_with", g.opponents(seat), src)
+    other = yield from ask(g, seat, Kind.PLAYER, Reason.MUTUAL_DISCARD_WITH, g.opponents(seat), src)
     theirs = removable(g, other, lambda c: c != card)  # never this Reckless, wherever it is (Inventive)
     mine = removable(g, seat, lambda c: c != card)
-    first = (yield from ask(g, seat, dk.TRAIT, "discard_their_trait", theirs, src, about=(other,))) if theirs else None
-    second = (yield from ask(g, other, dk.TRAIT, "discard_their_trait", mine, src, about=(seat,))) if mine else None
+    first = (yield from ask(g, seat, Kind.TRAIT, Reason.DISCARD_THEIR_TRAIT, theirs, src, about=(other,))) if theirs else None
+    second = (yield from ask(g, other, Kind.TRAIT, Reason.DISCARD_THEIR_TRAIT, mine, src, about=(seat,))) if mine else None
     for spared, pile in ((other, theirs), (seat, mine)):  # a half that finds nothing is told
         if not pile:
             _nothing(g, spared, card, "nothing_to_discard")
@@ -436,7 +435,7 @@ def mutual_trait_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 def move_self_to_opponent(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     if card not in g.seats[seat].pile or g.defs[card].dominant:
         return _nothing(g, seat, card, "not_in_pile")
-    target = yield from ask(g, seat, dk.PLAYER, "move_to", g.opponents(seat), _source(g, card))
+    target = yield from ask(g, seat, Kind.PLAYER, Reason.MOVE_TO, g.opponents(seat), _source(g, card))
     move_trait(g, card, seat, target, "move")
 
 
@@ -450,7 +449,7 @@ def play_another(g: Game, seat: int, card: int, piece: Piece) -> Flow:
         return _none_playable(g, seat, "nothing_playable", list(g.seats[seat].hand), True)
     if len(options) == 1:  # played without a question: its player hears why
         g.rec.emit(lambda: OnlyPlayable(seat, options[0], unplayable(g, seat, options[0]), frozenset((seat,))))
-    pick = yield from ask(g, seat, dk.PLAY, "play_another", options, _source(g, card))
+    pick = yield from ask(g, seat, Kind.PLAY, Reason.PLAY_ANOTHER, options, _source(g, card))
     yield from play_trait(g, seat, pick, "hand", True)
 
 
@@ -468,7 +467,7 @@ def play_from_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     options = playable_in_hand(g, seat, reversed(g.table.discard))
     if not options:
         return _none_playable(g, seat, "nothing_playable", list(reversed(g.table.discard)), False)
-    pick = yield from ask(g, seat, dk.CARD, "play_from_discard", options, src)
+    pick = yield from ask(g, seat, Kind.CARD, Reason.PLAY_FROM_DISCARD, options, src)
     yield from play_trait(g, seat, pick, "discard", piece["with_action"])
 
 
@@ -486,11 +485,11 @@ def draw_then_play(g: Game, seat: int, card: int, piece: Piece) -> Flow:
         fitting = [c for c in drawn if colour is None or colour in g.defs[c].colours]
         return _none_playable(g, seat, "none_drawn_playable", fitting, True)
     if piece["optional"]:
-        pick = yield from ask(g, seat, dk.PLAY, "may_play_drawn", ["no", *options], src)
-        if pick == "no":
+        pick = yield from ask(g, seat, Kind.PLAY, Reason.MAY_PLAY_DRAWN, [Word.NO, *options], src)
+        if pick == Word.NO:
             return
     else:
-        pick = yield from ask(g, seat, dk.PLAY, "play_drawn", options, src)
+        pick = yield from ask(g, seat, Kind.PLAY, Reason.PLAY_DRAWN, options, src)
     yield from play_trait(g, seat, int(pick), "hand", True)
 
 
@@ -502,7 +501,7 @@ def resolve_pile_action(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     options = [c for p in seats for c in g.seats[p].pile if defs[c].action and c != card and c not in resolving]
     if not options:
         return _nothing(g, seat, card, "no_target")
-    target = yield from ask(g, seat, dk.TRAIT, "resolve_action_of", options, src)
+    target = yield from ask(g, seat, Kind.TRAIT, Reason.RESOLVE_ACTION_OF, options, src)
     yield from resolve_action(g, seat, target, g.defs[target].action, for_card=card)
 
 
@@ -516,7 +515,7 @@ def skip_to_next_catastrophe(g: Game, seat: int, card: int, piece: Piece) -> Flo
     What it was played within is finished first (another trait's action, the cost of the
     trait being played: "all remaining turns are skipped", not the effects under way); then
     the turn ends without stabilizing (:func:`~.flow.end_turn_if_skipped`)."""
-    if g.round.phase != TURNS:
+    if g.round.phase != Phase.TURNS:
         return
     g.rec.emit(RoundSkipped, seat, card)
     g.round.skipping = trait_cause(g, card, seat)
@@ -530,20 +529,20 @@ def skip_to_next_catastrophe(g: Game, seat: int, card: int, piece: Piece) -> Flo
 @implements("requires", "min_colour_traits")
 def _min_colour_traits(g: Game, seat: int, card: int, piece: Piece) -> str | None:
     params = piece.params  # (checked every turn: the piece's own look-up is a call more)
-    return REQUIREMENT if count_colour(g, seat, params["colour"]) < params["count"] else None
+    return Restriction.REQUIREMENT if count_colour(g, seat, params["colour"]) < params["count"] else None
 
 
 @implements("requires", "give_positive_trait")
 def _can_give_positive(g: Game, seat: int, card: int, piece: Piece) -> str | None:
-    return None if any_removable(g, seat, "positive") else REQUIREMENT
+    return None if any_removable(g, seat, "positive") else Restriction.REQUIREMENT
 
 
 @implements_second("requires", "give_positive_trait")
 def _give_positive(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     source = g.defs[card].id
     options = removable(g, seat, lambda c: g.defs[c].face_value > 0)
-    trait = yield from ask(g, seat, dk.TRAIT, "give_trait", options, source)
-    target = yield from ask(g, seat, dk.PLAYER, "give_trait_to", g.opponents(seat), source)
+    trait = yield from ask(g, seat, Kind.TRAIT, Reason.GIVE_TRAIT, options, source)
+    target = yield from ask(g, seat, Kind.PLAYER, Reason.GIVE_TRAIT_TO, g.opponents(seat), source)
     move_trait(g, trait, seat, target, "give")
 
 
@@ -551,9 +550,9 @@ def _give_positive(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 def _can_discard_colour(g: Game, seat: int, card: int, piece: Piece) -> str | None:
     colour = piece["colour"]
     if not any_removable(g, seat, colour):
-        return REQUIREMENT
+        return Restriction.REQUIREMENT
     if piles_protected(g) and not g.options.ignore_restricted_cost:
-        return RESTRICTED_COST
+        return Restriction.RESTRICTED_COST
     return None
 
 
@@ -564,5 +563,5 @@ def _discard_colour(g: Game, seat: int, card: int, piece: Piece) -> Flow:
         return
     colour = piece["colour"]
     options = removable(g, seat, lambda c: colour in g.defs[c].colours)
-    trait = yield from ask(g, seat, dk.TRAIT, "discard_trait", options, g.defs[card].id)
+    trait = yield from ask(g, seat, Kind.TRAIT, Reason.DISCARD_TRAIT, options, g.defs[card].id)
     yield from discard_trait(g, seat, trait)

@@ -19,19 +19,28 @@ simulated game (measured); nothing in the package assigns to an event's fields.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 Cards = tuple[int, ...]
 
-# Kinds of cause.
-TRAIT, AGE, CATASTROPHE, RULE = "trait", "age", "catastrophe", "rule"
+class CauseKind(StrEnum):
+    """What produced an event (and what a round was revealed by: an age or a catastrophe)."""
+
+    TRAIT = "trait"
+    AGE = "age"
+    CATASTROPHE = "catastrophe"
+    RULE = "rule"
+    """A step of the rules: the deal, a turn, stabilizing, World's End, scoring..."""
+
+
+TRAIT, AGE, CATASTROPHE, RULE = CauseKind.TRAIT, CauseKind.AGE, CauseKind.CATASTROPHE, CauseKind.RULE
 
 
 class Cause(NamedTuple):
     """What produced an event: a trait, an age, a catastrophe or a step of the rules."""
 
-    kind: str
-    """``trait``, ``age``, ``catastrophe`` or ``rule``."""
+    kind: CauseKind
     id: str
     """The card's id, or the rule step: ``deal``, ``turn``, ``stabilize``, ``empty_hand``,
     ``cannot_play``, ``reshuffle``, ``worlds_end``, ``scoring``, ``tie_break``."""
@@ -70,7 +79,7 @@ def rule_cause(step: str, seat: int | None = None) -> Cause:
 _CARD_CAUSES: dict[tuple[str, str, int | None, str | None], Cause] = {}
 
 
-def card_cause(kind: str, card_id: str, seat: int | None = None, step: str | None = None) -> Cause:
+def card_cause(kind: CauseKind, card_id: str, seat: int | None = None, step: str | None = None) -> Cause:
     """The cause for an age or a catastrophe (``step``: its part), shared like
     :func:`rule_cause`: every round names one, and a named tuple is slow to build."""
     key = (kind, card_id, seat, step)

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind, Reason, Word
 from doomlings_access.rules.catastrophes import apply_catastrophe, denial_protects
 from doomlings_access.rules.effects import SkipToCatastrophe
 from doomlings_access.rules.events import (
+    CauseKind,
     AGE,
     CATASTROPHE,
     AgeIgnored,
@@ -40,12 +41,9 @@ from doomlings_access.rules.play import (
     unplayable,
 )
 from doomlings_access.rules.options import MAX_PLAYERS, Options
-from doomlings_access.rules.position import NEXT_ROUND
 from doomlings_access.rules.primitives import ask, discard_cards, draw, question, stabilize
 from doomlings_access.rules.registry import REGISTRY
-from doomlings_access.rules.state import CATASTROPHE as CATASTROPHE_PHASE
-from doomlings_access.rules.state import AGE as AGE_PHASE
-from doomlings_access.rules.state import CATASTROPHES, TURNS, WORLDS_END, Hooked
+from doomlings_access.rules.state import CATASTROPHES, Hooked, Phase
 from doomlings_access.rules.worlds_end import worlds_end_and_scoring
 
 if TYPE_CHECKING:
@@ -172,7 +170,7 @@ def set_up(g: Game) -> None:
     with g.rec.effect(DEAL, lambda: GameStarted(tuple(p.name for p in g.seats), 0, tuple(g.options.differences()))):
         for seat in range(g.n):
             draw(g, seat, STARTING_HAND)
-    g.round.phase = NEXT_ROUND
+    g.round.phase = Phase.NEXT_ROUND
 
 
 def play_on(g: Game) -> Flow:
@@ -180,10 +178,10 @@ def play_on(g: Game) -> Flow:
     then World's End and scoring. A described position may ask for one turn or one round only."""
     r = g.round
     scope = g.play_scope
-    if r.phase == WORLDS_END:
+    if r.phase == Phase.WORLDS_END:
         yield from worlds_end_and_scoring(g)
         return
-    if r.phase == TURNS:
+    if r.phase == Phase.TURNS:
         yield from _turns_in_scope(g, scope)
         if scope != "game":
             return
@@ -292,7 +290,7 @@ def set_round_age(g: Game, age: AgeDef) -> tuple[tuple[Piece, ...], AgeDef | Non
             _ROUNDS[key] = known
     r = g.round
     r.age = age
-    r.kind = "age"
+    r.kind = CauseKind.AGE
     r.rules = known[2]
     return known[3], repeated
 
@@ -303,7 +301,7 @@ def reveal_age(g: Game, age: AgeDef) -> Flow:
     r.number += 1
     reveal, repeated = set_round_age(g, age)
     r.last_played_colours = ()
-    r.phase = AGE_PHASE
+    r.phase = Phase.AGE
     cause = card_cause(AGE, age.id)
     with g.rec.effect(cause, lambda: AgeRevealed(age.id, r.number, g.era, repeated.id if repeated else None, era_left(g))):
         for piece in reveal:
@@ -320,10 +318,10 @@ def reveal_catastrophe(g: Game, cat_id: str) -> Flow:
     r.number += 1
     g.table.catastrophes.append(cat_id)
     r.age = None
-    r.kind = "catastrophe"
+    r.kind = CauseKind.CATASTROPHE
     r.rules = {}
     r.last_played_colours = ()
-    r.phase = CATASTROPHE_PHASE
+    r.phase = Phase.CATASTROPHE
     r.first_player = (r.first_player + 1) % g.n
     with g.rec.effect(card_cause(CATASTROPHE, cat_id), CatastropheRevealed, cat_id, len(g.table.catastrophes), r.number):
         g.rec.emit(FirstPlayerMoved, r.first_player)
@@ -342,11 +340,11 @@ def end_round(g: Game, skipped: Cause | None = None) -> None:
     """The round is over (its turns taken, or cut short by ``skipped``): a catastrophe's
     protection ends; a skip carries on to later ages."""
     r = g.round
-    if r.kind == "catastrophe":
+    if r.kind == CauseKind.CATASTROPHE:
         r.protected = set()
     if skipped is not None:
         r.skipping = skipped  # in an age's round or a catastrophe's alike
-    r.phase = NEXT_ROUND
+    r.phase = Phase.NEXT_ROUND
 
 
 def turn_order(g: Game) -> list[int]:
@@ -367,7 +365,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
     trait to play) passes through as few generators as can be. A hand may be swapped during a
     turn: it is read from the seat each time."""
     r = g.round
-    r.phase = TURNS
+    r.phase = Phase.TURNS
     order = turn_order(g)
     last = min(r.turn_index + 1, len(order)) if one else len(order)
     rules = r.rules  # (set when the round's card is revealed: the same for all its turns)
@@ -413,7 +411,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                         card = options[0]
                         g.rec.emit(_only_playable, g, seat, card)
                     else:
-                        card = int((yield question(seat, dk.PLAY, "play_trait", options, None, step, plays)))
+                        card = int((yield question(seat, Kind.PLAY, Reason.PLAY_TRAIT, options, None, step, plays)))
                     yield from play_trait(g, seat, card, "hand", True)
                     end_turn_if_skipped(g)
                     for piece, fn in after_play:
@@ -435,7 +433,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                 for piece, fn in after_stabilize:
                     yield from fn(g, piece, seat)
                 if stabilizes and not index.late.isdisjoint(me.hand):
-                    yield from offer_own_out_of_turn(g, seat, "after_stabilizing", "play_late")
+                    yield from offer_own_out_of_turn(g, seat, "after_stabilizing", Reason.PLAY_AFTER_STABILIZING)
                     end_turn_if_skipped(g)
     except SkipToCatastrophe as skip:
         return skip.cause
@@ -452,10 +450,10 @@ def _only_playable(g: Game, seat: int, card: int) -> OnlyPlayable:
 def cannot_play(g: Game, seat: int) -> Flow:
     """No trait of the hand can be played: the turn is skipped, or the hand discarded for
     three new cards (rulebook, "Can't play a trait?")."""
-    pick = yield from ask(g, seat, dk.OPTION, "cannot_play", ("skip", "redraw"))
-    reason = "redraw" if pick == "redraw" else "no_playable"
+    pick = yield from ask(g, seat, Kind.OPTION, Reason.CANNOT_PLAY, (Word.SKIP, Word.REDRAW))
+    reason = "redraw" if pick == Word.REDRAW else "no_playable"
     with g.rec.effect(rule_cause("cannot_play", seat), TurnSkipped, seat, reason):
-        if pick == "redraw":
+        if pick == Word.REDRAW:
             discard_cards(g, seat, list(g.seats[seat].hand))
             draw(g, seat, REDRAW)
 

@@ -41,7 +41,7 @@ from doomlings_access.rules.flow import play_on, set_up
 from doomlings_access.rules.hooks import CardIndex, index_cards
 from doomlings_access.rules.options import MAX_PLAYERS, Options, Setup
 from doomlings_access.rules.recorder import Recorder, Silent, StopTelling
-from doomlings_access.rules.state import CLOCKWISE, OVER, Ending, RoundState, Seat, Table
+from doomlings_access.rules.state import CLOCKWISE, Ending, Phase, RoundState, Seat, Table
 
 if TYPE_CHECKING:
     from doomlings_access.rules.view import Knowledge, PlayerView
@@ -179,7 +179,7 @@ class Game:
 
     def _over(self) -> None:
         self.pending = None
-        self.round.phase = OVER
+        self.round.phase = Phase.OVER
 
     @property
     def is_over(self) -> bool:
@@ -213,7 +213,7 @@ class Game:
             raise IllegalActionError(
                 f"it is {self.seats[asked].name}'s decision, not seat {player!r}'s"
             )
-        if value not in options or (type(value) is not int and type(value) is not str):
+        if value not in options or not (type(value) is int or isinstance(value, str)):  # (True is no seat)
             raise IllegalActionError(f"{value!r} is not an option")
         self.actions.append(action)
         rec = self.rec
@@ -374,7 +374,7 @@ class Game:
         return min(len(self.table.catastrophes) + 1, 3)
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.round.phase
 
     @property

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from doomlings_access.cards.model import CatastropheDef, Piece
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind, Reason, Word
 from doomlings_access.rules.piles import move_trait, piles_protected, return_to_hand, trait_cause
 from doomlings_access.rules.play import (
     PLAYED,
@@ -62,8 +62,8 @@ def _replace_discarded(g: Game, seat: int, card: int, piece: Piece) -> Flow:
 
 @implements("persistent", "return_to_hand_on_green_play")
 def _back_to_hand(g: Game, seat: int, card: int, piece: Piece, played: int) -> Flow:
-    answer = yield from ask(g, seat, dk.YES_NO, "return_to_hand", ("no", "yes"), g.defs[card].id)
-    if answer == "yes":
+    answer = yield from ask(g, seat, Kind.YES_NO, Reason.RETURN_TO_HAND, (Word.NO, Word.YES), g.defs[card].id)
+    if answer == Word.YES:
         with g.rec.effect(trait_cause(g, card, seat)):
             return_to_hand(g, seat, card)
 
@@ -125,7 +125,7 @@ def _play_any_time(g: Game, responder: int, card: int, piece: Piece, window: Win
 @implements("on_play", "into_opponent_pile")
 def _into_opponent_pile(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     """Wherever it is played from, the trait goes into an opponent's pile of its player's choice."""
-    target = yield from ask(g, seat, dk.PLAYER, "into_whose_pile", g.opponents(seat), g.defs[card].id)
+    target = yield from ask(g, seat, Kind.PLAYER, Reason.INTO_WHOSE_PILE, g.opponents(seat), g.defs[card].id)
     return int(target)
 
 

@@ -11,11 +11,13 @@ Rules from the rulebook that live here, once, for every way a trait is played:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Iterable
 
 from doomlings_access.cards.model import Piece
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind, Reason, Word
 from doomlings_access.rules.events import (
+    CauseKind,
     ActionCancelled,
     ActionIgnored,
     ActionResolving,
@@ -34,13 +36,18 @@ from doomlings_access.rules.state import CLOCKWISE
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Flow, Game
 
-# Reasons a trait cannot be played (message keys for the announcer).
-COLOUR_LOCKED = "colour_locked"
-FACE_TOO_HIGH = "face_too_high"
-SAME_COLOUR = "same_colour"
-DOMINANT_LIMIT = "dominant_limit"
-REQUIREMENT = "requirement"
-RESTRICTED_COST = "restricted_cost"
+class Restriction(StrEnum):
+    """Why a trait cannot be played now (the key of its wording)."""
+
+    COLOUR_LOCKED = "colour_locked"
+    """The round's age forbids its colour."""
+    FACE_TOO_HIGH = "face_too_high"
+    SAME_COLOUR = "same_colour"
+    """The round's age forbids the colour of the trait played just before."""
+    DOMINANT_LIMIT = "dominant_limit"
+    REQUIREMENT = "requirement"
+    RESTRICTED_COST = "restricted_cost"
+    """Its cost is to discard a trait from the pile, and the age protects piles."""
 
 
 def dominant_count(g: Game, seat: int) -> int:
@@ -77,7 +84,7 @@ def play_restriction(g: Game, seat: int, card: int, deliberate: bool = True) -> 
             return reason
     d = g.defs[card]
     if deliberate and d.dominant and dominant_count(g, seat) >= 2:
-        return DOMINANT_LIMIT
+        return Restriction.DOMINANT_LIMIT
     if d.requires:
         return requirement_unmet(g, seat, card)
     return None
@@ -280,7 +287,7 @@ def response_window(g: Game, window: Window) -> Flow:
     the trait's action was cancelled.
     """
     player = window.player
-    reason = "respond" if window.kind == PLAYED else "respond_to_action"
+    reason = Reason.RESPOND if window.kind == PLAYED else Reason.RESPOND_TO_ACTION
     seats = g.seats
     # (the seats from the player's left round to the player: the opponents, then the player,
     # as the game keeps them, shared and read only: no list to build for every play)
@@ -294,10 +301,10 @@ def response_window(g: Game, window: Window) -> Flow:
         if not options:
             continue
         pick = yield question(
-            responder, dk.RESPOND, reason, ("pass", *options), g.defs[window.played].id,
+            responder, Kind.RESPOND, reason, (Word.PASS, *options), g.defs[window.played].id,
             about=(player, window.played),
         )
-        if pick == "pass":
+        if pick == Word.PASS:
             continue
         piece, _ = of_card(g, int(pick), "response")[0]
         with g.rec.effect(rule_cause("out_of_turn", responder)):  # the responder's own play, not the trait's effect
@@ -315,21 +322,21 @@ def offer_own_out_of_turn(g: Game, seat: int, hook: str, reason: str) -> Flow:
     for card in list(hand):
         for piece, play in of_card(g, card, hook):
             if card in hand and play_restriction(g, seat, card) is None:
-                pick = yield question(seat, dk.RESPOND, reason, ("pass", card), g.defs[card].id)
-                if pick != "pass":
+                pick = yield question(seat, Kind.RESPOND, reason, (Word.PASS, card), g.defs[card].id)
+                if pick != Word.PASS:
                     yield from play(g, seat, card, piece)
             break
 
 
 def play_from_deck_top(g: Game, seat: int, discard_if_unplayable: bool) -> Flow:
     """Play the top card of the trait deck, ignoring its action (it arrives by chance)."""
-    card = yield from top_card(g, seat, _asking(g), "card_drawn")
+    card = yield from top_card(g, seat, _asking(g), Reason.CARD_DRAWN)
     if card is None:
         return False
     reason = play_restriction(g, seat, card, deliberate=False)
     if reason is not None:
         # The house rule is for a requirement not met; a trait an age forbids stays on top.
-        if discard_if_unplayable or (g.options.discard_unmet_requirement and reason == "requirement"):
+        if discard_if_unplayable or (g.options.discard_unmet_requirement and reason == Restriction.REQUIREMENT):
             g.table.discard.append(card)
             g.rec.emit(PlayFailed, seat, card, reason, True)
         else:
@@ -354,4 +361,4 @@ def draw_and_play(g: Game, seat: int) -> Flow:
 def _asking(g: Game) -> str | None:
     """The card whose effect is under way (the ``source`` of a question it asks)."""
     cause = g.rec.cause
-    return None if cause is None or cause.kind == "rule" else cause.id
+    return None if cause is None or cause.kind == CauseKind.RULE else cause.id

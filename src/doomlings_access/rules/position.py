@@ -20,7 +20,8 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from doomlings_access.rules.options import MAX_PLAYERS
-from doomlings_access.rules.state import CATASTROPHES, TURNS, WORLDS_END
+from doomlings_access.rules.events import CauseKind
+from doomlings_access.rules.state import CATASTROPHES, Phase
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Game
@@ -38,9 +39,6 @@ MAX_ID = 80
 
 GENE_POOL_RANGE = (0, 12)
 """The gene pools a described position may give (play keeps them to 1 to 8; a tally may be off)."""
-
-NEXT_ROUND = "next_round"
-"""Round phase where play resumes by revealing the top of the age deck."""
 
 
 class PositionError(ValueError):
@@ -253,9 +251,9 @@ def place(g: Game, pos: Position) -> None:
     r.number = len(pos.revealed)
     r.protected = set(pos.protected)
     if pos.start == "worlds_end":
-        r.phase = WORLDS_END
+        r.phase = Phase.WORLDS_END
     elif pos.start == "round":
-        r.phase = NEXT_ROUND
+        r.phase = Phase.NEXT_ROUND
     else:
         from doomlings_access.rules.flow import set_round_age, turn_order
 
@@ -266,8 +264,8 @@ def place(g: Game, pos: Position) -> None:
                 g.table.revealed.append(pos.age)
             set_round_age(g, cards.ages[pos.age])
         elif g.table.catastrophes and g.table.revealed[-1:] == g.table.catastrophes[-1:]:
-            r.kind = "catastrophe"
-        r.phase = TURNS
+            r.kind = CauseKind.CATASTROPHE
+        r.phase = Phase.TURNS
         r.turn_index = turn_order(g).index(pos.turn) if pos.turn is not None else 0
 
 

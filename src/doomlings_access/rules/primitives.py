@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind, Reason
 from doomlings_access.rules.decisions import Decision, Value, new_tuple
 from doomlings_access.rules.events import (
+    CauseKind,
     Cause,
     CardsPassed,
     DeckReshuffled,
@@ -82,7 +83,7 @@ def pick_random(
         return g.rng.sample(pool, count)
     picked: list[int] = []
     for i in range(count):
-        card = yield from ask(g, player, dk.CHANCE, reason, pool, source, i + 1, count)
+        card = yield from ask(g, player, Kind.CHANCE, reason, pool, source, i + 1, count)
         pool.remove(card)
         picked.append(card)
     return picked
@@ -98,7 +99,7 @@ def random_from_opponent_hand(
     victims = [o for o in g.opponents(seat) if g.seats[o].hand]
     if not victims:
         return None
-    victim = yield from ask(g, seat, dk.PLAYER, question, victims, source)
+    victim = yield from ask(g, seat, Kind.PLAYER, question, victims, source)
     cards = yield from pick_random(g, victim, g.seats[victim].hand, count, source, pick_reason)
     return victim, cards
 
@@ -175,7 +176,7 @@ def draw_one(g: Game, seat: int, source: str | None) -> Flow:
     if not g.random_picks_asked:
         drawn = draw(g, seat, 1)
         return drawn[0] if drawn else None
-    card = yield from top_card(g, seat, source, "card_drawn")
+    card = yield from top_card(g, seat, source, Reason.CARD_DRAWN)
     if card is not None:
         g.seats[seat].hand.append(card)
         g.rec.emit(Drew, seat, (card,), frozenset((seat,)))
@@ -201,7 +202,7 @@ def choose_cards(
     candidates: Sequence[int],
     reason: str,
     source: str | None = None,
-    kind: str = dk.CARD,
+    kind: str = Kind.CARD,
     about: tuple[Value, ...] = (),
 ) -> Flow:
     """Ask for ``count`` of ``candidates``, one at a time (a small question each time)."""
@@ -231,11 +232,11 @@ def choose_and_discard(g: Game, seat: int, count: int, source: str | None, reaso
         return
     keep = len(hand) - count
     if keep < count:
-        why = "keep_to_stabilize" if reason == "discard_to_stabilize" else "keep"
+        why = Reason.KEEP_TO_STABILIZE if reason == Reason.DISCARD_TO_STABILIZE else Reason.KEEP
         kept = yield from choose_cards(g, seat, keep, hand, why, source)
         discard = [c for c in hand if c not in kept]
     elif count == 1:  # (choose_cards without its generator: one card of two or more, half the discards)
-        discard = [int((yield new_tuple(Decision, (seat, dk.CARD, reason, tuple(hand), source, 1, 1, ()))))]
+        discard = [int((yield new_tuple(Decision, (seat, Kind.CARD, reason, tuple(hand), source, 1, 1, ()))))]
     else:
         discard = yield from choose_cards(g, seat, count, hand, reason, source)
     discard_cards(g, seat, discard)
@@ -245,7 +246,7 @@ def discard_random(g: Game, seat: int, count: int, source: str | None) -> Flow:
     hand = g.seats[seat].hand
     if not hand or count <= 0:
         return
-    picked = yield from pick_random(g, seat, hand, count, source, "random_discard")
+    picked = yield from pick_random(g, seat, hand, count, source, Reason.RANDOM_DISCARD)
     discard_cards(g, seat, picked, random=True)
 
 
@@ -314,7 +315,7 @@ def stabilize(g: Game, seat: int) -> Flow:
         return
     source = _source_of(g)  # (the card that made the player stabilize, if one did)
     with rec.effect(step):
-        yield from choose_and_discard(g, seat, -short, source, "discard_to_stabilize")
+        yield from choose_and_discard(g, seat, -short, source, Reason.DISCARD_TO_STABILIZE)
         rec.emit(Stabilized, seat, 0, -short, len(hand))
 
 
@@ -325,4 +326,4 @@ STABILIZE_CAUSES = [rule_cause("stabilize", seat) for seat in range(MAX_PLAYERS)
 def _source_of(g: Game) -> str | None:
     """The card that asks, for a question's ``source``: the cause of the effect under way."""
     cause = g.rec.cause
-    return None if cause is None or cause.kind == "rule" else cause.id
+    return None if cause is None or cause.kind == CauseKind.RULE else cause.id

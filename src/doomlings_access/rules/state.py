@@ -13,10 +13,11 @@ outside ``rules/`` reads these parts and never assigns to them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Callable, Mapping
 
 from doomlings_access.cards.model import AgeDef, Piece
-from doomlings_access.rules.events import Cause
+from doomlings_access.rules.events import Cause, CauseKind
 from doomlings_access.rules.options import MAX_PLAYERS
 
 Hooked = tuple[tuple[Piece, Callable[..., Any]], ...]
@@ -87,16 +88,20 @@ class Table:
         )
 
 
-# Phases of a game, in order.
-SETUP, AGE, CATASTROPHE, TURNS, WORLDS_END, SCORING, OVER = (
-    "setup",
-    "age",
-    "catastrophe",
-    "turns",
-    "worlds_end",
-    "scoring",
-    "over",
-)
+class Phase(StrEnum):
+    """Where a game stands, in the order a round goes."""
+
+    SETUP = "setup"
+    NEXT_ROUND = "next_round"
+    """Play goes on by revealing the top of the age deck."""
+    AGE = "age"
+    """An age has been revealed and is applied (its turns follow)."""
+    CATASTROPHE = "catastrophe"
+    """A catastrophe has been revealed and is applied."""
+    TURNS = "turns"
+    WORLDS_END = "worlds_end"
+    SCORING = "scoring"
+    OVER = "over"
 
 
 @dataclass(slots=True)
@@ -104,9 +109,9 @@ class RoundState:
     """The round under way, and where the game stands within it."""
 
     number: int = 0
-    phase: str = SETUP
-    kind: str = ""
-    """``age`` or ``catastrophe``: what was revealed to start this round."""
+    phase: Phase = Phase.SETUP
+    kind: CauseKind | None = None
+    """What was revealed to start this round: an age or a catastrophe."""
     first_player: int = 0
     active: int | None = None
     age: AgeDef | None = None

@@ -407,13 +407,14 @@ def history_of(g: Game, seat: int, now: Knowledge) -> History | None:
         visible_now.update(p.pile)
     visible_now.update(g.table.discard)
     visible_now.update(g.table.in_play)
+    public_now = visible_now - set(g.seats[seat].hand)
     steps = []
     for d, action in zip(g.rec.asked[cp.actions :], g.actions[cp.actions :]):
         value: Value | None = action.value
         if d.player != seat and value is not None:
             if isinstance(value, int) and d.kind != "player":
-                if answer_is_private(d.reason) and not (seat in d.about[:1] and value in now.seen):
-                    value = None
+                if answer_is_private(d.reason) and not (seat in d.about[:1] and value in now.seen) and value not in public_now:
+                    value = None  # (unless the card went where all see it: taken, then played)
                 elif value not in visible_now and value not in now.seen:
                     value = alias_of.get(value)  # a card the seat knows was given: it is an alias
             elif is_silent(d.reason, value):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from doomlings_access.cards.model import REAL_COLOURS, Piece
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind, Reason, Word
 from doomlings_access.rules.catastrophes import protection_at_worlds_end
 from doomlings_access.rules.effects import discard_own_trait, trait_test
 from doomlings_access.rules.events import (
@@ -36,7 +36,7 @@ from doomlings_access.rules.play import offer_own_out_of_turn, play_restriction,
 from doomlings_access.rules.primitives import ask, pick_random, top_card
 from doomlings_access.rules.registry import code, implements
 from doomlings_access.rules.scoring import Tableau, bonus_items, score_of, tableau_of
-from doomlings_access.rules.state import OVER, SCORING, WORLDS_END
+from doomlings_access.rules.state import Phase
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Flow, Game
@@ -49,7 +49,7 @@ TIE_BREAK = Cause.rule("tie_break")
 def worlds_end_and_scoring(g: Game) -> Flow:
     """Everything after the final catastrophe's gene pool and catastrophic effects."""
     r = g.round
-    r.phase = WORLDS_END
+    r.phase = Phase.WORLDS_END
     r.active = None
     if g.keeps_checkpoints:
         g.mark_checkpoint()
@@ -59,7 +59,7 @@ def worlds_end_and_scoring(g: Game) -> Flow:
         for seat in g.seats_from(r.first_player):
             p = g.seats[seat]
             if not g.index.at_worlds_end.isdisjoint(p.hand):
-                yield from offer_own_out_of_turn(g, seat, "at_worlds_end", "play_sneaky")
+                yield from offer_own_out_of_turn(g, seat, "at_worlds_end", Reason.PLAY_AT_WORLDS_END)
             if not g.index.worlds_end.isdisjoint(p.pile):
                 yield from _resolve_traits(g, seat, done)
         # A trait that arrived during World's End in a pile already done (played through
@@ -115,12 +115,12 @@ def _recolour(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     present = [c for c in REAL_COLOURS if c in real_colours_in_pile(g, seat)]
     if not present:
         return
-    source = yield from ask(g, seat, dk.COLOUR, "recolour_from", ["no", *present], src)
-    if source == "no":  # told, so that the others know the choice was made
+    source = yield from ask(g, seat, Kind.COLOUR, Reason.RECOLOUR_FROM, [Word.NO, *present], src)
+    if source == Word.NO:  # told, so that the others know the choice was made
         g.rec.emit(NothingToDo, seat, "colours_kept")
         return
     target = yield from ask(
-        g, seat, dk.COLOUR, "recolour_to", [c for c in REAL_COLOURS if c != source], src, about=(source,)
+        g, seat, Kind.COLOUR, Reason.RECOLOUR_TO, [c for c in REAL_COLOURS if c != source], src, about=(source,)
     )
     changed = []
     for c in g.seats[seat].pile:
@@ -136,7 +136,7 @@ def _choose_catastrophe(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     if not g.table.catastrophes:
         return
     pick = yield from ask(
-        g, seat, dk.CATASTROPHE, "choose_worlds_end", list(g.table.catastrophes), g.defs[card].id
+        g, seat, Kind.CATASTROPHE, Reason.CHOOSE_WORLDS_END, list(g.table.catastrophes), g.defs[card].id
     )
     g.ending.catastrophe = str(pick)
     g.rec.emit(WorldsEndCatastropheChosen, seat, str(pick))
@@ -147,13 +147,13 @@ def _play_from_hand(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     options = [c for c in g.seats[seat].hand if play_restriction(g, seat, c) is None]
     if not options:
         return
-    pick = yield from ask(g, seat, dk.PLAY, "eloquence_play", ["no", *options], g.defs[card].id)
-    if pick != "no":
+    pick = yield from ask(g, seat, Kind.PLAY, Reason.WORLDS_END_PLAY, [Word.NO, *options], g.defs[card].id)
+    if pick != Word.NO:
         yield from play_trait(g, seat, int(pick), "hand", piece["with_action"], out_of_turn=True)
 
 
 def _name_colour(g: Game, seat: int, card: int) -> Flow:
-    colour = yield from ask(g, seat, dk.COLOUR, "name_colour", REAL_COLOURS, g.defs[card].id)
+    colour = yield from ask(g, seat, Kind.COLOUR, Reason.NAME_COLOUR, REAL_COLOURS, g.defs[card].id)
     g.ending.named_colour[card] = str(colour)
     g.rec.emit(ColourNamed, seat, str(colour), card)
     return str(colour)
@@ -170,7 +170,7 @@ def _name_colour_discard(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     for opp in g.opponents(seat):
         options = removable(g, opp, trait_test(g, colour, None))
         if options:
-            picked = yield from pick_random(g, opp, options, 1, g.defs[card].id, "random_trait_discard")
+            picked = yield from pick_random(g, opp, options, 1, g.defs[card].id, Reason.RANDOM_TRAIT_DISCARD)
             yield from discard_trait(g, opp, picked[0], random=True)
 
 
@@ -206,7 +206,7 @@ def _draw_add_face(g: Game, piece: Piece, seats: list[int]) -> Flow:
     cap = piece.get("cap")
     source = _source(g)
     for seat in seats:
-        card = yield from _draw_for_points(g, seat, source, "worlds_end_draw")
+        card = yield from _draw_for_points(g, seat, source, Reason.WORLDS_END_DRAW)
         if card is None:
             continue
         value = g.defs[card].face_value
@@ -265,7 +265,7 @@ def _missing_colours(g: Game, piece: Piece, seats: list[int]) -> Flow:
 
 def final_scores(g: Game) -> Flow:
     """Tally every score; tied leaders each draw a trait and add only its face value."""
-    g.round.phase = SCORING
+    g.round.phase = Phase.SCORING
     e = g.ending
     with g.rec.effect(SCORING_STEP):
         table = tableau_of(g)
@@ -281,7 +281,7 @@ def final_scores(g: Game) -> Flow:
             start = len(aside)  # ran out would reshuffle one player's card for the next to draw
             try:
                 for seat in winners:
-                    card = yield from _draw_for_points(g, seat, "tie_break", "tie_break_draw")
+                    card = yield from _draw_for_points(g, seat, "tie_break", Reason.TIE_BREAK_DRAW)
                     if card is None:
                         continue
                     e.tie_break[seat] = g.defs[card].face_value
@@ -294,7 +294,7 @@ def final_scores(g: Game) -> Flow:
         top = max(totals[s] + e.tie_break[s] for s in winners)
         winners = [s for s in winners if totals[s] + e.tie_break[s] == top]
     e.winners = tuple(sorted(winners))
-    g.round.phase = OVER
+    g.round.phase = Phase.OVER
     g.rec.emit(GameOver, e.winners, cause=SCORING_STEP)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from doomlings_access.cards.model import TraitDef
 from doomlings_access.cards.pieces import hook_of
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.game import Game
@@ -27,9 +27,9 @@ TITLES = {
     "may_play_drawn": "{src}: you may play one of the cards you drew",
     "extra_play": "{src}: you may play another trait",
     "play_from_discard": "{src}: choose a card to play from the discard pile",
-    "play_late": "{src}: play it now that you have stabilized?",
-    "play_sneaky": "World's End: play {src} from your hand?",
-    "eloquence_play": "{src}: you may play one more trait, without its action",
+    "play_after_stabilizing": "{src}: play it now that you have stabilized?",
+    "play_at_worlds_end": "World's End: play {src} from your hand?",
+    "worlds_end_play": "{src}: you may play one more trait, without its action",
     "respond": "{about0} played {about1}. Play a trait out of turn?",
     "respond_own": "After your {about1}: play a trait out of turn?",
     "respond_own_action": "Before your {about1} acts: play a trait out of turn?",
@@ -67,7 +67,7 @@ TITLES = {
     "return_to_hand": "{src}: choose a trait to send back to its owner's hand",
     "discard_trait": "{src}: choose one of your traits to discard",
     "discard_their_trait": "{src}: choose a trait to discard from {about0}'s pile",
-    "reckless_with": "{src}: choose an opponent",
+    "mutual_discard_with": "{src}: choose an opponent",
     "move_to": "{src}: move it into whose pile?",
     "resolve_action_of": "{src}: choose a trait whose action you use",
     "into_whose_pile": "{src}: into whose pile?",
@@ -99,7 +99,7 @@ KEYWORDS_BY_REASON = {
     ("recolour_from", "no"): "No change",
     ("extra_play", "no"): "No more plays",
     ("may_play_drawn", "no"): "Play none",
-    ("eloquence_play", "no"): "Play none",
+    ("worlds_end_play", "no"): "Play none",
 }
 
 
@@ -152,7 +152,7 @@ def _action_to_come(g: PlayerView, card: int) -> bool:
 
 def _title(g: PlayerView, d: Decision, card_read: bool = False, why_not: Mapping[int, str] | None = None) -> str:
     src = g.cards.by_id(d.source).name if d.source and d.source != "tie_break" else ""
-    reason = d.reason
+    reason: str = d.reason  # (a wording key: the question's reason, or a finer one)
     if reason == "respond" and len(d.about) == 2 and g.card(int(d.about[1])).action:
         # Cancelling an action: say what the action does, unless the listener just heard it
         # read or it is their own card; an age that ignores actions makes it nothing to cancel.
@@ -166,7 +166,7 @@ def _title(g: PlayerView, d: Decision, card_read: bool = False, why_not: Mapping
         reason = "respond_own_action" if _action_to_come(g, int(d.about[1])) else "respond_own"
     if reason == "respond_to_action" and int(d.about[0]) == d.player:
         reason = "respond_to_action_read"  # the asker's own card: they know it
-    template = (YES_NO_TITLES if d.kind == dk.YES_NO else {}).get(reason) or TITLES.get(reason)
+    template = (YES_NO_TITLES if d.kind == Kind.YES_NO else {}).get(reason) or TITLES.get(reason)
     if template is None:
         template = "{src}: choose" if src else "Choose"
     about = list(d.about)
@@ -189,7 +189,7 @@ def _title(g: PlayerView, d: Decision, card_read: bool = False, why_not: Mapping
         text += f", the {ORDINALS[d.step - 1] if d.step <= len(ORDINALS) else f'number {d.step}'} of {d.of}"
     text += "" if text.endswith("?") else "."
     held: list[int] = []
-    if d.kind == dk.PLAY and d.reason in ("play_trait", "play_another"):
+    if d.kind == Kind.PLAY and d.reason in ("play_trait", "play_another"):
         held = [c for c in g.hand if c not in d.options]
     elif d.reason in DRAWN_TO_PLAY and why_not:  # the cards just drawn that may not be played
         held = [c for c in why_not if c not in d.options]
@@ -216,25 +216,25 @@ def build_question(
     an offered one could not be played (it would stay in the hand)."""
     options = []
     for v in d.options:
-        if isinstance(v, int) and d.kind in (dk.PLAYER,):
+        if isinstance(v, int) and d.kind in (Kind.PLAYER,):
             name = g.name(v)
             options.append(Option(v, name, name, (name.lower(),)))
         elif isinstance(v, int):
             t = g.card(v)
             text, speech = card_text(t, style), card_speech(t)
-            if d.kind == dk.TRAIT:
+            if d.kind == Kind.TRAIT:
                 owner = g.owner_of(v)
                 if owner is not None and owner != d.player:
                     text += f", {g.name(owner)}'s pile"
                     speech += f", {g.name(owner)}'s pile"
-            if d.kind != dk.PLAY and why_not and why_not.get(v) in PLAY_FAILED:
+            if d.kind != Kind.PLAY and why_not and why_not.get(v) in PLAY_FAILED:
                 cannot = f", cannot be played now: {play_failed(why_not[v])}"
                 text, speech = text + cannot, speech + cannot
             keys: tuple[str, ...] = (t.name.lower(), t.label.lower())
-            if d.kind == dk.RESPOND and sum(isinstance(o, int) for o in d.options) == 1:
+            if d.kind == Kind.RESPOND and sum(isinstance(o, int) for o in d.options) == 1:
                 keys += ("yes", "y")  # "play a trait out of turn?" with one trait to play
             options.append(Option(v, text, speech, keys))
-        elif d.kind == dk.CATASTROPHE:  # Prepper: each World's End to choose from, read out
+        elif d.kind == Kind.CATASTROPHE:  # Prepper: each World's End to choose from, read out
             c = g.cards.catastrophes[str(v)]
             said = f"{c.name}: {c.worlds_end_text}"
             options.append(Option(v, said, said, (c.name.lower(), c.label.lower())))  # "c grey goo"
@@ -254,7 +254,7 @@ def passes_unasked(card: Callable[[int], TraitDef], d: Decision, any_time: str) 
     play at any time, while the person keeps those for their own plays (``any_time`` is
     ``own``): nothing is lost by waiting, so it is answered "pass" without asking. (A holder
     was otherwise asked after every trait played, up to five times a round.)"""
-    if any_time != "own" or d.kind != dk.RESPOND or d.reason != "respond":
+    if any_time != "own" or d.kind != Kind.RESPOND or d.reason != "respond":
         return False
     if len(d.about) != 2 or d.about[0] == d.player:
         return False
@@ -270,7 +270,7 @@ def why_not(game: Game, d: Decision) -> dict[int, str] | None:
     if d.reason in DRAWN_TO_PLAY:  # the asker's own draw: they know those cards
         drawn = next(e.cards for e in reversed(game.log) if isinstance(e, ev.Drew) and e.player == d.player)
         return {c: r for c in drawn if c not in d.options and (r := play_restriction(game, d.player, c))}
-    if d.kind == dk.PLAY or d.reason == "cannot_play":
+    if d.kind == Kind.PLAY or d.reason == "cannot_play":
         return {c: r for c, r in unplayable(game, d.player, -1) if r}
     if d.reason == "take_and_play":
         return {int(c): r for c in d.options if (r := play_restriction(game, d.player, int(c)))}

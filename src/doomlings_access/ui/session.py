@@ -20,7 +20,7 @@ from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import suggestions
 from doomlings_access.lines import HOLD, PAUSE, rows
 from doomlings_access.rules import Choice, Game
-from doomlings_access.rules import decisions as dk
+from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.safety.text import MAX_DIGITS, name_key, players_named
@@ -571,7 +571,7 @@ class Session:
         if d is None and (pending is None or pending.player != seat):
             return  # the game has gone on, past seat's forced play, to another person's question
         hand = self.game.view(seat).hand
-        if d is None or (d.kind != dk.PLAY and sorted(map(str, d.options)) != sorted(map(str, hand))):
+        if d is None or (d.kind != Kind.PLAY and sorted(map(str, d.options)) != sorted(map(str, hand))):
             # (a question whose options are the whole hand, as stabilizing's discard, reads it)
             self.out.info(review.hand_in_a_line(self.game.view(seat), self.style, f"{self.game.name(seat)}, your"))
 
@@ -742,7 +742,7 @@ class Session:
         hand, typed by name or label at a play question that does not offer them (it was only
         "Not a choice", the reason a trip through the log away)."""
         d = q.decision
-        if d.kind != dk.PLAY:
+        if d.kind != Kind.PLAY:
             return ""
         key, label = _loose(line), line.lower()
         held = [c for c in self.game.view(d.player).hand if c not in d.options]
@@ -917,7 +917,7 @@ class Session:
             labels = any(is_trait_label(w) for o in q.options for w in o.words)
             ways = "the first letters of a name, or a label like \"db17\"" if labels else "the first letters of an answer"
             self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {ways} (one letter alone is a command).")
-            if q.decision.kind == dk.RESPOND:  # what each trait offered out of turn would do
+            if q.decision.kind == Kind.RESPOND:  # what each trait offered out of turn would do
                 for value in q.decision.options:
                     if isinstance(value, int):
                         d = self.game.defs[value]
