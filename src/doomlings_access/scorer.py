@@ -714,7 +714,10 @@ def _score(table: _Table) -> ScoreResult:
     scores = [
         PlayerScore(
             table.players[seat]["name"],
-            *e.scores[seat],
+            e.scores[seat].worlds_end,
+            e.scores[seat].face,
+            e.scores[seat].bonus,
+            e.scores[seat].total,
             tie_break=(
                 e.tie_break[seat]
                 if table.tie_break and table.players[seat]["name"] in table.tie_break
