@@ -2,7 +2,7 @@
 that matters returned as data, then the outcome), the score-file reader on it (``doomlings
 score FILE``), and the words both say the result in."""
 
-from doomlings_access.scorer.score_file import (
+from doomlings_access.scorer.reader import (
     MAX_FILE_BYTES,
     RULES_FAILURES,
     ScoreFileError,
