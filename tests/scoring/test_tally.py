@@ -17,6 +17,7 @@ from doomlings_access.cards import load_cards
 from doomlings_access.rules import position
 from doomlings_access.rules.scoring import Score
 from doomlings_access.scorer import (
+    Left,
     NotAnOption,
     Option,
     Outcome,
@@ -25,9 +26,10 @@ from doomlings_access.scorer import (
     TableCards,
     TableError,
     Tally,
+    TieBreak,
+    WorldsEndPoints,
     score_table,
 )
-from doomlings_access.scorer.tally import Left, TieBreak, WorldsEndPoints
 
 CARDS = load_cards()
 
@@ -153,14 +155,17 @@ def test_a_recolouring_takes_the_colour_it_becomes_ahead() -> None:
     assert end.players[0].score.worlds_end == 0
 
 
-def test_whether_denial_protected_is_asked_before_world_s_end_when_it_matters() -> None:
-    """Ice Age's World's End costs Ana 2 for her red traits unless Denial protected her."""
+def test_whether_denial_protected_is_asked_before_world_s_end_when_it_matters(placed: list[object]) -> None:
+    """Ice Age's World's End costs Ana 2 for her red traits unless Denial protected her. The
+    protection is part of the set-up (the catastrophe happened): the table is set up with and
+    without it, to tell whether it matters, and the game for the answer goes on."""
     tally = Tally(CARDS, table(PlayerCards("Ana", ("denial", "quick", "fangs")), PlayerCards("Ben", ("blubber",))))
     asked = question(tally.next())
     assert (asked.player, asked.card, asked.reason) == (0, "denial", "denial_protects")
     assert asked.options == (Option("no", "no"), Option("yes", "yes"))
     tally.answer("yes")
     assert outcome(tally.next()).players[0].score == Score(0, 7, 0, 7)
+    assert len(placed) == 2
 
 
 def test_a_tie_stands_until_it_is_broken_with_the_draws_in_the_same_game(placed: list[object]) -> None:

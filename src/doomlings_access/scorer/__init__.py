@@ -13,14 +13,19 @@ from doomlings_access.scorer.reader import (
 )
 from doomlings_access.scorer.tally import (
     MAX_CARDS,
+    Given,
+    Left,
     NotAnOption,
     Option,
     Outcome,
     PlayerCards,
+    PlayerResult,
     Question,
     TableCards,
     TableError,
     Tally,
+    TieBreak,
+    WorldsEndPoints,
 )
 from doomlings_access.scorer.words import NEEDS, MissingChoice, PlayerScore, Removal, ScoreResult
 
@@ -29,11 +34,14 @@ __all__ = [
     "MAX_FILE_BYTES",
     "NEEDS",
     "RULES_FAILURES",
+    "Given",
+    "Left",
     "MissingChoice",
     "NotAnOption",
     "Option",
     "Outcome",
     "PlayerCards",
+    "PlayerResult",
     "PlayerScore",
     "Question",
     "Removal",
@@ -42,6 +50,8 @@ __all__ = [
     "TableCards",
     "TableError",
     "Tally",
+    "TieBreak",
+    "WorldsEndPoints",
     "extra_copies",
     "score_file",
     "score_table",

@@ -9,8 +9,11 @@ changes nobody's score, is taken without asking (its first answer; a trait that 
 to be any of those alike). A choice that changes a score comes back from :meth:`Tally.next`
 as a :class:`Question`: whose, which card asks, and the possible answers as ids with their
 names. The caller answers (:meth:`Tally.answer`) and the same game goes on from there. Only
-the look-ahead that tells whether a choice matters plays on in copies of the game (one per
-answer, taken from the game as it stands, never the table set up again).
+the look-ahead that tells whether a choice matters plays on, in clones of the game as it
+stands (one per answer, until two score differently), never the table set up again. The one
+exception comes before World's End: whether a trait (Denial) kept its player out of the
+final catastrophe is part of the set-up, so when that is in question the table is set up
+with and without the protection, and the game for the answer is kept.
 
 A tie is broken as the rulebook breaks it, with a trait each tied player draws: when the
 table gives those draws from the start (``tie_break``), they are answered like any choice;

@@ -27,6 +27,7 @@ from doomlings_access.rules.primitives import GENE_POOL_MAX, GENE_POOL_MIN
 from doomlings_access.scorer import (
     NEEDS,
     RULES_FAILURES,
+    Left,
     NotAnOption,
     Outcome,
     PlayerCards,
@@ -37,7 +38,6 @@ from doomlings_access.scorer import (
     Tally,
     extra_copies,
 )
-from doomlings_access.scorer.tally import Left
 from doomlings_access.scorer.words import asking_card, removal_of, result_of
 from doomlings_access.safety.text import NameRefused, check_names, clean, name_key, players_named, tidy_name, whole_number
 from doomlings_access.ui.console import Console, not_an_answer, yes_or_no
