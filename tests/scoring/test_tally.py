@@ -23,6 +23,7 @@ from doomlings_access.scorer import (
     Outcome,
     PlayerCards,
     Question,
+    ScoreFileError,
     TableCards,
     TableError,
     Tally,
@@ -223,3 +224,16 @@ def test_the_score_file_and_the_tally_score_a_table_alike() -> None:
         (p.worlds_end, p.face_value, p.bonus, p.total) for p in by_file.players
     ]
     assert [by_file.players[s].name for s in end.winners] == by_file.winners
+
+
+def test_a_missing_choice_is_named_even_where_a_later_answer_fits_only_the_table_s_way() -> None:
+    """Ana's colour is missing; Ben's answer (Gills went) fits only blue. Trying red, the
+    scorer found Gills impossible and blamed Ben's answer, which was right; the choice missing
+    is Ana's (a way on which an answer given is impossible is not the table's way)."""
+    with pytest.raises(ScoreFileError) as caught:
+        score_table({"catastrophes": ["Ice Age"], "players": [
+            {"name": "Ana", "traits": ["Hyper-Intelligence"]},
+            {"name": "Ben", "traits": ["Fangs", "Gills", "Antlers"], "choices": {"Hyper-Intelligence": "Gills"}},
+        ]})
+    assert str(caught.value) == "score file: players[0].choices: Ana needs a choice for Hyper-Intelligence: the colour named"
+    assert caught.value.missing is not None and caught.value.missing.card == "Hyper-Intelligence"

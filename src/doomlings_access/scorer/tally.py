@@ -213,7 +213,9 @@ class NotAnOption(ValueError):
 
 class Given(Protocol):
     """Answers given ahead (a score file's): one is asked for every question the rules ask,
-    the look-ahead's too, and gives an option's id, or None when it does not say."""
+    the look-ahead's too, and gives an option's id, or None when it does not say. It raises
+    a ValueError when the answer it has is not possible here: on the way a look-ahead takes,
+    that shows the table did not go that way (the choice that led there is asked)."""
 
     def answer(self, question: Question) -> Id | None: ...
 
@@ -412,7 +414,9 @@ class Tally:
 
     def _end(self, g: Game, answer: Id | None = None) -> tuple[Any, ...]:
         """The scores and winners ``g`` ends with (after ``answer`` to its question), played
-        on in a copy, every choice not given taking its first answer."""
+        on in a copy, every choice not given taking its first answer; or why an answer given
+        is not possible that way (then the table did not go that way: the choice that took
+        it matters, whatever the scores)."""
         h = g.clone(record=False)
         ahead = self._ahead.copy()
         steps = 0
@@ -422,7 +426,10 @@ class Tally:
             self._apply(h, d, answer)
         while (d := h.pending) is not None and steps < MAX_STEPS and not self._stops(d):
             q = self._question(h, d)
-            value = self._given(q, ahead)
+            try:
+                value = self._given(q, ahead)
+            except ValueError as exc:  # (NotAnOption, or the given answers' own error)
+                return ("not possible", str(exc))
             self._apply(h, d, q.options[0].id if value is None else value)
             steps += 1
         scores = tuple(h.ending.scores)
