@@ -51,7 +51,7 @@ def play_one(args: tuple[int, tuple[str, ...], str, Budget]) -> GameResult:
         answer = agents[d.player].choose(game.view(d.player), d)
         times[d.player].append(time.perf_counter() - start)
         game.apply(Choice(d.player, answer))
-    totals = tuple(score[3] for score in game.ending.scores)
+    totals = tuple(score.total for score in game.ending.scores)
     return GameResult(levels, totals, tuple(game.winners), tuple(tuple(t) for t in times))
 
 

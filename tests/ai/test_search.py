@@ -63,7 +63,7 @@ def test_a_finished_game_stands_at_the_margin_over_the_best_opponent_plus_a_win(
     while g.pending is not None:
         d = g.pending
         g.apply(Choice(d.player, RandomAgent(seed, d.player).choose(g.view(d.player), d)))
-    totals = [score[3] for score in g.ending.scores]
+    totals = [score.total for score in g.ending.scores]
     for seat in range(4):
         best = max(t for other, t in enumerate(totals) if other != seat)
         bonus = WIN_WORTH if seat in g.winners else 0.0
@@ -76,6 +76,6 @@ def test_a_game_in_progress_stands_at_the_score_over_the_best_opponent_and_the_g
     assert d is not None
     view = g.view(d.player)
     table = view.tableau()
-    mine = score_of(table, d.player)[3]
-    best = max(score_of(table, seat)[3] for seat in view.opponents(d.player))
+    mine = score_of(table, d.player).total
+    best = max(score_of(table, seat).total for seat in view.opponents(d.player))
     assert standing(view) == mine - best + GENE_POOL_WORTH * view.gene_pools[d.player]

@@ -44,6 +44,7 @@ from doomlings_access.rules.events import (
     WorldsEndPoints,
     WorldsEndStarted,
 )
+from doomlings_access.rules.scoring import Score
 
 UNCERTAIN_AGES = {"atmospheric_thickening", "sea_kingdoms", "temporal_sands"}
 SEEDS = range(40)
@@ -795,7 +796,7 @@ def test_score_is_worlds_end_points_plus_face_values_plus_bonuses() -> None:
     ]
     items = [[(card_name(t, c), p) for c, p in e.items] for e in t.events(ScoreTallied)]
     assert items == [[("Heat Vision", 2), ("Altruistic", 6)], []]
-    assert t.g.scores == [(-2, 3, 8, 9), (0, 5, 0, 5)]
+    assert t.g.scores == [Score(-2, 3, 8, 9), Score(0, 5, 0, 5)]
     assert t.events(GameOver) == [GameOver((0,))]
     assert t.events(TieBreakDraw) == []
 

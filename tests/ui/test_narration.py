@@ -334,7 +334,7 @@ def test_people_sharing_the_keyboard_hear_the_scores_card_by_card_by_name() -> N
             end = re.sub(r"\s+", " ", text.split("Game over.")[-1])
             assert end.count("Final scores:") == 1, seed
             for seat in range(3):
-                assert f"{g.name(seat)}: {g.scores[seat][3]} point" in end, (seed, seat)
+                assert f"{g.name(seat)}: {g.scores[seat].total} point" in end, (seed, seat)
                 assert f"{g.name(seat)}'s traits: " in end or not g.seats[seat].pile
             assert "You:" not in end and "Your traits" not in end and "Placings: 1 " in end
             assert not re.search(r"\d+ points?\. World's End -?\d+, face value", text), seed
@@ -354,7 +354,7 @@ def test_each_total_is_told_once_at_the_end_and_a_tie_break_says_who_tied() -> N
         draws = [e for e in g.log if isinstance(e, ev.TieBreakDraw)]
         if draws:
             ties += 1
-            best = max(s[3] for s in g.ending.scores)
+            best = max(s.total for s in g.ending.scores)
             tied = [g.name(e.player) if e.player else "you" for e in draws]
             flat = re.sub(r"\s+", " ", text)
             assert re.search(rf"Tie-break for {tied[0]}.*, tied on {best} points: ", flat), seed

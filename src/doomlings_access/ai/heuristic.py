@@ -69,11 +69,11 @@ def outlook(
     me = decision.player
     after = played_on(view, decision, answer, rng, seed, through_my_next_turn=False)
     if after.winners:  # the game ended
-        totals = [score[3] for score in after.scores]
+        totals = [score.total for score in after.scores]
         return totals[me] - (sum(totals) - totals[me]) / (len(totals) - 1)
     table = after.tableau()
-    others = [score_of(table, s)[3] for s in after.opponents(me)]
-    return score_of(table, me)[3] - sum(others) / len(others) + GENE_POOL_WORTH * after.gene_pools[me]
+    others = [score_of(table, s).total for s in after.opponents(me)]
+    return score_of(table, me).total - sum(others) / len(others) + GENE_POOL_WORTH * after.gene_pools[me]
 
 
 def played_on(
@@ -106,7 +106,7 @@ class Picker:
         self.table = view.tableau()
 
     def total(self, seat: int, table: Tableau | None = None) -> int:
-        return score_of(table or self.table, seat)[3]
+        return score_of(table or self.table, seat).total
 
     def face(self, card: int) -> int:
         return self.v.card(card).face_value

@@ -120,9 +120,9 @@ def standing(view: PlayerView) -> float:
     beat), a little for its gene pool, and, when the game is over, a bonus for a win."""
     me = view.seat
     if view.winners:  # the game ended
-        totals = [score[3] for score in view.scores]
+        totals = [score.total for score in view.scores]
         best = max(t for seat, t in enumerate(totals) if seat != me)
         return totals[me] - best + (WIN_WORTH if me in view.winners else 0.0)
     table = view.tableau()
-    best = max(score_of(table, seat)[3] for seat in view.opponents(me))
-    return score_of(table, me)[3] - best + GENE_POOL_WORTH * view.gene_pools[me]
+    best = max(score_of(table, seat).total for seat in view.opponents(me))
+    return score_of(table, me).total - best + GENE_POOL_WORTH * view.gene_pools[me]

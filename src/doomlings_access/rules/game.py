@@ -44,6 +44,7 @@ from doomlings_access.rules.recorder import Recorder, Silent, StopTelling
 from doomlings_access.rules.state import CLOCKWISE, Ending, Phase, RoundState, Seat, Table
 
 if TYPE_CHECKING:
+    from doomlings_access.rules.scoring import Score
     from doomlings_access.rules.view import Knowledge, PlayerView
 
 Flow = Generator[Decision, Value, Any]
@@ -361,7 +362,7 @@ class Game:
             "named_colour": {str(k): v for k, v in sorted(e.named_colour.items())},
             "worlds_end_catastrophe": e.catastrophe,
             "worlds_end_points": list(e.points),
-            "scores": [list(s) for s in e.scores],
+            "scores": [s.to_json() for s in e.scores],
             "winners": list(e.winners),
             "pending": self.pending.to_json() if self.pending else None,
             "rng": _rng_state(self.rng),
@@ -382,7 +383,7 @@ class Game:
         return self.ending.winners
 
     @property
-    def scores(self) -> list[tuple[int, int, int, int]]:
+    def scores(self) -> list[Score]:
         return self.ending.scores
 
     def name(self, seat: int) -> str:

@@ -14,13 +14,40 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from itertools import chain
 from operator import attrgetter
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
 
 from doomlings_access.cards.model import COLOURS, REAL_COLOURS, Piece, TraitDef
 from doomlings_access.rules.registry import EXTRA, REGISTRY, code, implements, implements_second
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A seat's score, in the rulebook's order: the points World's End gave or took, the face
+    value of its traits, its bonuses and modifiers, and their total.
+
+    Its bonuses card by card are :func:`bonus_items` (the game tells them in its
+    :class:`~.events.ScoreTallied` event); its World's End points card by card are the game's
+    :class:`~.events.WorldsEndPoints` events. Saved as the list it always was, and unpacked in
+    the same order (it is read by name, never by position: no ``score[3]``):
+
+    >>> score = Score(-2, 9, 3, 10)
+    >>> score.total, score.to_json(), tuple(score)
+    (10, [-2, 9, 3, 10], (-2, 9, 3, 10))
+    """
+
+    worlds_end: int
+    face: int
+    bonus: int
+    total: int
+
+    def to_json(self) -> list[int]:
+        return [self.worlds_end, self.face, self.bonus, self.total]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter((self.worlds_end, self.face, self.bonus, self.total))
 
 
 @dataclass(frozen=True)
@@ -319,19 +346,19 @@ def bonus_items(t: Tableau, seat: int) -> list[tuple[int | None, int]]:
     return items
 
 
-def score_of(t: Tableau, seat: int) -> tuple[int, int, int, int]:
-    """(World's End points, face value, bonus, total) for ``seat``."""
+def score_of(t: Tableau, seat: int) -> Score:
+    """``seat``'s :class:`Score`."""
     worlds_end = t.worlds_end_points[seat] if t.worlds_end_points else 0
     if t.colourless_as is None:
         faces = sum(map(_FACE_VALUE, map(t.defs.__getitem__, t.piles[seat])))
     else:
         faces = sum(face_value(t, seat, c) for c in t.piles[seat])
     extra = bonus_of(t, seat)
-    return worlds_end, faces, extra, worlds_end + faces + extra
+    return Score(worlds_end, faces, extra, worlds_end + faces + extra)
 
 
-def score(g: Game, seat: int) -> tuple[int, int, int, int]:
-    """(World's End points, face value, bonus, total) for ``seat`` of a game."""
+def score(g: Game, seat: int) -> Score:
+    """The :class:`Score` of ``seat`` of a game."""
     return score_of(tableau_of(g), seat)
 
 

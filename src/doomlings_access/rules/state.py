@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from doomlings_access.cards.model import AgeDef, Piece
 from doomlings_access.rules.events import Cause, CauseKind
 from doomlings_access.rules.options import MAX_PLAYERS
+
+if TYPE_CHECKING:
+    from doomlings_access.rules.scoring import Score
 
 Hooked = tuple[tuple[Piece, Callable[..., Any]], ...]
 
@@ -159,7 +162,7 @@ class Ending:
     """World's End points per seat."""
     tie_break: list[int] = field(default_factory=list)
     tie_breakers: list[int] = field(default_factory=list)
-    scores: list[tuple[int, int, int, int]] = field(default_factory=list)
+    scores: list[Score] = field(default_factory=list)
     winners: tuple[int, ...] = ()
 
     def copy(self) -> Ending:

@@ -23,7 +23,7 @@ from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value, answer_is_private, is_silent
 from doomlings_access.rules.options import Options
 from doomlings_access.rules.position import Position
-from doomlings_access.rules.scoring import Tableau
+from doomlings_access.rules.scoring import Score, Tableau
 from doomlings_access.rules.state import Ending, RoundState
 
 if TYPE_CHECKING:
@@ -245,7 +245,7 @@ class PlayerView:
     colourless_as: tuple[int, bool, frozenset[int]] | None
     worlds_end_catastrophe: str | None
     worlds_end_points: tuple[int, ...]
-    scores: tuple[tuple[int, int, int, int], ...]
+    scores: tuple[Score, ...]
     winners: tuple[int, ...]
     pending: Decision | None
     """The decision waiting, when it is this seat's."""

@@ -35,7 +35,7 @@ from doomlings_access.rules.piles import (
 from doomlings_access.rules.play import offer_own_out_of_turn, play_restriction, play_trait
 from doomlings_access.rules.primitives import ask, pick_random, top_card
 from doomlings_access.rules.registry import code, implements
-from doomlings_access.rules.scoring import Tableau, bonus_items, score_of, tableau_of
+from doomlings_access.rules.scoring import Score, Tableau, bonus_items, score_of, tableau_of
 from doomlings_access.rules.state import Phase
 
 if TYPE_CHECKING:
@@ -272,7 +272,7 @@ def final_scores(g: Game) -> Flow:
         e.scores = [score_of(table, seat) for seat in range(g.n)]
         for seat, score in enumerate(e.scores):
             g.rec.emit(_tallied, table, seat, score)
-    totals = [s[3] for s in e.scores]
+    totals = [s.total for s in e.scores]
     best = max(totals)
     winners = [seat for seat in g.seats_from(g.round.first_player) if totals[seat] == best]
     if len(winners) > 1 and g.tie_break_draws:
@@ -298,8 +298,7 @@ def final_scores(g: Game) -> Flow:
     g.rec.emit(GameOver, e.winners, cause=SCORING_STEP)
 
 
-def _tallied(table: Tableau, seat: int, score: tuple[int, int, int, int]) -> ScoreTallied:
+def _tallied(table: Tableau, seat: int, score: Score) -> ScoreTallied:
     """A seat's score as told: its parts, and its bonuses card by card."""
-    we, face, extra, total = score
     items = tuple((-1 if c is None else c, p) for c, p in bonus_items(table, seat))
-    return ScoreTallied(seat, we, face, extra, total, items)
+    return ScoreTallied(seat, score.worlds_end, score.face, score.bonus, score.total, items)

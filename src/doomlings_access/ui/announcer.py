@@ -457,7 +457,7 @@ def _tie(e: ev.TieBreakDraw, v: View) -> str:
 @phrase(ev.GameOver)
 def _over(e: ev.GameOver, v: View) -> str:
     totals = v.g.ending.scores
-    best = totals[e.winners[0]][3] if e.winners else 0
+    best = totals[e.winners[0]].total if e.winners else 0
     # Rulebook: the card drawn to break a tie adds its face value to the final score.
     drawn = {t.player: t.total for t in v.g.log if isinstance(t, ev.TieBreakDraw)}
     points = plural(best, "point")
@@ -775,7 +775,7 @@ class Announcer:
         """The tie-break draws in one sentence that first says who tied, and on what: "Tie-break
         for Otto and Pia, tied on 26 points: Otto draws Brave, r1, for 27; Pia draws Late, c1,
         for 27."."""
-        totals = [s[3] for s in self.game.ending.scores]
+        totals = [s.total for s in self.game.ending.scores]
         best = max(totals)
         tied = [seat for seat in self.game.seats_from(self.game.round.first_player) if totals[seat] == best]
         said = []

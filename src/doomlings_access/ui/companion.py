@@ -1,9 +1,11 @@
 """The companion for the physical braille deck: look-ups, World's End, scoring, table tracker.
 
 It shares the console, output and speech of the game. It keeps no rules of its own: card
-facts come from the card data, scoring from the same scorer as ``doomlings score``. Which
-cards need more than a pile (a hand, a gene pool, the catastrophes revealed) is read from the
-cards' effect pieces, never from their names.
+facts come from the card data, scoring from the scorer's :class:`~doomlings_access.scorer.Tally`
+(as ``doomlings score`` does), driven with the cards' ids: it plays World's End once for the
+table and asks the person only the questions the tally returns, each answer going on from
+there. Which cards need more than a pile (a hand, a gene pool, the catastrophes revealed) is
+read from the cards' effect pieces, never from their names.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections import Counter
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.braille.reading import read_typed_braille
@@ -20,7 +22,23 @@ from doomlings_access.cards import load_cards
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import UnknownCardError, find_cards, normalise
 from doomlings_access.cards.model import REAL_COLOURS, AgeDef, CardSet, CatastropheDef, TraitDef
+from doomlings_access.rules import Options
 from doomlings_access.rules.primitives import GENE_POOL_MAX, GENE_POOL_MIN
+from doomlings_access.scorer import (
+    NEEDS,
+    RULES_FAILURES,
+    Left,
+    NotAnOption,
+    Outcome,
+    PlayerCards,
+    Question,
+    Removal,
+    TableCards,
+    TableError,
+    Tally,
+    extra_copies,
+)
+from doomlings_access.scorer.words import asking_card, removal_of, result_of
 from doomlings_access.safety.text import NameRefused, check_names, clean, name_key, players_named, tidy_name, whole_number
 from doomlings_access.ui.console import Console, not_an_answer, yes_or_no
 from doomlings_access.ui.output import Output
@@ -368,12 +386,12 @@ class Companion:
         resolved = self.keeping(piles, lambda: self.resolve(order, piles, final))
         if resolved is None:
             return
-        result, data = resolved
-        chosen = self.cards.catastrophes[self._cat_id(result.worlds_end or final.name)]
+        tally, outcome = resolved
+        chosen = self.cards.catastrophes[outcome.worlds_end or final.id]
         if self.everyone_told != chosen.name:
             self.tell_everyone(chosen, final)
         self.out.info("Now the scores.")
-        self.read_back(result, data)
+        self.read_back(tally, outcome)
 
     def tell_everyone(self, chosen: CatastropheDef, final: CatastropheDef) -> None:
         """"Then everyone: The Four Horsemen. Discard ...": the catastrophe's World's End,
@@ -393,9 +411,6 @@ class Companion:
         t = self.tracker
         return [t.players[(t.first + i) % len(t.players)] for i in range(len(t.players))]
 
-    def _cat_id(self, name: str) -> str:
-        return next(c.id for c in self.cards.catastrophes.values() if c.name == name)
-
     # --- scoring ---------------------------------------------------------------------------
     def score(self) -> None:
         self.everyone_told = None
@@ -403,7 +418,7 @@ class Companion:
         piles = self.ask_piles(self.tracker.players)
         order = self.order()  # World's End traits resolve from the first player, as in the game
 
-        def finish() -> tuple[Any, dict[str, Any]] | None:
+        def finish() -> tuple[Tally, Outcome] | None:
             cat = None
             if self.tracker.catastrophes:
                 cat = self.cards.catastrophes[self.tracker.catastrophes[-1]]
@@ -414,8 +429,7 @@ class Companion:
 
         resolved = self.keeping(piles, finish)
         if resolved is not None:
-            result, data = resolved
-            self.read_back(result, data)
+            self.read_back(*resolved)
 
     def ask_players(self) -> None:
         while self.tracker.players:
@@ -665,24 +679,22 @@ class Companion:
 
     def resolve(
         self, order: list[str], piles: dict[str, list[str]], cat: CatastropheDef | None
-    ) -> tuple[Any, dict[str, Any]] | None:
-        """Score the table with the scorer, asking for what the cards need: a hand, a gene
-        pool, the catastrophes revealed, and each choice the rules ask for."""
-        from doomlings_access.scorer import ScoreFileError, score_table
-
+    ) -> tuple[Tally, Outcome] | None:
+        """Score the table with a :class:`Tally`, asking for what the cards need: a hand, a
+        gene pool, the catastrophes revealed, then each choice the tally returns (one that
+        changes a score), answered into the same tally. None when the rules cannot score the
+        table (said)."""
         self.removals_told = []  # every question is asked again, and every discard told again
-        names = {t.id: t.name for t in self.cards.traits.values()}
-        players: list[dict[str, Any]] = []
+        players: list[PlayerCards] = []
         for name in order:
-            entry: dict[str, Any] = {"name": name, "traits": [names[t] for t in piles[name]], "choices": {}}
             traits = [self.cards.traits[t] for t in set(piles[name])]
-            if any(needs_hand(t) for t in traits):
-                entry["hand"] = [names[t] for t in self.ask_hand(name)]
+            hand = tuple(self.ask_hand(name)) if any(needs_hand(t) for t in traits) else ()
             seat = self.tracker.players.index(name) if name in self.tracker.players else None
+            gene_pool = 5
             if any(needs_gene_pool(t) for t in traits):
                 default = self.tracker.gene_pools[seat] if seat is not None and self.tracker.gene_pools else 5
-                entry["gene_pool"] = self.ask_gene_pool(name, default)
-            players.append(entry)
+                gene_pool = self.ask_gene_pool(name, default)
+            players.append(PlayerCards(name, tuple(piles[name]), hand, gene_pool))
         self.note_extra_copies(piles, players)
         ids = self.tracker.catastrophes
         if cat is not None:
@@ -691,59 +703,66 @@ class Companion:
                 ids = self.ask_revealed(cat)
             elif not ids or ids[-1] != cat.id:
                 ids = [c for c in ids if c != cat.id][:2] + [cat.id]
-        data: dict[str, Any] = {
-            "players": players,
-            "catastrophes": [self.cards.catastrophes[c].name for c in ids],
-            "edition": self.cards.edition,
-        }
-        for _ in range(40):
-            try:
-                result = score_table(data, "the table")
-            except ScoreFileError as exc:
-                missing = exc.missing
-                if missing is None:
-                    self.out.info(str(exc))
-                    return None
-                self.tell_removals(missing.removed, cat)  # what happened before the question
-                asking = next((c for c in self.cards.catastrophes.values() if c.name == missing.card), None)
-                if asking is not None and cat is not None and self.everyone_told is None:
-                    self.tell_everyone(asking, cat)  # its text first, then its question
-                data["players"][missing.player]["choices"][missing.card] = self.ask_choice(
-                    data["players"][missing.player]["name"], missing, asking is not None
-                )
-                continue
-            self.tell_removals(result.removed, cat)
-            return result, data
-        return None
+        table = TableCards(tuple(players), tuple(ids), options=Options(edition=self.cards.edition))
+        try:
+            tally = Tally(self.cards, table)
+        except TableError as exc:
+            self.out.info(f"the table: {exc}")
+            return None
+        step = self.play_on(tally)
+        while isinstance(step, Question):
+            self.tell_removals(self.removals(tally, step.removed), cat)  # what happened before it
+            asking = self.cards.catastrophes.get(step.card) if step.card else None
+            if asking is not None and cat is not None and self.everyone_told is None:
+                self.tell_everyone(asking, cat)  # its text first, then its question
+            self.ask_choice(tally, step, asking is not None)
+            step = self.play_on(tally)
+        if step is None:
+            return None
+        self.tell_removals(self.removals(tally, step.removed), cat)
+        return tally, step
 
-    def ask_tie_break(self, result: Any, data: dict[str, Any]) -> bool:
+    def play_on(self, tally: Tally) -> Question | Outcome | None:
+        """The tally's next question or its outcome; None, said, when the rules fail on this
+        table (no real game reaches it)."""
+        try:
+            return tally.next()
+        except NotAnOption:  # an answer the person gave ahead (a tie-break draw): the caller's
+            raise
+        except RULES_FAILURES as exc:
+            self.out.info(f"the table: the rules cannot score this table ({exc})")
+            return None
+
+    def removals(self, tally: Tally, removed: Sequence[Left]) -> list[Removal]:
+        """The traits gone, by name, as they are told."""
+        names = [p.name for p in tally.table.players]
+        return [removal_of(left, names, self.cards) for left in removed]
+
+    def ask_tie_break(self, outcome: Outcome) -> dict[int, str] | None:
         """The rulebook's tie-break: each tied player draws a trait from the top of the deck
-        and adds only its face value. Asks for the cards drawn (Enter for none leaves the tie);
-        returns whether they were given."""
+        and adds only its face value. Asks for the cards drawn (Enter for none leaves the tie):
+        each tied seat's trait, or None."""
         self.out.info("To break the tie, each tied player draws a trait from the top of the deck and adds only its face value.")
-        names = sorted(t.name for t in self.cards.traits.values())
-        drawn: dict[str, str] = {}
-        for who in result.winners:
-            pick = self.choose_or_none(f"{who}'s tie-break draw: the card drawn?", names)
+        traits = sorted(self.cards.traits.values(), key=lambda t: t.name)
+        names = [t.name for t in traits]
+        drawn: dict[int, str] = {}
+        for seat in outcome.winners:
+            pick = self.choose_or_none(f"{outcome.players[seat].name}'s tie-break draw: the card drawn?", names)
             if pick is None:
                 self.out.info("The tie stands.")
-                return False
-            drawn[who] = names[pick]
-        data["tie_break"] = drawn
-        return True
+                return None
+            drawn[seat] = traits[pick].id
+        return drawn
 
-    def note_extra_copies(self, piles: dict[str, list[str]], players: list[dict[str, Any]]) -> None:
+    def note_extra_copies(self, piles: dict[str, list[str]], players: list[PlayerCards]) -> None:
         """The scorer's notes on cards held more often than the deck has them, said before any
         question is asked about the table."""
-        from doomlings_access.scorer import extra_copies
-
-        by_name = {t.name: t.id for t in self.cards.traits.values()}
         held = Counter(t for pile in piles.values() for t in pile)
-        held.update(by_name[name] for entry in players for name in entry.get("hand", []))
+        held.update(t for player in players for t in player.hand)
         self.out.lines(extra_copies(self.cards, held))
 
-    def tell_removals(self, removed: list[Any], final: CatastropheDef | None) -> None:
-        """Tell each discard not told yet, with its cause, as soon as the scorer has played it:
+    def tell_removals(self, removed: list[Removal], final: CatastropheDef | None) -> None:
+        """Tell each discard not told yet, with its cause, as soon as the tally has played it:
         the next question may offer less because of it (Hyper-Intelligence takes Gills, and
         blue leaves Faith's colours). A catastrophe's discard follows its World's End text."""
         new = list(removed)
@@ -758,41 +777,54 @@ class Companion:
             self.out.info(f"{cause}{removal.sentence()}")
             self.removals_told.append(removal)
 
-    def read_back(self, result: Any, data: dict[str, Any]) -> None:
+    def read_back(self, tally: Tally, outcome: Outcome) -> None:
         """The scores, then the winner; a tie is broken as the rulebook breaks it, with the
-        cards drawn (asked for)."""
-        from doomlings_access.scorer import ScoreFileError, score_table
-
+        cards drawn (asked for), by the same tally going on to the draws."""
+        result = result_of(outcome, self.cards)
         for p in result.players:
             self.out.info(p.sentence())
         self.out.lines(result.lines()[-1:])
-        if len(result.winners) < 2 or not self.ask_tie_break(result, data):
+        if len(result.winners) < 2 or not outcome.tie_open:
             return
+        drawn = self.ask_tie_break(outcome)
+        if drawn is None:
+            return
+        tally.break_tie(drawn)
         try:
-            broken = score_table(data, "the table")
-        except ScoreFileError as exc:
-            self.out.info(str(exc))
+            broken = self.play_on(tally)
+        except NotAnOption as exc:  # a card that was not left to draw
+            self.out.info(f"the table: tie_break: {exc}")
             return
-        drawn = data["tie_break"]
-        draws = [f"{p.name} draws {drawn[p.name]}, {p.total + p.tie_break}" for p in broken.players if p.tie_break is not None]
+        if not isinstance(broken, Outcome):  # (every tied player's draw is given: never asked)
+            return
+        told = result_of(broken, self.cards, drawn)
+        draws = [
+            f"{p.name} draws {self.cards.traits[drawn[seat]].name}, {p.total + p.tie_break}"
+            for seat, p in enumerate(told.players)
+            if p.tie_break is not None
+        ]
         self.out.info(f"Tie-break: {'; '.join(draws)}.")
-        self.out.lines(broken.lines()[-1:])
+        self.out.lines(told.lines()[-1:])
 
-    def ask_choice(self, who: str, missing: Any, catastrophe: bool = False) -> Any:
-        if missing.reason == "recolour_from":  # the colours of the player's own traits
-            sources = [c for c in missing.answers if c in REAL_COLOURS]
-            pick = self.choose(f"{who}'s {missing.card}: recolour which colour?", ["none", *sources])
+    def ask_choice(self, tally: Tally, q: Question, catastrophe: bool = False) -> None:
+        """Ask the person the tally's question, and answer it."""
+        who = tally.table.players[q.player].name
+        card = asking_card(q, self.cards)
+        if q.reason == "recolour_from":  # the colours of the player's own traits
+            sources = [str(o.id) for o in q.options if o.id in REAL_COLOURS]
+            pick = self.choose(f"{who}'s {card}: recolour which colour?", ["none", *sources])
             if pick == 0:
-                return "none"
+                tally.answer("no")
+                return
             source = sources[pick - 1]
             others = [c for c in REAL_COLOURS if c != source]
-            target = others[self.choose(f"{who}'s {missing.card}: {source} becomes which colour?", others)]
-            return {"from": source, "to": target}
-        from doomlings_access.scorer import NEEDS
-
-        need = NEEDS.get(missing.reason, "the answer")
-        whose = f"{missing.card}, {who}" if catastrophe else f"{who}'s {missing.card}"
-        return missing.answers[self.choose(f"{whose}: {need}?", missing.answers)]
+            target = others[self.choose(f"{who}'s {card}: {source} becomes which colour?", others)]
+            tally.answer(source, then=(target,))  # the colour it becomes: the card's next question
+            return
+        need = NEEDS.get(q.reason, "the answer")
+        whose = f"{card}, {who}" if catastrophe else f"{who}'s {card}"
+        pick = self.choose(f"{whose}: {need}?", [o.name for o in q.options])
+        tally.answer(q.options[pick].id)
 
     # --- table tracker -----------------------------------------------------------------------
     def track(self) -> None:

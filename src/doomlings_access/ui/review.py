@@ -13,7 +13,7 @@ from doomlings_access.braille.reading import read_typed_braille
 from doomlings_access.cards import CardSet
 from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.rules import events as ev
-from doomlings_access.rules.scoring import bonus_items, effects_ignored, face_value, reads_hidden_hand, score_of
+from doomlings_access.rules.scoring import Score, bonus_items, effects_ignored, face_value, reads_hidden_hand, score_of
 from doomlings_access.rules.state import CATASTROPHES
 from doomlings_access.rules.view import PlayerView
 from doomlings_access.ui.words import Style, card_text, join, plural
@@ -86,11 +86,12 @@ def score_blocks(v: PlayerView, style: Style | None = None, you: bool = True) ->
     tallied = {e.player: e.items for e in v.log if isinstance(e, ev.ScoreTallied)}
     ending = _worlds_end_catastrophe(v)
     tie_break = {e.player: e.total for e in v.log if isinstance(e, ev.TieBreakDraw)}
-    order = sorted(range(v.n), key=lambda seat: (-parts[seat][3], -tie_break.get(seat, 0), seat))
+    order = sorted(range(v.n), key=lambda seat: (-parts[seat].total, -tie_break.get(seat, 0), seat))
     out: list[list[str]] = []
     heading = [_scores_heading(v, final)]
     for seat in order:
-        we, face, bonus, total = parts[seat]
+        score = parts[seat]
+        we, face, bonus, total = score.worlds_end, score.face, score.bonus, score.total
         printed = sum(t.defs[c].face_value for c in v.piles[seat])
         items = [f"face value {printed} from {plural(len(v.piles[seat]), 'trait')}"]
         taken = [c for c in v.piles[seat] if effects_ignored(t, seat, c)]
@@ -166,7 +167,7 @@ def _whose(v: PlayerView, seat: int, me: int | None) -> str:
 
 
 def _placings(
-    v: PlayerView, me: int | None, parts: list[tuple[int, int, int, int]], order: list[int], tie_break: dict[int, int]
+    v: PlayerView, me: int | None, parts: list[Score], order: list[int], tie_break: dict[int, int]
 ) -> list[str]:
     """"1 Pia 25; 2 you and Otto, tied, 20": players on the same total share a place, unless
     the tie-break draw parted them ("1 you 27, 32 with the tie-break draw"). ("1 you, Otto and
@@ -176,11 +177,11 @@ def _placings(
     i = 0
     while i < len(order):
         first = order[i]
-        same = [s for s in order[i:] if parts[s][3] == parts[first][3] and tie_break.get(s) == tie_break.get(first)]
+        same = [s for s in order[i:] if parts[s].total == parts[first].total and tie_break.get(s) == tie_break.get(first)]
         names = join(["you" if s == me else v.name(s) for s in same])
         drawn = f", {tie_break[first]} with the tie-break draw" if first in tie_break else ""
         tied = ", tied," if len(same) > 1 else ""
-        out.append(f"{place} {names}{tied} {parts[first][3]}{drawn}")
+        out.append(f"{place} {names}{tied} {parts[first].total}{drawn}")
         place += len(same)
         i += len(same)
     return out
