@@ -53,8 +53,9 @@ def identifiable(g: Game, seat: int) -> set[int]:
 
 
 def cards_in(view: PlayerView) -> set[int]:
-    """Every card id a view holds anywhere: its zones, its log, its history."""
+    """Every card id a view holds anywhere: its zones, its log, its history, why cards are held back."""
     found: set[int] = set(view.hand) | set(view.discard) | set(view.in_play) | set(view.faces) | set(view.known)
+    found.update(view.why_not)
     for pile in view.piles:
         found.update(pile)
     if view.pending is not None and view.pending.kind != "player":

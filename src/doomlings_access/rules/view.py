@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from doomlings_access.cards.model import AgeDef, TraitDef
 from doomlings_access.rules import events as ev
-from doomlings_access.rules.decisions import Decision, Value, answer_is_private, is_silent
+from doomlings_access.rules.decisions import PLAY, Decision, Value, answer_is_private, is_silent
 from doomlings_access.rules.options import Options
 from doomlings_access.rules.position import Position
 from doomlings_access.rules.scoring import Tableau
@@ -249,6 +249,12 @@ class PlayerView:
     winners: tuple[int, ...]
     pending: Decision | None
     """The decision waiting, when it is this seat's."""
+    why_not: Mapping[int, str]
+    """When the decision waiting is the seat's and plays a trait: why each card it might have
+    played may not be played now, in the rules' words (:func:`~.play.play_restriction`): the
+    cards of its hand not offered, of the cards it just drew, of the open discard pile, or a
+    card offered to take and play that could not then be played. Empty otherwise, and in a
+    game that records no events."""
     log: tuple[ev.Event, ...]
     table_rules: Position
     """How a described position is played (how much of the game, whether random picks are
@@ -367,11 +373,38 @@ def view_of(g: Game, seat: int) -> PlayerView:
         scores=tuple(e.scores),
         winners=e.winners,
         pending=pending,
+        why_not=_why_not(g, pending) if recording and pending is not None else NO_REASONS,
         log=tuple(g.seat_log(seat)) if recording else (),
         table_rules=_table_rules(g.setup.position),
         history=history_of(g, seat, k) if recording else None,
         cards=g.cards,
     )
+
+
+NO_REASONS: Mapping[int, str] = {}
+"""No card held back (one shared empty mapping: look-ahead games build views by the million)."""
+DRAWN_TO_PLAY = ("play_drawn", "may_play_drawn")
+"""Questions to play one of the cards just drawn (Cold Blood): those that may not be played
+are named with the reason, as a turn's play question names the hand's."""
+
+
+def _why_not(g: Game, d: Decision) -> Mapping[int, str]:
+    """For :attr:`PlayerView.why_not`: why the cards of a play question's hand that are not
+    offered may not be played now (or of the cards just drawn to play one of, or of the open
+    discard pile), or why a card offered to take and play could not be played. It reads the
+    asker's own hand, draw or the cards shown to them, and the open table."""
+    from doomlings_access.rules.play import play_restriction, unplayable
+
+    if d.reason in DRAWN_TO_PLAY:  # the asker's own draw: they know those cards
+        drawn = next(e.cards for e in reversed(g.log) if isinstance(e, ev.Drew) and e.player == d.player)
+        return {c: r for c in drawn if c not in d.options and (r := play_restriction(g, d.player, c))}
+    if d.kind == PLAY or d.reason == "cannot_play":
+        return {c: r for c, r in unplayable(g, d.player, -1) if r}
+    if d.reason == "take_and_play":
+        return {int(c): r for c in d.options if (r := play_restriction(g, d.player, int(c)))}
+    if d.reason == "play_from_discard":  # the open discard pile
+        return {c: r for c in g.table.discard if c not in d.options and (r := play_restriction(g, d.player, c))}
+    return NO_REASONS
 
 
 def _table_rules(position: Position | None) -> Position:

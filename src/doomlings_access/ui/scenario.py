@@ -19,7 +19,7 @@ from doomlings_access.rules import Choice, Game
 from doomlings_access.safety.files import FileRefused, load_named_json
 from doomlings_access.safety.text import clean
 from doomlings_access.ui.announcer import Announcer
-from doomlings_access.ui.questions import Question, build_question, why_not
+from doomlings_access.ui.questions import Question, build_question
 from doomlings_access.ui.words import Style
 from doomlings_access.lines import print_wrapped
 
@@ -98,7 +98,7 @@ def play(
         if d is None:
             played_out = "the game is over" if game.winners else f"the position's {game.play_scope} is played out"
             raise ScenarioError(f"answers[{i}]: {typed[:40]!r} is one answer too many: {played_out}")
-        q = build_question(game.view(d.player), d, style, why_not=why_not(game, d))
+        q = build_question(game.view(d.player), d, style)
         choice = pick(q, typed)
         if choice is None:
             options = ", ".join(f"{n}. {o.text}" for n, o in enumerate(q.options, 1))
@@ -115,7 +115,7 @@ def play(
     out = Outcome(game, [said.text for said in announcer.render_all(game.seat_log(seat))])
     d = game.pending
     if d is not None and (seat is None or seat == d.player):
-        out.question = build_question(game.view(d.player), d, style, why_not=why_not(game, d))
+        out.question = build_question(game.view(d.player), d, style)
     return out
 
 

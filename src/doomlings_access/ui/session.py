@@ -28,7 +28,7 @@ from doomlings_access.ui import review
 from doomlings_access.ui.announcer import VERBOSITIES, Announcer, heard_until, introduced, told_since_asked
 from doomlings_access.ui.console import Console, clean_typed, not_an_answer, nothing_typed, yes_or_no
 from doomlings_access.ui.output import Output
-from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked, why_not
+from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, typed_aloud, why_not_played
 
@@ -97,7 +97,7 @@ def question_for(game: Game, d: Decision, style: Style, announcer: Announcer) ->
     """The question for decision ``d`` as its listener hears it: a trait just played whose text
     the announcer read with its play is not read again in the question."""
     read = d.reason == "respond" and len(d.about) == 2 and announcer.read_at_last_play(int(d.about[1]))
-    return build_question(game.view(d.player), d, style, read, why_not(game, d))
+    return build_question(game.view(d.player), d, style, read)
 
 
 STORY_STARTS = (ev.TurnStarted, ev.AgeRevealed, ev.CatastropheRevealed, ev.WorldsEndStarted)
@@ -745,11 +745,11 @@ class Session:
         if d.kind != dk.PLAY:
             return ""
         key, label = _loose(line), line.lower()
-        held = [c for c in self.game.view(d.player).hand if c not in d.options]
-        named = [c for c in held if _begins(self.game.card(c).name, key)]
-        named = named or [c for c in held if self.game.card(c).label.lower() == label]
-        why = why_not(self.game, d) or {}
-        reasons = {self.game.card(c).name: why.get(c, "") for c in named}
+        v = self.game.view(d.player)
+        held = [c for c in v.hand if c not in d.options]
+        named = [c for c in held if _begins(v.card(c).name, key)]
+        named = named or [c for c in held if v.card(c).label.lower() == label]
+        reasons = {v.card(c).name: v.why_not.get(c, "") for c in named}
         said = why_not_played(list(reasons.items()))
         return f"Not playable now: {said}." if said else ""
 
