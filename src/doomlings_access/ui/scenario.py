@@ -19,6 +19,7 @@ from doomlings_access.rules import Choice, Game
 from doomlings_access.safety.files import FileRefused, load_named_json
 from doomlings_access.safety.text import clean
 from doomlings_access.ui.announcer import Announcer
+from doomlings_access.ui.heard import listener_view
 from doomlings_access.ui.questions import Question, build_question
 from doomlings_access.ui.words import Style
 from doomlings_access.lines import print_wrapped
@@ -111,8 +112,8 @@ def play(
     while to_end and game.pending is not None:
         d = game.pending
         game.apply(Choice(d.player, d.options[rng.randrange(len(d.options))]))
-    announcer = Announcer(game, seat, verbosity, style)
-    out = Outcome(game, [said.text for said in announcer.render_all(game.seat_log(seat))])
+    table = listener_view(game, seat)
+    out = Outcome(game, [said.text for said in Announcer(seat, verbosity, style).render_all(table, table.log)])
     d = game.pending
     if d is not None and (seat is None or seat == d.player):
         out.question = build_question(game.view(d.player), d, style)
