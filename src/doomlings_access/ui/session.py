@@ -169,6 +169,8 @@ class Session:
         self.change_speech = change_speech
         self.me = humans[0] if len(humans) == 1 else None
         self.style = Style(self.prefs.labels)
+        self.views: dict[int | None, tuple[int, OnlookerView]] = {}
+        """Each listener's view, with how many actions the game had when it was made."""
         self.names = self.view(0).names
         """The players' names, by seat (public, and the same all game)."""
         self.announcer = Announcer(self.me, self.prefs.verbosity, self.style, scores_itemised=bool(humans))
@@ -503,6 +505,8 @@ class Session:
     def tell(self, start: int, end: int) -> None:
         """Tell the log's events ``start`` to ``end``, a message at a time; a pause between two
         messages knows how far the listener has heard (:attr:`heard`)."""
+        if start >= end:
+            return  # nothing new (and no view to make: it is made from the whole game)
         self.heard = start
         first = start == 0 and bool(self.levels)
         table = self.seen_from(self.announcer.me)
@@ -548,12 +552,19 @@ class Session:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know now: what is told to its person, and what its computer
         player decides from."""
-        return self.game.view(seat)
+        view = self.seen_from(seat)
+        assert isinstance(view, PlayerView)
+        return view
 
     def seen_from(self, me: int | None) -> OnlookerView:
         """The view a listener is told from: their seat's, or an onlooker's for ``None``
-        (people sharing the keyboard hearing the end by name, or nobody at it)."""
-        return listener_view(self.game, me)
+        (people sharing the keyboard hearing the end by name, or nobody at it). Made once a
+        listener between two actions (the game changes only by an action): the news, the
+        question after it and the commands typed there read the same view."""
+        made = self.views.get(me)
+        if made is None or made[0] != len(self.game.actions):
+            made = self.views[me] = (len(self.game.actions), listener_view(self.game, me))
+        return made[1]
 
     # --- asking a person ----------------------------------------------------------------
     def passes_unasked(self, d: Decision) -> bool:
