@@ -450,7 +450,7 @@ def transcript(args: argparse.Namespace) -> int:
 
     from doomlings_access.saves import SaveFileError, list_saves, read_save, saves_dir
     from doomlings_access.settings import load_settings
-    from doomlings_access.ui.announcer import told_since_asked
+    from doomlings_access.ui.heard import told_since_asked
     from doomlings_access.lines import WIDTH, wrap
 
     if args.latest and args.save:

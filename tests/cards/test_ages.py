@@ -396,7 +396,8 @@ def test_age_of_nietzsche_is_named_before_the_stabilizing_it_replaces() -> None:
     t = table(hands={"Ana": ["Quick", "Fangs", "Gills"]}, deck=DECK, age="age_of_nietzsche")
     t.answer("Quick")
     t.answer("redraw")
-    told = " ".join(said.text for said in Announcer(t.g, 1, "normal").render_all(t.g.log))
+    v = t.g.view(1)
+    told = " ".join(said.text for said in Announcer(1, "normal").render_all(v, v.log))
     assert "Age of Nietzsche: Ana does not stabilize. Ana discards Fangs and Gills." in told, told
 
 

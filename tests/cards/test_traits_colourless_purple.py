@@ -782,9 +782,11 @@ def test_memory_declined_keeps_the_hand() -> None:
     # said: a listener could not tell a kept hand from a throw not told
     from doomlings_access.ui.announcer import Announcer
 
-    told = " ".join(said.text for said in Announcer(t.g, 1, "normal").render_all(t.g.log))
+    v = t.g.view(1)
+    told = " ".join(said.text for said in Announcer(1, "normal").render_all(v, v.log))
     assert "Memory: Ana keeps the hand." in told, told
-    told = " ".join(said.text for said in Announcer(t.g, 0, "normal").render_all(t.g.log))
+    v = t.g.view(0)
+    told = " ".join(said.text for said in Announcer(0, "normal").render_all(v, v.log))
     assert "Memory: you keep your hand." in told, told
 
 
@@ -945,10 +947,12 @@ def test_clever_taken_card_that_cannot_be_played_stays_in_hand() -> None:
     # It did take a card: told so, not as "Clever does nothing for Ana".
     from doomlings_access.ui.announcer import Announcer
 
-    told = [said.text for e in t.g.log if (said := Announcer(t.g, 1).render(e)) is not None]
+    v = t.g.view(1)
+    told = [said.text for e in v.log if (said := Announcer(1).render(v, e)) is not None]
     assert "Clever: Ana cannot play the card taken now; it stays in Ana's hand." in told
     assert not any("does nothing" in line for line in told)
-    mine = [said.text for e in t.g.log if (said := Announcer(t.g, 0).render(e)) is not None]
+    v = t.g.view(0)
+    mine = [said.text for e in v.log if (said := Announcer(0).render(v, e)) is not None]
     assert "Clever: you cannot play the card taken now; it stays in your hand." in mine  # not "You"
 
 

@@ -26,7 +26,7 @@ from doomlings_access.rules.chance import shuffle
 from doomlings_access.rules.game import Checkpoint
 from doomlings_access.rules.flow import age_piles, deck_ages
 from doomlings_access.rules.sampling import SampleFailed, sample
-from doomlings_access.rules.view import DECK, PlayerView
+from doomlings_access.rules.view import DECK, OnlookerView, PlayerView, onlooker_view
 
 
 def decisions(seed: int, players: int, edition: str = "retail") -> Iterator[Game]:
@@ -52,13 +52,16 @@ def identifiable(g: Game, seat: int) -> set[int]:
     return out
 
 
-def cards_in(view: PlayerView) -> set[int]:
-    """Every card id a view holds anywhere: its zones, its log, its history."""
-    found: set[int] = set(view.hand) | set(view.discard) | set(view.in_play) | set(view.faces) | set(view.known)
+def cards_in(view: OnlookerView) -> set[int]:
+    """Every card id a view holds anywhere: its zones, its log, its history (a seat's view:
+    its hand, the cards it knows of, its question and why cards are held back in it)."""
+    found: set[int] = set(view.discard) | set(view.in_play) | set(view.faces)
     for pile in view.piles:
         found.update(pile)
-    if view.pending is not None and view.pending.kind != "player":
-        found.update(o for o in view.pending.options if isinstance(o, int))
+    if isinstance(view, PlayerView):
+        found.update(view.hand, view.known, view.why_not)
+        if view.pending is not None and view.pending.kind != "player":
+            found.update(o for o in view.pending.options if isinstance(o, int))
     for e in view.log:
         for f in dataclasses.fields(e):
             value = getattr(e, f.name)
@@ -66,7 +69,7 @@ def cards_in(view: PlayerView) -> set[int]:
                 found.add(value)
             elif f.name in ("cards", "to_other", "to_player", "changed") and isinstance(value, tuple):
                 found.update(c for c in value if isinstance(c, int))
-    h = view.history
+    h = view.history if isinstance(view, PlayerView) else None
     if h is not None:
         s = h.start
         for zone in (*s.hands, *s.piles, s.deck, s.discard, s.in_play):
@@ -105,7 +108,8 @@ def holds_a_game(value: Any, depth: int = 0) -> bool:
 def test_a_view_holds_no_card_its_seat_cannot_identify(chunk: int) -> None:
     """40 seeded games, 2 to 6 players, both printings: at every decision, the deciding seat's
     view and another seat's hold no id of a card the seat cannot name (a card of another hand
-    or the deck appears only as an alias), and no game."""
+    or the deck appears only as an alias), and no game; an onlooker's, none that any seat
+    cannot name."""
     rng = random.Random(chunk)
     checked = 0
     for seed in range(chunk, 40, 4):
@@ -118,8 +122,12 @@ def test_a_view_holds_no_card_its_seat_cannot_identify(chunk: int) -> None:
                 leak = cards_in(view) - identifiable(g, seat)
                 assert not leak, (seed, len(g.actions), seat, sorted(leak))
                 checked += 1
+            if len(g.actions) % 10 == 0:
+                everyone = set.intersection(*(identifiable(g, seat) for seat in range(players)))
+                leak = cards_in(onlooker_view(g)) - everyone
+                assert not leak, (seed, len(g.actions), "onlooker", sorted(leak))
     view = g.view(0)
-    assert not holds_a_game(view)
+    assert not holds_a_game(view) and not holds_a_game(onlooker_view(g))
     assert checked > 400
 
 
@@ -205,8 +213,9 @@ def test_every_level_answers_alike_in_games_that_differ_only_in_unseen_cards(chu
     resumed twice at a turn's start, once with what one seat could not see dealt afresh (other
     hands, the deck, the ages and catastrophes to come). Each seat plays on by its own level.
     While that seat has been told the same in both games, its views are equal, and every level
-    (hard with a fixed number of sampled games) gives the same answer in both."""
-    compared = differing = 0
+    (hard with a fixed number of sampled games) gives the same answer in both; while everyone
+    has been told the same, so are an onlooker's views."""
+    compared = differing = onlookers = 0
     for seed, players in PAIRS[chunk::8]:
         rng = random.Random(seed)
         stop = rng.randrange(4, 40)
@@ -226,6 +235,9 @@ def test_every_level_answers_alike_in_games_that_differ_only_in_unseen_cards(chu
             if da is None or db is None or da != db or a.seat_log(seat) != b.seat_log(seat):
                 break
             va, vb = a.view(da.player), b.view(db.player)
+            if a.seat_log(None) == b.seat_log(None):
+                assert onlooker_view(a) == onlooker_view(b), (seed, step)
+                onlookers += 1
             if da.player == seat:
                 assert va == vb, (seed, step)
                 for level in LEVELS:
@@ -238,7 +250,7 @@ def test_every_level_answers_alike_in_games_that_differ_only_in_unseen_cards(chu
             a.apply(Choice(da.player, agent.choose(va, da)))
             b.apply(Choice(db.player, agent.choose(vb, db)))
     assert differing >= 20
-    assert compared > 40
+    assert compared > 40 and onlookers > 15, (compared, onlookers)
 
 
 # --- samples -----------------------------------------------------------------------------------

@@ -67,7 +67,7 @@ def answer_for(seed: int, k: int, n: int) -> int:
 def question_lines(game: Game) -> list[str]:
     """The printed lines of the pending question (title and numbered options), as wrapped."""
     assert game.pending is not None
-    q = question_for(game, game.pending, Style("text"), Announcer(game, game.pending.player))
+    q = question_for(game.view(game.pending.player), game.pending, Style("text"), Announcer(game.pending.player))
     return [line for said in q.lines() for line in wrap(said.text)]
 
 

@@ -39,10 +39,10 @@ def played(seed: int, players: int = 3) -> Game:
 
 def test_other_players_draws_are_counts_not_names() -> None:
     g = played(11)
-    a = Announcer(g, me=0)
-    for event in g.log:
+    a, v = Announcer(me=0), g.view(0)
+    for event in g.log:  # (the game's own events: the announcer keeps hidden cards hidden all the same)
         if isinstance(event, ev.Drew) and event.player != 0:
-            said = a.render(event)
+            said = a.render(v, event)
             assert said is not None
             for card in event.cards:
                 assert g.defs[card].name not in said.text
@@ -51,16 +51,17 @@ def test_other_players_draws_are_counts_not_names() -> None:
 
 def test_own_draws_are_named() -> None:
     g = played(11)
-    a = Announcer(g, me=0)
-    mine = next(e for e in g.log if isinstance(e, ev.Drew) and e.player == 0)
-    said = a.render(mine)
+    a, v = Announcer(me=0), g.view(0)
+    mine = next(e for e in v.log if isinstance(e, ev.Drew) and e.player == 0)
+    said = a.render(v, mine)
     assert said is not None and g.defs[mine.cards[0]].name in said.text
 
 
 @pytest.mark.parametrize("seed", range(5))
 def test_messages_keep_the_text_rules(seed: int) -> None:
     g = played(seed, 2 + seed % 5)
-    for said in Announcer(g, me=0, verbosity="verbose").render_all(g.log):
+    v = g.view(0)
+    for said in Announcer(me=0, verbosity="verbose").render_all(v, v.log):
         for text in (said.text, said.speech):
             assert "\x1b" not in text and "\r" not in text
             assert not re.search(r"[\u2500-\u259f]", text), text
@@ -70,9 +71,9 @@ def test_messages_keep_the_text_rules(seed: int) -> None:
 
 def test_speech_expands_labels_and_text_keeps_them() -> None:
     g = played(3)
-    a = Announcer(g, me=0)
-    plays = [e for e in g.log if isinstance(e, ev.TraitPlayed)]
-    said = a.render(plays[0])
+    a, v = Announcer(me=0), g.view(0)
+    plays = [e for e in v.log if isinstance(e, ev.TraitPlayed)]
+    said = a.render(v, plays[0])
     card = g.defs[plays[0].card]
     assert said is not None
     assert card.label in said.text
@@ -81,7 +82,8 @@ def test_speech_expands_labels_and_text_keeps_them() -> None:
 
 def transcript(seed: int) -> str:
     g = played(seed, 3)
-    return "\n".join(s.text for s in Announcer(g, me=0).render_all(g.log)) + "\n"
+    v = g.view(0)
+    return "\n".join(s.text for s in Announcer(me=0).render_all(v, v.log)) + "\n"
 
 
 def test_golden_transcript() -> None:
@@ -104,12 +106,13 @@ if __name__ == "__main__":
 def test_a_trait_moving_to_your_pile_ends_with_yours(how: str) -> None:
     """"Poisonous goes from Quin's pile to yours." -- never "to your."."""
     g = new_game(Setup(("Ana", "Quin", "Ben"), 3))
-    card = g.seats[1].hand[0]
-    a = Announcer(g, me=0)
-    to_me = a.render(ev.TraitMoved(card=card, from_player=1, to_player=0, how=how))
+    v = g.view(0)
+    card = v.hand[0]  # (a card the listener can name)
+    a = Announcer(me=0)
+    to_me = a.render(v, ev.TraitMoved(card=card, from_player=1, to_player=0, how=how))
     assert to_me is not None
     assert to_me.text == f"{g.defs[card].name} goes from Quin's pile to yours."
-    from_me = a.render(ev.TraitMoved(card=card, from_player=0, to_player=2, how=how))
+    from_me = a.render(v, ev.TraitMoved(card=card, from_player=0, to_player=2, how=how))
     assert from_me is not None
     assert from_me.text == f"{g.defs[card].name} goes from your pile to Ben's."
 
@@ -120,7 +123,7 @@ def test_a_trait_that_comes_straight_back_is_said_to_be_discarded_first() -> Non
     g = new_game(Setup(("Ana", "Quin"), 3))
     card = g.seats[0].hand[0]
     name = g.defs[card].name
-    said = Announcer(g, me=0).render(ev.TraitReturned(0, card))
+    said = Announcer(me=0).render(g.view(0), ev.TraitReturned(0, card))
     assert said is not None and said.text == f"{name} is discarded from your trait pile and comes straight back."
-    said = Announcer(g, me=0).render(ev.TraitReturned(1, card, random=True))
+    said = Announcer(me=0).render(g.view(0), ev.TraitReturned(1, card, random=True))
     assert said is not None and said.text == f"{name} is discarded at random from Quin's trait pile and comes straight back."

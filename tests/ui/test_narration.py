@@ -18,7 +18,8 @@ from doomlings_access.ai.heuristic import HeuristicAgent
 
 from doomlings_access.rules import Choice, Game, Setup
 from doomlings_access.rules import events as ev
-from doomlings_access.ui.announcer import Announcer, told_since_asked
+from doomlings_access.ui.announcer import Announcer
+from doomlings_access.ui.heard import told_since_asked
 from doomlings_access.ui.session import Prefs, Session
 
 NAMES = [("Ana",), ("you",), ("You", "Otto"), ("Ana", "Ben"), ("Quin",), ()]
@@ -162,8 +163,8 @@ def test_only_the_last_catastrophe_reads_its_worlds_end_unless_verbose() -> None
     reveals = [e for e in g.log if isinstance(e, ev.CatastropheRevealed)]
     assert [e.number for e in reveals] == [1, 2, 3]
     for verbosity, reads in (("normal", [False, False, True]), ("verbose", [True, True, True])):
-        announcer = Announcer(g, 0, verbosity)
-        said = [announcer.render(e) for e in reveals]
+        announcer = Announcer(0, verbosity)
+        said = [announcer.render(g.view(0), e) for e in reveals]
         assert ["World's End: " in s.text for s in said if s is not None] == reads, verbosity
 
 
@@ -181,7 +182,8 @@ def test_each_age_says_how_far_the_next_catastrophe_may_be() -> None:
     g = new_game(Setup(("Ana", "Ben", "Cy"), 7))
     ages = [e for e in g.log if isinstance(e, ev.AgeRevealed)]
     assert ages[0].era_left == 4
-    said = Announcer(g, 0).render_all(g.log)
+    v = g.view(0)
+    said = Announcer(0).render_all(v, v.log)
     assert "At most 3 ages before catastrophe 1 of 3." in said[1].text
 
 
@@ -391,15 +393,16 @@ def test_whether_a_play_was_read_is_known_from_the_log_as_the_announcer_read_it(
     for seed in range(6):
         g = new_game(Setup(("Ana", "Ben", "Cy", "Dee"), seed))
         agents = [RulesOfThumb(seed, s) for s in range(4)]
-        telling = Announcer(g, 0, verbosity)
+        telling = Announcer(0, verbosity)
         told = 0
         while (d := g.pending) is not None:
             g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
-            for e in g.log[told:]:
+            v = g.view(0)
+            for e in v.log[told:]:
                 if isinstance(e, ev.TraitPlayed):
-                    said = telling.render(e)
+                    said = telling.render(v, e)
                     heard = said is not None and f"{g.defs[e.card].name} reads: " in said.text
-                    assert Announcer(g, 0, verbosity).read_at_last_play(e.card) == heard, (seed, g.defs[e.card].name)
+                    assert Announcer(0, verbosity).read_at_last_play(v, e.card) == heard, (seed, g.defs[e.card].name)
             told = len(g.log)
 
 
@@ -434,7 +437,8 @@ def test_an_opponents_trait_is_explained_the_first_time_it_is_played() -> None:
         assert d is not None
         g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
     plays = [e for e in g.log if isinstance(e, ev.TraitPlayed)]
-    told = {v: " ".join(s.text for s in Announcer(g, 0, v).render_all(g.log)) for v in ("terse", "normal", "verbose")}
+    mine = g.view(0)
+    told = {v: " ".join(s.text for s in Announcer(0, v).render_all(mine, mine.log)) for v in ("terse", "normal", "verbose")}
     read = [e for e in plays if g.defs[e.card].has_effect and f"{g.defs[e.card].name} reads: " in told["normal"]]
     assert read, "no opponent's trait was explained"
     for e in plays:
@@ -484,7 +488,7 @@ def test_a_swap_of_hands_tells_the_two_players_what_they_gave_and_got_and_no_one
                 continue
             swaps += 1
             for seat in range(4):
-                said = Announcer(g, seat).render(e)
+                said = Announcer(seat).render(g.view(seat), e)
                 assert said is not None
                 if seat in (e.player, e.other):
                     gave, got = (e.to_other, e.to_player) if seat == e.player else (e.to_player, e.to_other)
@@ -524,10 +528,10 @@ def test_terse_keeps_a_card_s_draws_and_drops_only_the_rules_own() -> None:
     kept = dropped = 0
     for seed in range(40):
         g = played_out(seed, ("Ana", "Otto", "Pia"))
-        terse = Announcer(g, 0, "terse")
-        for e in g.log:
+        terse, v = Announcer(0, "terse"), g.view(0)
+        for e in v.log:
             if isinstance(e, ev.Drew) and e.player != 0 and e.cause is not None:
-                told = terse.render(e)
+                told = terse.render(v, e)
                 if e.cause.kind == "rule":
                     assert told is None
                     dropped += 1
@@ -567,10 +571,10 @@ def test_every_random_pick_is_told_as_random() -> None:
     for seed in range(40):
         g = played_out(seed, ("Ana", "Ben", "Cy", "Dee"))
         for verbosity in ("terse", "normal"):
-            announcer = Announcer(g, seed % 4, verbosity)
-            for e in g.seat_log(seed % 4):
+            announcer, v = Announcer(seed % 4, verbosity), g.view(seed % 4)
+            for e in v.log:
                 if isinstance(e, kinds) and e.random:
-                    said = announcer.render(e)
+                    said = announcer.render(v, e)
                     assert said is not None and "at random" in said.text, (seed, e, said)
                     found += 1
     assert found > 20, found
@@ -583,7 +587,8 @@ def test_terse_names_the_card_behind_the_effects_of_another_player_s_play() -> N
     checked = 0
     for seed in range(20):
         g = played_out(seed, ("Ana", "Otto", "Pia"))
-        for said in Announcer(g, 0, "terse").render_all(g.log):
+        v = g.view(0)
+        for said in Announcer(0, "terse").render_all(v, v.log):
             for played, label, effect in re.findall(r"(\w[\w' -]*) plays ([^,.]+), [^.]+\. ([^.]+)\.", said.text):
                 trait = next((d for d in g.cards.traits.values() if d.name == label), None)
                 if trait is None or effect.startswith(("High Tides", "Stabilize")) or " draws " not in effect:
@@ -611,7 +616,7 @@ def test_no_phrase_reads_out_another_player_s_secret_cards() -> None:
             for seat in range(3):
                 if e.visible(seat):
                     continue
-                said = Announcer(g, seat, "verbose").render(e)
+                said = Announcer(seat, "verbose").render(g.view(seat), e)  # (the game's own event: kept secret all the same)
                 names = {g.defs[c].name for c, _ in private}
                 checked += 1
                 secret_told += bool(said and any(name in said.text for name in names))
@@ -625,6 +630,7 @@ def test_gene_pool_traits_swapped_are_one_sentence_of_where_each_pool_ends() -> 
 
     fill = ["Bark", "Leaves", "Gills", "Spiny", "Quick", "Stone Skin", "Antlers", "Fire Skin"] * 2
     t = table(hands={"Ana": ["Telekinetic"]}, piles={"Ana": ["Fecundity"], "Ben": ["Dreamer"]}, deck=fill)
-    told = " ".join(said.text for said in Announcer(t.g, 0, "normal").render_all(t.g.log))
+    v = t.g.view(0)
+    told = " ".join(said.text for said in Announcer(0, "normal").render_all(v, v.log))
     assert "Fecundity and Dreamer: your gene pool stays at 5 and Ben's gene pool stays at 5." in told, told
     assert told.count("gene pool goes from") == 0, told

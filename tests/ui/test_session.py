@@ -859,7 +859,6 @@ def test_an_arrow_key_is_not_nothing_typed() -> None:
 def test_a_card_typed_that_cannot_be_played_now_is_refused_with_its_reason() -> None:
     """Typing "antlers" when Antlers was held back ("its colour is locked this round") was only
     "Not a choice: antlers.": the reason was a trip through the log away."""
-    from doomlings_access.ui.questions import why_not
     from doomlings_access.ui.words import play_failed
 
     found = 0
@@ -870,7 +869,7 @@ def test_a_card_typed_that_cannot_be_played_now_is_refused_with_its_reason() -> 
             d = g.pending
             assert d is not None
             held = [c for c in g.view(0).hand if c not in d.options] if d.player == 0 and d.kind == Kind.PLAY else []
-            reasons = why_not(g, d) or {} if held else {}
+            reasons = g.view(0).why_not if held else {}
             names = {g.card(c).name for c in g.view(0).hand if c in d.options}
             held = [c for c in held if reasons.get(c) and g.card(c).name not in names]
             if held:

@@ -10,17 +10,20 @@ lay there when the turn began", the same whichever card it really is. Two games 
 only in what the seat cannot see give equal views.
 
 Computer players receive views, never games, and think ahead in games dealt from a view by
-:func:`doomlings_access.rules.sampling.sample`, from what is in the view alone.
+:func:`doomlings_access.rules.sampling.sample`, from what is in the view alone. People are told
+what happens from their view too (the interface's announcer never reads the game); an
+onlooker's view (:class:`OnlookerView`, the public part of every seat's) tells what everyone
+may hear.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from doomlings_access.cards.model import AgeDef, TraitDef
 from doomlings_access.rules import events as ev
-from doomlings_access.rules.decisions import Decision, Value, answer_is_private, is_silent
+from doomlings_access.rules.decisions import Decision, Kind, Value, answer_is_private, is_silent
 from doomlings_access.rules.options import Options
 from doomlings_access.rules.position import Position
 from doomlings_access.rules.scoring import Score, Tableau
@@ -54,8 +57,9 @@ class Knowledge:
         return Knowledge(set(self.seen), dict(self.where), list(self.deck_top), self.next_age, self.read)
 
 
-def update(k: Knowledge, log: list[ev.Event], seat: int, until: int | None = None) -> None:
-    """Take the events of ``log`` that ``seat`` has not yet read into account (up to ``until``)."""
+def update(k: Knowledge, log: list[ev.Event], seat: int | None, until: int | None = None) -> None:
+    """Take the events of ``log`` that ``seat`` has not yet read into account (up to ``until``;
+    ``seat`` None: an onlooker, who sees only what is public)."""
     end = len(log) if until is None else until
     i = k.read
     while i < end:
@@ -83,7 +87,7 @@ def _public(k: Knowledge, cards: tuple[int, ...] | list[int]) -> None:
             k.deck_top.remove(c)
 
 
-def _in_hand(k: Knowledge, cards: tuple[int, ...], holder: int, seat: int) -> None:
+def _in_hand(k: Knowledge, cards: tuple[int, ...], holder: int, seat: int | None) -> None:
     for c in cards:
         k.seen.add(c)
         if holder == seat:
@@ -92,7 +96,7 @@ def _in_hand(k: Knowledge, cards: tuple[int, ...], holder: int, seat: int) -> No
             k.where[c] = frozenset((holder,))
 
 
-def _learn(k: Knowledge, e: ev.Event, seat: int) -> None:
+def _learn(k: Knowledge, e: ev.Event, seat: int | None) -> None:
     if isinstance(e, ev.Drew):
         if e.visible(seat):
             _in_hand(k, e.cards, e.player, seat)
@@ -143,7 +147,7 @@ def _learn(k: Knowledge, e: ev.Event, seat: int) -> None:
             _public(k, (card,))
 
 
-def _hands_passed(k: Knowledge, batch: list[ev.CardsPassed], seat: int) -> None:
+def _hands_passed(k: Knowledge, batch: list[ev.CardsPassed], seat: int | None) -> None:
     """Whole hands passed at once: what was known in each giver's hand is now the receiver's."""
     moves = {e.giver: e.receiver for e in batch}
     for c, holders in list(k.where.items()):
@@ -210,13 +214,16 @@ class History:
 
 
 @dataclass(frozen=True)
-class PlayerView:
-    """Exactly what one seat may know. Equal for games that differ only in what it cannot see."""
+class OnlookerView:
+    """What everyone at the table may know, and the events as the view's holder saw them.
 
-    seat: int
+    A seat's :class:`PlayerView` is this and what the seat knows besides (its hand, the cards it
+    knows of in other hands, its question). Alone, it is an onlooker's view
+    (:func:`onlooker_view`): what is told when nobody's secrets may be told, as to people
+    sharing one keyboard at the end of a game, or to someone watching computer players."""
+
     names: tuple[str, ...]
     options: Options
-    hand: tuple[int, ...]
     piles: tuple[tuple[int, ...], ...]
     gene_pools: tuple[int, ...]
     hand_sizes: tuple[int, ...]
@@ -228,18 +235,14 @@ class PlayerView:
     age_piles: tuple[int, ...]
     """How many cards each pile of the age deck still to come holds, the current era's first
     (each an era's ages and its catastrophe: the sizes are public, the order hidden)."""
-    next_age: str | None
-    """The card the seat has seen on top of the age deck (a look at the next age), if any."""
     round: int
     phase: str
     first_player: int
     active: int | None
     age: AgeDef | None
     protected: frozenset[int]
-    known: Mapping[int, frozenset[int]]
-    """Cards in other hands this seat knows of, and whose hand may hold each."""
     faces: Mapping[int, TraitDef]
-    """The trait of every card this seat can see or has seen."""
+    """The trait of every card the holder can see or has seen."""
     recolour: Mapping[int, tuple[str, ...]]
     named_colour: Mapping[int, str]
     colourless_as: tuple[int, bool, frozenset[int]] | None
@@ -247,15 +250,11 @@ class PlayerView:
     worlds_end_points: tuple[int, ...]
     scores: tuple[Score, ...]
     winners: tuple[int, ...]
-    pending: Decision | None
-    """The decision waiting, when it is this seat's."""
     log: tuple[ev.Event, ...]
+    """The events as the holder saw them (others' private cards as counts)."""
     table_rules: Position
     """How a described position is played (how much of the game, whether random picks are
     asked, whether tied leaders draw): the defaults for a game dealt as the rulebook deals it."""
-    history: History | None = field(repr=False)
-    """How the rules came here, for sampling; None in a game that records no events (a game
-    played out in a player's head: its views are read by rules of thumb, not sampled)."""
     cards: CardSet = field(compare=False, repr=False)
     """The card data (public: every card of the game, not where each is)."""
 
@@ -277,15 +276,11 @@ class PlayerView:
         return 3 - len(self.catastrophes)
 
     def card(self, card: int) -> TraitDef:
-        """The trait of a card this seat can see or has seen."""
+        """The trait of a card the holder can see or has seen."""
         return self.faces[card]
 
     def name(self, seat: int) -> str:
         return self.names[seat]
-
-    def opponents(self, seat: int | None = None) -> list[int]:
-        me = self.seat if seat is None else seat
-        return [(me + i) % self.n for i in range(1, self.n)]
 
     def seats_from(self, start: int) -> list[int]:
         return [(start + i) % self.n for i in range(self.n)]
@@ -295,6 +290,33 @@ class PlayerView:
             if card in pile:
                 return seat
         return None
+
+
+@dataclass(frozen=True)
+class PlayerView(OnlookerView):
+    """Exactly what one seat may know. Equal for games that differ only in what it cannot see."""
+
+    seat: int
+    hand: tuple[int, ...]
+    next_age: str | None
+    """The card the seat has seen on top of the age deck (a look at the next age), if any."""
+    known: Mapping[int, frozenset[int]]
+    """Cards in other hands this seat knows of, and whose hand may hold each."""
+    pending: Decision | None
+    """The decision waiting, when it is this seat's."""
+    why_not: Mapping[int, str]
+    """When the decision waiting is the seat's and plays a trait: why each card it might have
+    played may not be played now, in the rules' words (:func:`~.play.play_restriction`): the
+    cards of its hand not offered, of the cards it just drew, of the open discard pile, or a
+    card offered to take and play that could not then be played. Empty otherwise, and in a
+    game that records no events."""
+    history: History | None = field(repr=False)
+    """How the rules came here, for sampling; None in a game that records no events (a game
+    played out in a player's head: its views are read by rules of thumb, not sampled)."""
+
+    def opponents(self, seat: int | None = None) -> list[int]:
+        me = self.seat if seat is None else seat
+        return [(me + i) % self.n for i in range(1, self.n)]
 
     def tableau(self, hand_sizes: bool = False) -> Tableau:
         """The table as this seat can score it (other hands unknown; with ``hand_sizes``, a
@@ -317,17 +339,11 @@ class PlayerView:
 
 def view_of(g: Game, seat: int) -> PlayerView:
     """Build ``seat``'s view of ``g`` (see :meth:`Game.view`)."""
-    from doomlings_access.rules.flow import age_piles
-
     recording = g.record
     k = g.knowledge_of(seat) if recording else Knowledge()
-    t, r, e = g.table, g.round, g.ending
     me = g.seats[seat]
-    visible: set[int] = set(me.hand)
-    for p in g.seats:
-        visible.update(p.pile)
-    visible.update(t.discard)
-    visible.update(t.in_play)
+    visible = _in_sight(g)
+    visible.update(me.hand)
     exact = {c for c, w in k.where.items() if len(w) == 1}
     exact.update(k.deck_top)
     faces_ids = visible | k.seen | exact
@@ -335,12 +351,46 @@ def view_of(g: Game, seat: int) -> PlayerView:
     if pending is not None and pending.kind != "player":
         # The seat is asked about these cards, so it sees them (a shown hand, cards drawn).
         faces_ids.update(o for o in pending.options if isinstance(o, int))
-    defs = g.defs
     return PlayerView(
+        **_table(g, faces_ids, tuple(g.seat_log(seat)) if recording else ()),
         seat=seat,
+        hand=tuple(me.hand),
+        next_age=k.next_age,
+        known=dict(k.where),
+        pending=pending,
+        why_not=_why_not(g, pending) if recording and pending is not None else NO_REASONS,
+        history=history_of(g, seat, k) if recording else None,
+    )
+
+
+def onlooker_view(g: Game) -> OnlookerView:
+    """What an onlooker knows of ``g``, a game that records its events: the public table, the
+    cards that were ever shown to everyone, and the events as everyone saw them."""
+    k = Knowledge()
+    update(k, g.log, None)
+    return OnlookerView(**_table(g, _in_sight(g) | k.seen, tuple(g.seat_log(None))))
+
+
+def _in_sight(g: Game) -> set[int]:
+    """The cards everyone can see now: every trait pile, the discard pile, the cards in play."""
+    t = g.table
+    visible: set[int] = set(t.discard)
+    for p in g.seats:
+        visible.update(p.pile)
+    visible.update(t.in_play)
+    return visible
+
+
+def _table(g: Game, faces_ids: set[int], log: tuple[ev.Event, ...]) -> dict[str, Any]:
+    """The fields of an :class:`OnlookerView` of ``g``: the public table, with the faces of
+    ``faces_ids`` and the events ``log`` as the holder saw them."""
+    from doomlings_access.rules.flow import age_piles
+
+    t, r, e = g.table, g.round, g.ending
+    defs = g.defs
+    return dict(
         names=tuple(p.name for p in g.seats),
         options=g.options,
-        hand=tuple(me.hand),
         piles=tuple(tuple(p.pile) for p in g.seats),
         gene_pools=tuple(p.gene_pool for p in g.seats),
         hand_sizes=tuple(len(p.hand) for p in g.seats),
@@ -350,14 +400,12 @@ def view_of(g: Game, seat: int) -> PlayerView:
         revealed=tuple(t.revealed),
         catastrophes=tuple(t.catastrophes),
         age_piles=tuple(age_piles(g)),
-        next_age=k.next_age,
         round=r.number,
         phase=r.phase,
         first_player=r.first_player,
         active=r.active,
         age=r.age,
         protected=frozenset(r.protected),
-        known=dict(k.where),
         faces={c: defs[c] for c in faces_ids},
         recolour=dict(e.recolour),
         named_colour=dict(e.named_colour),
@@ -366,12 +414,36 @@ def view_of(g: Game, seat: int) -> PlayerView:
         worlds_end_points=tuple(e.points),
         scores=tuple(e.scores),
         winners=e.winners,
-        pending=pending,
-        log=tuple(g.seat_log(seat)) if recording else (),
+        log=log,
         table_rules=_table_rules(g.setup.position),
-        history=history_of(g, seat, k) if recording else None,
         cards=g.cards,
     )
+
+
+NO_REASONS: Mapping[int, str] = {}
+"""No card held back (one shared empty mapping: look-ahead games build views by the million)."""
+DRAWN_TO_PLAY = ("play_drawn", "may_play_drawn")
+"""Questions to play one of the cards just drawn (Cold Blood): those that may not be played
+are named with the reason, as a turn's play question names the hand's."""
+
+
+def _why_not(g: Game, d: Decision) -> Mapping[int, str]:
+    """For :attr:`PlayerView.why_not`: why the cards of a play question's hand that are not
+    offered may not be played now (or of the cards just drawn to play one of, or of the open
+    discard pile), or why a card offered to take and play could not be played. It reads the
+    asker's own hand, draw or the cards shown to them, and the open table."""
+    from doomlings_access.rules.play import play_restriction, unplayable
+
+    if d.reason in DRAWN_TO_PLAY:  # the asker's own draw: they know those cards
+        drawn = next(e.cards for e in reversed(g.log) if isinstance(e, ev.Drew) and e.player == d.player)
+        return {c: r for c in drawn if c not in d.options and (r := play_restriction(g, d.player, c))}
+    if d.kind == Kind.PLAY or d.reason == "cannot_play":
+        return {c: r for c, r in unplayable(g, d.player, -1) if r}
+    if d.reason == "take_and_play":
+        return {int(c): r for c in d.options if (r := play_restriction(g, d.player, int(c)))}
+    if d.reason == "play_from_discard":  # the open discard pile
+        return {c: r for c in g.table.discard if c not in d.options and (r := play_restriction(g, d.player, c))}
+    return NO_REASONS
 
 
 def _table_rules(position: Position | None) -> Position:

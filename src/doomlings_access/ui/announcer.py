@@ -3,18 +3,22 @@
 One phrase per event type (a test fails when an event type has none). Each phrase is written
 once and rendered twice: for print (deck labels, or braille) and for speech (labels as words).
 Cards a listener may not know are told only as counts.
+
+An :class:`Announcer` serves one listener: it is fed that listener's view of the table
+(:class:`~doomlings_access.rules.view.PlayerView`, or an onlooker's) and the events as that
+seat saw them, and reads nothing else: never the game. What a seat is told is made from what
+it may know, so the same words can be made on another computer from the view sent there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Mapping
 
 from doomlings_access.rules import events as ev
-from doomlings_access.rules.game import Game
 from doomlings_access.rules.state import CATASTROPHES
+from doomlings_access.rules.view import OnlookerView
 from doomlings_access.ui import review
-from doomlings_access.ui.questions import passes_unasked
 from doomlings_access.ui.words import Said, Style, card_speech, card_text, house_rules, join, play_failed, plural, why_not_played
 
 TERSE, NORMAL, VERBOSE = "terse", "normal", "verbose"
@@ -42,34 +46,35 @@ NOTHING_REASONS = {
 }
 
 
-class View:
-    """Renders names for one listener: ``me`` is told "you" and sees their own cards."""
+class Voice:
+    """Renders names for one listener, from their view of the ``table``: ``me`` is told "you"
+    and sees their own cards."""
 
-    def __init__(self, game: Game, me: int | None, style: Style, speech: bool) -> None:
-        self.g, self.me, self.style, self.speech = game, me, style, speech
+    def __init__(self, table: OnlookerView, me: int | None, style: Style, speech: bool) -> None:
+        self.table, self.me, self.style, self.speech = table, me, style, speech
 
     def card(self, card: int) -> str:
-        d = self.g.defs[card]
+        d = self.table.card(card)
         return card_speech(d) if self.speech else card_text(d, self.style)
 
     def name(self, card: int) -> str:
-        return self.g.defs[card].name
+        return self.table.card(card).name
 
     def names(self, cards: tuple[int, ...] | list[int]) -> str:
         return join([self.name(c) for c in cards])
 
     def who(self, seat: int) -> str:
-        return "You" if seat == self.me else self.g.name(seat)
+        return "You" if seat == self.me else self.table.name(seat)
 
     def whom(self, seat: int) -> str:
-        return "you" if seat == self.me else self.g.name(seat)
+        return "you" if seat == self.me else self.table.name(seat)
 
     def whose(self, seat: int) -> str:
-        return "your" if seat == self.me else f"{self.g.name(seat)}'s"
+        return "your" if seat == self.me else f"{self.table.name(seat)}'s"
 
     def theirs(self, seat: int) -> str:
         """The possessive standing alone: "yours", "Ben's" (never "your" at a sentence end)."""
-        return "yours" if seat == self.me else f"{self.g.name(seat)}'s"
+        return "yours" if seat == self.me else f"{self.table.name(seat)}'s"
 
     def Whose(self, seat: int) -> str:
         w = self.whose(seat)
@@ -88,7 +93,7 @@ class View:
         if not card_id:
             return ""
         try:
-            return self.g.cards.by_id(card_id).name
+            return self.table.cards.by_id(card_id).name
         except KeyError:
             return card_id.replace("_", " ")
 
@@ -100,7 +105,7 @@ class View:
         return self.source(c.id)
 
 
-Phrase = Callable[[Any, View], str | None]
+Phrase = Callable[[Any, Voice], str | None]
 """Renders one event type (its first argument is that type) for a listener."""
 PHRASES: dict[type[ev.Event], Phrase] = {}
 QUIET_AT: dict[type[ev.Event], str] = {}
@@ -118,17 +123,17 @@ def phrase(kind: type[ev.Event], quiet_below: str | None = None) -> Callable[[Ph
 
 
 @phrase(ev.GameStarted)
-def _started(e: ev.GameStarted, v: View) -> str:
+def _started(e: ev.GameStarted, v: Voice) -> str:
     names = join(list(e.players))
     text = f"New game: {names}. {v.who(e.first_player)} {v.s(e.first_player, 'go', 'goes')} first."
     if e.options:
-        text += f" {house_rules(v.g.options)}"
+        text += f" {house_rules(v.table.options)}"
     return text
 
 
 @phrase(ev.AgeRevealed)
-def _age(e: ev.AgeRevealed, v: View) -> str:
-    age = v.g.cards.ages[e.age]
+def _age(e: ev.AgeRevealed, v: Voice) -> str:
+    age = v.table.cards.ages[e.age]
     text = f"{review.age_round(e.round, e.era)}: {age.name}. {age.text}"
     if e.repeats:
         text += f" It repeats {v.source(e.repeats)}."
@@ -136,36 +141,36 @@ def _age(e: ev.AgeRevealed, v: View) -> str:
 
 
 @phrase(ev.AgeIgnored)
-def _age_ignored(e: ev.AgeIgnored, v: View) -> str:
+def _age_ignored(e: ev.AgeIgnored, v: Voice) -> str:
     because = v.cause(e)
     return f"{v.source(e.age)} is skipped" + (f" because of {because}." if because else ".")
 
 
 @phrase(ev.CatastropheRevealed)
-def _catastrophe(e: ev.CatastropheRevealed, v: View) -> str:
-    c = v.g.catastrophe(e.catastrophe)
+def _catastrophe(e: ev.CatastropheRevealed, v: Voice) -> str:
+    c = v.table.cards.catastrophes[e.catastrophe]
     pool = f"Gene pool {c.gene_pool:+d}." if c.gene_pool else "Gene pools unchanged."  # not "plus zero"
     return f"{review.catastrophe_round(e.round, e.number)}: {c.name}. {pool} {c.catastrophic_text}"
 
 
 @phrase(ev.FirstPlayerMoved)
-def _first(e: ev.FirstPlayerMoved, v: View) -> str:
+def _first(e: ev.FirstPlayerMoved, v: Voice) -> str:
     return f"First player is now {v.whom(e.player)}."
 
 
 @phrase(ev.CatastropheIgnored)
-def _denied(e: ev.CatastropheIgnored, v: View) -> str:
+def _denied(e: ev.CatastropheIgnored, v: Voice) -> str:
     what = f"{v.source(e.catastrophe)}'s World's End" if e.worlds_end else v.source(e.catastrophe)
     return f"{v.name(e.card)} protects {v.whom(e.player)} from {what}."
 
 
 @phrase(ev.TurnStarted)
-def _turn(e: ev.TurnStarted, v: View) -> str:
-    return "Your turn." if e.player == v.me else f"{v.g.name(e.player)}'s turn."
+def _turn(e: ev.TurnStarted, v: Voice) -> str:
+    return "Your turn." if e.player == v.me else f"{v.table.name(e.player)}'s turn."
 
 
 @phrase(ev.OnlyPlayable)
-def _only(e: ev.OnlyPlayable, v: View) -> str | None:
+def _only(e: ev.OnlyPlayable, v: Voice) -> str | None:
     if not v.sees(e) or e.player != v.me:
         return None
     why = [f"{v.name(c)}, {play_failed(r) or 'not now'}" for c, r in e.unplayable]
@@ -174,7 +179,7 @@ def _only(e: ev.OnlyPlayable, v: View) -> str | None:
 
 
 @phrase(ev.TurnSkipped)
-def _skipped(e: ev.TurnSkipped, v: View) -> str:
+def _skipped(e: ev.TurnSkipped, v: Voice) -> str:
     why = {
         "empty_hand": "had no cards, so the turn is skipped",
         "no_playable": "cannot play a trait, so the turn is skipped",
@@ -186,12 +191,12 @@ def _skipped(e: ev.TurnSkipped, v: View) -> str:
 
 
 @phrase(ev.RoundSkipped)
-def _round_skipped(e: ev.RoundSkipped, v: View) -> str:
+def _round_skipped(e: ev.RoundSkipped, v: Voice) -> str:
     return f"{v.name(e.card)}: the rest of the round is skipped, up to the next catastrophe."
 
 
 @phrase(ev.Drew)
-def _drew(e: ev.Drew, v: View) -> str:
+def _drew(e: ev.Drew, v: Voice) -> str:
     dealt = e.cause is not None and e.cause.id == "deal"
     verb = "are dealt" if dealt and e.player == v.me else v.s(e.player, "draw")
     if dealt and e.player != v.me:
@@ -202,24 +207,24 @@ def _drew(e: ev.Drew, v: View) -> str:
 
 
 @phrase(ev.NothingToDraw)
-def _nothing_to_draw(e: ev.NothingToDraw, v: View) -> str:
+def _nothing_to_draw(e: ev.NothingToDraw, v: Voice) -> str:
     verb = "are" if e.player == v.me else "is"
     return f"The deck and the discard pile are empty: {v.who(e.player)} {verb} {plural(e.short, 'card')} short."
 
 
 @phrase(ev.DeckReshuffled)
-def _reshuffled(e: ev.DeckReshuffled, v: View) -> str:
+def _reshuffled(e: ev.DeckReshuffled, v: Voice) -> str:
     return f"The deck ran out: the discard pile is shuffled into a new deck of {plural(e.cards, 'card')}."
 
 
 @phrase(ev.Discarded)
-def _discarded(e: ev.Discarded, v: View) -> str:
+def _discarded(e: ev.Discarded, v: Voice) -> str:
     how = " at random" if e.random else ""
     return f"{v.who(e.player)} {v.s(e.player, 'discard')} {v.names(e.cards)}{how}."
 
 
 @phrase(ev.CardsPassed)
-def _passed(e: ev.CardsPassed, v: View) -> str:
+def _passed(e: ev.CardsPassed, v: Voice) -> str:
     what = v.names(e.cards) if v.sees(e) and e.cards else plural(e.size, "card")
     how = " at random" if e.random else ""
     if e.taken:
@@ -228,7 +233,7 @@ def _passed(e: ev.CardsPassed, v: View) -> str:
 
 
 @phrase(ev.HandsSwapped)
-def _swapped(e: ev.HandsSwapped, v: View) -> str:
+def _swapped(e: ev.HandsSwapped, v: Voice) -> str:
     said = f"{v.who(e.player)} and {v.whom(e.other)} swap hands"
     if v.me in (e.player, e.other) and v.sees(e):  # your new hand: what you gave, what you got
         gave, got = (e.to_other, e.to_player) if v.me == e.player else (e.to_player, e.to_other)
@@ -237,7 +242,7 @@ def _swapped(e: ev.HandsSwapped, v: View) -> str:
 
 
 @phrase(ev.CardsRevealed)
-def _revealed(e: ev.CardsRevealed, v: View) -> str:
+def _revealed(e: ev.CardsRevealed, v: Voice) -> str:
     how = ", picked at random" if e.random else ""
     if v.sees(e) and e.cards:
         return f"{v.who(e.owner)} {v.s(e.owner, 'show')} {v.names(e.cards)}{how}."
@@ -245,14 +250,14 @@ def _revealed(e: ev.CardsRevealed, v: View) -> str:
 
 
 @phrase(ev.NextAgeSeen)
-def _next_age(e: ev.NextAgeSeen, v: View) -> str:
+def _next_age(e: ev.NextAgeSeen, v: Voice) -> str:
     if v.sees(e):
         return f"{v.who(e.player)} {v.s(e.player, 'see')} the next age, {v.source(e.age) or 'none left'}."
     return f"{v.who(e.player)} {v.s(e.player, 'look')} at the next age."
 
 
 @phrase(ev.TraitPlayed)
-def _played(e: ev.TraitPlayed, v: View) -> str:
+def _played(e: ev.TraitPlayed, v: Voice) -> str:
     parts = [f"{v.who(e.player)} {v.s(e.player, 'play')} {v.card(e.card)}"]  # (the label ends with a comma)
     if e.owner != e.player:
         parts.append(f"into {v.whose(e.owner)} pile")
@@ -268,13 +273,13 @@ def _played(e: ev.TraitPlayed, v: View) -> str:
 
 
 @phrase(ev.ThirdDominantDiscarded)
-def _third(e: ev.ThirdDominantDiscarded, v: View) -> str:
+def _third(e: ev.ThirdDominantDiscarded, v: Voice) -> str:
     fate = "it stays in the discard pile" if e.source == "discard" else "it is discarded"
     return f"{v.name(e.card)} would be {v.whose(e.player)} third dominant, so {fate}."
 
 
 @phrase(ev.PlayFailed)
-def _failed(e: ev.PlayFailed, v: View) -> str:
+def _failed(e: ev.PlayFailed, v: Voice) -> str:
     where = (
         " and is discarded" if e.discarded
         else f"; it stays in {v.whose(e.player)} hand" if e.in_hand
@@ -284,24 +289,24 @@ def _failed(e: ev.PlayFailed, v: View) -> str:
 
 
 @phrase(ev.ActionResolving, quiet_below=VERBOSE)
-def _resolving(e: ev.ActionResolving, v: View) -> str | None:
+def _resolving(e: ev.ActionResolving, v: Voice) -> str | None:
     if e.for_card is not None:
         return f"{v.name(e.for_card)}: {v.whom(e.player)} {v.s(e.player, 'use')} the action of {v.name(e.card)}."
     return None  # a trait's own action, just played: verbose read its text with the play
 
 
 @phrase(ev.ActionIgnored)
-def _ignored(e: ev.ActionIgnored, v: View) -> str:
+def _ignored(e: ev.ActionIgnored, v: Voice) -> str:
     return f"The action of {v.name(e.card)} is ignored this round."
 
 
 @phrase(ev.ActionCancelled)
-def _cancelled(e: ev.ActionCancelled, v: View) -> str:
+def _cancelled(e: ev.ActionCancelled, v: Voice) -> str:
     return f"{v.Whose(e.by_player)} {v.name(e.by_card)} cancels the action of {v.name(e.card)}."
 
 
 @phrase(ev.TraitDiscarded)
-def _trait_discarded(e: ev.TraitDiscarded, v: View) -> str:
+def _trait_discarded(e: ev.TraitDiscarded, v: Voice) -> str:
     how = " at random" if e.random else ""
     if e.by is not None:  # chosen by another player: named, as the one who acts
         return f"{v.who(e.by)} {v.s(e.by, 'discard')} {v.name(e.card)} from {v.whose(e.player)} trait pile."
@@ -309,13 +314,13 @@ def _trait_discarded(e: ev.TraitDiscarded, v: View) -> str:
 
 
 @phrase(ev.TraitReturned)
-def _returned(e: ev.TraitReturned, v: View) -> str:
+def _returned(e: ev.TraitReturned, v: Voice) -> str:
     how = " at random" if e.random else ""
     return f"{v.name(e.card)} is discarded{how} from {v.whose(e.player)} trait pile and comes straight back."
 
 
 @phrase(ev.TraitMoved)
-def _moved(e: ev.TraitMoved, v: View) -> str:
+def _moved(e: ev.TraitMoved, v: Voice) -> str:
     card = v.name(e.card)
     if e.how == "steal":
         return f"{v.who(e.to_player)} {v.s(e.to_player, 'steal')} {card} from {v.whose(e.from_player)} pile."
@@ -325,16 +330,16 @@ def _moved(e: ev.TraitMoved, v: View) -> str:
 
 
 @phrase(ev.TraitToHand)
-def _to_hand(e: ev.TraitToHand, v: View) -> str:
+def _to_hand(e: ev.TraitToHand, v: Voice) -> str:
     return f"{v.name(e.card)} goes back to {v.whose(e.player)} hand."
 
 
 @phrase(ev.NothingToDo)
-def _nothing(e: ev.NothingToDo, v: View) -> str:
+def _nothing(e: ev.NothingToDo, v: Voice) -> str:
     return nothing_done(e, [e.player], v)
 
 
-def nothing_done(e: ev.NothingToDo, seats: list[int], v: View, partial: bool = False) -> str:
+def nothing_done(e: ev.NothingToDo, seats: list[int], v: Voice, partial: bool = False) -> str:
     """"Vampirism does nothing for you: there is nothing to take or target." Said of targets
     (another player's trait, an age or a catastrophe found nothing of theirs), "does nothing
     for Otto" sounded like a gain missed: "Territorial: Otto has nothing it acts on". When
@@ -373,76 +378,76 @@ def nothing_done(e: ev.NothingToDo, seats: list[int], v: View, partial: bool = F
 
 
 @phrase(ev.GenePoolChanged)
-def _gene_pool(e: ev.GenePoolChanged, v: View) -> str:
+def _gene_pool(e: ev.GenePoolChanged, v: Voice) -> str:
     return f"{v.Whose(e.player)} gene pool goes from {e.old} to {e.new}."
 
 
 @phrase(ev.GenePoolChangeIgnored, quiet_below=NORMAL)
-def _gene_pool_ignored(e: ev.GenePoolChangeIgnored, v: View) -> str:
+def _gene_pool_ignored(e: ev.GenePoolChangeIgnored, v: Voice) -> str:
     bound = "above 8" if e.delta > 0 else "below 1"
     return f"{v.Whose(e.player)} gene pool cannot go {bound}; {v.cause(e)} changes nothing."
 
 
 @phrase(ev.Stabilized, quiet_below=NORMAL)
-def _stabilized(e: ev.Stabilized, v: View) -> str:
+def _stabilized(e: ev.Stabilized, v: Voice) -> str:
     return f"{v.who(e.player)} {v.s(e.player, 'stabilize')} with {plural(e.hand, 'card')}."
 
 
 @phrase(ev.StabilizeSkipped)
-def _no_stabilize(e: ev.StabilizeSkipped, v: View) -> str:
+def _no_stabilize(e: ev.StabilizeSkipped, v: Voice) -> str:
     return f"{v.who(e.player)} {v.s(e.player, 'do', 'does')} not stabilize."
 
 
 @phrase(ev.ColourNamed)
-def _colour(e: ev.ColourNamed, v: View) -> str:
+def _colour(e: ev.ColourNamed, v: Voice) -> str:
     return f"{v.who(e.player)} {v.s(e.player, 'name')} {e.colour} for {v.name(e.card)}."
 
 
 @phrase(ev.WorldsEndStarted)
-def _worlds_end(e: ev.WorldsEndStarted, v: View) -> str:
+def _worlds_end(e: ev.WorldsEndStarted, v: Voice) -> str:
     if not e.catastrophe:
         return "The world ends."
-    c = v.g.catastrophe(e.catastrophe)
+    c = v.table.cards.catastrophes[e.catastrophe]
     text = f"The world ends: first each player's World's End traits, from the first player, then {c.name}'s"
-    if any(isinstance(x, ev.CatastropheRevealed) and x.catastrophe == e.catastrophe for x in v.g.log):
+    if any(isinstance(x, ev.CatastropheRevealed) and x.catastrophe == e.catastrophe for x in v.table.log):
         return text + "."  # its text was read with the catastrophe, a few lines before
     return f"{text}: {c.worlds_end_text}"  # a position set up at World's End
 
 
 @phrase(ev.WorldsEndCatastropheChosen)
-def _prepper(e: ev.WorldsEndCatastropheChosen, v: View) -> str:
-    chosen = v.g.catastrophe(e.catastrophe)
-    final = v.g.table.catastrophes[-1] if v.g.table.catastrophes else None
+def _prepper(e: ev.WorldsEndCatastropheChosen, v: Voice) -> str:
+    chosen = v.table.cards.catastrophes[e.catastrophe]
+    final = v.table.catastrophes[-1] if v.table.catastrophes else None
     # the text read is the chosen one's: it follows its name, not the one set aside
     if final and final != e.catastrophe:
         return (
-            f"{v.who(e.player)} {v.s(e.player, 'set')} aside {v.g.catastrophe(final).name}'s World's End "
+            f"{v.who(e.player)} {v.s(e.player, 'set')} aside {v.table.cards.catastrophes[final].name}'s World's End "
             f"for {chosen.name}'s, which reads: {chosen.worlds_end_text}"
         )
     return f"{v.who(e.player)} {v.s(e.player, 'choose')} the World's End of {chosen.name}, which reads: {chosen.worlds_end_text}"
 
 
 @phrase(ev.TraitsRecoloured)
-def _recoloured(e: ev.TraitsRecoloured, v: View) -> str:
+def _recoloured(e: ev.TraitsRecoloured, v: Voice) -> str:
     return f"{v.Whose(e.player)} {e.from_colour} traits become {e.to_colour}: {v.names(e.cards)}."
 
 
 @phrase(ev.WorldsEndPoints)
-def _we_points(e: ev.WorldsEndPoints, v: View) -> str:
+def _we_points(e: ev.WorldsEndPoints, v: Voice) -> str:
     if e.card is not None:  # a card drawn for its face value: which one, so it can be checked
         return f"{v.cause(e)}: {_drew_for_points(e, v)}."
     return f"World's End points from {v.cause(e)}: {v.whom(e.player)} {e.points:+d}."  # the cause first, as for several
 
 
-def _drew_for_points(e: ev.WorldsEndPoints, v: View) -> str:
+def _drew_for_points(e: ev.WorldsEndPoints, v: Voice) -> str:
     """``Ana draws Kidney, rX, for +0``."""
     assert e.card is not None
     return f"{v.who(e.player)} {v.s(e.player, 'draw')} {v.card(e.card)}, for {e.points:+d}"
 
 
 @phrase(ev.ScoreTallied)
-def _score(e: ev.ScoreTallied, v: View) -> str:
-    who = v.g.name(e.player) if e.player != v.me else "You"
+def _score(e: ev.ScoreTallied, v: Voice) -> str:
+    who = v.table.name(e.player) if e.player != v.me else "You"
     return (
         f"{who}: {plural(e.total, 'point')}. World's End {e.worlds_end}, "
         f"face value {e.face_value}, bonus {e.bonus}."
@@ -450,16 +455,16 @@ def _score(e: ev.ScoreTallied, v: View) -> str:
 
 
 @phrase(ev.TieBreakDraw)
-def _tie(e: ev.TieBreakDraw, v: View) -> str:
+def _tie(e: ev.TieBreakDraw, v: Voice) -> str:
     return f"Tie-break: {v.who(e.player)} {v.s(e.player, 'draw')} {v.card(e.card)}, for {e.total}."
 
 
 @phrase(ev.GameOver)
-def _over(e: ev.GameOver, v: View) -> str:
-    totals = v.g.ending.scores
+def _over(e: ev.GameOver, v: Voice) -> str:
+    totals = v.table.scores
     best = totals[e.winners[0]].total if e.winners else 0
     # Rulebook: the card drawn to break a tie adds its face value to the final score.
-    drawn = {t.player: t.total for t in v.g.log if isinstance(t, ev.TieBreakDraw)}
+    drawn = {t.player: t.total for t in v.table.log if isinstance(t, ev.TieBreakDraw)}
     points = plural(best, "point")
     if e.winners and e.winners[0] in drawn:
         points = f"{plural(drawn[e.winners[0]], 'point')}, {best} before the tie-break draw"
@@ -470,13 +475,18 @@ def _over(e: ev.GameOver, v: View) -> str:
 
 
 class Announcer:
-    """Renders events for one listener at a verbosity, in print and speech forms."""
+    """Renders events for one listener at a verbosity, in print and speech forms.
+
+    ``me`` is the listener's seat (None: an onlooker, or people sharing the keyboard who all
+    hear the end by name). Each call is given the listener's view of the table now and events
+    as their seat saw them (:attr:`~doomlings_access.rules.view.OnlookerView.log`); between
+    calls the announcer keeps only what the listener has heard (the stories under way, the
+    traits whose text was read) and the view it was last given."""
 
     def __init__(
-        self, game: Game, me: int | None, verbosity: str = NORMAL, style: Style | None = None,
+        self, me: int | None, verbosity: str = NORMAL, style: Style | None = None,
         scores_itemised: bool = False,
     ) -> None:
-        self.game = game
         self.me = me
         self.verbosity = verbosity
         self.style = style or Style()
@@ -485,8 +495,18 @@ class Announcer:
         keyboard): the engine's totals are not told before them as well."""
         self._roots: dict[int, int] = {}  # event to the root of its story (kept across calls)
         self._explained: set[str] = set()  # traits whose effect has been read in this game
+        self.table: OnlookerView
+        """The listener's view of the table, as last given (what the events are told against)."""
 
-    def render(self, event: ev.Event) -> Said | None:
+    def _voice(self, speech: bool) -> Voice:
+        return Voice(self.table, self.me, self.style, speech)
+
+    def render(self, table: OnlookerView, event: ev.Event) -> Said | None:
+        """One event alone, as the listener with the view ``table`` hears it (None: not told)."""
+        self.table = table
+        return self._render(event)
+
+    def _render(self, event: ev.Event) -> Said | None:
         event = event.seen_by(self.me)  # another's secret cards are never read out, by any phrase
         if self.scores_itemised and isinstance(event, ev.ScoreTallied):
             return None
@@ -500,17 +520,17 @@ class Announcer:
                 return None  # terse drops the rules' own draws (stabilizing), not a card's: a
                 # card drawn by Echolocation seemed to come from nowhere
         fn = PHRASES[type(event)]
-        text = fn(event, View(self.game, self.me, self.style, speech=False))
-        speech = fn(event, View(self.game, self.me, self.style, speech=True))
+        text = fn(event, self._voice(speech=False))
+        speech = fn(event, self._voice(speech=True))
         if text is None or speech is None:
             return None
         if isinstance(event, ev.CatastropheRevealed) and (
             event.number == CATASTROPHES or self.verbosity == VERBOSE
         ):  # only the last catastrophe's World's End is carried out: verbose reads every one
-            extra = f" World's End: {self.game.catastrophe(event.catastrophe).worlds_end_text}"
+            extra = f" World's End: {self.table.cards.catastrophes[event.catastrophe].worlds_end_text}"
             text, speech = text + extra, speech + extra
         if isinstance(event, ev.TraitPlayed) and self._explains(event.card, event.player):
-            d = self.game.defs[event.card]
+            d = self.table.card(event.card)
             extra = f" {d.name} reads: {d.text}"
             text, speech = text + extra, speech + extra
         return Said(text, speech)
@@ -519,7 +539,7 @@ class Announcer:
         """Whether a trait's effect is read after its play: every time when verbose; at
         normal, the first time another player plays it in the game (the listener knows the
         cards they play; a trait with no effect is not read)."""
-        d = self.game.defs[card]
+        d = self.table.card(card)
         if self.verbosity == VERBOSE:
             return True
         if player == self.me or d.id in self._explained:
@@ -527,37 +547,40 @@ class Announcer:
         self._explained.add(d.id)
         return self.verbosity == NORMAL and d.has_effect
 
-    def read_at_last_play(self, card: int) -> bool:
+    def read_at_last_play(self, table: OnlookerView, card: int) -> bool:
         """Whether this listener heard ``card``'s text read when it was last played (worked out
-        from the log alone, as :meth:`_explains` decides, so a resumed game agrees)."""
-        plays = [e for e in self.game.log if isinstance(e, ev.TraitPlayed)]
+        from the log of their view ``table`` alone, as :meth:`_explains` decides, so a resumed
+        game agrees)."""
+        plays = [e for e in table.log if isinstance(e, ev.TraitPlayed)]
         last = next((e for e in reversed(plays) if e.card == card), None)
-        d = self.game.defs[card]
+        d = table.card(card)
         if last is None or self.verbosity == TERSE:
             return False
         if self.verbosity == VERBOSE:
             return True
         if last.player == self.me or not d.has_effect:
             return False
-        first = next(e for e in plays if e.player != self.me and self.game.defs[e.card].id == d.id)
+        first = next(e for e in plays if e.player != self.me and table.card(e.card).id == d.id)
         return first is last
 
-    def already_told(self, events: Collection[ev.Event]) -> None:
-        """The listener heard ``events`` before (a resumed game): a trait whose effect was read
-        then is not read again as if it were new."""
+    def already_told(self, table: OnlookerView, events: Collection[ev.Event]) -> None:
+        """The listener, whose view is ``table``, heard ``events`` before (a resumed game): a
+        trait whose effect was read then is not read again as if it were new."""
         for e in events:
             if isinstance(e, ev.TraitPlayed) and e.player != self.me:
-                self._explained.add(self.game.defs[e.card].id)
+                self._explained.add(table.card(e.card).id)
 
-    def render_all(self, events: list[ev.Event]) -> list[Said]:
-        """The events as a listener hears them: one message per story (a turn, a round's card,
-        a catastrophe), its sentences in order, each effect after its cause and named by it
-        when the cause is not the card just told; same-kind events of one cause merged."""
-        return [said for said, _ in self.render_stories(events)]
+    def render_all(self, table: OnlookerView, events: Sequence[ev.Event]) -> list[Said]:
+        """The events as a listener hears them, told against their view ``table``: one message
+        per story (a turn, a round's card, a catastrophe), its sentences in order, each effect
+        after its cause and named by it when the cause is not the card just told; same-kind
+        events of one cause merged."""
+        return [said for said, _ in self.render_stories(table, events)]
 
-    def render_stories(self, events: list[ev.Event]) -> list[tuple[Said, int]]:
+    def render_stories(self, table: OnlookerView, events: Sequence[ev.Event]) -> list[tuple[Said, int]]:
         """:meth:`render_all`, each message with how many of ``events`` it has told by its
         end (a pause between two messages knows where the listener is)."""
+        self.table = table
         events = [e.seen_by(self.me) for e in events]  # as this listener's seat sees them
         out: list[tuple[Said, int]] = []
         story: list[Said] = []
@@ -613,7 +636,7 @@ class Announcer:
         else:
             known = self._roots.get(parent)
             if known is None:  # told before this announcer was made (a resumed game)
-                known, log = parent, self.game.log
+                known, log = parent, self.table.log
                 while 0 <= known < len(log):
                     up = log[known].parent
                     if up is None:
@@ -624,18 +647,18 @@ class Announcer:
         return root
 
     def _cause_name(self, e: ev.Event) -> str:
-        return View(self.game, self.me, self.style, speech=False).cause(e)
+        return self._voice(speech=False).cause(e)
 
     def _card_told(self, e: ev.Event) -> str:
         if isinstance(e, ev.TraitPlayed):
-            return self.game.defs[e.card].name
+            return self.table.card(e.card).name
         if isinstance(e, ev.AgeRevealed):
-            return self.game.cards.ages[e.age].name
+            return self.table.cards.ages[e.age].name
         if isinstance(e, ev.CatastropheRevealed):
-            return self.game.catastrophe(e.catastrophe).name
+            return self.table.cards.catastrophes[e.catastrophe].name
         return ""
 
-    def _gene_pools_net(self, run: list[ev.GenePoolChanged], v: View) -> Said:
+    def _gene_pools_net(self, run: list[ev.GenePoolChanged], v: Voice) -> Said:
         """"Fecundity and Dreamer: your gene pool stays at 6 and Pia's gene pool stays at 6.":
         each player's gene pool from before the first change to after the last, once, after
         the traits that changed them (so the story names no cause again)."""
@@ -657,7 +680,7 @@ class Announcer:
         """The sentence for ``events[i]``, merged with the same-kind events after it; and
         where the next sentence starts."""
         e = events[i]
-        v = View(self.game, self.me, self.style, speech=False)
+        v = self._voice(speech=False)
         nxt = events[i + 1] if i + 1 < len(events) else None
         if isinstance(e, ev.TurnStarted):
             if self.verbosity != VERBOSE and (e.player == self.me or (nxt is not None and nxt.parent == e.seq)):
@@ -665,19 +688,19 @@ class Announcer:
             if e.player == self.me and nxt is None:
                 return None, i + 1  # "Your turn: play a trait." follows (twice "Your turn.", and
                 # `repeat` said only that)
-        said = self.render(e)  # once: merging below only asks whether it is told
+        said = self._render(e)  # once: merging below only asks whether it is told
         if isinstance(e, (ev.Drew, ev.Discarded)) and said is not None:
             pairs, end = _stabilize_pairs(events, i, skip_unchanged=self.verbosity != VERBOSE)
-            if len(pairs) > 1 and all(self.render(x) is not None for pair in pairs for x in pair):
+            if len(pairs) > 1 and all(self._render(x) is not None for pair in pairs for x in pair):
                 return self._each_stabilized(pairs), end
         if isinstance(e, ev.Drew) and said is not None:
             swaps = _draws_then_discards(events, i)
-            if swaps and all(self.render(x) is not None for pair in swaps for x in pair):
+            if swaps and all(self._render(x) is not None for pair in swaps for x in pair):
                 return self._each_drew_and_discarded(swaps), i + 2 * len(swaps)
-            run = _run(events, i, ev.Drew, lambda d: self.render(d) is not None)
+            run = _run(events, i, ev.Drew, lambda d: self._render(d) is not None)
             if len(run) > 1:  # one cause's draws, one sentence: "Quin draws 4 cards; you draw A and B."
                 return self._drew_in_turn(run, v), i + len(run)
-            if isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt) and self.render(nxt) is not None:
+            if isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt) and self._render(nxt) is not None:
                 assert said is not None
                 keep = f", {nxt.hand} in hand."
                 return Said(said.text[:-1] + keep, said.speech[:-1] + keep), i + 2
@@ -699,14 +722,14 @@ class Announcer:
             if len(run) > 1 and isinstance(e, ev.TraitDiscarded):
                 return self._traits_discarded(run), i + len(run)
             if len(run) > 1:  # one cause's discards, passes or shows, one sentence: "Otto discards A; you discard B."
-                told = [t for t in map(self.render, run) if t is not None]
+                told = [t for t in map(self._render, run) if t is not None]
                 return Said(_joined([t.text for t in told]), _joined([t.speech for t in told])), i + len(run)
         if isinstance(e, ev.Discarded) and isinstance(nxt, ev.Stabilized) and _stabilizes(e, nxt):
             if said is not None:  # (terse too: the discard is told, and stabilizing is its cause)
                 text, speech = (
                     f"{w.who(e.player)} {w.s(e.player, 'stabilize')} by discarding {w.names(e.cards)}, "
                     f"{plural(nxt.hand, 'card')} left."
-                    for w in (v, View(self.game, self.me, self.style, speech=True))
+                    for w in (v, self._voice(speech=True))
                 )
                 return Said(text, speech), i + 2
         if (
@@ -721,7 +744,7 @@ class Announcer:
             if len(run) > 1:
                 pools = join([f"{v.whom(g.player)} {g.old} to {g.new}" for g in run])
                 text = f"{GENE_POOLS}{pools}."
-                if len({(g.old, g.new) for g in run}) == 1 and len({g.player for g in run}) == self.game.n:
+                if len({(g.old, g.new) for g in run}) == 1 and len({g.player for g in run}) == self.table.n:
                     text = f"Every gene pool goes from {e.old} to {e.new}."
                 return Said(text, text), i + len(run)
         if isinstance(e, ev.NothingToDo):
@@ -739,7 +762,7 @@ class Announcer:
             text, speech = (
                 f"{w.name(e.card)} from {w.whose(e.from_player)} pile and {w.name(nxt.card)} from "
                 f"{w.theirs(nxt.from_player)} swap places."
-                for w in (v, View(self.game, self.me, self.style, speech=True))
+                for w in (v, self._voice(speech=True))
             )
             return Said(text, speech), i + 2
         if isinstance(e, ev.WorldsEndPoints) and said is not None:
@@ -766,22 +789,22 @@ class Announcer:
         """Cards drawn for their face value, one sentence: "World's End points from Deus Ex
         Machina: Ana draws Kidney, rX, for +0; you draw Bark, b2, for +2."."""
         said = []
-        for view in (View(self.game, self.me, self.style, speech=False), View(self.game, self.me, self.style, speech=True)):
-            draws = "; ".join(_lower_you(_drew_for_points(w, view)) for w in run)
-            said.append(f"World's End points from {view.cause(run[0])}: {draws}.")
+        for voice in (self._voice(speech=False), self._voice(speech=True)):
+            draws = "; ".join(_lower_you(_drew_for_points(w, voice)) for w in run)
+            said.append(f"World's End points from {voice.cause(run[0])}: {draws}.")
         return Said(said[0], said[1])
 
     def _tie_break(self, run: list[ev.TieBreakDraw]) -> Said:
         """The tie-break draws in one sentence that first says who tied, and on what: "Tie-break
         for Otto and Pia, tied on 26 points: Otto draws Brave, r1, for 27; Pia draws Late, c1,
         for 27."."""
-        totals = [s.total for s in self.game.ending.scores]
+        totals = [s.total for s in self.table.scores]
         best = max(totals)
-        tied = [seat for seat in self.game.seats_from(self.game.round.first_player) if totals[seat] == best]
+        tied = [seat for seat in self.table.seats_from(self.table.first_player) if totals[seat] == best]
         said = []
-        for view in (View(self.game, self.me, self.style, speech=False), View(self.game, self.me, self.style, speech=True)):
-            draws = [_lower_you((PHRASES[ev.TieBreakDraw](t, view) or "").removeprefix("Tie-break: ")[:-1]) for t in run]
-            said.append(f"Tie-break for {join([view.whom(s) for s in tied])}, tied on {plural(best, 'point')}: {'; '.join(draws)}.")
+        for voice in (self._voice(speech=False), self._voice(speech=True)):
+            draws = [_lower_you((PHRASES[ev.TieBreakDraw](t, voice) or "").removeprefix("Tie-break: ")[:-1]) for t in run]
+            said.append(f"Tie-break for {join([voice.whom(s) for s in tied])}, tied on {plural(best, 'point')}: {'; '.join(draws)}.")
         return Said(said[0], said[1])
 
     def _traits_discarded(self, run: list[ev.TraitDiscarded]) -> Said:
@@ -793,7 +816,7 @@ class Announcer:
                 [(PHRASES[ev.TraitDiscarded](run[0], w) or "")[:-1]]
                 + [_another_discard(t, w) for t in run[1:]]
             ) + "."
-            for w in (View(self.game, self.me, self.style, speech=False), View(self.game, self.me, self.style, speech=True))
+            for w in (self._voice(speech=False), self._voice(speech=True))
         )
         return Said(text, speech)
 
@@ -803,14 +826,14 @@ class Announcer:
         from Quin's trait pile; Pia and Rae have nothing it acts on."."""
         discards = [e for e in run if isinstance(e, ev.TraitDiscarded)]
         nothing = [e for e in run if isinstance(e, ev.NothingToDo)]
-        taken = self._traits_discarded(discards) if len(discards) > 1 else self.render(discards[0])
+        taken = self._traits_discarded(discards) if len(discards) > 1 else self._render(discards[0])
         assert taken is not None
         why = NOTHING_REASONS.get(nothing[0].reason, nothing[0].reason.replace("_", " "))
         texts = []
         for told, speech in ((taken.text, False), (taken.speech, True)):
-            view = View(self.game, self.me, self.style, speech=speech)
+            voice = self._voice(speech)
             seats = [n.player for n in nothing]
-            whom = join([view.whom(p) for p in seats])
+            whom = join([voice.whom(p) for p in seats])
             have = "have" if len(seats) > 1 or seats[0] == self.me else "has"
             if nothing[0].reason == "no_target":  # the others are targets spared, not losers of a gain
                 rest = f"{_lower_you(whom)} {have} nothing it acts on"
@@ -818,18 +841,18 @@ class Announcer:
                 rest = f"{_lower_you(whom)} {have} no trait that may be discarded"
             else:
                 rest = f"it does nothing for {whom}: {why}"
-            texts.append(f"{view.cause(nothing[0])}: {_lower_you(told[:-1])}; {rest}.")
+            texts.append(f"{voice.cause(nothing[0])}: {_lower_you(told[:-1])}; {rest}.")
         return Said(texts[0], texts[1])
 
     def _each_drew(self, run: list[ev.Drew]) -> Said:
-        v = View(self.game, self.me, self.style, speech=False)
+        v = self._voice(speech=False)
         names = join([v.whom(d.player) for d in run])
         dealt = run[0].cause is not None and run[0].cause.id == "deal"
         verb = "are each dealt" if dealt else "each draw"
         text = f"{names[0].upper()}{names[1:]} {verb} {plural(run[0].size, 'card')}."
         return Said(text, text)
 
-    def _drew_in_turn(self, run: list[ev.Drew], v: View) -> Said:
+    def _drew_in_turn(self, run: list[ev.Drew], v: Voice) -> Said:
         """One cause's draws, in turn order, as one sentence: the cards the listener sees named,
         players next to each other who drew as many unseen cards together ("Quin draws 4
         cards; you draw Teeth and Fins; Otto and Pia each draw 4 cards.")."""
@@ -845,7 +868,7 @@ class Announcer:
                 clauses.append(self._each_drew(same))
                 k += len(same)
                 continue
-            told = self.render(run[k])
+            told = self._render(run[k])
             assert told is not None
             clauses.append(told)
             k += 1
@@ -859,10 +882,10 @@ class Announcer:
         speeches: list[str] = []
         for drew, discarded in pairs:
             for out, speech in ((texts, False), (speeches, True)):
-                view = View(self.game, self.me, self.style, speech=speech)
-                took = PHRASES[ev.Drew](drew, view) or ""
-                gave = PHRASES[ev.Discarded](discarded, view) or ""
-                subject = f"{view.who(discarded.player)} "
+                voice = self._voice(speech)
+                took = PHRASES[ev.Drew](drew, voice) or ""
+                gave = PHRASES[ev.Discarded](discarded, voice) or ""
+                subject = f"{voice.who(discarded.player)} "
                 out.append(f"{took[:-1]} and {gave.removeprefix(subject)}")
         return Said(_joined(texts), _joined(speeches))
 
@@ -872,10 +895,10 @@ class Announcer:
         discarding Kidney, 4 cards left; Sol by discarding Fangs, 4 cards left." (players who
         drew as many unseen cards and hold as many told together)."""
         said = []
-        for view in (View(self.game, self.me, self.style, speech=False), View(self.game, self.me, self.style, speech=True)):
+        for voice in (self._voice(speech=False), self._voice(speech=True)):
             groups: dict[object, list[tuple[ev.Drew | ev.Discarded, ev.Stabilized]]] = {}
             for took, done in pairs:
-                if isinstance(took, ev.Drew) and not (view.sees(took) and took.cards):
+                if isinstance(took, ev.Drew) and not (voice.sees(took) and took.cards):
                     groups.setdefault((took.size, done.hand), []).append((took, done))
                 else:
                     groups.setdefault(took.seq, []).append((took, done))
@@ -884,107 +907,29 @@ class Announcer:
             for group in groups.values():
                 took, done = group[0]
                 if isinstance(took, ev.Discarded):
-                    verb = "by discarding" if discarding else f"{view.s(took.player, 'stabilize')} by discarding"
-                    parts.append(_lower_you(f"{view.who(took.player)} {verb} {view.names(took.cards)}, {plural(done.hand, 'card')} left"))
+                    verb = "by discarding" if discarding else f"{voice.s(took.player, 'stabilize')} by discarding"
+                    parts.append(_lower_you(f"{voice.who(took.player)} {verb} {voice.names(took.cards)}, {plural(done.hand, 'card')} left"))
                     discarding = True
                     continue
                 discarding = False
                 if len(group) > 1:
-                    who = f"{join([view.who(d.player) for d, _ in group])} each draw"
+                    who = f"{join([voice.who(d.player) for d, _ in group])} each draw"
                 else:
-                    who = f"{view.who(took.player)} {view.s(took.player, 'draw')}"
-                what = view.names(took.cards) if view.sees(took) and took.cards else plural(took.size, "card")
+                    who = f"{voice.who(took.player)} {voice.s(took.player, 'draw')}"
+                what = voice.names(took.cards) if voice.sees(took) and took.cards else plural(took.size, "card")
                 parts.append(_lower_you(f"{who} {what}, {done.hand} in hand"))
             text = "; ".join(parts) + "."
             said.append(text[0].upper() + text[1:])
         return Said(said[0], said[1])
 
 
-def asked_when(game: Game, humans: Collection[int], any_time: str = "own") -> list[tuple[int, int, str]]:
-    """Where the game's people were asked or had a trait played for them: (seat, the log's
-    length then, ``asked`` or ``forced``), in order. The game is replayed quietly (a chance
-    passed unasked, by the ``any_time`` setting, asks nothing); with no people, every seat."""
-    twin = Game(game.cards, game.setup)
-    found: list[tuple[int, int, str]] = []
-    for action in game.actions:
-        d = twin.pending
-        if d is not None and (d.player in humans or not humans):
-            if not (humans and passes_unasked(twin.card, d, any_time)):
-                found.append((d.player, len(twin.log), "asked"))
-        twin.apply(action)
-    found.extend((e.player, e.seq, "forced") for e in game.log if isinstance(e, ev.OnlyPlayable) and e.player in humans)
-    return sorted(found, key=lambda item: item[1])
-
-
-def heard_until(
-    game: Game, humans: Collection[int], any_time: str = "own", keyboard: int | None = None,
-    keyboard_heard: int | None = None,
-) -> dict[int, int]:
-    """How far each person sharing the keyboard had heard the game when it was saved: a
-    person hears the news at their hand-over and what follows, until the keyboard goes to
-    another (whose question or forced play it is); the last to hold it heard everything.
-    ``keyboard``: who held it when the game was saved (None: not known, and taken to be the
-    person whose question waits; a game left at "Pass to Ana." was not yet Ana's), and
-    ``keyboard_heard`` how many events they had heard (a game left at "Press Enter for more.")."""
-    turns = asked_when(game, humans, any_time)
-    d = game.pending  # the question waiting when the game was saved: its person may have heard it all
-    asked = d.player if d is not None and d.player in humans and not passes_unasked(game.card, d, any_time) else None
-    if asked is not None and keyboard in (None, asked):
-        turns.append((asked, len(game.log), "asked"))
-    if keyboard is not None and keyboard in humans and keyboard != asked:
-        turns.append((keyboard, len(game.log), "held"))
-    heard = {seat: 0 for seat in humans}
-    for i, (seat, _, _) in enumerate(turns):
-        later = next((at for other, at, _ in turns[i + 1 :] if other != seat), len(game.log))
-        heard[seat] = later
-    if keyboard in heard and keyboard_heard is not None:
-        heard[keyboard] = min(heard[keyboard], keyboard_heard)
-    return heard
-
-
-def told_since_asked(
-    game: Game,
-    humans: Collection[int],
-    me: int | None,
-    verbosity: str = NORMAL,
-    style: Style | None = None,
-    any_time: str = "own",
-    levels: Mapping[int, str] | None = None,
-    until: int | None = None,
-) -> tuple[list[Said], int]:
-    """The game's announcements as its people heard them: a person hears what happened since
-    their last question just before the next one, so a story cut by a question is two
-    messages. The game is replayed (quietly) to find where its people were asked (a chance
-    passed unasked, by the ``any_time`` setting, cuts nothing). A person (``me``), or people
-    sharing the keyboard, heard a finished game's scores card by card, not its totals before
-    them; and with the new game, the computer seats' ``levels`` (:func:`introduced`).
-    ``until``: only the events before it (what one person had heard).
-    Returns the messages, and where those since the people's last question begin."""
-    limit = len(game.log) if until is None else until
-    ends = [at + (kind == "forced") for _, at, kind in asked_when(game, humans, any_time) if at < limit]
-    itemised = me is not None or len(humans) > 1
-    announcer = Announcer(game, me, verbosity, style, scores_itemised=itemised)
-    out: list[Said] = []
-    start = 0
-    asked = 0  # where the messages since the people's last question begin
-    for end in [*ends, limit]:
-        asked = len(out)  # (the last time round: the news since the last question)
-        out.extend(announcer.render_all(game.log[start:end]))
-        start = max(start, end)
-    if itemised and game.is_over and limit == len(game.log):  # every pile is open: any view tells it
-        seat = me if me is not None else min(humans)
-        out.extend(Said(line, line) for line in review.scores(game.view(seat), style or Style(), you=me is not None))
-    if out and levels:
-        out[0] = introduced(out[0], game, levels)
-    return out, asked
-
-
-def introduced(said: Said, game: Game, levels: Mapping[int, str]) -> Said:
+def introduced(said: Said, players: Sequence[str], levels: Mapping[int, str]) -> Said:
     """The new game's first message, with who the computer players are and how strong
-    (nobody could tell): "Computer players: Otto plays at hard; Pia and Quin at normal."."""
+    (nobody could tell): "Computer players: Otto plays at hard; Pia and Quin at normal."
+    (``players``: the names, by seat)."""
     by_level: dict[str, list[str]] = {}
     for seat in sorted(levels):
-        by_level.setdefault(levels[seat], []).append(game.name(seat))
+        by_level.setdefault(levels[seat], []).append(players[seat])
     parts = []
     for i, (level, names) in enumerate(by_level.items()):
         verb = ("plays " if len(names) == 1 else "play ") if i == 0 else ""  # "; Pia and Quin at normal"
@@ -1050,7 +995,7 @@ def _did_something_else(events: list[ev.Event], e: ev.NothingToDo) -> bool:
     )
 
 
-def _another_discard(e: ev.TraitDiscarded, v: View) -> str:
+def _another_discard(e: ev.TraitDiscarded, v: Voice) -> str:
     """A discard after the first of the same cause, told short: "Swarm from Rae's", or by its
     chooser when that is another player: "you discard Voracious from Otto's"."""
     if e.by is None:

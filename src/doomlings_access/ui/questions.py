@@ -1,11 +1,13 @@
 """Pending decisions as numbered questions: a title, and one line per option.
 
 The first option is always a valid answer, so answering 1 every time plays a game to its end.
+A question is made from the asker's view (:class:`~doomlings_access.rules.view.PlayerView`):
+their decision, their hand, why the cards not offered may not be played, the open table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from doomlings_access.cards.model import TraitDef
@@ -13,9 +15,7 @@ from doomlings_access.cards.pieces import hook_of
 from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
-from doomlings_access.rules.game import Game
-from doomlings_access.rules.play import play_restriction, unplayable
-from doomlings_access.rules.view import PlayerView
+from doomlings_access.rules.view import DRAWN_TO_PLAY, PlayerView
 from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.safety.text import plain_hyphens
 from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, join, play_failed, why_not_played
@@ -107,11 +107,6 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
 """The step of a question asked several times over ("choose a card to discard, the first of 3")."""
 
 
-DRAWN_TO_PLAY = ("play_drawn", "may_play_drawn")
-"""Questions to play one of the cards just drawn (Cold Blood): those that may not be played
-are named with the reason, as a turn's play question names the hand's."""
-
-
 @dataclass(frozen=True)
 class Option:
     value: Value
@@ -144,26 +139,26 @@ class Question:
         return out
 
 
-def _action_to_come(g: PlayerView, card: int) -> bool:
+def _action_to_come(view: PlayerView, card: int) -> bool:
     """Whether ``card``, just played, has an action still to come (not played without it)."""
-    played = next((e for e in reversed(g.log) if isinstance(e, ev.TraitPlayed) and e.card == card), None)
-    return bool(g.card(card).action) and not (played is not None and played.action_skipped)
+    played = next((e for e in reversed(view.log) if isinstance(e, ev.TraitPlayed) and e.card == card), None)
+    return bool(view.card(card).action) and not (played is not None and played.action_skipped)
 
 
-def _title(g: PlayerView, d: Decision, card_read: bool = False, why_not: Mapping[int, str] | None = None) -> str:
-    src = g.cards.by_id(d.source).name if d.source and d.source != "tie_break" else ""
+def _title(view: PlayerView, d: Decision, card_read: bool = False) -> str:
+    src = view.cards.by_id(d.source).name if d.source and d.source != "tie_break" else ""
     reason: str = d.reason  # (a wording key: the question's reason, or a finer one)
-    if reason == "respond" and len(d.about) == 2 and g.card(int(d.about[1])).action:
+    if reason == "respond" and len(d.about) == 2 and view.card(int(d.about[1])).action:
         # Cancelling an action: say what the action does, unless the listener just heard it
         # read or it is their own card; an age that ignores actions makes it nothing to cancel.
-        if g.age is not None and any(hook_of("round", p.effect) == "actions_ignored" for p in g.age.round):
+        if view.age is not None and any(hook_of("round", p.effect) == "actions_ignored" for p in view.age.round):
             reason = "respond_ignored"
         elif not card_read and int(d.about[0]) != d.player:
             reason = "respond_action"
     if reason == "respond" and len(d.about) == 2 and int(d.about[0]) == d.player:
         # (just told: "You play Endurance." then "You played Endurance."); an action is still
         # to come: not "after" it
-        reason = "respond_own_action" if _action_to_come(g, int(d.about[1])) else "respond_own"
+        reason = "respond_own_action" if _action_to_come(view, int(d.about[1])) else "respond_own"
     if reason == "respond_to_action" and int(d.about[0]) == d.player:
         reason = "respond_to_action_read"  # the asker's own card: they know it
     template = (YES_NO_TITLES if d.kind == Kind.YES_NO else {}).get(reason) or TITLES.get(reason)
@@ -173,61 +168,61 @@ def _title(g: PlayerView, d: Decision, card_read: bool = False, why_not: Mapping
     fields = {"src": src or "Choose"}
     if d.reason in ("respond", "respond_to_action") and len(about) == 2:
         yours = int(about[0]) == d.player
-        fields["about0"], fields["is"] = ("You", "are") if yours else (g.name(int(about[0])), "is")
-        fields["about1"] = g.card(int(about[1])).name
-        fields["text"] = g.card(int(about[1])).text
+        fields["about0"], fields["is"] = ("You", "are") if yours else (view.name(int(about[0])), "is")
+        fields["about1"] = view.card(int(about[1])).name
+        fields["text"] = view.card(int(about[1])).text
     elif about:
         v = about[0]
         if d.reason in ("recolour_to",):
             fields["about0"] = str(v)
         elif d.reason in ("swap_take", "swap_second"):
-            fields["about0"] = g.card(int(v)).name
+            fields["about0"] = view.card(int(v)).name
         else:
-            fields["about0"] = g.name(int(v)) if isinstance(v, int) and v < g.n else str(v)
+            fields["about0"] = view.name(int(v)) if isinstance(v, int) and v < view.n else str(v)
     text = template.format(**{k: fields.get(k, "") for k in ("src", "about0", "about1", "text", "is")})
     if d.of > 1:  # "choose a card to discard, the first of 5" (not "1 of 5": one of five cards?)
         text += f", the {ORDINALS[d.step - 1] if d.step <= len(ORDINALS) else f'number {d.step}'} of {d.of}"
     text += "" if text.endswith("?") else "."
+    why_not = view.why_not
     held: list[int] = []
     if d.kind == Kind.PLAY and d.reason in ("play_trait", "play_another"):
-        held = [c for c in g.hand if c not in d.options]
+        held = [c for c in view.hand if c not in d.options]
     elif d.reason in DRAWN_TO_PLAY and why_not:  # the cards just drawn that may not be played
         held = [c for c in why_not if c not in d.options]
     if d.reason in ("play_from_discard", "cannot_play") and why_not:  # one clause per reason
-        said = why_not_played([(g.card(c).name, r) for c, r in why_not.items()])
+        said = why_not_played([(view.card(c).name, r) for c, r in why_not.items()])
         if said:
             text += f" Not playable now: {said}."
     if held:
-        why = why_not or {}
-        reasons = why_not_played([(g.card(c).name, why[c]) for c in held if why.get(c) in PLAY_FAILED])
-        unexplained = [g.card(c).name for c in held if why.get(c) not in PLAY_FAILED]
+        reasons = why_not_played([(view.card(c).name, why_not[c]) for c in held if why_not.get(c) in PLAY_FAILED])
+        unexplained = [view.card(c).name for c in held if why_not.get(c) not in PLAY_FAILED]
         plain = join(unexplained) if unexplained else ""
         text += f" Not playable now: {'; '.join(part for part in (reasons, plain) if part)}."
     return text
 
 
-def build_question(
-    g: PlayerView, d: Decision, style: Style, card_read: bool = False, why_not: Mapping[int, str] | None = None
-) -> Question:
-    """Describe a decision for the player who must answer it. ``card_read``: a question about
-    a trait just played (may it be answered out of turn?) whose text the listener heard read
-    with its play, and need not hear again. ``why_not``: for a play, why each card of the hand
-    not offered may not be played now (the engine's reason); for a card to take and play, why
-    an offered one could not be played (it would stay in the hand)."""
+def build_question(view: PlayerView, d: Decision, style: Style, card_read: bool = False) -> Question:
+    """Describe decision ``d`` for the player who must answer it, from their view ``view``.
+    ``card_read``: a question about a trait just played (may it be answered out of turn?)
+    whose text the listener heard read with its play, and need not hear again. For a play,
+    the view says why each card of the hand not offered may not be played now (the engine's
+    reason); for a card to take and play, why an offered one could not be played (it would
+    stay in the hand)."""
+    why_not = view.why_not
     options = []
     for v in d.options:
         if isinstance(v, int) and d.kind in (Kind.PLAYER,):
-            name = g.name(v)
+            name = view.name(v)
             options.append(Option(v, name, name, (name.lower(),)))
         elif isinstance(v, int):
-            t = g.card(v)
+            t = view.card(v)
             text, speech = card_text(t, style), card_speech(t)
             if d.kind == Kind.TRAIT:
-                owner = g.owner_of(v)
+                owner = view.owner_of(v)
                 if owner is not None and owner != d.player:
-                    text += f", {g.name(owner)}'s pile"
-                    speech += f", {g.name(owner)}'s pile"
-            if d.kind != Kind.PLAY and why_not and why_not.get(v) in PLAY_FAILED:
+                    text += f", {view.name(owner)}'s pile"
+                    speech += f", {view.name(owner)}'s pile"
+            if d.kind != Kind.PLAY and why_not.get(v) in PLAY_FAILED:
                 cannot = f", cannot be played now: {play_failed(why_not[v])}"
                 text, speech = text + cannot, speech + cannot
             keys: tuple[str, ...] = (t.name.lower(), t.label.lower())
@@ -235,13 +230,13 @@ def build_question(
                 keys += ("yes", "y")  # "play a trait out of turn?" with one trait to play
             options.append(Option(v, text, speech, keys))
         elif d.kind == Kind.CATASTROPHE:  # Prepper: each World's End to choose from, read out
-            c = g.cards.catastrophes[str(v)]
+            c = view.cards.catastrophes[str(v)]
             said = f"{c.name}: {c.worlds_end_text}"
             options.append(Option(v, said, said, (c.name.lower(), c.label.lower())))  # "c grey goo"
         else:
             word = KEYWORDS_BY_REASON.get((d.reason, str(v))) or KEYWORDS.get(str(v)) or str(v).capitalize()
             options.append(Option(v, word, word, (str(v).lower(), word.lower(), *SAME_AS.get(str(v), ()))))
-    title = _title(g, d, card_read, why_not)
+    title = _title(view, d, card_read)
     return Question(d, Said(title, title), tuple(options))
 
 
@@ -260,20 +255,3 @@ def passes_unasked(card: Callable[[int], TraitDef], d: Decision, any_time: str) 
         return False
     offered = [card(int(c)) for c in d.options if c != "pass"]
     return all(p.effect == ANY_TIME for trait in offered for p in trait.out_of_turn)
-
-
-def why_not(game: Game, d: Decision) -> dict[int, str] | None:
-    """For :func:`build_question`: why the cards of a play question's hand that are not offered
-    may not be played now (or of the cards just drawn to play one of), or why a card offered
-    to take and play could not be played. It reads the asker's own hand, draw or the cards
-    shown to them, and the open table."""
-    if d.reason in DRAWN_TO_PLAY:  # the asker's own draw: they know those cards
-        drawn = next(e.cards for e in reversed(game.log) if isinstance(e, ev.Drew) and e.player == d.player)
-        return {c: r for c in drawn if c not in d.options and (r := play_restriction(game, d.player, c))}
-    if d.kind == Kind.PLAY or d.reason == "cannot_play":
-        return {c: r for c, r in unplayable(game, d.player, -1) if r}
-    if d.reason == "take_and_play":
-        return {int(c): r for c in d.options if (r := play_restriction(game, d.player, int(c)))}
-    if d.reason == "play_from_discard":  # the open discard pile
-        return {c: r for c in game.table.discard if c not in d.options and (r := play_restriction(game, d.player, c))}
-    return None

@@ -19,7 +19,8 @@ from doomlings_access.rules import Choice, Game
 from doomlings_access.safety.files import FileRefused, load_named_json
 from doomlings_access.safety.text import clean
 from doomlings_access.ui.announcer import Announcer
-from doomlings_access.ui.questions import Question, build_question, why_not
+from doomlings_access.ui.heard import listener_view
+from doomlings_access.ui.questions import Question, build_question
 from doomlings_access.ui.words import Style
 from doomlings_access.lines import print_wrapped
 
@@ -98,7 +99,7 @@ def play(
         if d is None:
             played_out = "the game is over" if game.winners else f"the position's {game.play_scope} is played out"
             raise ScenarioError(f"answers[{i}]: {typed[:40]!r} is one answer too many: {played_out}")
-        q = build_question(game.view(d.player), d, style, why_not=why_not(game, d))
+        q = build_question(game.view(d.player), d, style)
         choice = pick(q, typed)
         if choice is None:
             options = ", ".join(f"{n}. {o.text}" for n, o in enumerate(q.options, 1))
@@ -111,11 +112,11 @@ def play(
     while to_end and game.pending is not None:
         d = game.pending
         game.apply(Choice(d.player, d.options[rng.randrange(len(d.options))]))
-    announcer = Announcer(game, seat, verbosity, style)
-    out = Outcome(game, [said.text for said in announcer.render_all(game.seat_log(seat))])
+    table = listener_view(game, seat)
+    out = Outcome(game, [said.text for said in Announcer(seat, verbosity, style).render_all(table, table.log)])
     d = game.pending
     if d is not None and (seat is None or seat == d.player):
-        out.question = build_question(game.view(d.player), d, style, why_not=why_not(game, d))
+        out.question = build_question(game.view(d.player), d, style)
     return out
 
 

@@ -3,6 +3,11 @@
 The loop drives the one rules engine: computer seats answer through their agents, people
 through the prompt. Review commands work at every prompt and never change the game; a wrong
 answer gets one line and the same question again.
+
+The session holds the game to drive it (it applies answers, asks computer players with their
+views, keeps how far each person has heard); everything it tells a person is made from that
+person's view and the events as their seat saw them (:meth:`Session.view`,
+:meth:`Session.seen_from`), never from the game itself.
 """
 
 from __future__ import annotations
@@ -23,12 +28,14 @@ from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
+from doomlings_access.rules.view import OnlookerView, PlayerView
 from doomlings_access.safety.text import MAX_DIGITS, name_key, players_named
 from doomlings_access.ui import review
-from doomlings_access.ui.announcer import VERBOSITIES, Announcer, heard_until, introduced, told_since_asked
+from doomlings_access.ui.announcer import VERBOSITIES, Announcer, introduced
 from doomlings_access.ui.console import Console, clean_typed, not_an_answer, nothing_typed, yes_or_no
+from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked
 from doomlings_access.ui.output import Output
-from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked, why_not
+from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, typed_aloud, why_not_played
 
@@ -93,11 +100,12 @@ class Prefs:
     """``--plain`` was typed: plain line input, kept when the game is resumed."""
 
 
-def question_for(game: Game, d: Decision, style: Style, announcer: Announcer) -> Question:
-    """The question for decision ``d`` as its listener hears it: a trait just played whose text
-    the announcer read with its play is not read again in the question."""
-    read = d.reason == "respond" and len(d.about) == 2 and announcer.read_at_last_play(int(d.about[1]))
-    return build_question(game.view(d.player), d, style, read, why_not(game, d))
+def question_for(view: PlayerView, d: Decision, style: Style, announcer: Announcer) -> Question:
+    """The question for decision ``d`` as its listener, whose view is ``view``, hears it: a
+    trait just played whose text the announcer read with its play is not read again in the
+    question."""
+    read = d.reason == "respond" and len(d.about) == 2 and announcer.read_at_last_play(view, int(d.about[1]))
+    return build_question(view, d, style, read)
 
 
 STORY_STARTS = (ev.TurnStarted, ev.AgeRevealed, ev.CatastropheRevealed, ev.WorldsEndStarted)
@@ -161,7 +169,11 @@ class Session:
         self.change_speech = change_speech
         self.me = humans[0] if len(humans) == 1 else None
         self.style = Style(self.prefs.labels)
-        self.announcer = Announcer(game, self.me, self.prefs.verbosity, self.style, scores_itemised=bool(humans))
+        self.views: dict[int | None, tuple[int, OnlookerView]] = {}
+        """Each listener's view, with how many actions the game had when it was made."""
+        self.names = self.view(0).names
+        """The players' names, by seat (public, and the same all game)."""
+        self.announcer = Announcer(self.me, self.prefs.verbosity, self.style, scores_itemised=bool(humans))
         self.holder: int | None = None  # which person has the keyboard (hot seat)
         self.saved_keyboard = keyboard
         """Who had the keyboard, and how far they had heard, as the game was saved: kept as it
@@ -199,8 +211,9 @@ class Session:
                         game, humans, seat, self.prefs.verbosity, self.style, self.prefs.any_time, self.levels,
                         until=self.told[seat],
                     )[0]
-            self.announcer.already_told(game.log)
-            house = house_rules(game.options)  # heard at the start, perhaps days ago
+            listening = self.seen_from(self.me)
+            self.announcer.already_told(listening, listening.log)
+            house = house_rules(listening.options)  # heard at the start, perhaps days ago
             self.out.info(f"Game resumed: {self.whose_game()}." + (f" {house}" if house else ""))
             self.out.info(self.where_we_are())  # (repeat says the game's last announcement)
             # Everything since the last question (a game left at "Press Enter for more." had
@@ -251,7 +264,7 @@ class Session:
                     self.announce()
             seat = self.me if self.me is not None else self.holder
             if seat is not None:  # the scores card by card, for the people at the keyboard
-                self.tell_the_end(review.score_blocks(self.game.view(seat), self.style, you=self.me is not None))
+                self.tell_the_end(review.score_blocks(self.view(seat), self.style, you=self.me is not None))
         except QuitGame:
             if self.on_action is not None and len(self.humans) > 1:  # how far the holder has heard, exactly
                 self.on_action(self.game, *self.keyboard())
@@ -354,7 +367,7 @@ class Session:
         began in the log, or where the listener last heard, if later: a thinking computer's
         part in it is told with the rest of it, in one message, not a piece before each
         decision it thinks about."""
-        log = self.game.log
+        log = self.game.seat_log(self.announcer.me)
         heard = self.told.get(self.announcer.me, 0)
         for i in range(len(log) - 1, heard - 1, -1):
             if isinstance(log[i], STORY_STARTS):
@@ -378,7 +391,7 @@ class Session:
 
         def tell_thinking() -> None:
             self.thinking_told = told
-            self.out.info(f"{self.game.name(d.player)} is thinking.")
+            self.out.info(f"{self.names[d.player]} is thinking.")
 
         notice = threading.Timer(THINKING_NOTICE, tell_thinking)
         notice.daemon = True
@@ -395,7 +408,7 @@ class Session:
         ("Exception ignored in"), and the game went on as if no key was pressed: the handler
         also notes the key, and the interrupt is raised again once the answer is in."""
         if threading.current_thread() is not threading.main_thread():
-            return agent.choose(self.game.view(d.player), d)
+            return agent.choose(self.view(d.player), d)
         pressed = False
 
         def on_ctrl_c(signum: int, frame: object) -> None:
@@ -411,7 +424,7 @@ class Session:
         previous = signal.signal(signal.SIGINT, on_ctrl_c)
         sys.unraisablehook = quietly
         try:
-            answer = agent.choose(self.game.view(d.player), d)
+            answer = agent.choose(self.view(d.player), d)
         finally:
             signal.signal(signal.SIGINT, previous)
             sys.unraisablehook = hook
@@ -422,28 +435,27 @@ class Session:
     def whose_game(self) -> str:
         """"Ana against Otto, Pia and Quin": the people first, then the computer players; people
         sharing the keyboard are no team ("Ana and Ben at the keyboard, Otto at the computer")."""
-        g = self.game
-        people = join([g.name(s) for s in self.humans]) or "computer players"
-        others = [g.name(s) for s in range(g.n) if s not in self.humans]
+        names = self.names
+        people = join([names[s] for s in self.humans]) or "computer players"
+        others = [names[s] for s in range(len(names)) if s not in self.humans]
         if len(self.humans) > 1:
             return f"{people} at the keyboard, {join(others)} at the computer" if others else people
         return f"{people} against {join(others)}" if others else people
 
     def where_we_are(self) -> str:
         """"Round 7, era 2, Tectonic Shift. Your turn." for a resumed game."""
-        g = self.game
-        r = g.round
-        place = review.age_round(r.number, g.era)
-        if r.age is not None:
-            place += f", {r.age.name}"
-        elif g.table.catastrophes and r.phase not in ("worlds_end", "scoring"):  # (as it was announced)
-            cats = g.table.catastrophes
-            place = f"{review.catastrophe_round(r.number, len(cats))}, {g.catastrophe(cats[-1]).name}"
-        if r.phase in ("worlds_end", "scoring"):
+        v = self.seen_from(self.me)
+        place = review.age_round(v.round, v.era)
+        if v.age is not None:
+            place += f", {v.age.name}"
+        elif v.catastrophes and v.phase not in ("worlds_end", "scoring"):  # (as it was announced)
+            cats = v.catastrophes
+            place = f"{review.catastrophe_round(v.round, len(cats))}, {v.cards.catastrophes[cats[-1]].name}"
+        if v.phase in ("worlds_end", "scoring"):
             return f"{place}. The world is ending."
-        if r.active is None:
+        if v.active is None:
             return f"{place}."
-        turn = "Your turn." if r.active == self.me else f"{g.name(r.active)}'s turn."
+        turn = "Your turn." if v.active == self.me else f"{v.name(v.active)}'s turn."
         return f"{place}. {turn}"
 
     def announce(self, until: int | None = None) -> None:
@@ -456,7 +468,7 @@ class Session:
         if len(self.humans) > 1 and self.game.is_over and self.announcer.me is not None:
             self.tell_the_end_to_everyone()
         key = self.announcer.me
-        log = self.game.log
+        log = self.game.seat_log(key)
         end = len(log) if until is None else until
         start = i = self.told.get(key, 0)
         while i < end:
@@ -484,19 +496,23 @@ class Session:
         """Hot seat: the world has ended and everyone at the keyboard hears the rest by name
         (it was told as "you" to whoever last had it: "World's End points: Ana -3 and you -2")."""
         start = self.told.get(self.announcer.me, 0)
-        shared = Announcer(self.game, None, self.announcer.verbosity, self.style, scores_itemised=True)
-        shared.already_told(self.game.log[:start])
+        shared = Announcer(None, self.announcer.verbosity, self.style, scores_itemised=True)
+        everyone = self.seen_from(None)
+        shared.already_told(everyone, everyone.log[:start])
         self.told[None] = start
         self.announcer = shared
 
     def tell(self, start: int, end: int) -> None:
         """Tell the log's events ``start`` to ``end``, a message at a time; a pause between two
         messages knows how far the listener has heard (:attr:`heard`)."""
+        if start >= end:
+            return  # nothing new (and no view to make: it is made from the whole game)
         self.heard = start
         first = start == 0 and bool(self.levels)
-        for said, upto in self.announcer.render_stories(self.game.log[start:end]):
+        table = self.seen_from(self.announcer.me)
+        for said, upto in self.announcer.render_stories(table, table.log[start:end]):
             if first:  # the new game: who the computers are, and how strong
-                said, first = introduced(said, self.game, self.levels), False
+                said, first = introduced(said, table.names, self.levels), False
             self.make_room(said.text)
             self.out.say(said)
             self.heard = start + upto
@@ -526,12 +542,29 @@ class Session:
                 continue
             self.command(command, arg, None, self.as_heard())
 
-    def as_heard(self) -> Game:
-        """The game as far as the person at the keyboard has heard it: the rules run on to the
-        next question at once, and at a pause (or a forced play waiting for Enter) what is
-        reviewed must not be what is still to be told."""
+    def as_heard(self) -> PlayerView:
+        """The view of the person at the keyboard, of the game as far as they have heard it:
+        the rules run on to the next question at once, and at a pause (or a forced play waiting
+        for Enter) what is reviewed must not be what is still to be told."""
         heard = self.heard if self.heard is not None else self.told.get(self.announcer.me, len(self.game.log))
-        return Game.as_told(self.game, heard)
+        return Game.as_told(self.game, heard).view(self.viewer(None))
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now: what is told to its person, and what its computer
+        player decides from."""
+        view = self.seen_from(seat)
+        assert isinstance(view, PlayerView)
+        return view
+
+    def seen_from(self, me: int | None) -> OnlookerView:
+        """The view a listener is told from: their seat's, or an onlooker's for ``None``
+        (people sharing the keyboard hearing the end by name, or nobody at it). Made once a
+        listener between two actions (the game changes only by an action): the news, the
+        question after it and the commands typed there read the same view."""
+        made = self.views.get(me)
+        if made is None or made[0] != len(self.game.actions):
+            made = self.views[me] = (len(self.game.actions), listener_view(self.game, me))
+        return made[1]
 
     # --- asking a person ----------------------------------------------------------------
     def passes_unasked(self, d: Decision) -> bool:
@@ -541,7 +574,7 @@ class Session:
     def ask(self, d: Decision) -> Choice:
         self.questions_asked += 1
         self.hand_over(d.player, d)
-        q = question_for(self.game, d, self.style, self.announcer)
+        q = question_for(self.view(d.player), d, self.style, self.announcer)
         self.show(q)
         while True:
             line = self.read(q)
@@ -570,14 +603,14 @@ class Session:
         pending = self.game.pending
         if d is None and (pending is None or pending.player != seat):
             return  # the game has gone on, past seat's forced play, to another person's question
-        hand = self.game.view(seat).hand
-        if d is None or (d.kind != Kind.PLAY and sorted(map(str, d.options)) != sorted(map(str, hand))):
+        v = self.view(seat)
+        if d is None or (d.kind != Kind.PLAY and sorted(map(str, d.options)) != sorted(map(str, v.hand))):
             # (a question whose options are the whole hand, as stabilizing's discard, reads it)
-            self.out.info(review.hand_in_a_line(self.game.view(seat), self.style, f"{self.game.name(seat)}, your"))
+            self.out.info(review.hand_in_a_line(v, self.style, f"{v.name(seat)}, your"))
 
     def pass_keyboard(self, seat: int) -> None:
         """"Pass to Ben.": the screen cleared, Enter waited for, and Ben's own history in use."""
-        name = self.game.name(seat)
+        name = self.names[seat]
         leaving = self.holder
         can_clear = getattr(self.console, "can_clear", None)
         clears = callable(can_clear) and bool(can_clear())
@@ -585,7 +618,7 @@ class Session:
             # What was just told is read before it is cleared: the person leaving's own draw,
             # or where a resumed game stands (it was cleared as soon as it was printed).
             if leaving is not None:
-                self.pause(f"{self.game.name(leaving)}, press Enter to pass the keyboard. ", "to pass the keyboard")
+                self.pause(f"{self.names[leaving]}, press Enter to pass the keyboard. ", "to pass the keyboard")
             else:
                 self.pause("Press Enter to go on. ", "to go on")
         # Cleared before the keyboard changes hands: nothing of the person leaving stays on
@@ -601,8 +634,9 @@ class Session:
         if self.on_action is not None:  # saved: a game left now tells seat their news when resumed
             self.on_action(self.game, *self.keyboard())
         if seat not in self.announcers:
-            self.announcers[seat] = Announcer(self.game, seat, self.announcer.verbosity, self.style, scores_itemised=True)
-            self.announcers[seat].already_told(self.game.log[: self.told.get(seat, self.resumed_at)])
+            self.announcers[seat] = Announcer(seat, self.announcer.verbosity, self.style, scores_itemised=True)
+            mine = self.view(seat)
+            self.announcers[seat].already_told(mine, mine.log[: self.told.get(seat, self.resumed_at)])
         self.announcer = self.announcers[seat]
         self.out.history = self.histories.setdefault(seat, [])
 
@@ -745,11 +779,11 @@ class Session:
         if d.kind != Kind.PLAY:
             return ""
         key, label = _loose(line), line.lower()
-        held = [c for c in self.game.view(d.player).hand if c not in d.options]
-        named = [c for c in held if _begins(self.game.card(c).name, key)]
-        named = named or [c for c in held if self.game.card(c).label.lower() == label]
-        why = why_not(self.game, d) or {}
-        reasons = {self.game.card(c).name: why.get(c, "") for c in named}
+        v = self.view(d.player)
+        held = [c for c in v.hand if c not in d.options]
+        named = [c for c in held if _begins(v.card(c).name, key)]
+        named = named or [c for c in held if v.card(c).label.lower() == label]
+        reasons = {v.card(c).name: v.why_not.get(c, "") for c in named}
         said = why_not_played(list(reasons.items()))
         return f"Not playable now: {said}." if said else ""
 
@@ -776,11 +810,11 @@ class Session:
         """What the prompt waits for, to end a message that sends the player back to it."""
         return f"Choose 1 to {len(q.options)}, or ? for help." if q is not None else MORE.strip()
 
-    def command(self, command: str, arg: str, q: Question | None, game: Game | None = None) -> None:
+    def command(self, command: str, arg: str, q: Question | None, heard: PlayerView | None = None) -> None:
         """A review or settings command, typed at question ``q`` or at a pause (``None``,
-        reading ``game``: the game as heard so far)."""
+        reading ``heard``: the view of the game as heard so far)."""
         me = self.viewer(q)
-        v = (game or self.game).view(me)
+        v = heard or self.view(me)
         if command == "hand":
             if arg:  # "hand Ben": another's hand is theirs to know; say whose this one is
                 self.out.info("Only your own hand can be read: other hands are secret.")
@@ -819,9 +853,9 @@ class Session:
             else:
                 self.out.info("Nothing has been announced yet.")
         elif command == "card":
-            self.describe_card(arg, q, game)
+            self.describe_card(arg, q, v)
         elif command == "rules":
-            self.out.lines(rules(arg or None, self.game.options))
+            self.out.lines(rules(arg or None, v.options))
         elif command == "verbosity":
             self.set_verbosity(arg.lower())
         elif command == "speech":
@@ -838,7 +872,7 @@ class Session:
             if q is not None:
                 self.show(q)
 
-    def describe_card(self, typed: str, q: Question | None, game: Game | None = None) -> None:
+    def describe_card(self, typed: str, q: Question | None, v: PlayerView) -> None:
         """``card NAME``: every fact about a card; when several fit, or the name is misspelt,
         they are numbered and the player picks one (Enter goes back to the question). A
         command typed there is carried out as at the question; another card looked up."""
@@ -847,7 +881,7 @@ class Session:
             return
         asked = ""  # the name whose cards were last offered, offered again after a name found nothing
         for _ in range(5):  # a few names typed in a row at "Which card?", then back
-            found, listing = review.cards_fitting(self.game.cards, typed, self.style)
+            found, listing = review.cards_fitting(v.cards, typed, self.style)
             self.out.lines(listing)
             if not found and asked:
                 typed, asked = asked, ""
@@ -861,7 +895,7 @@ class Session:
                     self.out.info(f"{pick}, type another card's name, or press Enter to go back.")
                     continue
                 if command not in (None, "card"):  # by its name or its letter: "p zoe"
-                    self.command(command, arg, q, game)
+                    self.command(command, arg, q, v)
                     return
                 if is_number(line) and 1 <= int(line) <= len(found):
                     found = [found[int(line) - 1]]
@@ -881,10 +915,10 @@ class Session:
     def seat_named(self, typed: str) -> int | None:
         if name_key(typed) in ("me", "my", "mine", "you"):
             return self.me if self.me is not None else self.holder
-        hits = players_named(typed, [p.name for p in self.game.seats])  # "p Zoe" is Zoë's pile
+        hits = players_named(typed, list(self.names))  # "p Zoe" is Zoë's pile
         if len(hits) == 1:
             return hits[0]
-        self.out.info(f"No single player named {shorten(typed)}. Players: {', '.join(p.name for p in self.game.seats)}.")
+        self.out.info(f"No single player named {shorten(typed)}. Players: {', '.join(self.names)}.")
         return None
 
     def set_verbosity(self, arg: str) -> None:
@@ -918,9 +952,10 @@ class Session:
             ways = "the first letters of a name, or a label like \"db17\"" if labels else "the first letters of an answer"
             self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {ways} (one letter alone is a command).")
             if q.decision.kind == Kind.RESPOND:  # what each trait offered out of turn would do
+                asker = self.view(q.decision.player)
                 for value in q.decision.options:
                     if isinstance(value, int):
-                        d = self.game.defs[value]
+                        d = asker.card(value)
                         self.out.info(f"{d.name} reads: {d.text}")
         self.out.info("Commands:")
         self.out.lines(list(COMMANDS.values()))
