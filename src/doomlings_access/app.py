@@ -68,8 +68,8 @@ def choices_from_args(args: argparse.Namespace) -> GameChoices:
         raise ValueError("--players must be 2 to 6")
     if not 0 <= args.humans <= args.players:
         raise ValueError(f"--humans must be 0 to {args.players}")
-    if args.seed is not None and not -MAX_SEED < args.seed < MAX_SEED:
-        raise ValueError("--seed must have at most 18 digits")
+    if args.seed is not None and not 0 <= args.seed < MAX_SEED:
+        raise ValueError("--seed must be a whole number from 0 with at most 18 digits")
     names = args.names.split(",") if args.names else []  # ",Ben": the first name is empty
     if len(names) > args.players:
         raise ValueError(f"--names gives {len(names)} names for {args.players} players")
