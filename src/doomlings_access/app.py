@@ -22,6 +22,7 @@ from doomlings_access.lines import columns
 from doomlings_access.safety.text import (
     MAX_DIGITS,
     NameRefused,
+    alike_keys,
     check_names,
     clean,
     name_key,
@@ -120,7 +121,9 @@ def seat_names(c: GameChoices) -> list[str]:
     people = ["You"] if c.humans == 1 else DEFAULT_NAMES
     # Default names only for the people not named; a computer is never called "You".
     unnamed = people[len(names) : c.humans]
-    pool = [n for n in unnamed + COMPUTER_NAMES if name_key(n) not in {name_key(x) for x in names}]
+    # (nor one that looks like a person's: "Оtto" in Cyrillic beside the computer's Otto)
+    taken = {name_key(x) for x in names}.union(*(alike_keys(x) for x in names))
+    pool = [n for n in unnamed + COMPUTER_NAMES if name_key(n) not in taken and not alike_keys(n) & taken]
     while len(names) < c.players:
         names.append(pool.pop(0))
     return names

@@ -541,11 +541,12 @@ def _scenario(args: argparse.Namespace) -> int:
     try:
         game = load(args.file, args.edition if "edition" in args.typed else None)
         seat = None
-        if args.seat is not None:
-            names = [game.name(s).lower() for s in range(game.n)]
-            if args.seat.strip().lower() not in names:
+        if args.seat is not None:  # matched as the file's own "turn" is: "zoe" is Zoë
+            from doomlings_access.safety.text import player_named
+
+            seat = player_named(args.seat, [game.name(s) for s in range(game.n)])
+            if seat is None:
                 return _fail(f"--as: no player named {args.seat[:40]!r}")
-            seat = names.index(args.seat.strip().lower())
         verbosity = args.verbosity if "verbosity" in args.typed else "verbose"
         out = play(
             game, answers, to_end=args.to_end, seed=args.seed, seat=seat, style=Style(args.labels), verbosity=verbosity

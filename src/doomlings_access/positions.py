@@ -18,7 +18,7 @@ from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.cards.lookup import UnknownCardError, find_name
 from doomlings_access.rules import Options, Position, Setup
 from doomlings_access.rules.position import GENE_POOL_RANGE, MAX_CARDS, PLAYS, REST_OF_DECK, STARTS
-from doomlings_access.safety.text import NameRefused, check_names, clean, name_key
+from doomlings_access.safety.text import NameRefused, check_names, clean, player_named
 
 TOP_FIELDS = {
     "edition", "seed", "options", "players", "first_player", "revealed", "age", "age_deck",
@@ -143,10 +143,10 @@ def read_position(
             return default
         if not isinstance(value, str):
             raise r.fail(field, "a player's name")
-        matches = [i for i, n in enumerate(names) if name_key(n) == name_key(value)]
-        if not matches:
+        found = player_named(value, names)
+        if found is None:
             raise r.fail(field, f"no player named {value[:40]!r}")
-        return matches[0]
+        return found
 
     def choice(field: str, allowed: tuple[str, ...], default: str) -> str:
         value = data.get(field, default)
@@ -165,10 +165,10 @@ def read_position(
     for i, name in enumerate(protected_names):
         if not isinstance(name, str):
             raise r.fail(f"protected[{i}]", "a player's name")
-        found = [s for s, n in enumerate(names) if name_key(n) == name_key(name)]
-        if not found:
+        named = player_named(name, names)
+        if named is None:
             raise r.fail(f"protected[{i}]", f"no player named {name[:40]!r}")
-        protected.append(found[0])
+        protected.append(named)
     first = seat("first_player", 0)
     assert first is not None
     position = Position(

@@ -232,7 +232,9 @@ def _check_setup(raw: dict[str, Any], path: Path, reserved: Collection[str]) -> 
     players = raw.get("players")
     if isinstance(players, list) and all(isinstance(name, str) for name in players):
         try:  # "You" waits for the seats: whether one person plays alone
-            tidied = check_names(players, reserved, _cards_of(raw).player_names_taken, humans=None)
+            # (look-alike names were first refused in 0.1.0's last changes: a game begun with
+            # "Оtto" beside Otto is played on, not thrown away)
+            tidied = check_names(players, reserved, _cards_of(raw).player_names_taken, humans=None, alike=False)
         except NameRefused as exc:
             raise SaveFileError(path, f"setup.players[{exc.seat}]", str(exc)) from None
         for i, (name, tidy) in enumerate(zip(players, tidied)):

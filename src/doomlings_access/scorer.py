@@ -29,7 +29,16 @@ from doomlings_access.rules.events import WorldsEndPoints
 from doomlings_access.rules.hooks import in_pile
 from doomlings_access.rules.position import GENE_POOL_RANGE
 from doomlings_access.safety.files import FileRefused, load_named_json
-from doomlings_access.safety.text import NameRefused, check_name, check_names, clean, name_key, plain_hyphens, shown
+from doomlings_access.safety.text import (
+    NameRefused,
+    check_name,
+    check_names,
+    clean,
+    name_key,
+    plain_hyphens,
+    player_named,
+    shown,
+)
 
 MAX_REPEATS_CHECK = 200
 """The gene pools a table may give (normally 1 to 8; catastrophes and traits move them)."""
@@ -415,10 +424,10 @@ class _Answers:
                 raise self.table.error(where, f"{name} was not revealed this game")
             return cat
         if d.kind == dk.PLAYER:
-            names = [q["name"].lower() for q in self.table.players]
-            if not isinstance(given, str) or given.strip().lower() not in names:
+            named = player_named(given, [q["name"] for q in self.table.players]) if isinstance(given, str) else None
+            if named is None:  # (matched as the file's other names are: "zoe" is Zoë)
                 raise self.table.error(where, "the name of a player")
-            seat = names.index(given.strip().lower())
+            seat = named
             if seat not in d.options:
                 possible = _or([self.table.players[o]["name"] for o in d.options if isinstance(o, int)])
                 raise self.table.error(where, f"{given} is not a possible answer here (it could be {possible})")

@@ -17,7 +17,7 @@ from doomlings_access.rules.game import Game
 from doomlings_access.rules.play import play_restriction, unplayable
 from doomlings_access.rules.view import PlayerView
 from doomlings_access.braille.labels import read_typed_label
-from doomlings_access.safety.text import plain_hyphens
+from doomlings_access.safety.text import name_key, plain_hyphens
 from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, join, play_failed, why_not_played
 
 TITLES = {
@@ -135,7 +135,9 @@ class Question:
             exact = [o for o in self.options if form and form in o.words]
             if exact:
                 return exact
-        return []
+        # a name as names are matched everywhere (name_key): "zoe", or "Zoë" typed decomposed
+        key = name_key(typed)
+        return [o for o in self.options if key and any(name_key(w) == key for w in o.words)]
 
     def lines(self) -> list[Said]:
         out = [self.title]
