@@ -10,7 +10,7 @@ Tiny?``.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import fields
 from typing import Any, Mapping
 
@@ -210,10 +210,16 @@ def _options(data: Any, edition: str, file: str) -> Options:
     return Options(**values)
 
 
-def names_of(setup: Setup, cards: CardSet, state: dict[str, Any], defs: list[Any]) -> dict[str, Any]:
+def names_of(
+    setup: Setup, cards: CardSet, state: dict[str, Any], defs: list[Any], tie_break: Sequence[int] = ()
+) -> dict[str, Any]:
     """A game's state (:meth:`Game.snapshot`) with card ids written as card names, its decks
     in the order of a position file: ``deck`` and ``age_deck`` top first, ``discard``
-    bottom first (the engine keeps a deck's top at the end of its list)."""
+    bottom first (the engine keeps a deck's top at the end of its list). ``scores`` are the
+    tally, before a tie-break draw; with ``tie_break`` (the face value each seat drew to
+    break a tie, 0 for none) the state also gives it and ``final_scores``, each total with
+    its draw added, as the rulebook adds it to the final score: a reader of the scores
+    alone took a tied leader for the winner's equal."""
     def name(card: int) -> str:
         return str(defs[card].name)
 
@@ -234,4 +240,7 @@ def names_of(setup: Setup, cards: CardSet, state: dict[str, Any], defs: list[Any
     out["deck"].reverse()
     out["age_deck"].reverse()
     out.pop("rng", None)
+    if tie_break:
+        out["tie_break"] = list(tie_break)
+        out["final_scores"] = [score[3] + drawn for score, drawn in zip(state["scores"], tie_break)]
     return out
