@@ -181,7 +181,53 @@ def _tolerant_streams() -> None:
                 pass
 
 
+OUTPUT_ERROR = 74
+"""Exit status when what the program says cannot be written (sysexits' EX_IOERR): a full disk
+under ``> file``, a closed standard output."""
+ANSWERING = frozenset(("play", "resume", "companion", None))
+"""The commands that read a player's answers (None: the main menu)."""
+
+
+def _closed_streams() -> frozenset[str]:
+    """Which standard streams the program was started without (``<&-``, ``>&-``): Python
+    leaves ``sys.stdin`` None, and the first file the game opened would take the free
+    descriptor 0, so a prompt could read a saved game as if typed. Each closed one is
+    opened on the null device (reading: end of input; writing: nothing kept), so that no
+    file can take its place, and named for :func:`main` to refuse what cannot work without it."""
+    closed = set()
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            closed.add(name)
+            null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            if null != fd:  # (a lower descriptor was free too: it is filled in its own turn)
+                os.dup2(null, fd)
+                os.close(null)
+            setattr(sys, name, os.fdopen(fd, "r" if fd == 0 else "w", encoding="utf-8", errors="replace"))
+    return frozenset(closed)
+
+
+def _output_failed(exc: OSError) -> int:
+    """One line on standard error when standard output (or a file named) cannot be written,
+    then the null device in its place: Python writes what is left at exit, and a second
+    failure there printed "Exception ignored" and its traceback."""
+    where = f"{clean(str(exc.filename), 300)}: " if isinstance(exc.filename, str) else "the output cannot be written: "
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass
+    try:
+        print(f"doomlings: {where}{exc.strerror or exc}.", file=sys.stderr, flush=True)
+    except (OSError, ValueError):  # standard error is full or closed too: the status says it
+        pass
+    return OUTPUT_ERROR
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    closed = _closed_streams()
     _tolerant_streams()
     words = sys.argv[1:] if argv is None else list(argv)
     parser = _parser(_command_in(words))
@@ -191,8 +237,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = fill_defaults(parser.parse_args(words))
     except SystemExit as exc:  # argparse already printed a one-line usage error
         return int(exc.code or 0) and USAGE_ERROR
+    if "stdout" in closed:  # (print() says nothing at all to a closed output: refused aloud)
+        print("doomlings: standard output is closed, so nothing could be shown.", file=sys.stderr)
+        return OUTPUT_ERROR
+    if "stdin" in closed and args.command in ANSWERING and not getattr(args, "list", False):
+        return _fail(
+            "standard input is closed, so no answer can be typed: play at a terminal, or give "
+            "the answers with < FILE"
+        )
     try:
-        return _run(parser, args)
+        code = _run(parser, args)
+        sys.stdout.flush()  # a full disk under `> file` is found here, not at exit
+        return code
     except BrokenPipeError:  # the reader went away (e.g. piped into head): not an error
         sys.stderr.close()
         return 0
@@ -205,6 +261,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(exc, CardDataError):  # the cards' fault, said as such; no save is touched
             return _fail(f"the card data cannot be loaded: {exc}")
         raise
+    except OSError as exc:  # output that cannot be written (a full disk): the game was saved
+        return _output_failed(exc)  # after its last action, and the save is left as it is
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from doomlings_access.lines import PAUSE
 from kit import GAME, Home, device, edited, good_save
+from programs import DOOMLINGS
 
 HUGE = "9" * 5000  # beyond Python's 4,300-digit conversion limit
 
@@ -422,3 +423,72 @@ def test_doctor_writes_the_good_settings_fields_again_instead_of_setting_the_fil
     assert home.run("doctor", "--no").clean().returncode == 0
 
 
+
+
+# --- output that cannot be written, closed standard streams (issue 34) ----------------------------
+
+FULL = ["transcript --latest", "resume --list", "doctor --no", "doctor", "play --plain --speech off --seed 4"]
+
+
+def saves_as_they_are(home: Home) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(home.saves.iterdir())}
+
+
+@pytest.mark.parametrize("command", FULL)
+def test_output_to_a_full_disk_is_one_line_and_a_failure_and_the_saves_are_kept(home: Home, command: str) -> None:
+    """``transcript --latest > /dev/full`` ended in "OSError: [Errno 28] No space left on
+    device" and a traceback; so did resume --list, doctor and play. Now: one line on standard
+    error, a non-zero status, and every save as it was (a game started is saved and resumes)."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    good_save(home.saves)
+    before = saves_as_they_are(home)
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(DOOMLINGS + command.split(), stdin=subprocess.DEVNULL, stdout=full,
+                              stderr=subprocess.PIPE, env=home.env(), timeout=60, check=False)
+    err = done.stderr.decode()
+    assert done.returncode == 74, err
+    assert err == "doomlings: the output cannot be written: No space left on device.\n", err
+    after = saves_as_they_are(home)
+    assert {name: after[name] for name in before} == before
+    from doomlings_access.saves import read_save
+
+    for name in after:  # the new game's save (play) is whole and loads
+        read_save(home.saves / name)
+    if command.startswith("play"):
+        assert len(after) == len(before) + 1
+
+
+def closed(stream: str) -> list[str]:
+    """The real command run with standard input (``<&-``) or output (``>&-``) closed."""
+    return ["sh", "-c", f'exec "$@" {stream}&-', "sh", *DOOMLINGS]
+
+
+@pytest.mark.parametrize("command", ["play", "resume", "", "companion"])
+def test_a_closed_standard_input_is_one_line_before_anything_is_touched(home: Home, command: str) -> None:
+    """``play <&-`` ended in "AttributeError: 'NoneType' object has no attribute 'readline'"
+    (and the first file opened could have become the input). A command that reads answers
+    now says in one line that none can be typed; no save is made or changed."""
+    good_save(home.saves)
+    before = saves_as_they_are(home)
+    done = home.run(*command.split(), *GAME, prefix=closed("<")).clean()
+    assert done.returncode == 2, done.both
+    assert done.err == ("doomlings: standard input is closed, so no answer can be typed: play at a terminal, "
+                        "or give the answers with < FILE\n"), done.err
+    assert saves_as_they_are(home) == before
+
+
+def test_commands_that_read_no_answer_run_with_standard_input_closed(home: Home) -> None:
+    good_save(home.saves)
+    for command in (["resume", "--list"], ["transcript", "--latest"], ["doctor"], ["card", "Tiny"]):
+        done = home.run(*command, prefix=closed("<")).clean()
+        assert done.returncode == 0 and done.out, (command, done.both)
+
+
+@pytest.mark.parametrize("command", ["resume --list", "card Tiny", "play --plain --speech off --seed 4"])
+def test_a_closed_standard_output_is_said_on_standard_error(home: Home, command: str) -> None:
+    """With standard output closed nothing was shown and the status said all was well (print
+    writes nowhere when there is no output)."""
+    done = home.run(*command.split(), stdin="q\ny\n", prefix=closed(">")).clean()
+    assert done.returncode == 74 and done.err == "doomlings: standard output is closed, so nothing could be shown.\n"
+    assert not home.files()
