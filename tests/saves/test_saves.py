@@ -404,9 +404,10 @@ def test_a_newer_format_is_refused_with_a_reason_and_kept(root: Path) -> None:
     for the updated program to list and resume (set aside, it was listed no more, and then
     tidied away)."""
     path = good_save(folder_of(root), "future.json")
-    path.write_bytes(edit(lambda d: d.update(format=99, new_thing={"x": 1}))(path.read_bytes()))
+    path.write_bytes(edit(lambda d: d.update(format=99, program="7.0", new_thing={"x": 1}))(path.read_bytes()))
     before = path.read_bytes()
-    with pytest.raises(SaveFileError, match=r"format: was made by a newer version of the program \(format 99\)"):
+    with pytest.raises(SaveFileError, match=r"format: was made by a newer version of the program \(format 99, written "
+                       r"by version 7.0\); doomlings 7.0 or later can resume it: update to load it"):
         read_save(path)
     for chosen in ([], ["future.json"]):  # met in the listing, or named
         done = cli(root, "resume", *chosen, "--plain", "--speech", "off")

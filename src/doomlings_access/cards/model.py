@@ -126,6 +126,9 @@ class CardSet:
     traits: Mapping[str, TraitDef]
     ages: Mapping[str, AgeDef]
     catastrophes: Mapping[str, CatastropheDef]
+    fingerprint: str = ""
+    """The fingerprint of the card data the set was loaded from (``cards.shipped``), which a
+    save names so that it is replayed under these very cards; "" for a set made in code."""
 
     def all_cards(self) -> list[AnyCard]:
         return [*self.traits.values(), *self.ages.values(), *self.catastrophes.values()]
