@@ -1007,7 +1007,7 @@ def _settings_menu(ask: Asker, out: Output, prefs: Prefs, speech: Speech) -> Non
         out.info(f"Settings could not be saved ({shown(reason(exc), 80)}); they hold until you quit.")
         return
     out.info(f"Settings saved to {shown(str(path), 300)}.")
-    dropped = [problem.field for problem in problems if problem.field is not None]
+    dropped = [problem.field for problem in problems if problem.field is not None and not problem.kept]
     if dropped:
         out.info(f"The file's {_listed_words(dropped)} could not be used, so {_they(dropped)} not kept.")
 

@@ -29,6 +29,7 @@ from doomlings_access.rules.events import WorldsEndPoints
 from doomlings_access.rules.hooks import in_pile
 from doomlings_access.rules.position import GENE_POOL_RANGE
 from doomlings_access.safety.files import FileRefused, load_named_json
+from doomlings_access import __version__
 from doomlings_access.safety.text import (
     NameRefused,
     check_name,
@@ -166,7 +167,16 @@ class _Table:
         self.file = file
         if not isinstance(data, dict):
             raise self.error(None, "expected a JSON object")
-        unknown = set(data) - {"catastrophes", "players", "edition", "tie_break", "first_player", "options"}
+        unknown = set(data) - {"catastrophes", "players", "edition", "tie_break", "first_player", "options", "program"}
+        program = data.get("program")
+        if program is not None and (not isinstance(program, str) or not program or len(program) > 40):
+            raise self.error("program", "the version the file is for, as text, like \"0.1.0\"")
+        if unknown and program is not None and program != __version__:
+            # a field of the version the file is for, not a typo: said so, with who can score it
+            raise self.error(
+                min(unknown), f"is not a field of a score file of this version ({__version__}); "
+                f"the file is for version {shown(program, 40)}, which can score it",
+            )
         if unknown:
             raise self.error(min(unknown), "unknown field")
         named = data.get("edition")
