@@ -28,6 +28,7 @@ from typing import Any
 from doomlings_access import __version__
 from doomlings_access.arguments import LEVELS
 from doomlings_access.cards import CardSet, load_cards
+from doomlings_access.positions import too_many
 from doomlings_access.cards.shipped import FINGERPRINT, FIRST_SHIPPED, cards_folder, current, kept_folder
 from doomlings_access.rules import Choice, Game, Options, PositionError, Setup, SetupError
 from doomlings_access.rules.revision import RULES_REVISION
@@ -388,6 +389,11 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
     except LookupError:
         folder = None
     cards = load_cards(setup.options.edition, folder)  # a fault in the card data is not the save's
+    extra = too_many(setup.position, cards) if setup.position is not None else None
+    if extra is not None:  # no game reaches it (six 200-card hands took 58 s to resume)
+        listed = {"hand": "hands", "pile": "piles"}.get(extra.place, extra.place)
+        whose = "" if extra.seat is None else f"[{extra.seat}]"
+        raise SaveFileError(path, f"setup.position.{listed}{whose}[{extra.index}]", extra.why(1).split(" (")[0])
     try:
         game = Game(cards, setup)
     except PositionError as exc:  # a position the rules refuse names its field

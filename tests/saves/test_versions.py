@@ -234,3 +234,28 @@ def test_moves_a_save_names_are_replayed_under_its_cards_in_a_game_that_plays_on
         if game.pending is None:
             break
         game.apply(Choice(game.pending.player, game.pending.options[0]))
+
+
+# --- a save no game reaches ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("where, field", [
+    (lambda p: p.update(hands=[["quick"] * 200] * 6), "setup.position.hands[0][1]"),
+    (lambda p: p.update(deck=["tiny", "tiny"]), "setup.position.deck[1]"),
+    (lambda p: p.update(age_deck=["ice_age"] * 3), "setup.position.age_deck[1]"),
+], ids=["six-200-card-hands", "two-tinys", "one-age-thrice"])
+def test_a_save_whose_position_no_game_reaches_is_refused(root: Path, where: Any, field: str) -> None:
+    """A save whose position gave six players 200-card hands was accepted, and took 58 s to
+    reach its first question: a card named more often than the deck holds it is refused, with
+    the field, at once."""
+    path = kept_copy(root, "mid_game")
+    data = json.loads(path.read_text("utf-8"))
+    data["setup"]["players"] = data["setup"]["players"] + ["Rex", "Sol"]
+    position: dict[str, Any] = {"revealed": ["the_birth_of_life"], "age": "the_birth_of_life"}
+    where(position)
+    data["setup"]["position"] = position
+    data["actions"] = []
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(SaveFileError) as caught:
+        read_save(path)
+    assert caught.value.field == field and "once more than the game has" in caught.value.why
