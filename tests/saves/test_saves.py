@@ -791,6 +791,17 @@ def test_a_hot_seat_game_left_before_its_first_hand_over_deals_the_first_person_
     assert "You go first. You are dealt " in ana, back.stdout[:800]
 
 
+@pytest.mark.parametrize("end", ['"over":fal', '"round":1', '"era":2.', '"age":nu'])
+def test_a_save_cut_short_inside_a_word_or_a_number_is_called_truncated(tmp_path: Path, end: str) -> None:
+    """A save cut off inside ``false`` was "not valid JSON", not cut short: the error points
+    where the word began, two characters from the end (the fields a save gained in issue 34
+    moved its middle there)."""
+    path = tmp_path / "game.json"
+    path.write_text('{"format":1,"summary":{' + end)
+    with pytest.raises(SaveFileError, match=r"is cut short \(truncated\)"):
+        read_save(path)
+
+
 def test_a_save_cut_short_inside_a_string_is_called_truncated(tmp_path: Path) -> None:
     """The parser reports a string still open at the end where the string began, far from
     the end: such a cut was called "not valid JSON" instead of cut short."""
