@@ -123,7 +123,7 @@ def seat_names(c: GameChoices) -> list[str]:
     unnamed = people[len(names) : c.humans]
     # (nor one that looks like a person's: "Оtto" in Cyrillic beside the computer's Otto)
     taken = {name_key(x) for x in names}.union(*(alike_keys(x) for x in names))
-    pool = [n for n in unnamed + COMPUTER_NAMES if name_key(n) not in taken and not alike_keys(n) & taken]
+    pool = [n for n in unnamed + COMPUTER_NAMES if not taken or (name_key(n) not in taken and not alike_keys(n) & taken)]
     while len(names) < c.players:
         names.append(pool.pop(0))
     return names
