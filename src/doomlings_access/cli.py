@@ -8,6 +8,7 @@ through the one sanitiser (``safety.text.clean``) first.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -208,10 +209,20 @@ def _closed_streams() -> frozenset[str]:
     return frozenset(closed)
 
 
-def _output_failed(exc: OSError) -> int:
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())  # type: ignore[attr-defined]
+    except (OSError, ValueError):
+        return False
+
+
+def _output_failed(exc: OSError, at_terminal: bool) -> int:
     """One line on standard error when standard output (or a file named) cannot be written,
     then the null device in its place: Python writes what is left at exit, and a second
-    failure there printed "Exception ignored" and its traceback."""
+    failure there printed "Exception ignored" and its traceback. A terminal that was closed
+    under the game (EIO) is a hang-up, said to nobody: the game was saved after its last
+    action, and it ends as at SIGHUP, with status 0."""
+    hung_up = at_terminal and exc.errno == errno.EIO
     where = f"{clean(str(exc.filename), 300)}: " if isinstance(exc.filename, str) else "the output cannot be written: "
     try:
         null = os.open(os.devnull, os.O_WRONLY)
@@ -219,6 +230,8 @@ def _output_failed(exc: OSError) -> int:
         os.close(null)
     except (OSError, ValueError):
         pass
+    if hung_up:
+        return 0
     try:
         print(f"doomlings: {where}{exc.strerror or exc}.", file=sys.stderr, flush=True)
     except (OSError, ValueError):  # standard error is full or closed too: the status says it
@@ -228,6 +241,7 @@ def _output_failed(exc: OSError) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     closed = _closed_streams()
+    at_terminal = _is_terminal(sys.stdout)
     _tolerant_streams()
     words = sys.argv[1:] if argv is None else list(argv)
     parser = _parser(_command_in(words))
@@ -262,7 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _fail(f"the card data cannot be loaded: {exc}")
         raise
     except OSError as exc:  # output that cannot be written (a full disk): the game was saved
-        return _output_failed(exc)  # after its last action, and the save is left as it is
+        return _output_failed(exc, at_terminal)  # after its last action, and the save is left as it is
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
