@@ -31,11 +31,13 @@ test: check
 	$(BIN)/python -m pytest -q -m alone
 
 # Figures, not assertions: random 4-player games per second on one core, how long
-# `doomlings card` takes against a bare Python start, and how long a game is to listen to.
+# `doomlings card` takes against a bare Python start, how long a game is to listen to, and the
+# hard player's decision times against a 10 ms budget.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/card_startup.py
 	$(BIN)/python benchmarks/listening.py
+	$(BIN)/python benchmarks/thinking_time.py
 
 # The long fuzz run: thousands of seeded games, 2 to 6 players, both editions; the scorer
 # against thousands of played games; then hostile save, score and settings files

@@ -215,6 +215,11 @@ def test_simulate_plain_text_summary() -> None:
         ("simulate", "--games", "99999999999"),  # (it started, silent, for days)
         ("transcript", "game.json", "--latest"),  # (the save named was ignored)
         ("play", "--plain", "--players", "4", "--level", "easy,normal"),  # (the third was filled in)
+        # a negative seed dealt the games of its positive twin (Python drops the sign)
+        ("play", "--plain", "--seed", "-12"),
+        ("simulate", "--seed", "-12"),
+        ("tournament", "--games", "2", "--seed", "-1"),
+        ("scenario", "x.json", "--seed", "-3"),
     ],
     ids=lambda a: " ".join(a).encode("unicode_escape").decode(),
 )
@@ -226,6 +231,30 @@ def test_bad_arguments_exit_2_with_one_clear_message_and_no_traceback(args: tupl
     assert proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and proc.stderr.endswith("\n")  # one line
     assert not any(ord(ch) < 32 or ord(ch) == 127 for ch in proc.stderr[:-1]), repr(proc.stderr)
+
+
+def test_every_seed_option_takes_the_one_seed_type_that_refuses_a_sign() -> None:
+    """Issue 34: wherever a seed is taken it is the same kind of number, so no command can
+    again take ``-12`` for ``12``."""
+    import argparse
+
+    from doomlings_access.arguments import seed_number
+    from doomlings_access.cli import _parser
+
+    def seeds(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+        found = [a for a in parser._actions if a.dest == "seed"]
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    found += seeds(sub)
+        return found
+
+    taken = seeds(_parser())
+    assert len(taken) >= 4  # play, simulate, tournament, scenario
+    assert all(action.type is seed_number for action in taken)
+    with pytest.raises(argparse.ArgumentTypeError, match="from 0"):
+        seed_number("-12")
+    assert seed_number("12") == 12
 
 
 def test_help_exits_0() -> None:

@@ -82,3 +82,40 @@ def test_how_much_is_told_is_counted_in_rows_of_80_whatever_the_screen() -> None
     assert rows(SENTENCE.strip()) == len(wrap(SENTENCE.strip(), 80)) == 3
     assert wrap(SENTENCE.strip(), None) == [SENTENCE.strip()], "a command to type again stays whole"
     assert wrap("a" * 100, 40) == ["a" * 100], "a word longer than a line is kept whole"
+
+
+# --- width in columns, not characters (issue 34) ---------------------------------------------------
+
+WIDE = "\u8bf8\u845b\u4eae" * 5
+"""A Chinese name of fifteen characters, thirty columns: each character takes two."""
+
+
+def test_a_line_is_measured_in_columns_so_wide_characters_keep_the_80_column_rule() -> None:
+    from wcwidth import wcswidth
+
+    text = f"{WIDE} plays Tiny, db17. {WIDE} draws 3 cards. {WIDE} passes the turn to Otto."
+    lines = wrap(text)
+    assert len(lines) > 1 and all(wcswidth(line) <= 80 for line in lines), [wcswidth(line) for line in lines]
+    assert " ".join(lines) == text
+    assert rows(text) == len(lines)
+    narrow = wrap(text, 40)
+    assert narrow[:2] == [f"{WIDE} plays", "Tiny, db17."] and all(wcswidth(line) <= 40 for line in narrow), narrow
+
+
+def test_a_game_with_a_chinese_name_prints_no_line_wider_than_80_columns(tmp_path: Path) -> None:
+    """A game with wide characters in a name printed lines of up to 109 columns (89 in this
+    one): the 80-column rule counted characters."""
+    import subprocess
+
+    from programs import DOOMLINGS, isolated_env
+    from wcwidth import wcswidth
+
+    done = subprocess.run(
+        [*DOOMLINGS, "play", "--plain", "--speech", "off", "--pause", "0", "--seed", "5", "--players", "4",
+         "--names", WIDE],
+        input="1\n" * 400, capture_output=True, text=True, env=isolated_env(tmp_path), timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "Placings:" in done.stdout and len(lines) > 100
+    assert max(wcswidth(line) for line in lines) <= 80

@@ -84,8 +84,9 @@ def test_the_command_gives_json() -> None:
     (["--seats", "easy,easy", "--players", "7"], "--players must be 2 to 6, not 7"),
     (["--games", "0"], "--games must be 1 to 1000000, not 0"),
     (["--jobs", "0"], "--jobs must be 1 to 64, not 0"),
-    (["--seed", "9" * 19], "--seed is out of range"),
-    (["--seed", "9" * 30], "argument --seed: too large a number: "),
+    (["--seed", "9" * 19], "argument --seed: too large a seed: "),
+    (["--seed", "9" * 30], "argument --seed: too large a seed: "),
+    (["--seed", "-5"], "argument --seed: a seed is a whole number from 0, not '-5'"),  # (it replayed seed 5's deals)
     (["--seats", "normal,\x1b[31measy"], "unknown level"),
     (["--think", "0"], "--think must be more than 0 and at most 600 seconds"),
     (["--think", "nan"], "argument --think: not a number of seconds such as 0.5: 'nan'"),

@@ -22,6 +22,7 @@ from doomlings_access.lines import columns
 from doomlings_access.safety.text import (
     MAX_DIGITS,
     NameRefused,
+    alike_keys,
     check_names,
     clean,
     name_key,
@@ -68,8 +69,8 @@ def choices_from_args(args: argparse.Namespace) -> GameChoices:
         raise ValueError("--players must be 2 to 6")
     if not 0 <= args.humans <= args.players:
         raise ValueError(f"--humans must be 0 to {args.players}")
-    if args.seed is not None and not -MAX_SEED < args.seed < MAX_SEED:
-        raise ValueError("--seed must have at most 18 digits")
+    if args.seed is not None and not 0 <= args.seed < MAX_SEED:
+        raise ValueError("--seed must be a whole number from 0 with at most 18 digits")
     names = args.names.split(",") if args.names else []  # ",Ben": the first name is empty
     if len(names) > args.players:
         raise ValueError(f"--names gives {len(names)} names for {args.players} players")
@@ -120,7 +121,9 @@ def seat_names(c: GameChoices) -> list[str]:
     people = ["You"] if c.humans == 1 else DEFAULT_NAMES
     # Default names only for the people not named; a computer is never called "You".
     unnamed = people[len(names) : c.humans]
-    pool = [n for n in unnamed + COMPUTER_NAMES if name_key(n) not in {name_key(x) for x in names}]
+    # (nor one that looks like a person's: "Оtto" in Cyrillic beside the computer's Otto)
+    taken = {name_key(x) for x in names}.union(*(alike_keys(x) for x in names))
+    pool = [n for n in unnamed + COMPUTER_NAMES if not taken or (name_key(n) not in taken and not alike_keys(n) & taken)]
     while len(names) < c.players:
         names.append(pool.pop(0))
     return names
@@ -1004,7 +1007,7 @@ def _settings_menu(ask: Asker, out: Output, prefs: Prefs, speech: Speech) -> Non
         out.info(f"Settings could not be saved ({shown(reason(exc), 80)}); they hold until you quit.")
         return
     out.info(f"Settings saved to {shown(str(path), 300)}.")
-    dropped = [problem.field for problem in problems if problem.field is not None]
+    dropped = [problem.field for problem in problems if problem.field is not None and not problem.kept]
     if dropped:
         out.info(f"The file's {_listed_words(dropped)} could not be used, so {_they(dropped)} not kept.")
 

@@ -31,7 +31,7 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
         help="computer level: easy, normal or hard, or one per computer seat, comma-separated",
     )
     add_thinking_arguments(p)
-    p.add_argument("--seed", type=whole_number, default=None, help="seed for a repeatable game")
+    p.add_argument("--seed", type=seed_number, default=None, help="seed for a repeatable game (0 or more)")
     for flag in HOUSE_RULES:
         p.add_argument(f"--{flag}", action="store_true", help=f"house rule: {flag.replace('-', ' ')}")
     add_output_arguments(p)
@@ -109,6 +109,25 @@ def whole_number(text: str) -> int:
             raise argparse.ArgumentTypeError(f"too large a number: {text[:20]!r}... (at most 18 digits)")
         raise argparse.ArgumentTypeError(f"not a whole number in digits 0 to 9: {text[:20]!r}")
     return int(text)
+
+
+SEED = re.compile(r"[+]?[0-9]{1,18}")
+
+
+def seed_number(text: str) -> int:
+    """A seed (``--seed`` of every command): a whole number from 0, in at most 18 ASCII
+    digits. Python's generator drops a seed's sign, so ``--seed -12`` dealt the very games of
+    ``--seed 12``, and a tournament given one replayed deals without a word; position files
+    refuse a negative seed too."""
+    if SEED.fullmatch(text):
+        return int(text)
+    if re.fullmatch(r"-[0-9]+", text):
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number from 0, not {text[:20]!r} (a negative seed deals the games of the same seed without its sign)"
+        )
+    if re.fullmatch(r"[+]?[0-9]+", text):
+        raise argparse.ArgumentTypeError(f"too large a seed: {text[:20]!r}... (at most 18 digits)")
+    raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 in digits 0 to 9, not {text[:20]!r}")
 
 
 def seconds(text: str) -> float:

@@ -8,6 +8,7 @@ through the one sanitiser (``safety.text.clean``) first.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -66,6 +67,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         add_output_arguments,
         add_play_arguments,
         add_thinking_arguments,
+        seed_number,
         whole_number,
     )
 
@@ -124,7 +126,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     sim = command("simulate", "play seeded random games and check the rules' invariants")
     sim.add_argument("--games", type=whole_number, default=100, help="how many games (default 100)")
     sim.add_argument("--players", type=whole_number, default=None, help="2 to 6 (default: cycle 2..6)")
-    sim.add_argument("--seed", type=whole_number, default=1, help="seed of the first game (default 1)")
+    sim.add_argument("--seed", type=seed_number, default=1, help="seed of the first game (default 1)")
     sim.add_argument("--all-28-ages", action="store_true", help="deal from all 28 ages")
     sim.add_argument("--long-age-deck", action="store_true", help="digital spec's long age deck")
     sim.add_argument("--replay-check", action="store_true", help="also check replay equals original")
@@ -137,7 +139,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         "--seats", default="normal,easy,easy,easy",
         help="the levels, comma-separated, one per seat, rotated each game (default normal,easy,easy,easy)",
     )
-    tour.add_argument("--seed", type=whole_number, default=1, help="seed of the first game (default 1)")
+    tour.add_argument("--seed", type=seed_number, default=1, help="seed of the first game (default 1)")
     tour.add_argument("--jobs", type=whole_number, default=1, help="processes to play in (default 1)")
     add_thinking_arguments(tour)
     tour.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -150,7 +152,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     scen.add_argument(
         "--to-end", action="store_true", help="then play on to the end with seeded random answers"
     )
-    scen.add_argument("--seed", type=whole_number, default=1, help="seed of the random answers (--to-end)")
+    scen.add_argument("--seed", type=seed_number, default=1, help="seed of the random answers (--to-end)")
     scen.add_argument("--as", dest="seat", default=None, help="tell it as this player sees it")
     scen.add_argument("--json", action="store_true", help="print the events and the state as JSON")
 
@@ -180,7 +182,66 @@ def _tolerant_streams() -> None:
                 pass
 
 
+OUTPUT_ERROR = 74
+"""Exit status when what the program says cannot be written (sysexits' EX_IOERR): a full disk
+under ``> file``, a closed standard output."""
+ANSWERING = frozenset(("play", "resume", "companion", None))
+"""The commands that read a player's answers (None: the main menu)."""
+
+
+def _closed_streams() -> frozenset[str]:
+    """Which standard streams the program was started without (``<&-``, ``>&-``): Python
+    leaves ``sys.stdin`` None, and the first file the game opened would take the free
+    descriptor 0, so a prompt could read a saved game as if typed. Each closed one is
+    opened on the null device (reading: end of input; writing: nothing kept), so that no
+    file can take its place, and named for :func:`main` to refuse what cannot work without it."""
+    closed = set()
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            closed.add(name)
+            null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            if null != fd:  # (a lower descriptor was free too: it is filled in its own turn)
+                os.dup2(null, fd)
+                os.close(null)
+            setattr(sys, name, os.fdopen(fd, "r" if fd == 0 else "w", encoding="utf-8", errors="replace"))
+    return frozenset(closed)
+
+
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())  # type: ignore[attr-defined]
+    except (OSError, ValueError):
+        return False
+
+
+def _output_failed(exc: OSError, at_terminal: bool) -> int:
+    """One line on standard error when standard output (or a file named) cannot be written,
+    then the null device in its place: Python writes what is left at exit, and a second
+    failure there printed "Exception ignored" and its traceback. A terminal that was closed
+    under the game (EIO) is a hang-up, said to nobody: the game was saved after its last
+    action, and it ends as at SIGHUP, with status 0."""
+    hung_up = at_terminal and exc.errno == errno.EIO
+    where = f"{clean(str(exc.filename), 300)}: " if isinstance(exc.filename, str) else "the output cannot be written: "
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass
+    if hung_up:
+        return 0
+    try:
+        print(f"doomlings: {where}{exc.strerror or exc}.", file=sys.stderr, flush=True)
+    except (OSError, ValueError):  # standard error is full or closed too: the status says it
+        pass
+    return OUTPUT_ERROR
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    closed = _closed_streams()
+    at_terminal = _is_terminal(sys.stdout)
     _tolerant_streams()
     words = sys.argv[1:] if argv is None else list(argv)
     parser = _parser(_command_in(words))
@@ -190,8 +251,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = fill_defaults(parser.parse_args(words))
     except SystemExit as exc:  # argparse already printed a one-line usage error
         return int(exc.code or 0) and USAGE_ERROR
+    if "stdout" in closed:  # (print() says nothing at all to a closed output: refused aloud)
+        print("doomlings: standard output is closed, so nothing could be shown.", file=sys.stderr)
+        return OUTPUT_ERROR
+    if "stdin" in closed and args.command in ANSWERING and not getattr(args, "list", False):
+        return _fail(
+            "standard input is closed, so no answer can be typed: play at a terminal, or give "
+            "the answers with < FILE"
+        )
     try:
-        return _run(parser, args)
+        code = _run(parser, args)
+        sys.stdout.flush()  # a full disk under `> file` is found here, not at exit
+        return code
     except BrokenPipeError:  # the reader went away (e.g. piped into head): not an error
         sys.stderr.close()
         return 0
@@ -204,6 +275,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(exc, CardDataError):  # the cards' fault, said as such; no save is touched
             return _fail(f"the card data cannot be loaded: {exc}")
         raise
+    except OSError as exc:  # output that cannot be written (a full disk): the game was saved
+        return _output_failed(exc, at_terminal)  # after its last action, and the save is left as it is
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -495,8 +568,6 @@ def _tournament(args: argparse.Namespace) -> int:
         return _fail(f"--games must be 1 to 1000000, not {_shown_number(args.games)}")
     if not 1 <= args.jobs <= 64:
         return _fail(f"--jobs must be 1 to 64, not {_shown_number(args.jobs)}")
-    if not -(2**62) < args.seed < 2**62:
-        return _fail("--seed is out of range")
     from doomlings_access.app import thinking_budget
 
     try:
@@ -542,11 +613,12 @@ def _scenario(args: argparse.Namespace) -> int:
     try:
         game = load(args.file, args.edition if "edition" in args.typed else None)
         seat = None
-        if args.seat is not None:
-            names = [game.name(s).lower() for s in range(game.n)]
-            if args.seat.strip().lower() not in names:
+        if args.seat is not None:  # matched as the file's own "turn" is: "zoe" is Zoë
+            from doomlings_access.safety.text import player_named
+
+            seat = player_named(args.seat, [game.name(s) for s in range(game.n)])
+            if seat is None:
                 return _fail(f"--as: no player named {args.seat[:40]!r}")
-            seat = names.index(args.seat.strip().lower())
         verbosity = args.verbosity if "verbosity" in args.typed else "verbose"
         out = play(
             game, answers, to_end=args.to_end, seed=args.seed, seat=seat, style=Style(args.labels), verbosity=verbosity

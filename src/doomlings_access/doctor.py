@@ -139,6 +139,8 @@ def _settings(ask: Answer) -> int:
         return 0
     for problem in problems:
         say(f"Settings: {problem.line}")
+    if all(problem.kept for problem in problems):  # another version's settings, kept: nothing to fix
+        return 0
     if any(problem.field is None for problem in problems):
         return _offer_aside(path, ask, "so the defaults are used", True, is_own_settings_file(path))
     return _offer_rewrite(path, settings, ask)

@@ -1,4 +1,4 @@
-"""Lines as the game prints them: at most 80 characters, broken at spaces, no indentation.
+"""Lines as the game prints them: at most 80 columns, broken at spaces, no indentation.
 
 Eighty characters is what a standard terminal, a braille display's panning and a transcript
 read in an editor all hold; a terminal narrower than that (a large-font window of forty
@@ -33,13 +33,37 @@ question waits anyway)."""
 MAX_PAUSE = 99
 
 
+def columns_of(text: str) -> int:
+    """How many columns of a terminal ``text`` takes: a Chinese or Japanese character takes
+    two, an accent added to a letter none (wcwidth, Unicode's East Asian Width). Counted in
+    characters, a line of Chinese names took up to 109 columns under the 80-column rule."""
+    if text.isascii():  # (the quick path: nearly every line the game prints)
+        return len(text)
+    from wcwidth import wcswidth
+
+    found = wcswidth(text)
+    return found if found >= 0 else len(text)  # (-1: a control character, which clean() shows as ?)
+
+
 def wrap(text: str, width: int | None = WIDTH) -> list[str]:
-    """``text`` as printed lines: broken at spaces to at most ``width`` characters, or whole
-    when ``width`` is None (a command to type again); no indentation. A single word longer
-    than a line (a long file name) is kept whole, so it can still be copied."""
-    if width is None or len(text) <= width:
+    """``text`` as printed lines: broken at spaces to at most ``width`` columns
+    (:func:`columns_of`), or whole when ``width`` is None (a command to type again); no
+    indentation. A single word longer than a line (a long file name) is kept whole, so it can
+    still be copied."""
+    if width is None or columns_of(text) <= width:
         return [text]
-    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [text]
+    if text.isascii():
+        return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [text]
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if line and columns_of(joined) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = joined
+    return [*lines, line] if line else lines or [text]
 
 
 def rows(text: str) -> int:

@@ -10,20 +10,23 @@ Tiny?``.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import fields
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, fields
 from typing import Any, Mapping
 
 from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.cards.lookup import UnknownCardError, find_name
 from doomlings_access.rules import Options, Position, Setup
 from doomlings_access.rules.position import GENE_POOL_RANGE, MAX_CARDS, PLAYS, REST_OF_DECK, STARTS
-from doomlings_access.safety.text import NameRefused, check_names, clean, name_key
+from doomlings_access.safety.text import NameRefused, check_names, clean, player_named
 
 TOP_FIELDS = {
     "edition", "seed", "options", "players", "first_player", "revealed", "age", "age_deck",
-    "deck", "rest_of_deck", "discard", "start", "turn", "play", "denial_spent", "protected",
+    "deck", "rest_of_deck", "discard", "start", "turn", "play", "denial_spent", "protected", "decks",
 }
+MAX_DECKS = 4
+"""Decks a position may tally at one table (``"decks": 2``, say, for a tally of two decks at
+one table; a rules test may keep a spare copy more); one by default."""
 PLAYER_FIELDS = {"name", "hand", "traits", "gene_pool"}
 
 
@@ -143,10 +146,10 @@ def read_position(
             return default
         if not isinstance(value, str):
             raise r.fail(field, "a player's name")
-        matches = [i for i, n in enumerate(names) if name_key(n) == name_key(value)]
-        if not matches:
+        found = player_named(value, names)
+        if found is None:
             raise r.fail(field, f"no player named {value[:40]!r}")
-        return matches[0]
+        return found
 
     def choice(field: str, allowed: tuple[str, ...], default: str) -> str:
         value = data.get(field, default)
@@ -165,10 +168,10 @@ def read_position(
     for i, name in enumerate(protected_names):
         if not isinstance(name, str):
             raise r.fail(f"protected[{i}]", "a player's name")
-        found = [s for s, n in enumerate(names) if name_key(n) == name_key(name)]
-        if not found:
+        named = player_named(name, names)
+        if named is None:
             raise r.fail(f"protected[{i}]", f"no player named {name[:40]!r}")
-        protected.append(found[0])
+        protected.append(named)
     first = seat("first_player", 0)
     assert first is not None
     position = Position(
@@ -190,7 +193,67 @@ def read_position(
     )
     if age_id is not None and position.start != "turn":
         raise r.fail("age", 'an age in play needs "start": "turn"')
+    decks = data.get("decks", 1)
+    if not _whole(decks) or not 1 <= decks <= MAX_DECKS:
+        raise r.fail("decks", f"how many decks the table tallies, 1 to {MAX_DECKS}")
+    extra = too_many(position, r.cards, decks)
+    if extra is not None:
+        raise r.fail(_file_field(extra), extra.why(decks))
     return Setup(tuple(names), seed, options, position)
+
+
+def _file_field(extra: TooMany) -> str:
+    """Where a position file has the card one too many (``players[1].hand[3]``)."""
+    if extra.place in ("hand", "pile"):
+        return f"players[{extra.seat}].{'hand' if extra.place == 'hand' else 'traits'}[{extra.index}]"
+    return f"{extra.place}[{extra.index}]"
+
+
+@dataclass(frozen=True)
+class TooMany:
+    """A card a position names more often than the decks at its table hold it: a position no
+    game reaches (six 200-card hands made resuming a save take 58 s to its first question)."""
+
+    place: str
+    """``hand``, ``pile``, ``deck``, ``discard``, ``revealed`` or ``age_deck``."""
+    seat: int | None
+    """The seat of a hand or a pile."""
+    index: int
+    """Where in that list the card one too many is."""
+    name: str
+    held: int
+    """How many copies the decks hold."""
+
+    def why(self, decks: int) -> str:
+        tables = "one deck holds" if decks == 1 else f"{decks} decks hold"
+        copies = "it once" if self.held == 1 else f"{self.held} of it"
+        more = ' (a position that tallies two decks at one table says "decks": 2)' if decks == 1 else ""
+        return f"{self.name} once more than the game has: {tables} {copies}{more}"
+
+
+def too_many(position: Position, cards: CardSet, decks: int = 1) -> TooMany | None:
+    """The first card ``position`` names more often than ``decks`` decks hold it, among the
+    traits in hands, piles, the deck and the discard pile, and the ages and catastrophes
+    revealed or still to come; None when there is none. (Ids no card has are left to the
+    rules, which name them.) The one check of position files and of saves."""
+    counts: dict[str, int] = {}
+    places: list[tuple[str, int | None, tuple[str, ...]]] = [
+        *(("hand", seat, hand) for seat, hand in enumerate(position.hands)),
+        *(("pile", seat, pile) for seat, pile in enumerate(position.piles)),
+        ("deck", None, position.deck),
+        ("discard", None, position.discard),
+        ("revealed", None, position.revealed),
+        ("age_deck", None, position.age_deck or ()),
+    ]
+    for place, seat, ids in places:
+        for index, card in enumerate(ids):
+            counts[card] = counts.get(card, 0) + 1
+            trait = cards.traits.get(card)
+            other = cards.ages.get(card) or cards.catastrophes.get(card)
+            held = decks * (trait.copies if trait is not None else 1)
+            if (trait is not None or other is not None) and counts[card] > held:
+                return TooMany(place, seat, index, cards.by_id(card).name, held)
+    return None
 
 
 def _options(data: Any, edition: str, file: str) -> Options:
@@ -210,10 +273,16 @@ def _options(data: Any, edition: str, file: str) -> Options:
     return Options(**values)
 
 
-def names_of(setup: Setup, cards: CardSet, state: dict[str, Any], defs: list[Any]) -> dict[str, Any]:
+def names_of(
+    setup: Setup, cards: CardSet, state: dict[str, Any], defs: list[Any], tie_break: Sequence[int] = ()
+) -> dict[str, Any]:
     """A game's state (:meth:`Game.snapshot`) with card ids written as card names, its decks
     in the order of a position file: ``deck`` and ``age_deck`` top first, ``discard``
-    bottom first (the engine keeps a deck's top at the end of its list)."""
+    bottom first (the engine keeps a deck's top at the end of its list). ``scores`` are the
+    tally, before a tie-break draw; with ``tie_break`` (the face value each seat drew to
+    break a tie, 0 for none) the state also gives it and ``final_scores``, each total with
+    its draw added, as the rulebook adds it to the final score: a reader of the scores
+    alone took a tied leader for the winner's equal."""
     def name(card: int) -> str:
         return str(defs[card].name)
 
@@ -234,4 +303,7 @@ def names_of(setup: Setup, cards: CardSet, state: dict[str, Any], defs: list[Any
     out["deck"].reverse()
     out["age_deck"].reverse()
     out.pop("rng", None)
+    if tie_break:
+        out["tie_break"] = list(tie_break)
+        out["final_scores"] = [score[3] + drawn for score, drawn in zip(state["scores"], tie_break)]
     return out

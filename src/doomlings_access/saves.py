@@ -28,7 +28,10 @@ from typing import Any
 from doomlings_access import __version__
 from doomlings_access.arguments import LEVELS
 from doomlings_access.cards import CardSet, load_cards
+from doomlings_access.positions import too_many
+from doomlings_access.cards.shipped import FINGERPRINT, FIRST_SHIPPED, cards_folder, current, kept_folder
 from doomlings_access.rules import Choice, Game, Options, PositionError, Setup, SetupError
+from doomlings_access.rules.revision import RULES_REVISION
 from doomlings_access.safety.files import (
     FileRefused,
     Unreadable,
@@ -40,7 +43,7 @@ from doomlings_access.safety.files import (
 from doomlings_access.safety.folders import is_own_folder
 from doomlings_access.safety.lock import SUFFIX as LOCK_SUFFIX
 from doomlings_access.safety.lock import SaveInUse, SaveLock, lock_path, remove_stale
-from doomlings_access.safety.text import NameRefused, check_names, clean, shown, you_name_problem
+from doomlings_access.safety.text import NameRefused, check_names, clean, has_unsafe, shown, you_name_problem
 from doomlings_access.safety.tidy import DAY, HOUR, remove_old, set_aside
 
 FORMAT = 1
@@ -68,12 +71,72 @@ class SaveFileError(ValueError):
     """A save cannot be used: the message names the file and what is wrong.
 
     ``at_fault`` is false when the file could not be read at all (missing, not a regular
-    file, no permission): then nothing is known against it, and it is never moved aside."""
+    file, no permission), or was written by another version that may still resume it: then
+    nothing is known against it, and it is never moved aside."""
 
     def __init__(self, path: Path, field: str | None, why: str, at_fault: bool = True) -> None:
         where = f"{path}: {field}" if field else str(path)
         super().__init__(clean(f"{where}: {why}", 600))
         self.path, self.field, self.why, self.at_fault = path, field, why, at_fault
+
+
+class OtherVersionsSave(SaveFileError):
+    """A save this version cannot replay that another version wrote (other card data, other
+    rules, a newer format): it is kept where it is, and the message names the version that
+    can resume it (``program``)."""
+
+    def __init__(self, path: Path, program: str, why: str, field: str | None = None) -> None:
+        super().__init__(path, field, why, at_fault=False)
+        self.program = program
+
+
+@dataclass(frozen=True)
+class PlayedUnder:
+    """What a save was played under: the program's version, the card data's fingerprint and
+    the rules' revision (a save of 0.1.0 written before they were recorded names the first
+    card data shipped and the first revision)."""
+
+    program: str
+    cards: str = FIRST_SHIPPED
+    rules: int = 1
+
+    def known(self) -> bool:
+        """Whether this version has all of it: the same rules, and the card data kept."""
+        return self.rules == RULES_REVISION and (self.cards == current() or kept_folder(self.cards) is not None)
+
+    def is_ours(self) -> bool:
+        """Whether this very version wrote it under what it replays it with: only then is a
+        save that does not replay at fault."""
+        return self.program == __version__ and self.known()
+
+
+def played_under(data: dict[str, Any], path: Path) -> PlayedUnder:
+    """The save's :class:`PlayedUnder`, its fields checked."""
+    program = data.get("program", "an earlier version")
+    if not isinstance(program, str) or not program or len(program) > 40 or has_unsafe(program):
+        raise SaveFileError(path, "program", "is not a version of the program")
+    cards = data.get("cards", FIRST_SHIPPED)
+    if not isinstance(cards, str) or not FINGERPRINT.fullmatch(cards):
+        raise SaveFileError(path, "cards", "is not the fingerprint of a card data set")
+    rules = data.get("rules", 1)
+    if not _is_int(rules) or not 1 <= rules <= 10_000:
+        raise SaveFileError(path, "rules", "is not a revision of the rules")
+    return PlayedUnder(program, cards, rules)
+
+
+def _other_version(path: Path, under: PlayedUnder, why: str) -> OtherVersionsSave:
+    """The error of a save ``under`` another version that cannot be replayed here (``why``)."""
+    if under.rules != RULES_REVISION:
+        had = f"under revision {under.rules} of the rules (this version has revision {RULES_REVISION})"
+    elif not under.known():
+        had = f"with card data this version does not have ({under.cards})"
+    else:
+        had = f"(this is version {__version__})"
+    return OtherVersionsSave(
+        path, under.program,
+        f"written by version {under.program} {had}, and it cannot be replayed here ({why}); "
+        f"doomlings {under.program} can resume it",
+    )
 
 
 def saves_dir() -> Path:
@@ -193,9 +256,12 @@ def write_save(path: Path, game: Game, seats: Seats, created: float | None = Non
     Raises OSError (full disk, no permission) or FileRefused (the save's name is taken by a
     link, a device or a folder)."""
     now = time.time()
+    cards = game.cards.fingerprint or current()  # ("" only when the card data cannot be read)
     data = {
         "format": FORMAT,
         "program": __version__,
+        **({"cards": cards} if cards else {}),
+        "rules": RULES_REVISION,
         "created": created or now,
         "updated": now,
         "setup": game.setup.to_json(),
@@ -232,7 +298,9 @@ def _check_setup(raw: dict[str, Any], path: Path, reserved: Collection[str]) -> 
     players = raw.get("players")
     if isinstance(players, list) and all(isinstance(name, str) for name in players):
         try:  # "You" waits for the seats: whether one person plays alone
-            tidied = check_names(players, reserved, _cards_of(raw).player_names_taken, humans=None)
+            # (look-alike names were first refused in 0.1.0's last changes: a game begun with
+            # "Оtto" beside Otto is played on, not thrown away)
+            tidied = check_names(players, reserved, _cards_of(raw).player_names_taken, humans=None, alike=False)
         except NameRefused as exc:
             raise SaveFileError(path, f"setup.players[{exc.seat}]", str(exc)) from None
         for i, (name, tidy) in enumerate(zip(players, tidied)):
@@ -291,15 +359,18 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
     version = _need(data, "format", int, path)
     if version > FORMAT:
         # not the file's fault: it is kept where it is, for the newer program to find
-        raise SaveFileError(
-            path, "format", f"was made by a newer version of the program (format {version}); update to load it",
-            at_fault=False,
+        program = data.get("program")
+        newer = shown(program, 40) if isinstance(program, str) and program else "a newer version"
+        raise OtherVersionsSave(
+            path, newer, f"was made by a newer version of the program (format {version}, written by version "
+            f"{newer}); doomlings {newer} or later can resume it: update to load it", "format",
         )
     if version < 1:
         raise SaveFileError(path, "format", f"format {version} is too old to migrate")
-    unknown = set(data) - {"format", "program", "created", "updated", "setup", "seats", "actions", "summary"}
+    unknown = set(data) - {"format", "program", "cards", "rules", "created", "updated", "setup", "seats", "actions", "summary"}
     if unknown:
         raise SaveFileError(path, min(unknown), "is not a field of a saved game")
+    under = played_under(data, path)
     setup_raw = _need(data, "setup", dict, path)
     _check_setup(setup_raw, path, reserved)
     try:
@@ -313,14 +384,23 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
     actions = _need(data, "actions", list, path)
     if len(actions) > MAX_ACTIONS:
         raise SaveFileError(path, "actions", f"has more than {MAX_ACTIONS} actions")
-    cards = load_cards(setup.options.edition)  # a fault in the card data is not the save's
+    try:  # the cards it was played with, kept by fingerprint; else the current ones, tried
+        folder = cards_folder(under.cards)
+    except LookupError:
+        folder = None
+    cards = load_cards(setup.options.edition, folder)  # a fault in the card data is not the save's
+    extra = too_many(setup.position, cards) if setup.position is not None else None
+    if extra is not None:  # no game reaches it (six 200-card hands took 58 s to resume)
+        listed = {"hand": "hands", "pile": "piles"}.get(extra.place, extra.place)
+        whose = "" if extra.seat is None else f"[{extra.seat}]"
+        raise SaveFileError(path, f"setup.position.{listed}{whose}[{extra.index}]", extra.why(1).split(" (")[0])
     try:
         game = Game(cards, setup)
     except PositionError as exc:  # a position the rules refuse names its field
-        raise SaveFileError(path, f"setup.{exc.setup_field}", exc.why) from None
+        raise _blamed(path, under, f"setup.{exc.setup_field}", exc.why) from None
     except (ValueError, TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
         # a setup the rules refuse (a hostile "position" among them) is the save's fault
-        raise SaveFileError(path, "setup", str(exc)) from None
+        raise _blamed(path, under, "setup", str(exc)) from None
     seats_raw = _need(data, "seats", dict, path)
     humans = seats_raw.get("humans", [])
     levels = seats_raw.get("levels", {})
@@ -352,8 +432,16 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
         try:
             game.apply(Choice.from_json(raw_action))
         except (ValueError, TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
-            raise SaveFileError(path, f"actions[{i}]", f"is not a legal move there ({exc})") from None
+            raise _blamed(path, under, f"actions[{i}]", f"is not a legal move there ({exc})") from None
     return Saved(path, game, seats, _time(data.get("created")), _time(data.get("updated")))
+
+
+def _blamed(path: Path, under: PlayedUnder, field: str, why: str) -> SaveFileError:
+    """The error of a save that does not replay: its own fault only when this very version
+    wrote it under what it is replayed with; else another version's save, kept for it."""
+    if under.is_ours():
+        return SaveFileError(path, field, why)
+    return _other_version(path, under, f"{field}: {why}")
 
 
 def may_set_aside(path: Path, folder: Path | None = None) -> bool:
@@ -432,6 +520,10 @@ class Listed:
     """The catastrophe whose round it is (a round has an age or a catastrophe)."""
     catastrophes: int = 0
     """How many catastrophes were revealed, that one included."""
+    written_by: str | None = None
+    """The version that wrote it, when another version did (or under card data or rules this
+    version does not have): said in the listing without replaying each game, so that a game
+    this version cannot resume is still found, with the version that can."""
 
     def line(self, n: int) -> str:
         try:
@@ -443,6 +535,8 @@ class Listed:
             where = "where it stands is not known (its summary cannot be read)"
         state = "finished" if self.over else where
         played = f"last played {when}" if when else "last played at an unknown time"
+        if self.written_by:
+            played += f"; written by version {self.written_by}"
         return clean(f"{n}. {', '.join(self.players)}: {state}; {played}. {self.path.name}")
 
 
@@ -471,19 +565,31 @@ def _listed(path: Path, data: Any) -> Listed | None:
     if not isinstance(players, list) or not 1 <= len(players) <= 6 or not all(isinstance(p, str) for p in players):
         return None
     names = [clean(p, 40) for p in players]
+    written_by = _written_by(path, data)
     round_, era, age, over = s.get("round"), s.get("era"), s.get("age"), s.get("over")
     if (
         not (_is_int(round_) and _is_int(era) and 0 <= round_ < 10**6 and 0 <= era < 10)
         or not (age is None or isinstance(age, str)) or not isinstance(over, bool)
     ):  # only the listing's summary is off: listed, and loading the game will tell the rest
-        return Listed(path, names, None, 0, None, False, _time(data.get("updated")))
+        return Listed(path, names, None, 0, None, False, _time(data.get("updated")), written_by=written_by)
     cats = s.get("catastrophes")
     last = cats[-1] if isinstance(cats, list) and 0 < len(cats) <= 3 and isinstance(cats[-1], str) else None
     catastrophe = clean(last, 60) if last and age is None else None
     return Listed(
         path, names, round_, era, clean(age, 60) if age else None, over, _time(data.get("updated")), catastrophe,
-        len(cats) if catastrophe else 0,
+        len(cats) if catastrophe else 0, written_by,
     )
+
+
+def _written_by(path: Path, data: dict[str, Any]) -> str | None:
+    """The version that wrote a save, when it was another version (or under what this one
+    does not have), else None."""
+    try:
+        under = played_under(data, path)
+    except SaveFileError:  # (loading it says what is wrong)
+        return None
+    newer = _is_int(data.get("format")) and data["format"] > FORMAT
+    return clean(under.program, 40) if newer or under.program != __version__ or not under.known() else None
 
 
 def list_saves(folder: Path | None = None) -> tuple[list[Listed], list[Path]]:

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from doomlings_access import __version__
 from doomlings_access.lines import MAX_PAUSE, PAUSE
 from doomlings_access.safety.files import FileRefused, is_own_regular_file, load_toml, write_atomic
 from doomlings_access.safety.folders import is_own_folder
@@ -81,6 +82,15 @@ class SettingsProblem(NamedTuple):
     """The field at fault, or None when the file as a whole could not be used."""
     line: str
     """The one line said, naming the file and the field."""
+    kept: bool = False
+    """A word, not a fault: a field of another version (kept in the file as it is), or a file
+    of another version that lacks this version's settings (their defaults are used). Nothing
+    of the file is dropped for it."""
+
+
+PROGRAM = "program"
+"""The field naming the version that wrote the file (settings of a newer version are kept in
+it, and a file of another version is told apart from a hand-written one)."""
 
 
 _CHOICES = {"speech": SPEECH_MODES, "verbosity": VERBOSITY, "labels": LABELS, "only_choice": ONLY_CHOICE, "any_time": ANY_TIME}
@@ -102,9 +112,7 @@ def _wanted(key: str, value: Any) -> str | None:
 
 
 def _field_problem(key: str, value: Any) -> str | None:
-    """Why one field of the file cannot be used, and what is used instead, or None."""
-    if key not in {f.name for f in fields(Settings)}:
-        return "is not a setting; it is ignored."
+    """Why one setting of the file cannot be used, and what is used instead, or None."""
     wanted = _wanted(key, value)
     if wanted is None:
         return None
@@ -128,12 +136,35 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[SettingsProb
     where = shown(str(path), 300)
     settings = Settings()
     problems = []
+    program = data.get(PROGRAM)
+    if program is not None and (not isinstance(program, str) or not program or len(program) > 40 or has_unsafe(program)):
+        problems.append(SettingsProblem(PROGRAM, f"Settings file {where}: {PROGRAM}: is not a version of the program; it is ignored."))
+        program = None
+    known = {f.name for f in fields(Settings)}
+    other = program is not None and program != __version__
+    by = f", for version {shown(str(program), 20)}, which wrote it" if other else ""
     for key, value in data.items():
+        if key == PROGRAM:
+            continue
+        if key not in known:  # a newer version's setting (or a slip): unused, never dropped
+            problems.append(SettingsProblem(
+                key, f"Settings file {where}: {shown(key, 40)}: is not a setting of this version ({__version__}); "
+                f"it is kept in the file as it is{by}.", kept=True,
+            ))
+            continue
         why = _field_problem(key, value)
         if why is None:
             setattr(settings, key, value)
         else:
             problems.append(SettingsProblem(key, f"Settings file {where}: {shown(key, 40)}: {why}"))
+    missing = [name for name in sorted(known) if name not in data]
+    if other and missing:  # an older (or other) version's file: said, not guessed from a hand-written one
+        problems.append(SettingsProblem(
+            PROGRAM, f"Settings file {where} was written by version {shown(str(program), 20)}: "
+            f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in it, so the "
+            f"default{'' if len(missing) == 1 else 's'} of this version {'is' if len(missing) == 1 else 'are'} used "
+            "until the settings are saved.", kept=True,
+        ))
     return settings, problems
 
 
@@ -153,10 +184,29 @@ def toml_string(text: str) -> str:
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
-    """Write the settings atomically; raises OSError or FileRefused when they cannot be."""
+    """Write the settings atomically, with the version that wrote them; the fields of the file
+    this version does not know (a newer version's settings) are written back as they were,
+    after this version's. Raises OSError or FileRefused when they cannot be written."""
     path = path or config_path()
-    lines = []
+    lines = [f"{PROGRAM} = {toml_string(__version__)}"]
     for key, value in asdict(settings).items():
         lines.append(f"{key} = {value}" if isinstance(value, int) else f"{key} = {toml_string(value)}")
-    write_atomic(path, ("\n".join(lines) + "\n").encode("utf-8"), make_folder=True)
+    text = "\n".join(lines) + "\n"
+    others = _others_settings(path)
+    if others:
+        import tomli_w
+
+        text += tomli_w.dumps(others)  # (any TOML value: its tables follow this version's keys)
+    write_atomic(path, text.encode("utf-8"), make_folder=True)
     return path
+
+
+def _others_settings(path: Path) -> dict[str, Any]:
+    """The fields of the settings file that are no setting of this version (nothing when
+    there is no file, or it cannot be read as TOML: that file is not written over unseen)."""
+    try:
+        data = load_toml(path, MAX_SETTINGS_BYTES)
+    except (OSError, FileRefused):
+        return {}
+    known = {f.name for f in fields(Settings)} | {PROGRAM}
+    return {key: value for key, value in data.items() if key not in known}

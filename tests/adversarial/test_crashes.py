@@ -15,8 +15,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from doomlings_access import __version__
 from doomlings_access.lines import PAUSE
 from kit import GAME, Home, device, edited, good_save
+from programs import DOOMLINGS
 
 HUGE = "9" * 5000  # beyond Python's 4,300-digit conversion limit
 
@@ -394,7 +396,7 @@ def test_one_bad_settings_field_costs_only_itself(home: Home) -> None:
     done = home.run("play", *GAME, "--seed", "3", stdin="\n\nq\ny\n").clean()  # Enter: past the deal
     flat = done.flat()
     assert f"{home.settings}: pause: must be a number from 0 to 99; using the default, {PAUSE}, for it." in flat
-    assert f"{home.settings}: colour: is not a setting; it is ignored." in flat
+    assert f"{home.settings}: colour: is not a setting of this version ({__version__}); it is kept in the file as it is." in flat
     assert "using defaults" not in flat
     assert re.search("[\u2800-\u28ff]", done.out), "the labels are shown in braille, as the file says"
     assert home.settings.read_text() == SOME_BAD, "only reading it changes nothing"
@@ -408,7 +410,8 @@ def test_the_settings_menu_keeps_the_good_fields_and_names_the_bad_ones(home: Ho
     written = home.settings.read_text()
     for line in ('speech = "off"', "rate = 300", 'voice = "en-us"', 'labels = "braille"', f"pause = {PAUSE}"):
         assert line in written.splitlines(), written
-    assert "The file's pause and colour could not be used, so they are not kept." in done.flat()
+    assert "The file's pause could not be used, so it is not kept." in done.flat()
+    assert "colour = 3" in written.splitlines(), "a field of another version is kept (issue 34)"
 
 
 def test_doctor_writes_the_good_settings_fields_again_instead_of_setting_the_file_aside(home: Home) -> None:
@@ -422,3 +425,132 @@ def test_doctor_writes_the_good_settings_fields_again_instead_of_setting_the_fil
     assert home.run("doctor", "--no").clean().returncode == 0
 
 
+
+
+# --- output that cannot be written, closed standard streams (issue 34) ----------------------------
+
+FULL = ["transcript --latest", "resume --list", "doctor --no", "doctor", "play --plain --speech off --seed 4"]
+
+
+def saves_as_they_are(home: Home) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(home.saves.iterdir())}
+
+
+@pytest.mark.parametrize("command", FULL)
+def test_output_to_a_full_disk_is_one_line_and_a_failure_and_the_saves_are_kept(home: Home, command: str) -> None:
+    """``transcript --latest > /dev/full`` ended in "OSError: [Errno 28] No space left on
+    device" and a traceback; so did resume --list, doctor and play. Now: one line on standard
+    error, a non-zero status, and every save as it was (a game started is saved and resumes)."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    good_save(home.saves)
+    before = saves_as_they_are(home)
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(DOOMLINGS + command.split(), stdin=subprocess.DEVNULL, stdout=full,
+                              stderr=subprocess.PIPE, env=home.env(), timeout=60, check=False)
+    err = done.stderr.decode()
+    assert done.returncode == 74, err
+    assert err == "doomlings: the output cannot be written: No space left on device.\n", err
+    after = saves_as_they_are(home)
+    assert {name: after[name] for name in before} == before
+    from doomlings_access.saves import read_save
+
+    for name in after:  # the new game's save (play) is whole and loads
+        read_save(home.saves / name)
+    if command.startswith("play"):
+        assert len(after) == len(before) + 1
+
+
+def closed(stream: str) -> list[str]:
+    """The real command run with standard input (``<&-``) or output (``>&-``) closed."""
+    return ["sh", "-c", f'exec "$@" {stream}&-', "sh", *DOOMLINGS]
+
+
+@pytest.mark.parametrize("command", ["play", "resume", "", "companion"])
+def test_a_closed_standard_input_is_one_line_before_anything_is_touched(home: Home, command: str) -> None:
+    """``play <&-`` ended in "AttributeError: 'NoneType' object has no attribute 'readline'"
+    (and the first file opened could have become the input). A command that reads answers
+    now says in one line that none can be typed; no save is made or changed."""
+    good_save(home.saves)
+    before = saves_as_they_are(home)
+    done = home.run(*command.split(), *GAME, prefix=closed("<")).clean()
+    assert done.returncode == 2, done.both
+    assert done.err == ("doomlings: standard input is closed, so no answer can be typed: play at a terminal, "
+                        "or give the answers with < FILE\n"), done.err
+    assert saves_as_they_are(home) == before
+
+
+def test_commands_that_read_no_answer_run_with_standard_input_closed(home: Home) -> None:
+    good_save(home.saves)
+    for command in (["resume", "--list"], ["transcript", "--latest"], ["doctor"], ["card", "Tiny"]):
+        done = home.run(*command, prefix=closed("<")).clean()
+        assert done.returncode == 0 and done.out, (command, done.both)
+
+
+@pytest.mark.parametrize("command", ["resume --list", "card Tiny", "play --plain --speech off --seed 4"])
+def test_a_closed_standard_output_is_said_on_standard_error(home: Home, command: str) -> None:
+    """With standard output closed nothing was shown and the status said all was well (print
+    writes nowhere when there is no output)."""
+    done = home.run(*command.split(), stdin="q\ny\n", prefix=closed(">")).clean()
+    assert done.returncode == 74 and done.err == "doomlings: standard output is closed, so nothing could be shown.\n"
+    assert not home.files()
+
+
+# --- settings and score files of other versions (issue 34) ------------------------------------------
+
+NEWER_SETTINGS = (
+    'program = "9.0.0"\nspeech = "off"\nlabels = "braille"\ncolour_scheme = "dark"\nbeeps = [1, 2.5, true]\n'
+    '\n[keys]\nhelp = "F1"\n'
+)
+"""A settings file of a newer version: settings this one knows, and three it does not (text, a
+list of several kinds, a table)."""
+
+
+def test_a_newer_versions_settings_are_named_and_kept_when_the_settings_are_saved(home: Home) -> None:
+    """The settings menu wrote the file again without the fields it did not know: a player
+    who went back to an older version lost the newer one's settings. Now each is named as a
+    setting of another version and written back as it was; the ones this version knows are used."""
+    home.settings.write_text(NEWER_SETTINGS)
+    done = home.run(*GAME, stdin="5\n" + "\n" * 8 + "6\n").clean()
+    flat = done.flat()
+    for key in ("colour_scheme", "beeps", "keys"):
+        assert (f"{home.settings}: {key}: is not a setting of this version ({__version__}); it is kept in the "
+                "file as it is, for version 9.0.0, which wrote it.") in flat, flat
+    assert "could not be used" not in flat
+    import tomllib
+
+    written = tomllib.loads(home.settings.read_text())
+    assert written["program"] == __version__ and written["labels"] == "braille" and written["speech"] == "off"
+    assert written["colour_scheme"] == "dark" and written["beeps"] == [1, 2.5, True] and written["keys"] == {"help": "F1"}
+    assert home.run("doctor", "--no").clean().returncode == 0  # nothing to fix in another version's settings
+
+
+def test_an_older_versions_settings_file_says_which_settings_it_lacks(home: Home) -> None:
+    """A file an older version wrote, without this version's later settings: they take their
+    defaults, and the player is told which, once the settings are saved no more."""
+    home.settings.write_text('program = "0.0.9"\nspeech = "off"\nlabels = "braille"\nverbosity = "terse"\nrate = 200\nvoice = ""\n')
+    done = home.run("play", *GAME, "--seed", "3", stdin="\n\nq\ny\n").clean()
+    assert (f"Settings file {home.settings} was written by version 0.0.9: any_time, only_choice, pause are not "
+            "in it, so the defaults of this version are used until the settings are saved.") in done.flat()
+    assert re.search("[\u2800-\u28ff]", done.out), "its own settings are used"
+    home.run(*GAME, stdin="5\n" + "\n" * 8 + "6\n").clean()
+    assert "was written by version" not in home.run("play", *GAME, "--seed", "3", stdin="\n\nq\ny\n").clean().out
+
+
+def test_a_score_file_for_another_version_names_the_field_and_the_version(home: Home, tmp_path: Path) -> None:
+    """A score file with a field of a newer version was refused as "unknown field", as a typo
+    is: now the file may say which version it is for, and the field is named as that version's."""
+    table = {"program": "9.0.0", "players": [{"name": "Ana", "traits": ["Tiny"]}, {"name": "Ben", "traits": ["Fangs"]}],
+             "catastrophes": ["Ice Age", "Grey Goo", "Mass Extinction"]}
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(table))
+    assert home.run("score", str(path)).clean().returncode == 0  # a field it knows: scored as before
+    table["sudden_death"] = True
+    path.write_text(json.dumps(table))
+    done = home.run("score", str(path)).clean()
+    assert done.returncode == 2
+    assert done.err == (f"doomlings: {path}: sudden_death: is not a field of a score file of this version ({__version__}); "
+                        "the file is for version 9.0.0, which can score it\n"), done.err
+    table["program"] = 12
+    path.write_text(json.dumps(table))
+    assert "program: the version the file is for, as text" in home.run("score", str(path)).clean().err

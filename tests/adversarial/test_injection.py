@@ -55,14 +55,46 @@ def test_names_that_are_commands_or_numbers_are_refused(home: Home, name: str) -
     ("Ana,\u3164", '"?" has control or invisible characters'),  # a Hangul filler prints as nothing
     ("Ana,\u2800", "no letter or digit that can be seen"),  # the blank braille cell
     ("A" + "\u0301" * 15 + "na", "at most 3 accents on a letter"),  # (was taken: noise when read)
+    # Issue 34: names that look alike (Unicode's confusable skeletons, UTS #39)
+    ("Ana,\u0410na", 'name 2: "\u0410na" looks like "Ana"'),  # a Cyrillic A
+    ("Otto,0tto", 'name 2: "0tto" looks like "Otto"'),  # a zero for the O
+    ("T\u0456ny", "looks like the name or label of a card"),  # a Cyrillic i in Tiny
 ], ids=[
     "accent-two-ways", "sharp-s", "accent-or-none", "empty-first", "empty-between", "card-name", "card-label",
-    "hangul-filler", "blank-braille-cell", "stacked-accents",
+    "hangul-filler", "blank-braille-cell", "stacked-accents", "cyrillic-a", "zero-for-o", "card-look-alike",
 ])
 def test_names_that_cannot_be_told_apart_or_seen_are_refused(home: Home, names: str, why: str) -> None:
     done = home.run("play", *GAME, "--names", names).clean()
     assert done.returncode == 2 and why in done.err, done.both
     assert not home.files()
+
+
+def test_no_computer_is_named_like_a_person_who_looks_the_same() -> None:
+    """Issue 34: a person named "Оtto" (a Cyrillic О) sat beside the computer's Otto: the
+    computers' names skip any that looks like a person's, as they skip one that sounds like it."""
+    from doomlings_access.app import GameChoices, build_game
+
+    for person, computer in [("\u041etto", "Otto"), ("0tto", "Otto"), ("OTTO", "Otto"), ("P\u0456a", "Pia")]:
+        game, _ = build_game(GameChoices(players=6, humans=1, names=[person], seed=1))
+        names = [game.name(seat) for seat in range(game.n)]
+        assert names[0] == person and computer not in names, names
+        assert all(not alike(person) & alike(name) for name in names[1:]), names
+
+
+def alike(name: str) -> frozenset[str]:
+    from doomlings_access.safety.text import alike_keys
+
+    return alike_keys(name)
+
+
+def test_names_differing_only_in_letters_that_look_alike_are_one_name_to_the_checks() -> None:
+    """The skeletons come from ICU's spoof checker, not a table of our own: letters of three
+    alphabets, digits and mathematical letters that look like Latin ones all meet; names that
+    only sound alike to a listener are not merged by it (Ana and Anna stay two names)."""
+    for one, other in [("\u0410na", "Ana"), ("\u0391na", "Ana"), ("\U0001d400na", "Ana"), ("\u0412en", "Ben"),
+                       ("\u043etto", "Otto"), ("0tto", "Otto")]:
+        assert alike(one) & alike(other), (one, other)
+    assert not alike("Ana") & alike("Anna") and not alike("Eli") & alike("Ell")
 
 
 def test_a_name_with_two_accents_on_a_letter_is_a_name(home: Home) -> None:

@@ -79,3 +79,41 @@ def test_a_game_in_progress_stands_at_the_score_over_the_best_opponent_and_the_g
     mine = score_of(table, d.player).total
     best = max(score_of(table, seat).total for seat in view.opponents(d.player))
     assert standing(view) == mine - best + GENE_POOL_WORTH * view.gene_pools[d.player]
+
+
+# --- the clock, read inside a sampled game (issue 34) ---------------------------------------------
+
+
+def test_a_sampled_game_stops_at_the_deadline_not_at_its_end() -> None:
+    """The hard player read its clock only between sampled games: one long sampled game took
+    47.8 s of a 0.1 s budget. The play-out itself now stops once the deadline has passed."""
+    import random
+    import time
+
+    from doomlings_access.ai.heuristic import OutOfTime, played_on
+
+    g = positions(3)[0]
+    d = g.pending
+    assert d is not None
+    view = g.view(d.player)
+    played_on(view, d, d.options[0], random.Random(1), 3, True)  # with time to spare: played out
+    with pytest.raises(OutOfTime):
+        played_on(view, d, d.options[0], random.Random(1), 3, True, deadline=time.perf_counter())
+
+
+def test_a_decision_whose_time_runs_out_in_its_first_sampled_game_follows_the_rules_of_thumb() -> None:
+    """The first sampled game always ran to its end, whatever the budget: with the time up
+    before any sampled game is played out, the answer is the rules of thumb's, not that of a
+    search that overran its time (in the positions checked, the two differ at least once)."""
+    differ = 0
+    for g in positions(7, every=2):
+        d = g.pending
+        assert d is not None
+        if d.kind == "chance" or len(d.options) < 2:
+            continue
+        view = g.view(d.player)
+        rules_of_thumb = Picker(view, d, 7).pick()
+        one_world = SearchAgent(7, d.player, Budget(seconds=600, iterations=len(d.options))).choose(view, d)
+        differ += one_world != rules_of_thumb
+        assert SearchAgent(7, d.player, Budget(seconds=1e-9, iterations=None)).choose(view, d) == rules_of_thumb
+    assert differ > 0

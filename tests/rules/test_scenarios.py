@@ -355,6 +355,8 @@ def test_scenario_to_the_end_names_the_winner(capsys: pytest.CaptureFixture[str]
         (lambda d: d["players"][1].__setitem__("name", "Tiny"), "players[1].name: \"Tiny\" is the name or label of a card"),
         (lambda d: d["players"][1].__setitem__("name", "Ot\u200bto"), "players[1].name: \"Ot?to\" has control or invisible"),
         (lambda d: d["players"][1].__setitem__("name", "ANA"), "players[1].name: \"ANA\" sounds the same as \"Ana\""),
+        # issue 34: a Cyrillic А looks like the Latin A (Unicode's confusable skeletons)
+        (lambda d: d["players"][1].__setitem__("name", "\u0410na"), "players[1].name: \"\u0410na\" looks like \"Ana\""),
         (lambda d: d["players"][2].__setitem__("name", "hand"), "players[2].name: \"hand\" is also a command"),
         (lambda d: d["players"][0].__setitem__("name", "7"), "players[0].name: \"7\" is a number"),
         # a round with nothing to reveal, or after the world has ended (the first crashed)
@@ -377,6 +379,35 @@ def test_a_wrong_position_file_names_the_field(
     assert main(["scenario", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}: {field}" in err and "Traceback" not in err
+
+
+ZOE_TYPED = ["zoe", "ZOË", "Zoe\u0308", "Zo\u00eb"]
+"""Zoë as a listener types her: without the accent, in capitals, with the accent as a mark of its
+own (a decomposed ë, as some keyboards and braille input give it) and composed."""
+
+
+@pytest.mark.parametrize("typed", ZOE_TYPED, ids=["plain", "capitals", "decomposed", "composed"])
+def test_a_name_is_matched_one_way_in_the_file_in_as_and_in_the_answers(
+    typed: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34: ``scenario --as zoe`` and a decomposed "Zoë" said "no player named", while
+    the same file's ``"turn": "zoe"`` was taken. The file's names, ``--as`` and an answer
+    naming a player are matched the one way (case and Unicode normalisation alike)."""
+    data = json.loads((POSITIONS / "self_awareness_on_its_owners_turn.json").read_text())
+    data["players"][1]["name"] = "Zo\u00eb"
+    data["turn"] = typed
+    path = tmp_path / "zoe.json"
+    path.write_text(json.dumps(data))
+    assert main(["scenario", str(path), "--as", typed, "--json"]) == 0, capsys.readouterr().err
+    out = json.loads(capsys.readouterr().out)
+    assert " ".join(out["announcements"]).startswith("Your turn. Only Fangs")  # hers, told as she sees it
+    # Ana's turn: Self-Awareness goes into a pile named as typed
+    data["turn"] = "Ana"
+    path.write_text(json.dumps(data))
+    assert main(["scenario", str(path), "--as", typed, "--answers", f"Self-Awareness,{typed}", "--json"]) == 0, capsys.readouterr().err
+    out = json.loads(capsys.readouterr().out)
+    zoe = next(p for p in out["state"]["players"] if p["name"] == "Zo\u00eb")
+    assert "Self-Awareness" in zoe["traits"]
 
 
 def test_edition_typed_for_a_position_file_that_names_none(
@@ -475,6 +506,7 @@ def test_a_scenario_takes_answers_in_braille_shows_braille_labels_and_wraps_at_8
         ],
         "revealed": ["The Birth of Life", "Ice Age", "Arid Lands", "Grey Goo", "Eclipse", "The Four Horsemen"],
         "start": "worlds_end",
+        "decks": 2,  # (two Tinys)
     }))
     braille = ["scenario", str(path), "--plain", "--labels", "braille", "--as", "Ana"]
     assert main(braille) == 0
@@ -508,7 +540,8 @@ def test_scenario_honours_the_verbosity_typed_and_lists_decks_top_first(
         told[verbosity] = capsys.readouterr().out
     assert "reads:" in told["verbose"] and "reads:" not in told["terse"]
     data = json.loads(path.read_text())
-    data.update(deck=["Fangs", "Quick", "Blubber"], rest_of_deck="out", age_deck=["Eclipse", "Ice Age", "Flourish"])
+    data.update(deck=["Fangs", "Quick", "Blubber"], rest_of_deck="out", age_deck=["Eclipse", "Ice Age", "Flourish"],
+                decks=2)  # (Ben holds the one Fangs of a deck)
     decks = tmp_path / "decks.json"
     decks.write_text(json.dumps(data))
     assert main(["scenario", str(decks), "--json"]) == 0
@@ -646,3 +679,34 @@ def test_a_round_started_with_nothing_revealed_opens_with_the_birth_of_life(
     assert main(["scenario", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["state"]["revealed"][0] == "The Birth of Life", data["state"]["revealed"]
+
+
+def test_a_position_naming_more_cards_than_the_decks_hold_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34: positions no game can reach were accepted (six 200-card hands: a minute to
+    the first question). A card named once more than the table's decks hold it is refused,
+    at the place it is named once too often; a position that says it tallies two decks may
+    name two of each."""
+    data = json.loads((POSITIONS / "self_awareness_on_its_owners_turn.json").read_text())
+    data["players"][1]["hand"] = ["Fangs", "Tiny"]  # Ana holds the one Tiny of a deck
+    data["players"][0]["hand"] = ["Self-Awareness", "Tiny"]
+    path = tmp_path / "twice.json"
+    path.write_text(json.dumps(data))
+    assert main(["scenario", str(path)]) == 2
+    assert (f"{path}: players[1].hand[1]: Tiny once more than the game has: one deck holds it once "
+            '(a position that tallies two decks at one table says "decks": 2)') in capsys.readouterr().err
+    data["decks"] = 2
+    path.write_text(json.dumps(data))
+    assert main(["scenario", str(path)]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    data["decks"] = 1
+    data["players"] = [{"name": name, "hand": ["Quick"] * 200} for name in ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")]
+    path.write_text(json.dumps(data))
+    assert main(["scenario", str(path)]) == 2
+    assert f"{path}: players[0].hand[" in capsys.readouterr().err
+    for decks in (0, 5, "2", True):
+        data["decks"] = decks
+        path.write_text(json.dumps(data))
+        assert main(["scenario", str(path)]) == 2
+        assert f"{path}: decks: how many decks the table tallies, 1 to 4" in capsys.readouterr().err

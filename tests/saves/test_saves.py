@@ -404,9 +404,10 @@ def test_a_newer_format_is_refused_with_a_reason_and_kept(root: Path) -> None:
     for the updated program to list and resume (set aside, it was listed no more, and then
     tidied away)."""
     path = good_save(folder_of(root), "future.json")
-    path.write_bytes(edit(lambda d: d.update(format=99, new_thing={"x": 1}))(path.read_bytes()))
+    path.write_bytes(edit(lambda d: d.update(format=99, program="7.0", new_thing={"x": 1}))(path.read_bytes()))
     before = path.read_bytes()
-    with pytest.raises(SaveFileError, match=r"format: was made by a newer version of the program \(format 99\)"):
+    with pytest.raises(SaveFileError, match=r"format: was made by a newer version of the program \(format 99, written "
+                       r"by version 7.0\); doomlings 7.0 or later can resume it: update to load it"):
         read_save(path)
     for chosen in ([], ["future.json"]):  # met in the listing, or named
         done = cli(root, "resume", *chosen, "--plain", "--speech", "off")
@@ -789,6 +790,17 @@ def test_a_hot_seat_game_left_before_its_first_hand_over_deals_the_first_person_
     back = cli(root, "resume", save.name, "--plain", "--speech", "off", stdin="\n")
     ana = back.stdout[back.stdout.index("Pass to Ana.") :]
     assert "You go first. You are dealt " in ana, back.stdout[:800]
+
+
+@pytest.mark.parametrize("end", ['"over":fal', '"round":1', '"era":2.', '"age":nu'])
+def test_a_save_cut_short_inside_a_word_or_a_number_is_called_truncated(tmp_path: Path, end: str) -> None:
+    """A save cut off inside ``false`` was "not valid JSON", not cut short: the error points
+    where the word began, two characters from the end (the fields a save gained in issue 34
+    moved its middle there)."""
+    path = tmp_path / "game.json"
+    path.write_text('{"format":1,"summary":{' + end)
+    with pytest.raises(SaveFileError, match=r"is cut short \(truncated\)"):
+        read_save(path)
 
 
 def test_a_save_cut_short_inside_a_string_is_called_truncated(tmp_path: Path) -> None:

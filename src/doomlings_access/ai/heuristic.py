@@ -11,6 +11,7 @@ Every answer is legal by construction: it ranks the options of the pending decis
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from dataclasses import replace
 
@@ -76,19 +77,31 @@ def outlook(
     return score_of(table, me).total - sum(others) / len(others) + GENE_POOL_WORTH * after.gene_pools[me]
 
 
+class OutOfTime(Exception):
+    """The thinking time ran out inside a sampled game (:func:`played_on`'s ``deadline``)."""
+
+
 def played_on(
-    view: PlayerView, decision: Decision, answer: Value, rng: random.Random, seed: int, through_my_next_turn: bool
+    view: PlayerView, decision: Decision, answer: Value, rng: random.Random, seed: int, through_my_next_turn: bool,
+    deadline: float | None = None,
 ) -> PlayerView:
     """The seat's view of a game sampled from ``view`` in which ``answer`` was given, played
     on by rules of thumb (every seat alike) until this turn is over, or with
     ``through_my_next_turn`` until the seat's next turn is over (so that the opponents' replies
-    count, and what the seat kept in hand for its next play), or to the end of the game."""
+    count, and what the seat kept in hand for its next play), or to the end of the game.
+
+    With a ``deadline`` (a :func:`time.perf_counter` reading) the clock is read before every
+    move of the sampled game, and :class:`OutOfTime` raised once it has passed: read only
+    between sampled games, one long sampled game (the first always ran to its end) took the
+    hard player 47.8 s of a 0.1 s budget, and 40.7 ms of 10 ms at the 99th percentile."""
     me = decision.player
     turn = view.active if view.active is not None else me
     mine_again = False
     g = sample(view, rng)
     g.apply(Choice(me, answer))
     while (d := g.pending) is not None:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise OutOfTime
         if d.kind == Kind.PLAY and d.player != turn:
             if not through_my_next_turn or mine_again:
                 break

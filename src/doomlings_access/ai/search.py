@@ -51,7 +51,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from doomlings_access.ai.heuristic import GENE_POOL_WORTH, Picker, played_on
+from doomlings_access.ai.heuristic import GENE_POOL_WORTH, OutOfTime, Picker, played_on
 from doomlings_access.ai.random_agent import decision_rng
 from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules.decisions import Decision, Value
@@ -99,10 +99,14 @@ class SearchAgent:
         try:
             while tried < worlds and (tried == 0 or time.perf_counter() < deadline):
                 world = rng.getrandbits(64)  # every answer meets the same dealt cards and luck
-                for i, answer in enumerate(options):
-                    after = played_on(view, decision, answer, random.Random(world), self.seed, through_my_next_turn=True)
-                    totals[i] += standing(after)
+                found = [  # (a sampled game the clock cut short counts for no answer)
+                    standing(played_on(view, decision, answer, random.Random(world), self.seed, True, deadline))
+                    for answer in options
+                ]
+                totals = [total + value for total, value in zip(totals, found)]
                 tried += 1
+        except OutOfTime:  # the time is up inside a sampled game: the games played out count
+            pass
         except ValueError:  # a view made without its game's history cannot be sampled
             tried = 0
         if not tried:  # not even one sampled game per answer: fall back on the rules of thumb

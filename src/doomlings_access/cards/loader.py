@@ -8,6 +8,7 @@ card into a card that does nothing.
 from __future__ import annotations
 
 
+import dataclasses
 import functools
 import hashlib
 import json
@@ -497,12 +498,18 @@ def load_cards(edition: str = "retail", folder: str | None = None) -> CardSet:
         raise ValueError(f"unknown edition {edition!r}; use retail or first")
     where = Path(folder) if folder else data_dir()
     try:
-        return _card_set(where, edition)
+        cards = _card_set(where, edition)
     except CardDataError:
         # The checks across the files (one Birth of Life, names, references) may have failed
         # on cached parses that each passed their own checks: the card files themselves are
         # read before any is blamed (and their cache entries written anew).
-        return _card_set(where, edition, fresh=True)
+        cards = _card_set(where, edition, fresh=True)
+    from doomlings_access.cards.shipped import fingerprint
+
+    try:
+        return dataclasses.replace(cards, fingerprint=fingerprint(where))
+    except (OSError, FileRefused):  # (read a moment ago): a save then names no set, as before
+        return cards
 
 
 def _card_set(where: Path, edition: str, fresh: bool = False) -> CardSet:

@@ -126,6 +126,9 @@ class CardSet:
     traits: Mapping[str, TraitDef]
     ages: Mapping[str, AgeDef]
     catastrophes: Mapping[str, CatastropheDef]
+    fingerprint: str = ""
+    """The fingerprint of the card data the set was loaded from (``cards.shipped``), which a
+    save names so that it is replayed under these very cards; "" for a set made in code."""
 
     def all_cards(self) -> list[AnyCard]:
         return [*self.traits.values(), *self.ages.values(), *self.catastrophes.values()]
@@ -143,11 +146,13 @@ class CardSet:
 
     @functools.cached_property
     def player_names_taken(self) -> frozenset[str]:
-        """Every card's name and label, compared as player names are: no player may be
-        named like a card ("Tiny plays Tiny, db17" cannot be followed by ear)."""
-        from doomlings_access.safety.text import name_key
+        """Every card's name and label, compared as player names are (as heard, and as seen:
+        the look-alike keys): no player may be named like a card ("Tiny plays Tiny, db17"
+        cannot be followed by ear, nor "Tіny" with a Cyrillic і told from the card by eye)."""
+        from doomlings_access.safety.text import alike_keys, name_key
 
-        return frozenset(name_key(text) for card in self.all_cards() for text in (card.name, card.label))
+        texts = [text for card in self.all_cards() for text in (card.name, card.label)]
+        return frozenset(name_key(text) for text in texts).union(*(alike_keys(text) for text in texts))
 
     @functools.cached_property
     def birth_of_life(self) -> AgeDef:

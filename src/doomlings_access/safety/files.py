@@ -228,6 +228,10 @@ def _check_tree(data: Any, path: Path, depth: int) -> None:
             stack.extend(reversed([(child, _field(field, key), level + 1) for key, child in pairs]))
 
 
+_CUT_WORD = re.compile(r"t(?:r(?:ue?)?)?|f(?:a(?:l(?:se?)?)?)?|n(?:u(?:ll?)?)?|-?[0-9]+(?:[.][0-9]*)?(?:[eE][-+]?[0-9]*)?|-")
+"""The beginning of a JSON word or number: what is left where a file cut short ends inside one."""
+
+
 def parse_json(raw: bytes, path: Path, depth: int = MAX_DEPTH) -> Any:
     """Parse JSON bytes with the nesting and digit caps; :class:`FileRefused` says why not."""
     text = decode(raw, path)
@@ -252,8 +256,12 @@ def parse_json(raw: bytes, path: Path, depth: int = MAX_DEPTH) -> Any:
             parse_constant=counted(_no_constant), object_pairs_hook=counted(_one_of_each),
         )
     except json.JSONDecodeError as exc:
-        # A string still open at the end is reported where it began, far from the end.
-        truncated = exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated string")
+        # A string still open at the end is reported where it began, far from the end; a word
+        # or number cut off at the end (`fal`, `12.`) where it began.
+        truncated = (
+            exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated string")
+            or _CUT_WORD.fullmatch(text[exc.pos:].rstrip()) is not None
+        )
         why = "is cut short (truncated), so not valid JSON" if truncated else "is not valid JSON"
         raise FileRefused(path, f"{why}: line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:  # unreachable after the depth check; kept as a last line of defence

@@ -18,6 +18,7 @@ TYPE_CHECKING = False  # neither typing nor logging is imported: ``doomlings car
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
     from logging import LogRecord
+    from typing import Any
 
 MAX_TEXT = 4000
 """Longest message printed or spoken at once (speech engines are given at most this much)."""
@@ -117,6 +118,43 @@ def players_named(typed: str, names: Sequence[str]) -> list[int]:
     return [i for i, n in enumerate(keys) if n == wanted] or [i for i, n in enumerate(keys) if n.startswith(wanted)]
 
 
+def player_named(typed: str, names: Sequence[str]) -> int | None:
+    """The place in ``names`` of the one player ``typed`` names whole, compared by
+    :func:`name_key`, or None: the one way a name written in a file or an option (a position's
+    ``turn``, ``scenario --as``, a score file's answers) is matched, so that "zoe", "ZOE" and
+    a decomposed "Zoë" all find Zoë wherever they are typed."""
+    wanted = name_key(typed)
+    return next((i for i, name in enumerate(names) if name_key(name) == wanted), None)
+
+
+_SPOOF: list[object] = []  # ICU's spoof checker, made on first use (importing ICU takes a while)
+_WRITTEN, _FOLDED = "\x00w", "\x00f"
+"""What begins each kind of :func:`alike_keys` key: a control character, which no name (so no
+:func:`name_key`) holds, so the keys can share a set with names' keys."""
+
+
+def _skeleton(text: str) -> str:
+    """Unicode's confusable skeleton of ``text`` (UTS #39), from ICU's spoof checker."""
+    if not _SPOOF:
+        import icu  # type: ignore[import-untyped]
+
+        _SPOOF.append(icu.SpoofChecker())
+    checker: Any = _SPOOF[0]
+    return str(checker.getSkeleton(0, text))
+
+
+def alike_keys(name: str) -> frozenset[str]:
+    """What two names are told apart by to the eye: two names look alike when they share a
+    key. The keys are Unicode's confusable skeletons (UTS #39, from ICU's spoof checker) of
+    the name as written, and of it as :func:`name_key` gives it (in one case, accents left
+    out). "Аna" written with a Cyrillic А and "Ana" share a skeleton, as "Веn" and "Ben", and
+    "0tto", "оtto" and "Otto" do: a braille display shows them alike, and a screen reader may
+    read them alike or spell one out letter by letter, so two seats so named cannot be told
+    apart. Both keys are needed: a capital В looks like B where the small в does not, and the
+    skeleton maps some small letters to capitals (0 to O), hence the case folded again."""
+    return frozenset((_WRITTEN + _skeleton(tidy_name(name)), _FOLDED + _skeleton(name_key(name)).casefold()))
+
+
 def _most_marks(text: str) -> int:
     """The most accents (combining marks) stacked on one letter of ``text``."""
     most = run = 0
@@ -136,7 +174,9 @@ class NameRefused(ValueError):
         self.seat = seat
 
 
-def check_name(name: str, reserved: Collection[str] = (), limit: int = MAX_NAME, cards: Collection[str] = ()) -> str:
+def check_name(
+    name: str, reserved: Collection[str] = (), limit: int = MAX_NAME, cards: Collection[str] = (), alike: bool = True
+) -> str:
     """The name, trimmed, or :class:`NameRefused` saying why not.
 
     Refused: empty names, names with control or invisible characters or with more than
@@ -163,6 +203,8 @@ def check_name(name: str, reserved: Collection[str] = (), limit: int = MAX_NAME,
         raise NameRefused(f"{quoted} is also a command at the prompt; choose another name")
     if name_key(trimmed) in cards:
         raise NameRefused(f"{quoted} is the name or label of a card; choose another name")
+    if cards and alike and any(key in cards for key in alike_keys(trimmed)):
+        raise NameRefused(f"{quoted} looks like the name or label of a card; choose another name")
     if not any(ch.isalnum() for ch in trimmed):  # a blank braille cell is not a letter
         raise NameRefused(f"{quoted} has no letter or digit that can be seen; use letters")
     if "," in trimmed:
@@ -190,23 +232,35 @@ def check_names(
     cards: Collection[str] = (),
     humans: Collection[int] | None = (),
     limit: int = MAX_NAME,
+    alike: bool = True,
 ) -> list[str]:
     """A game's player names, each tidied, or :class:`NameRefused` for the first that cannot
     be used, with its ``seat``: the one check of ``--names``, the new-game questions, saves,
     position and score files. Beyond :func:`check_name`, two names a listener cannot tell
     apart (Zoë and Zoe) are refused, and "You" for anyone but the one person of ``humans``
-    playing alone (``humans`` None: not known yet, the caller checks it later)."""
+    playing alone (``humans`` None: not known yet, the caller checks it later), and two names
+    that look alike (:func:`alike_keys`: "Аna" in Cyrillic beside "Ana"), unless ``alike`` is
+    false (a save: its game is under way, and a check added since it began cannot end it)."""
     tidied: list[str] = []
     heard: dict[str, str] = {}
+    seen: dict[str, str] = {}
     for seat, name in enumerate(names):
         try:
-            tidy = check_name(name, reserved, limit, cards)
+            tidy = check_name(name, reserved, limit, cards, alike)
         except NameRefused as exc:
             raise NameRefused(str(exc), seat) from None
         same = heard.get(name_key(tidy))
         if same is not None:
             raise NameRefused(f'"{shown(tidy, 40)}" sounds the same as "{shown(same, 40)}"; give each player another name', seat)
+        looks = alike_keys(tidy) if alike else frozenset[str]()
+        other = next((seen[key] for key in looks if key in seen), None)
+        if other is not None:
+            raise NameRefused(
+                f'"{shown(tidy, 40)}" looks like "{shown(other, 40)}" (letters of another alphabet or '
+                "digits that look the same); give each player another name", seat,
+            )
         heard[name_key(tidy)] = tidy
+        seen.update(dict.fromkeys(looks, tidy))
         tidied.append(tidy)
     you = you_name_problem(tidied, humans) if humans is not None else None
     if you is not None:

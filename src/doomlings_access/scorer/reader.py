@@ -26,7 +26,17 @@ from doomlings_access.rules import Options
 from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules.position import GENE_POOL_RANGE
 from doomlings_access.safety.files import FileRefused, load_named_json
-from doomlings_access.safety.text import NameRefused, check_name, check_names, clean, name_key, plain_hyphens, shown
+from doomlings_access import __version__
+from doomlings_access.safety.text import (
+    NameRefused,
+    check_name,
+    check_names,
+    clean,
+    name_key,
+    plain_hyphens,
+    player_named,
+    shown,
+)
 from doomlings_access.scorer.tally import (
     GENE_POOL_WHY,
     MAX_CARDS,
@@ -65,7 +75,16 @@ class _Table:
         self.file = file
         if not isinstance(data, dict):
             raise self.error(None, "expected a JSON object")
-        unknown = set(data) - {"catastrophes", "players", "edition", "tie_break", "first_player", "options"}
+        unknown = set(data) - {"catastrophes", "players", "edition", "tie_break", "first_player", "options", "program"}
+        program = data.get("program")
+        if program is not None and (not isinstance(program, str) or not program or len(program) > 40):
+            raise self.error("program", "the version the file is for, as text, like \"0.1.0\"")
+        if unknown and program is not None and program != __version__:
+            # a field of the version the file is for, not a typo: said so, with who can score it
+            raise self.error(
+                min(unknown), f"is not a field of a score file of this version ({__version__}); "
+                f"the file is for version {shown(program, 40)}, which can score it",
+            )
         if unknown:
             raise self.error(min(unknown), "unknown field")
         named = data.get("edition")
@@ -287,10 +306,10 @@ class _Answers:
                 raise self.table.error(where, f"{name} was not revealed this game")
             return cat
         if q.kind == Kind.PLAYER:
-            names = [player["name"].lower() for player in self.table.players]
-            if not isinstance(given, str) or given.strip().lower() not in names:
+            named = player_named(given, [player["name"] for player in self.table.players]) if isinstance(given, str) else None
+            if named is None:  # (matched as the file's other names are: "zoe" is Zoë)
                 raise self.table.error(where, "the name of a player")
-            seat = names.index(given.strip().lower())
+            seat = named
             if seat not in ids:
                 possible = join_or([self.table.players[o]["name"] for o in ids if isinstance(o, int)])
                 raise self.table.error(where, f"{given} is not a possible answer here (it could be {possible})")

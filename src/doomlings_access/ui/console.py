@@ -8,10 +8,12 @@ and Tab completion only: no toolbars, pop-ups, suggestions, mouse or cursor-posi
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
+import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TextIO
 
 from doomlings_access.safety.text import MAX_SHOWN, clean
@@ -43,7 +45,8 @@ class PlainConsole:
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
         self.stdout.write(clean(prompt))
         self.stdout.flush()
-        line = self.stdin.readline(MAX_LINE + 1)
+        with _asked_again_after_fg(lambda: self._ask_again(prompt), self.stdin):
+            line = self.stdin.readline(MAX_LINE + 1)
         if not line:
             self.stdout.write("\n")
             raise EOFError
@@ -55,11 +58,39 @@ class PlainConsole:
             self.stdout.write(clean(answer, MAX_SHOWN) + "\n")  # never an escape sequence
         return answer
 
+    def _ask_again(self, prompt: str) -> None:
+        """The prompt once more, after the game was suspended (Ctrl-Z) and brought back (fg):
+        the shell's lines came after it, and a listener must hear what is asked."""
+        self.stdout.write(clean(prompt))
+        self.stdout.flush()
+
     def _skip_rest_of_line(self) -> None:
         while True:
             more = self.stdin.readline(MAX_LINE)
             if not more or more.endswith("\n"):
                 return
+
+
+@contextlib.contextmanager
+def _asked_again_after_fg(again: Callable[[], None], stdin: TextIO) -> Iterator[None]:
+    """While a line is read from a terminal, ``again`` is called when the game goes on after
+    being suspended (SIGCONT: ``fg`` after Ctrl-Z). The terminal stops the game at Ctrl-Z by
+    itself, and dropped what was typed of the answer; the question was not asked again, so
+    after ``fg`` the player faced a shell's lines and a silent cursor. (Only in the main
+    thread, where signals are handled, and only at a terminal.)"""
+    sigcont = getattr(signal, "SIGCONT", None)
+    try:
+        at_terminal = stdin.isatty()
+    except (AttributeError, ValueError, OSError):
+        at_terminal = False
+    if sigcont is None or not at_terminal or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(sigcont, lambda signum, frame: again())
+    try:
+        yield
+    finally:
+        signal.signal(sigcont, previous)
 
 
 IMPORT_WAIT = 10.0
@@ -217,10 +248,40 @@ def quiet_prompt_session(**streams: Any) -> Any:
         enable_history_search=False,
         mouse_support=False,
         key_bindings=keys,
+        enable_suspend=True,  # Ctrl-Z suspends, as in any program at a terminal (it typed ^Z)
         **streams,
     )
     _leave_the_answer_as_typed(session.app.renderer)
+    _stay_still_when_resized(session)
     return session
+
+
+def _stay_still_when_resized(session: Any) -> None:
+    """When the window is resized during a question, prompt_toolkit erases the prompt's line
+    and draws the question and the partial answer again: a screen reader reads them a second
+    time. While the line on screen fits on one row before and after (a terminal does not
+    rewrap such a line), it is left as it is and only the new size is noted, so the next key
+    is drawn as one character; a longer line is drawn again as prompt_toolkit draws it."""
+    from doomlings_access.lines import columns_of
+
+    app = session.app
+    renderer = app.renderer
+    redraw = app._on_resize
+
+    def on_resize() -> None:
+        size = renderer.output.get_size()
+        last = getattr(renderer, "_last_size", None)
+        message = session.message
+        drawn = columns_of(message) + columns_of(app.current_buffer.text) + 1 if isinstance(message, str) else None
+        if (
+            last is not None and drawn is not None and getattr(renderer, "_last_screen", None) is not None
+            and drawn < min(last.columns, size.columns)
+        ):
+            renderer._last_size = size
+            return
+        redraw()
+
+    app._on_resize = on_resize
 
 
 def _leave_the_answer_as_typed(renderer: Any) -> None:

@@ -17,7 +17,7 @@ from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.view import DRAWN_TO_PLAY, PlayerView
 from doomlings_access.braille.labels import read_typed_label
-from doomlings_access.safety.text import plain_hyphens
+from doomlings_access.safety.text import name_key, plain_hyphens
 from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, join, play_failed, why_not_played
 
 TITLES = {
@@ -130,7 +130,9 @@ class Question:
             exact = [o for o in self.options if form and form in o.words]
             if exact:
                 return exact
-        return []
+        # a name as names are matched everywhere (name_key): "zoe", or "Zoë" typed decomposed
+        key = name_key(typed)
+        return [o for o in self.options if key and any(name_key(w) == key for w in o.words)]
 
     def lines(self) -> list[Said]:
         out = [self.title]

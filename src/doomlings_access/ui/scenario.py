@@ -128,7 +128,7 @@ def report(out: Outcome, stream: TextIO, as_json: bool) -> None:
         data: dict[str, Any] = {
             "announcements": out.lines,
             "events": [e.to_json() for e in g.log],
-            "state": names_of(g.setup, g.cards, g.snapshot(), g.defs),
+            "state": names_of(g.setup, g.cards, g.snapshot(), g.defs, g.ending.tie_break),
             "pending": None,
             "winners": [g.name(s) for s in g.winners],
         }
