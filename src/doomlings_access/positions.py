@@ -14,6 +14,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Mapping
 
+from doomlings_access.cards.pieces import Use, uses_of
 from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.cards.lookup import UnknownCardError, find_name
 from doomlings_access.rules import Options, Position, Setup
@@ -47,7 +48,7 @@ class _Reader:
         self.catastrophes = {c.name: c.id for c in cards.catastrophes.values()}
         self.heroes = {  # traits an age plays at once past the dominant limit: the only third
             str(piece["trait"]) for age in cards.ages.values() for piece in age.reveal
-            if piece.effect == "play_trait_at_once"
+            if Use.PLAYS_A_NAMED_TRAIT_AT_ONCE in uses_of("reveal", piece)
         }
 
     def fail(self, field: str | None, why: str) -> PositionFileError:

@@ -414,3 +414,52 @@ def test_answers_of_the_wrong_type_are_illegal(part: str) -> None:
         assert g.snapshot() == before
         return
     from_json(json.loads(json.dumps(g.to_json())))
+
+
+ZONES = {"hand", "pile", "deck", "discard", "in_play", "age_deck", "revealed", "catastrophes", "box"}
+"""Where cards lie (a seat's hand and pile, the table's decks and piles)."""
+MUTATORS = {"append", "remove", "pop", "extend", "insert", "clear", "sort", "reverse"}
+SETTING_UP = {"primitives.py", "position.py", "game.py", "sampling.py", "state.py"}
+"""The primitives, and the code that builds a table rather than plays on it: a described
+position, a game restored at a checkpoint, a game dealt from a view, the state's own copies."""
+
+
+def _moves_cards(tree: object) -> list[tuple[int, str]]:
+    """Every place in ``tree`` that changes where a card lies or a gene pool."""
+    import ast
+
+    found = []
+    for node in ast.walk(tree):  # type: ignore[arg-type]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            target = node.func.value
+            if node.func.attr in MUTATORS and isinstance(target, ast.Attribute) and target.attr in ZONES:
+                found.append((node.lineno, f".{target.attr}.{node.func.attr}()"))
+        targets: list[ast.expr] = []
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        elif isinstance(node, ast.Delete):
+            targets = node.targets
+        for t in targets:
+            for part in t.elts if isinstance(t, ast.Tuple) else [t]:
+                while isinstance(part, ast.Subscript):
+                    part = part.value
+                if isinstance(part, ast.Attribute) and (part.attr in ZONES or part.attr == "gene_pool"):
+                    found.append((node.lineno, f".{part.attr} changed"))
+    return found
+
+
+def test_only_the_primitives_move_cards_or_change_a_gene_pool() -> None:
+    """rules/primitives.py says it is the only code that moves cards or changes a gene pool:
+    every other rules module (but those that build a table: a position, a restored or sampled
+    game) asks it to. So a new effect cannot move a card without its event, or differently."""
+    import ast
+
+    offenders = []
+    for path in sorted(RULES.glob("*.py")):
+        if path.name in SETTING_UP:
+            continue
+        for line, what in _moves_cards(ast.parse(path.read_text())):
+            offenders.append(f"{path.name}:{line} {what}")
+    assert not offenders, offenders
+    planted = ast.parse("def f(g):\n    g.seats[0].hand.append(3)\n    g.seats[1].gene_pool = 4\n    g.table.deck[-1:] = []\n")
+    assert len(_moves_cards(planted)) == 3  # (the check finds what it is for)

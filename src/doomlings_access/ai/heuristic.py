@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import replace
 
 from doomlings_access.cards.model import REAL_COLOURS
+from doomlings_access.cards.pieces import Use, any_use, uses_of
 from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules.decisions import Choice, Decision, Value
 from doomlings_access.rules.scoring import Tableau, score_of
@@ -129,7 +130,10 @@ class Picker:
         with_card = self.table.with_trait(seat, card)
         d = self.v.card(card)
         extra = 1.0 if d.action else 0.0
-        extra += sum(int(p["delta"]) for p in d.persistent if p.effect == "gene_pool" and p["who"] == "self")
+        extra += sum(
+            int(p["delta"]) for p in d.persistent
+            if Use.GENE_POOL_WHILE_IN_PILE in uses_of("persistent", p) and p["who"] == "self"
+        )
         return self.total(seat, with_card) - self.total(seat) + extra
 
     def leader(self, seat: int, options: list[int]) -> int:
@@ -187,9 +191,7 @@ class Picker:
         if not cards:
             return "pass"
         card = cards[0]
-        pieces = v.card(card).out_of_turn
-        effect = pieces[0].effect if pieces else ""
-        if effect == "steal_played_trait" and d.about:
+        if any_use("out_of_turn", v.card(card).out_of_turn, Use.STEALS_THE_TRAIT_PLAYED) and d.about:
             return card if self.face(int(d.about[1])) > 1 else "pass"
         return card
 

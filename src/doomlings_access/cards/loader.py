@@ -135,7 +135,7 @@ class _Reader:
             effect = item.get("effect")
             if not isinstance(effect, str) or effect not in vocabulary:
                 raise self.fail(f"{where}.effect", f"unknown effect {effect!r} for {field}")
-            spec = vocabulary[effect]
+            spec = vocabulary[effect].params
             params = {k: v for k, v in item.items() if k != "effect"}
             for name, value in params.items():
                 if name not in spec:

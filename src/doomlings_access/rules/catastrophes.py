@@ -10,10 +10,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Callable
 
+from doomlings_access.cards.pieces import Hook
 from doomlings_access.cards.model import CatastropheDef, Piece
 from doomlings_access.rules.decisions import Kind, Reason
 from doomlings_access.rules.effects import discard_own_trait
-from doomlings_access.rules.events import CATASTROPHE, CardsPassed, CatastropheIgnored, card_cause
+from doomlings_access.rules.events import CATASTROPHE, CatastropheIgnored, card_cause
 from doomlings_access.rules.hooks import in_pile
 from doomlings_access.rules.piles import count_colour, real_colours_in_pile, trait_cause
 from doomlings_access.rules.primitives import (
@@ -23,6 +24,8 @@ from doomlings_access.rules.primitives import (
     discard_cards,
     discard_random,
     draw,
+    pass_cards,
+    pass_whole_hands,
     stabilize,
 )
 from doomlings_access.rules.registry import code, implements
@@ -34,13 +37,13 @@ if TYPE_CHECKING:
 def denial_protects(g: Game, cat: CatastropheDef) -> set[int]:
     """Players a trait protects from this catastrophe (using the protection up)."""
     protected: set[int] = set()
-    protectors = g.index.hooked.get("catastrophe_protection")
+    protectors = g.index.hooked.get(Hook.CATASTROPHE_PROTECTION)
     if protectors is None:  # (no such trait among the cards)
         return protected
     for seat in g.seats_from(g.round.first_player):
         if protectors.isdisjoint(g.seats[seat].pile):
             continue
-        for card, piece, protects in in_pile(g, seat, "catastrophe_protection"):
+        for card, piece, protects in in_pile(g, seat, Hook.CATASTROPHE_PROTECTION):
             if card not in g.table.denial_spent and protects(g, seat, card, piece, cat):
                 g.table.denial_spent.add(card)
                 protected.add(seat)
@@ -52,7 +55,7 @@ def protection_at_worlds_end(g: Game, seat: int, cat: CatastropheDef) -> int | N
     """For a seat the final catastrophe left alone: the trait that did, if it keeps them out
     of ``cat``'s World's End effect too (a Prepper may have chosen an earlier catastrophe's):
     Denial does nothing against The Four Horsemen, its World's End effect included."""
-    for card, piece, protects in in_pile(g, seat, "catastrophe_protection"):
+    for card, piece, protects in in_pile(g, seat, Hook.CATASTROPHE_PROTECTION):
         if protects(g, seat, card, piece, cat):
             return card
     return None
@@ -147,17 +150,7 @@ def discard_a_trait(g: Game, seat: int, piece: Piece, source: str) -> Flow:
 @implements("catastrophic", "pass_hand")
 def pass_hand(g: Game, piece: Piece, seats: list[int]) -> Flow:
     """Every affected player passes their whole hand to the neighbour on that side."""
-    step = -1 if piece["direction"] == "right" else 1
-    hands = {seat: g.seats[seat].hand for seat in seats}
-    for seat in seats:
-        g.seats[seat].hand = []
-    for seat, cards in hands.items():
-        receiver = (seat + step) % g.n
-        g.seats[receiver].hand.extend(cards)
-        if cards:
-            g.rec.emit(
-                CardsPassed, seat, receiver, tuple(cards), frozenset((seat, receiver)), whole_hand=True
-            )
+    pass_whole_hands(g, seats, -1 if piece["direction"] == "right" else 1)
     return
     yield
 
@@ -186,6 +179,4 @@ def give_to_neighbours(g: Game, piece: Piece, seats: list[int]) -> Flow:
             pool.remove(card)
             gifts.append((seat, receiver, card))
     for giver, receiver, card in gifts:
-        g.seats[giver].hand.remove(card)
-        g.seats[receiver].hand.append(card)
-        g.rec.emit(CardsPassed, giver, receiver, (card,), frozenset((giver, receiver)))
+        pass_cards(g, giver, receiver, [card])

@@ -15,7 +15,6 @@ from doomlings_access.rules.events import (
     Cause,
     CardsRevealed,
     ColourNamed,
-    HandsSwapped,
     NextAgeSeen,
     NothingToDo,
     OnlyPlayable,
@@ -54,6 +53,7 @@ from doomlings_access.rules.primitives import (
     pick_random,
     random_from_opponent_hand,
     stabilize,
+    swap_hands,
 )
 from doomlings_access.rules.registry import implements, implements_second
 from doomlings_access.rules.state import Phase
@@ -162,11 +162,9 @@ def each_opponent_discards_random(g: Game, seat: int, card: int, piece: Piece) -
 
 
 @implements("action", "swap_hands")
-def swap_hands(g: Game, seat: int, card: int, piece: Piece) -> Flow:
+def swap_hands_with(g: Game, seat: int, card: int, piece: Piece) -> Flow:
     other = yield from ask(g, seat, Kind.PLAYER, Reason.SWAP_HANDS_WITH, g.opponents(seat), _source(g, card))
-    a, b = g.seats[seat], g.seats[other]
-    a.hand, b.hand = b.hand, a.hand
-    g.rec.emit(HandsSwapped, seat, other, tuple(b.hand), tuple(a.hand), frozenset((seat, other)))
+    swap_hands(g, seat, int(other))
 
 
 @implements("action", "name_colour_all_discard")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
+from doomlings_access.cards.pieces import Hook
 from doomlings_access.rules.decisions import Kind, Reason, Word
 from doomlings_access.rules.catastrophes import apply_catastrophe, denial_protects
 from doomlings_access.rules.effects import SkipToCatastrophe
@@ -41,7 +42,15 @@ from doomlings_access.rules.play import (
     unplayable,
 )
 from doomlings_access.rules.options import MAX_PLAYERS, Options
-from doomlings_access.rules.primitives import ask, discard_cards, draw, question, stabilize
+from doomlings_access.rules.primitives import (
+    ask,
+    discard_cards,
+    draw,
+    lay_out_decks,
+    question,
+    reveal_top_age,
+    stabilize,
+)
 from doomlings_access.rules.registry import REGISTRY
 from doomlings_access.rules.state import CATASTROPHES, Hooked, Phase
 from doomlings_access.rules.worlds_end import worlds_end_and_scoring
@@ -163,9 +172,7 @@ DEAL = Cause.rule("deal")
 def set_up(g: Game) -> None:
     """Shuffle and deal: the age deck, the trait deck, five traits each, gene pools at 5.
     The game is then played on from there (:func:`play_on`)."""
-    g.table.age_deck = list(reversed(build_age_deck(g)))
-    g.table.deck = list(range(len(g.defs)))
-    g.rng.shuffle(g.table.deck)
+    lay_out_decks(g, build_age_deck(g))
     g.round.first_player = 0
     with g.rec.effect(DEAL, lambda: GameStarted(tuple(p.name for p in g.seats), 0, tuple(g.options.differences()))):
         for seat in range(g.n):
@@ -219,8 +226,7 @@ def reveal_next(g: Game) -> Flow:
     turn's questions pass through as few generators as can be."""
     if g.keeps_checkpoints:
         g.mark_checkpoint()
-    top = g.table.age_deck.pop()
-    g.table.revealed.append(top)
+    top = reveal_top_age(g)
     r = g.round
     if top in g.cards.catastrophes:
         r.skipping = None
@@ -272,7 +278,7 @@ def _repeats(age: AgeDef) -> bool:
 def _repeats_piece(piece: Piece) -> bool:
     from doomlings_access.cards.pieces import hook_of
 
-    return hook_of("round", piece.effect) == "repeat_previous_age"
+    return hook_of("round", piece.effect) == Hook.REPEAT_PREVIOUS_AGE
 
 
 def set_round_age(g: Game, age: AgeDef) -> tuple[tuple[Piece, ...], AgeDef | None]:
@@ -316,7 +322,6 @@ def reveal_catastrophe(g: Game, cat_id: str) -> Flow:
     cat = g.catastrophe(cat_id)
     r = g.round
     r.number += 1
-    g.table.catastrophes.append(cat_id)
     r.age = None
     r.kind = CauseKind.CATASTROPHE
     r.rules = {}
@@ -350,7 +355,7 @@ def end_round(g: Game, skipped: Cause | None = None) -> None:
 def turn_order(g: Game) -> list[int]:
     """Clockwise from the first player, unless the round's rules change it."""
     order = g.seats_from(g.round.first_player)
-    for piece, fn in g.round.rules.get("turn_order", ()):
+    for piece, fn in g.round.rules.get(Hook.TURN_ORDER, ()):
         order = fn(g, piece, order)
     return order
 
@@ -370,13 +375,13 @@ def take_turns(g: Game, one: bool = False) -> Flow:
     last = min(r.turn_index + 1, len(order)) if one else len(order)
     rules = r.rules  # (set when the round's card is revealed: the same for all its turns)
     index = g.index
-    instead = rules.get("turn_play", ())
-    plays_per_turn = rules.get("plays_per_turn", ())
-    after_play = rules.get("after_turn_play", ())
-    before_stabilize = rules.get("before_stabilize", ())
-    instead_of_stabilize = rules.get("instead_of_stabilize", ())
-    after_stabilize = rules.get("after_stabilize", ())
-    starts = "round_turn_start" in rules or "before_turn_play" in rules
+    instead = rules.get(Hook.TURN_PLAY, ())
+    plays_per_turn = rules.get(Hook.PLAYS_PER_TURN, ())
+    after_play = rules.get(Hook.AFTER_TURN_PLAY, ())
+    before_stabilize = rules.get(Hook.BEFORE_STABILIZE, ())
+    instead_of_stabilize = rules.get(Hook.INSTEAD_OF_STABILIZE, ())
+    after_stabilize = rules.get(Hook.AFTER_STABILIZE, ())
+    starts = Hook.ROUND_TURN_START in rules or Hook.BEFORE_TURN_PLAY in rules
     try:
         while r.turn_index < last:
             if g.keeps_checkpoints:
@@ -433,7 +438,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
                 for piece, fn in after_stabilize:
                     yield from fn(g, piece, seat)
                 if stabilizes and not index.late.isdisjoint(me.hand):
-                    yield from offer_own_out_of_turn(g, seat, "after_stabilizing", Reason.PLAY_AFTER_STABILIZING)
+                    yield from offer_own_out_of_turn(g, seat, Hook.AFTER_STABILIZING, Reason.PLAY_AFTER_STABILIZING)
                     end_turn_if_skipped(g)
     except SkipToCatastrophe as skip:
         return skip.cause
@@ -469,11 +474,11 @@ def end_turn_if_skipped(g: Game) -> None:
 def start_of_turn(g: Game, seat: int) -> Flow:
     """Before the play: the round's first rules, the traits' (an extra draw), the round's others."""
     rules = g.round.rules
-    for piece, fn in rules.get("round_turn_start", ()):
+    for piece, fn in rules.get(Hook.ROUND_TURN_START, ()):
         yield from fn(g, piece, seat)
-    for card, piece, fn in in_pile(g, seat, "trait_turn_start"):
+    for card, piece, fn in in_pile(g, seat, Hook.TRAIT_TURN_START):
         yield from fn(g, seat, card, piece)
-    for piece, fn in rules.get("before_turn_play", ()):
+    for piece, fn in rules.get(Hook.BEFORE_TURN_PLAY, ()):
         yield from fn(g, piece, seat)
 
 

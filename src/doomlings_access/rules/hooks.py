@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from doomlings_access.cards.model import COLOURS, Piece, TraitDef
-from doomlings_access.cards.pieces import HOOK_SLOTS, hook_of
+from doomlings_access.cards.pieces import Hook, HOOK_SLOTS, hook_of
 from doomlings_access.rules.events import Cause
 from doomlings_access.rules.registry import REGISTRY
 from doomlings_access.rules.state import Hooked
@@ -83,8 +83,8 @@ def facts_of(d: TraitDef) -> TraitFacts:
             d.face_value > 0,
             tuple((piece, REGISTRY[("requires", piece.effect)]) for piece in d.requires),
             not (d.requires or d.action or d.on_play)
-            and "destination" not in hooks
-            and "pile_gene_pool" not in hooks,
+            and Hook.DESTINATION not in hooks
+            and Hook.PILE_GENE_POOL not in hooks,
         )
         _KEPT.append(d)
         _FACTS[id(d)] = facts
@@ -141,23 +141,23 @@ class CardIndex:
         self.quiet = frozenset(compress(ids, quiet))
         """The cards whose play does no more than put them in a pile (:attr:`TraitFacts.quiet`)."""
         none: frozenset[int] = frozenset()
-        self.responders = self.hooked.get("response", none)
+        self.responders = self.hooked.get(Hook.RESPONSE, none)
         """Cards that may be played in answer to another player's trait."""
-        self.late = self.hooked.get("after_stabilizing", none)
+        self.late = self.hooked.get(Hook.AFTER_STABILIZING, none)
         """Cards that may be played once their owner has stabilized."""
-        self.at_worlds_end = self.hooked.get("at_worlds_end", none)
+        self.at_worlds_end = self.hooked.get(Hook.AT_WORLDS_END, none)
         """Cards that may be played from the hand at World's End."""
-        self.turn_starters = self.hooked.get("trait_turn_start", none)
+        self.turn_starters = self.hooked.get(Hook.TRAIT_TURN_START, none)
         """Cards that do something at the start of their owner's turn."""
-        self.destined = self.hooked.get("destination", none)
+        self.destined = self.hooked.get(Hook.DESTINATION, none)
         """Cards whose player chooses whose pile they go to."""
-        self.gene_pool_traits = self.hooked.get("pile_gene_pool", none)
+        self.gene_pool_traits = self.hooked.get(Hook.PILE_GENE_POOL, none)
         """Cards that change their owner's gene pool while in a pile."""
-        self.green_reactors = self.hooked.get("after_green_played", none)
+        self.green_reactors = self.hooked.get(Hook.AFTER_GREEN_PLAYED, none)
         """Cards that may act when their owner plays a green trait."""
-        self.protectors = self.hooked.get("catastrophe_protection", none)
+        self.protectors = self.hooked.get(Hook.CATASTROPHE_PROTECTION, none)
         """Cards that keep their owner out of a catastrophe."""
-        self.replacers = self.hooked.get("after_trait_discarded", none)
+        self.replacers = self.hooked.get(Hook.AFTER_TRAIT_DISCARDED, none)
         """Cards that may replace a trait discarded from their pile."""
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 from itertools import filterfalse
 from typing import TYPE_CHECKING, Callable
 
+from doomlings_access.cards.pieces import Hook
 from doomlings_access.rules.events import TRAIT, Cause, TraitDiscarded, TraitMoved, TraitReturned, TraitToHand
 from doomlings_access.rules.hooks import MOVABLE, card_set, in_pile, of_card
+from doomlings_access.rules.primitives import from_pile, to_discard, to_hand, to_pile
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Flow, Game
@@ -49,7 +51,7 @@ def real_colours_in_pile(g: Game, seat: int) -> set[str]:
 
 def piles_protected(g: Game) -> bool:
     """Whether the round's rules protect traits in piles from swaps, steals and discards."""
-    return "piles_protected" in g.round.rules
+    return Hook.PILES_PROTECTED in g.round.rules
 
 
 def removable(g: Game, seat: int, test: Callable[[int], bool] | None = None) -> list[int]:
@@ -70,17 +72,17 @@ def any_removable(g: Game, seat: int, kind: str) -> bool:
 
 def enter_pile(g: Game, seat: int, card: int) -> None:
     """Put a trait into a pile; its gene pool change applies (ignored past 1..8)."""
-    g.seats[seat].pile.append(card)
+    to_pile(g, seat, card)
     if card in g.index.gene_pool_traits:
-        for piece, fn in of_card(g, card, "pile_gene_pool"):
+        for piece, fn in of_card(g, card, Hook.PILE_GENE_POOL):
             fn(g, seat, card, piece, 1)
 
 
 def leave_pile(g: Game, seat: int, card: int) -> None:
     """Take a trait out of a pile; its gene pool change is always reversed, even past 1..8."""
-    g.seats[seat].pile.remove(card)
+    from_pile(g, seat, card)
     if card in g.index.gene_pool_traits:
-        for piece, fn in of_card(g, card, "pile_gene_pool"):
+        for piece, fn in of_card(g, card, Hook.PILE_GENE_POOL):
             fn(g, seat, card, piece, -1)
 
 
@@ -97,7 +99,7 @@ def return_to_hand(g: Game, seat: int, card: int) -> None:
     """A trait goes back to its owner's hand."""
     with g.rec.effect(g.rec.cause, TraitToHand, seat, card):
         leave_pile(g, seat, card)
-        g.seats[seat].hand.append(card)
+        to_hand(g, seat, card)
 
 
 def discard_trait(g: Game, seat: int, card: int, random: bool = False, by: int | None = None) -> Flow:
@@ -109,7 +111,7 @@ def discard_trait(g: Game, seat: int, card: int, random: bool = False, by: int |
     """
     index = g.index
     hooks = index.hooks[card]
-    for piece, stays in hooks.get("discarded_from_pile", ()):
+    for piece, stays in hooks.get(Hook.DISCARDED_FROM_PILE, ()):
         if stays(g, seat, card, piece):
             with g.rec.effect(trait_cause(g, card, seat), TraitReturned, seat, card, random):
                 leave_pile(g, seat, card)
@@ -117,12 +119,12 @@ def discard_trait(g: Game, seat: int, card: int, random: bool = False, by: int |
             return
     with g.rec.effect(g.rec.cause, TraitDiscarded, seat, card, random, by):
         leave_pile(g, seat, card)
-        g.table.discard.append(card)
+        to_discard(g, card)
         reactors = index.replacers
         if card not in reactors and reactors.isdisjoint(g.seats[seat].pile):
             return  # (most discards: nothing may replace it, and no list is made to say so)
-        replacing = in_pile(g, seat, "after_trait_discarded")
-        replacing += [(card, piece, fn) for piece, fn in hooks.get("after_trait_discarded", ())]
+        replacing = in_pile(g, seat, Hook.AFTER_TRAIT_DISCARDED)
+        replacing += [(card, piece, fn) for piece, fn in hooks.get(Hook.AFTER_TRAIT_DISCARDED, ())]
         if replacing:
             by, piece, fn = replacing[0]
             with g.rec.effect(trait_cause(g, by, seat)):

@@ -26,11 +26,22 @@ from doomlings_access.rules.events import (
     TraitPlayed,
     rule_cause,
 )
-from doomlings_access.cards.pieces import hook_of
+from doomlings_access.cards.pieces import Hook, hook_of
 from doomlings_access.rules.hooks import in_pile, of_card
 from doomlings_access.rules.piles import enter_pile, trait_cause
-from doomlings_access.rules.primitives import draw_one, question, top_card
-from doomlings_access.rules.registry import EXTRA, REGISTRY, code
+from doomlings_access.rules.primitives import (
+    back_on_deck,
+    draw_one,
+    from_discard,
+    from_hand,
+    question,
+    set_aside,
+    take_back,
+    to_discard,
+    to_pile,
+    top_card,
+)
+from doomlings_access.rules.registry import SECOND, REGISTRY, code
 from doomlings_access.rules.state import CLOCKWISE
 
 if TYPE_CHECKING:
@@ -56,7 +67,7 @@ def dominant_count(g: Game, seat: int) -> int:
 
 def age_restriction(g: Game, card: int) -> str | None:
     """Why the round's rules forbid playing this trait, if they do."""
-    for piece, fn in g.round.rules.get("age_forbids", ()):
+    for piece, fn in g.round.rules.get(Hook.AGE_FORBIDS, ()):
         reason: str | None = fn(g, piece, card)
         if reason:
             return reason
@@ -78,7 +89,7 @@ def play_restriction(g: Game, seat: int, card: int, deliberate: bool = True) -> 
     ``deliberate`` is False for a trait that arrives by chance (top of the deck): a third
     dominant is then not refused here but discarded on arrival.
     """
-    if "age_forbids" in g.round.rules:
+    if Hook.AGE_FORBIDS in g.round.rules:
         reason = age_restriction(g, card)
         if reason:
             return reason
@@ -93,7 +104,7 @@ def play_restriction(g: Game, seat: int, card: int, deliberate: bool = True) -> 
 def playable_in_hand(g: Game, seat: int, cards: Iterable[int] | None = None) -> list[int]:
     """The cards of ``seat``'s hand (or ``cards``) that ``seat`` may play now: the test of
     :func:`play_restriction`, with the dominant count taken once (asked at every turn)."""
-    forbids = g.round.rules.get("age_forbids")
+    forbids = g.round.rules.get(Hook.AGE_FORBIDS)
     if cards is not None:
         hand = cards
     else:
@@ -137,13 +148,13 @@ def unplayable(g: Game, seat: int, playable: int) -> tuple[tuple[int, str], ...]
 def pay_costs(g: Game, seat: int, card: int) -> Flow:
     """Pay the trait's costs (requirements with a second part: give or discard a trait)."""
     for piece in g.defs[card].requires:
-        pay = EXTRA.get(("requires", piece.effect))
+        pay = SECOND.get(("requires", piece.effect))
         if pay is not None:
             yield from pay(g, seat, card, piece)
 
 
 def actions_ignored(g: Game) -> bool:
-    return "actions_ignored" in g.round.rules
+    return Hook.ACTIONS_IGNORED in g.round.rules
 
 
 def play_trait(
@@ -164,33 +175,33 @@ def play_trait(
     """
     d = g.defs[card]
     if source == "hand":
-        g.seats[seat].hand.remove(card)
+        from_hand(g, seat, card)
     elif source == "discard":
-        g.table.discard.remove(card)
+        from_discard(g, card)
     if owner is None:
         owner = seat
         if card in g.index.destined:
-            for piece, where in of_card(g, card, "destination"):
-                g.table.in_play.append(card)  # between zones while its destination is chosen
+            for piece, where in of_card(g, card, Hook.DESTINATION):
+                set_aside(g, card)  # between zones while its destination is chosen
                 owner = yield from where(g, seat, card, piece)
-                g.table.in_play.remove(card)
+                take_back(g, card)
     if d.dominant and not hero and dominant_count(g, owner) >= 2:
-        g.table.discard.append(card)  # a third dominant by chance is discarded
+        to_discard(g, card)  # a third dominant by chance is discarded
         g.rec.emit(ThirdDominantDiscarded, owner, card, source)
         return False
     cause = g.index.trait_causes.get((card, seat)) or trait_cause(g, card, seat)
     with g.rec.effect(cause, TraitPlayed, seat, card, owner, source, out_of_turn, bool(d.action) and not with_action):
         if d.requires and not hero:
-            g.table.in_play.append(card)  # between zones while its cost is paid
+            set_aside(g, card)  # between zones while its cost is paid
             yield from pay_costs(g, seat, card)
-            g.table.in_play.remove(card)
+            take_back(g, card)
         if card in g.index.gene_pool_traits:
             enter_pile(g, owner, card)
-        else:  # (enter_pile without its call: no gene pool to change)
-            g.seats[owner].pile.append(card)
+        else:  # (no gene pool to change)
+            to_pile(g, owner, card)
         r = g.round
         r.last_played_colours = d.real_colours
-        ignored = "actions_ignored" in r.rules
+        ignored = Hook.ACTIONS_IGNORED in r.rules
         cancelled = False
         if someone_may_respond(g):
             acts = with_action and bool(d.action) and not ignored
@@ -199,7 +210,7 @@ def play_trait(
             if hook_of("on_play", piece.effect) is None:
                 yield from code("on_play", piece.effect)(g, seat, card, piece)
         if source == "hand" and "green" in d.colours and not g.index.green_reactors.isdisjoint(g.seats[seat].pile):
-            for other, piece, fn in in_pile(g, seat, "after_green_played"):
+            for other, piece, fn in in_pile(g, seat, Hook.AFTER_GREEN_PLAYED):
                 if other != card:
                     yield from fn(g, seat, other, piece, card)
         if with_action and d.action and not cancelled:
@@ -260,7 +271,7 @@ def _responses(g: Game, responder: int, window: Window) -> list[int]:
     for c in g.seats[responder].hand:
         if c not in responders:
             continue
-        for piece, fits in hooks[c]["response"]:  # (a responder: it has the hook)
+        for piece, fits in hooks[c][Hook.RESPONSE]:  # (a responder: it has the hook)
             if fits(g, responder, c, piece, window) and play_restriction(g, responder, c) is None:
                 out.append(c)
                 break
@@ -306,9 +317,9 @@ def response_window(g: Game, window: Window) -> Flow:
         )
         if pick == Word.PASS:
             continue
-        piece, _ = of_card(g, int(pick), "response")[0]
+        piece, _ = of_card(g, int(pick), Hook.RESPONSE)[0]
         with g.rec.effect(rule_cause("out_of_turn", responder)):  # the responder's own play, not the trait's effect
-            yield from EXTRA[("out_of_turn", piece.effect)](g, responder, int(pick), piece, window)
+            yield from SECOND[("out_of_turn", piece.effect)](g, responder, int(pick), piece, window)
     return window.cancelled
 
 
@@ -337,10 +348,10 @@ def play_from_deck_top(g: Game, seat: int, discard_if_unplayable: bool) -> Flow:
     if reason is not None:
         # The house rule is for a requirement not met; a trait an age forbids stays on top.
         if discard_if_unplayable or (g.options.discard_unmet_requirement and reason == Restriction.REQUIREMENT):
-            g.table.discard.append(card)
+            to_discard(g, card)
             g.rec.emit(PlayFailed, seat, card, reason, True)
         else:
-            g.table.deck.append(card)  # rulebook: it is simply not played; it stays on top
+            back_on_deck(g, card)  # rulebook: it is simply not played; it stays on top
             g.rec.emit(PlayFailed, seat, card, reason, False)
         return False
     return (yield from play_trait(g, seat, card, "deck", False))

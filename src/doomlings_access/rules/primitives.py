@@ -1,14 +1,18 @@
-"""The only code that changes hands, decks and gene pools; each change emits an event.
+"""The only code that moves cards or changes a gene pool (a test holds every other rules
+module to it: ``tests/rules/test_properties.py``).
 
-Effects, ages and catastrophes call these; none of them edits the state directly. Functions
-that may need a player's answer are generators used with ``yield from``. Events take their
-cause from the effect under way (:meth:`Game.open`).
+Effects, ages, catastrophes and the turn call these; none of them edits a hand, a pile, a deck
+or a gene pool itself. Moves of many cards tell what happened themselves (a draw, a discard, a
+pass); a single card between zones is told by the caller, which knows why (a trait played, a
+card that could not be played). Functions that may need a player's answer are generators used
+with ``yield from``. Events take their cause from the effect under way (:mod:`.recorder`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from doomlings_access.cards.pieces import Hook
 from doomlings_access.rules.decisions import Kind, Reason
 from doomlings_access.rules.decisions import Decision, Value, new_tuple
 from doomlings_access.rules.events import (
@@ -21,6 +25,7 @@ from doomlings_access.rules.events import (
     Drew,
     GenePoolChanged,
     GenePoolChangeIgnored,
+    HandsSwapped,
     Stabilized,
     rule_cause,
 )
@@ -270,6 +275,93 @@ def pass_cards(
         g.rec.emit(CardsPassed, giver, receiver, tuple(cards), seen, taken, random)
 
 
+# --- single cards between zones (the caller tells what happened) ---------------------------------
+
+
+def from_hand(g: Game, seat: int, card: int) -> None:
+    """Take a card out of a hand (to be played, or passed on)."""
+    g.seats[seat].hand.remove(card)
+
+
+def to_hand(g: Game, seat: int, card: int) -> None:
+    g.seats[seat].hand.append(card)
+
+
+def from_discard(g: Game, card: int) -> None:
+    g.table.discard.remove(card)
+
+
+def to_discard(g: Game, card: int) -> None:
+    """Put a card on top of the discard pile, face up."""
+    g.table.discard.append(card)
+
+
+def to_pile(g: Game, seat: int, card: int) -> None:
+    """Put a trait into a pile (its gene pool change is :func:`.piles.enter_pile`'s)."""
+    g.seats[seat].pile.append(card)
+
+
+def from_pile(g: Game, seat: int, card: int) -> None:
+    g.seats[seat].pile.remove(card)
+
+
+def set_aside(g: Game, card: int) -> None:
+    """A card between zones: a trait whose cost or destination is being settled, or a card
+    drawn to break a tie (kept out until all have drawn, so no reshuffle takes it back)."""
+    g.table.in_play.append(card)
+
+
+def take_back(g: Game, card: int) -> None:
+    g.table.in_play.remove(card)
+
+
+def back_on_deck(g: Game, card: int) -> None:
+    """A card drawn from the top of the deck and not played goes back on top."""
+    g.table.deck.append(card)
+
+
+# --- whole hands ------------------------------------------------------------------------------
+
+
+def swap_hands(g: Game, seat: int, other: int) -> None:
+    """Two players exchange their hands; only they see which cards."""
+    a, b = g.seats[seat], g.seats[other]
+    a.hand, b.hand = b.hand, a.hand
+    g.rec.emit(HandsSwapped, seat, other, tuple(b.hand), tuple(a.hand), frozenset((seat, other)))
+
+
+def pass_whole_hands(g: Game, seats: Sequence[int], step: int) -> None:
+    """Each of ``seats`` passes its whole hand at once to the seat ``step`` away (1: left)."""
+    hands = {seat: g.seats[seat].hand for seat in seats}
+    for seat in seats:
+        g.seats[seat].hand = []
+    n = len(g.seats)
+    for seat, cards in hands.items():
+        receiver = (seat + step) % n
+        g.seats[receiver].hand.extend(cards)
+        if cards:
+            g.rec.emit(CardsPassed, seat, receiver, tuple(cards), frozenset((seat, receiver)), whole_hand=True)
+
+
+# --- the decks --------------------------------------------------------------------------------
+
+
+def lay_out_decks(g: Game, age_deck: list[str]) -> None:
+    """The deal's decks: the age deck as built (top first), the trait deck shuffled."""
+    g.table.age_deck = list(reversed(age_deck))
+    g.table.deck = list(range(len(g.defs)))
+    g.rng.shuffle(g.table.deck)
+
+
+def reveal_top_age(g: Game) -> str:
+    """Turn over the top of the age deck: an age, or a catastrophe (counted as one)."""
+    top = g.table.age_deck.pop()
+    g.table.revealed.append(top)
+    if top in g.cards.catastrophes:
+        g.table.catastrophes.append(top)
+    return top
+
+
 def change_gene_pool(g: Game, seat: int, delta: int, cause: Cause, forced: bool = False) -> None:
     """Change a gene pool by ``delta``; a change past 1..8 is ignored unless ``forced``.
 
@@ -296,7 +388,7 @@ def set_gene_pool(g: Game, seat: int, value: int) -> None:
 
 def hand_target(g: Game, seat: int) -> int:
     """How many cards a player holds after stabilizing: the gene pool, unless a rule says."""
-    sized = g.round.rules.get("hand_size")
+    sized = g.round.rules.get(Hook.HAND_SIZE)
     if sized:
         piece, fn = sized[0]
         return int(fn(g, piece, seat))

@@ -17,7 +17,8 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
 
 from doomlings_access.cards.model import COLOURS, REAL_COLOURS, Piece, TraitDef
-from doomlings_access.rules.registry import EXTRA, REGISTRY, code, implements, implements_second
+from doomlings_access.cards.pieces import Use, uses_of
+from doomlings_access.rules.registry import SECOND, REGISTRY, code, implements, implements_second
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Game
@@ -293,7 +294,7 @@ def _second_parts(t: Tableau) -> list[tuple[int, int, Piece, Callable[..., int]]
         for owner, pile in enumerate(t.piles):
             for card in pile:
                 for piece in defs[card].bonus:
-                    for_opponent = EXTRA.get(("bonus", piece.effect))
+                    for_opponent = SECOND.get(("bonus", piece.effect))
                     if for_opponent is not None and not effects_ignored(t, owner, card):
                         found.append((owner, card, piece, for_opponent))
         object.__setattr__(t, "_second_parts", found)
@@ -371,14 +372,13 @@ def reads_hidden_hand(t: Tableau, seat: int) -> list[int]:
         card
         for card in t.piles[seat]
         if any(
-            (p.effect == "per_card_in_hand" and not (_counts_whole_hand(p) and t.hand_sizes))
-            or (p.effect == "distinct_colours" and p["where"] == "hand")
+            Use.SCORES_THE_HAND in uses_of("bonus", p) and not (_counts_whole_hand(p) and t.hand_sizes)
             for p in t.defs[card].bonus
         )
     ]
 
 
 def _counts_whole_hand(piece: Piece) -> bool:
-    """A ``per_card_in_hand`` bonus that counts every card, whatever it is: the hand's size
+    """A bonus per card in the hand that counts every card, whatever it is: the hand's size
     (public) is enough to score it."""
-    return piece.get("dominant") is None and piece.get("has_effect") is None
+    return piece.effect == "per_card_in_hand" and piece.get("dominant") is None and piece.get("has_effect") is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from doomlings_access.cards.pieces import Hook
 from doomlings_access.cards.model import REAL_COLOURS, Piece
 from doomlings_access.rules.decisions import Kind, Reason, Word
 from doomlings_access.rules.catastrophes import protection_at_worlds_end
@@ -33,7 +34,7 @@ from doomlings_access.rules.piles import (
     trait_cause,
 )
 from doomlings_access.rules.play import offer_own_out_of_turn, play_restriction, play_trait
-from doomlings_access.rules.primitives import ask, pick_random, top_card
+from doomlings_access.rules.primitives import ask, pick_random, set_aside, take_back, to_discard, top_card
 from doomlings_access.rules.registry import code, implements
 from doomlings_access.rules.scoring import Score, Tableau, bonus_items, score_of, tableau_of
 from doomlings_access.rules.state import Phase
@@ -59,7 +60,7 @@ def worlds_end_and_scoring(g: Game) -> Flow:
         for seat in g.seats_from(r.first_player):
             p = g.seats[seat]
             if not g.index.at_worlds_end.isdisjoint(p.hand):
-                yield from offer_own_out_of_turn(g, seat, "at_worlds_end", Reason.PLAY_AT_WORLDS_END)
+                yield from offer_own_out_of_turn(g, seat, Hook.AT_WORLDS_END, Reason.PLAY_AT_WORLDS_END)
             if not g.index.worlds_end.isdisjoint(p.pile):
                 yield from _resolve_traits(g, seat, done)
         # A trait that arrived during World's End in a pile already done (played through
@@ -212,7 +213,7 @@ def _draw_add_face(g: Game, piece: Piece, seats: list[int]) -> Flow:
         value = g.defs[card].face_value
         if cap is not None:
             value = min(value, cap)
-        g.table.discard.append(card)
+        to_discard(g, card)
         _points(g, seat, value, card)
 
 
@@ -286,11 +287,12 @@ def final_scores(g: Game) -> Flow:
                         continue
                     e.tie_break[seat] = g.defs[card].face_value
                     e.tie_breakers.append(seat)
-                    aside.append(card)
+                    set_aside(g, card)
                     g.rec.emit(TieBreakDraw, seat, card, totals[seat] + e.tie_break[seat])
             finally:
-                g.table.discard.extend(aside[start:])
-                del aside[start:]
+                for card in aside[start:]:
+                    take_back(g, card)
+                    to_discard(g, card)
         top = max(totals[s] + e.tie_break[s] for s in winners)
         winners = [s for s in winners if totals[s] + e.tie_break[s] == top]
     e.winners = tuple(sorted(winners))

@@ -20,6 +20,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from doomlings_access.cards.pieces import Use, uses_of
 from doomlings_access.cards import CardDataError, CardSet, load_cards
 from doomlings_access.cards.lookup import UnknownCardError, find_name, join_or
 from doomlings_access.rules import Options
@@ -431,7 +432,7 @@ def _draw_cap(cards: CardSet, catastrophe: str | None) -> int | None:
     if cat is None:
         return None
     for piece in cat.worlds_end:
-        if piece.effect == "draw_add_face":
+        if Use.DRAWS_FOR_POINTS in uses_of("catastrophe_worlds_end", piece):
             cap = piece.get("cap")
             return cap if isinstance(cap, int) else None
     return None

@@ -38,6 +38,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Protocol, Sequence
 
+from doomlings_access.cards.pieces import Use, uses_of
+from doomlings_access.cards.pieces import Hook
 from doomlings_access.cards import CardSet
 from doomlings_access.cards.lookup import join_or
 from doomlings_access.rules import Choice, Game, Options, Position, Setup
@@ -575,7 +577,7 @@ def too_many_dominants(cards: CardSet, traits: Sequence[str]) -> str | None:
     age plays it past the limit: Birth of a Hero plays Heroic), or None."""
     heroes = {  # trait -> the age that plays it past the dominant limit
         str(piece["trait"]): age.name for age in cards.ages.values() for piece in age.reveal
-        if piece.effect == "play_trait_at_once" and piece.get("trait") in cards.traits
+        if Use.PLAYS_A_NAMED_TRAIT_AT_ONCE in uses_of("reveal", piece) and piece.get("trait") in cards.traits
     }
     dominants = [t for t in traits if cards.traits[t].dominant]
     if len(dominants) <= 2 + any(t in heroes for t in dominants):
@@ -592,7 +594,7 @@ def _protecting(g: Game, catastrophes: Sequence[str]) -> list[tuple[int, str]]:
     final = g.catastrophe(catastrophes[-1])
     found = []
     for seat in range(g.n):
-        for card, piece, protects in in_pile(g, seat, "catastrophe_protection"):
+        for card, piece, protects in in_pile(g, seat, Hook.CATASTROPHE_PROTECTION):
             if protects(g, seat, card, piece, final):
                 found.append((seat, g.defs[card].id))
                 break

@@ -22,6 +22,7 @@ from doomlings_access.cards import load_cards
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import UnknownCardError, find_cards, normalise
 from doomlings_access.cards.model import REAL_COLOURS, AgeDef, CardSet, CatastropheDef, TraitDef
+from doomlings_access.cards.pieces import Use, any_use
 from doomlings_access.rules import Options
 from doomlings_access.rules.primitives import GENE_POOL_MAX, GENE_POOL_MIN
 from doomlings_access.scorer import (
@@ -86,19 +87,18 @@ def name_problem(names: list[str], cards: CardSet) -> str | None:
 
 def needs_hand(t: TraitDef) -> bool:
     """A trait that scores or plays from the hand at the end (its effect pieces say so)."""
-    return any(
-        p.effect == "per_card_in_hand" or (p.effect == "distinct_colours" and p.get("where") == "hand")
-        for p in t.bonus
-    ) or any(p.effect == "play_from_hand" for p in t.worlds_end)
+    return any_use("bonus", t.bonus, Use.SCORES_THE_HAND) or any_use(
+        "worlds_end", t.worlds_end, Use.PLAYS_FROM_THE_HAND_AT_WORLDS_END
+    )
 
 
 def needs_gene_pool(t: TraitDef) -> bool:
-    return any(p.effect == "gene_pool_size" for p in t.bonus)
+    return any_use("bonus", t.bonus, Use.SCORES_THE_GENE_POOL)
 
 
 def chooses_catastrophe(t: TraitDef) -> bool:
     """A trait that picks which revealed catastrophe's World's End applies."""
-    return any(p.effect == "choose_worlds_end_catastrophe" for p in t.worlds_end)
+    return any_use("worlds_end", t.worlds_end, Use.CHOOSES_THE_WORLDS_END)
 
 
 MAX_PILE = 50
@@ -462,7 +462,7 @@ class Companion:
     def ask_piles(self, order: list[str]) -> dict[str, list[str]]:
         """Every player's trait pile. ``back`` asks first when piles were entered, and keeps
         them for ``same as before``."""
-        played = [t.name for t in self.cards.traits.values() if any(p.effect == "at_worlds_end" for p in t.out_of_turn)]
+        played = [t.name for t in self.cards.traits.values() if any_use("out_of_turn", t.out_of_turn, Use.PLAYED_AT_WORLDS_END)]
         self.out.info(
             "Type each pile on one line: names or labels separated by commas, a count like "
             "kidney x2, or same as before. End a line with a comma to add more."

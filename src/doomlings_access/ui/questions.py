@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from doomlings_access.cards.model import TraitDef
-from doomlings_access.cards.pieces import hook_of
+from doomlings_access.cards.pieces import Hook, Use, hook_of, uses_of
 from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
@@ -153,7 +153,7 @@ def _title(view: PlayerView, d: Decision, card_read: bool = False) -> str:
     if reason == "respond" and len(d.about) == 2 and view.card(int(d.about[1])).action:
         # Cancelling an action: say what the action does, unless the listener just heard it
         # read or it is their own card; an age that ignores actions makes it nothing to cancel.
-        if view.age is not None and any(hook_of("round", p.effect) == "actions_ignored" for p in view.age.round):
+        if view.age is not None and any(hook_of("round", p.effect) == Hook.ACTIONS_IGNORED for p in view.age.round):
             reason = "respond_ignored"
         elif not card_read and int(d.about[0]) != d.player:
             reason = "respond_action"
@@ -242,10 +242,6 @@ def build_question(view: PlayerView, d: Decision, style: Style, card_read: bool 
     return Question(d, Said(title, title), tuple(options))
 
 
-ANY_TIME = "at_any_time"
-"""The out-of-turn effect of a trait that may be played at any time (``card_data``)."""
-
-
 def passes_unasked(card: Callable[[int], TraitDef], d: Decision, any_time: str) -> bool:
     """Whether ``d`` is a chance, after another player's play, to play only traits one may
     play at any time, while the person keeps those for their own plays (``any_time`` is
@@ -256,4 +252,4 @@ def passes_unasked(card: Callable[[int], TraitDef], d: Decision, any_time: str) 
     if len(d.about) != 2 or d.about[0] == d.player:
         return False
     offered = [card(int(c)) for c in d.options if c != "pass"]
-    return all(p.effect == ANY_TIME for trait in offered for p in trait.out_of_turn)
+    return all(Use.PLAYED_AT_ANY_TIME in uses_of("out_of_turn", p) for trait in offered for p in trait.out_of_turn)
