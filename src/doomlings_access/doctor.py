@@ -89,7 +89,7 @@ def _cards() -> int:
 def _cache(ask: Answer) -> None:
     """The cache heals itself (a bad entry is ignored and rebuilt), so it is reported and
     offered for clearing, but never left as a problem."""
-    from doomlings_access.cards.index import INDEX_NAME
+    from doomlings_access.cards.index_names import INDEX_NAME
     from doomlings_access.cards.loader import (
         cache_files,
         cache_location,

@@ -24,7 +24,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import test_walkthroughs as walk  # noqa: E402
 
-from doomlings_access.rules import game, position  # noqa: E402
+from doomlings_access.rules import game, placing  # noqa: E402
 from doomlings_access.scorer import reader, tally  # noqa: E402
 from doomlings_access.ui.companion import Companion  # noqa: E402
 from doomlings_access.ui.console import PlainConsole  # noqa: E402
@@ -61,7 +61,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 
         monkeypatch.setattr(module, name, counting)
 
-    count(position, "place", "set up at World's End")
+    count(placing, "place", "set up at World's End")
     count(reader, "_Table", "score files")  # (any score file read: the table it makes)
     init = game.Game.__init__
 

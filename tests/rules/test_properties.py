@@ -419,7 +419,7 @@ def test_answers_of_the_wrong_type_are_illegal(part: str) -> None:
 ZONES = {"hand", "pile", "deck", "discard", "in_play", "age_deck", "revealed", "catastrophes", "box"}
 """Where cards lie (a seat's hand and pile, the table's decks and piles)."""
 MUTATORS = {"append", "remove", "pop", "extend", "insert", "clear", "sort", "reverse"}
-SETTING_UP = {"primitives.py", "position.py", "game.py", "sampling.py", "state.py"}
+SETTING_UP = {"primitives.py", "placing.py", "game.py", "sampling.py", "state.py"}
 """The primitives, and the code that builds a table rather than plays on it: a described
 position, a game restored at a checkpoint, a game dealt from a view, the state's own copies."""
 

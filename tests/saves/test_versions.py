@@ -26,7 +26,8 @@ from saved_position import position
 from doomlings_access import __version__
 from doomlings_access.cards import load_cards
 from doomlings_access.cards.loader import data_dir
-from doomlings_access.cards.shipped import CARD_FILES, FIRST_SHIPPED, SHIPPED, current, fingerprint, kept_folder
+from doomlings_access.cards.card_files import CARD_FILES, fingerprint
+from doomlings_access.cards.shipped import FIRST_SHIPPED, SHIPPED, current, kept_folder
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.revision import RULES_REVISION
 from doomlings_access.saves import OtherVersionsSave, SaveFileError, list_saves, read_save

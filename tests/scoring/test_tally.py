@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from doomlings_access.cards import load_cards
-from doomlings_access.rules import position
+from doomlings_access.rules import placing, position
 from doomlings_access.rules.scoring import Score
 from doomlings_access.scorer import (
     Left,
@@ -39,13 +39,13 @@ CARDS = load_cards()
 def placed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[position.Position]]:
     """Every position the engine sets a game up at (a table set up at World's End)."""
     seen: list[position.Position] = []
-    place = position.place
+    place = placing.place
 
     def counting(g, pos):  # type: ignore[no-untyped-def]
         seen.append(pos)
         return place(g, pos)
 
-    monkeypatch.setattr(position, "place", counting)
+    monkeypatch.setattr(placing, "place", counting)
     yield seen
 
 

@@ -14,25 +14,22 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import stat
 import zlib
 
+from doomlings_access.cards.index_names import FORMAT, INDEX_NAME
 from doomlings_access.safety.folders import folder_problem
 
 TYPE_CHECKING = False  # typing itself is not imported: look-ups start quickly
 if TYPE_CHECKING:
     from typing import Any
 
-FORMAT = 1
 MAX_BYTES = 2_000_000
 MAX_CARDS = 1000
 MAX_LINES = 20
 MAX_TEXT = 4000
 LABEL_MARK = "\x00label\x00"
 """Where the label goes in a description line (it is shown as text or braille when read)."""
-INDEX_NAME = re.compile(r"index-(?:retail|first)-[0-9a-f]{8}\.json")
-"""Names of index files (one per edition and key); older ones are removed after a while."""
 KEPT_DAYS = 30
 DATA_FILES = ("traits.toml", "ages.toml", "catastrophes.toml")
 CODE_FILES = ("index.py", "describe.py", "loader.py", "model.py", "pieces.py")

@@ -38,8 +38,9 @@ from doomlings_access.cards.pieces import (
     TRAIT_SLOTS,
     VOCABULARY,
 )
-from doomlings_access.cards.index import FORMAT as INDEX_FORMAT
-from doomlings_access.cards.index import INDEX_NAME
+from doomlings_access.cards.card_files import MAX_CARD_FILE, fingerprint
+from doomlings_access.cards.index_names import FORMAT as INDEX_FORMAT
+from doomlings_access.cards.index_names import INDEX_NAME
 from doomlings_access.safety.files import (
     FileRefused,
     parse_json,
@@ -272,7 +273,6 @@ def _read_catastrophe(file: str, table: dict[str, Any], edition: str) -> Catastr
     )
 
 
-MAX_CARD_FILE = 8 * 1024 * 1024
 """Largest card data file read (ours are about 100 kB)."""
 MAX_CACHE_FILE = 16 * 1024 * 1024
 CACHE_FORMAT = 1
@@ -504,8 +504,6 @@ def load_cards(edition: str = "retail", folder: str | None = None) -> CardSet:
         # on cached parses that each passed their own checks: the card files themselves are
         # read before any is blamed (and their cache entries written anew).
         cards = _card_set(where, edition, fresh=True)
-    from doomlings_access.cards.shipped import fingerprint
-
     try:
         return dataclasses.replace(cards, fingerprint=fingerprint(where))
     except (OSError, FileRefused):  # (read a moment ago): a save then names no set, as before

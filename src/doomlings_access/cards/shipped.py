@@ -14,35 +14,20 @@ taken for the one a save names.
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 import shutil
 from pathlib import Path
 
 from doomlings_access.cards import loader
-from doomlings_access.safety.files import FileRefused, read_bounded
+from doomlings_access.cards.card_files import CARD_FILES, fingerprint
+from doomlings_access.safety.files import FileRefused
 
-CARD_FILES = ("traits.toml", "ages.toml", "catastrophes.toml")
-"""The files a set of card data is (``SCHEMA.md`` beside them describes, and is no part of it)."""
 SHIPPED = "shipped"
 """The folder of ``card_data`` that keeps every set shipped, one folder a fingerprint."""
 FINGERPRINT = re.compile(r"[0-9a-f]{16}")
 FIRST_SHIPPED = "0c8f260776ce26d3"
 """The card data of version 0.1.0, whose saves name none (they were written before
 fingerprints): a save without one was played under this set."""
-MAX_FILE = loader.MAX_CARD_FILE
-
-
-def fingerprint(folder: Path) -> str:
-    """The fingerprint of the card data in ``folder``: the SHA-256 of its files' names and
-    contents (line ends as ``\\n``, so a checkout on Windows has the same), in 16 hex digits.
-    Raises OSError or FileRefused when a file cannot be read (a FIFO is refused, not waited on)."""
-    digest = hashlib.sha256()
-    for name in CARD_FILES:
-        data = read_bounded(folder / name, MAX_FILE).replace(b"\r\n", b"\n")
-        digest.update(f"{name}\n{len(data)}\n".encode())
-        digest.update(data)
-    return digest.hexdigest()[:16]
 
 
 @functools.cache

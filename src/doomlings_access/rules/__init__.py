@@ -19,7 +19,8 @@ from doomlings_access.rules.decisions import Choice, Decision
 from doomlings_access.rules.errors import GameOverError, IllegalActionError
 from doomlings_access.rules.events import Cause, Event
 from doomlings_access.rules.game import Game
-from doomlings_access.rules.options import Options, Setup, SetupError
+from doomlings_access.rules.options import Options, SetupError
+from doomlings_access.rules.setup import Setup
 from doomlings_access.rules.position import Position, PositionError
 from doomlings_access.rules.registry import missing as _missing
 from doomlings_access.rules.view import PlayerView

@@ -39,7 +39,9 @@ from doomlings_access.rules.errors import GameOverError, IllegalActionError
 from doomlings_access.rules.events import Event
 from doomlings_access.rules.flow import play_on, set_up
 from doomlings_access.rules.hooks import CardIndex, index_cards
-from doomlings_access.rules.options import MAX_PLAYERS, Options, Setup
+from doomlings_access.rules.options import MAX_PLAYERS, Options
+from doomlings_access.rules import placing
+from doomlings_access.rules.setup import Setup
 from doomlings_access.rules.recorder import Recorder, Silent, StopTelling
 from doomlings_access.rules.state import CLOCKWISE, Ending, Phase, RoundState, Seat, Table
 
@@ -121,9 +123,7 @@ class Game:
             if _resume is not None:
                 self._restore(_resume)
             elif setup.position is not None:
-                from doomlings_access.rules.position import place
-
-                place(self, setup.position)
+                placing.place(self, setup.position)
             else:
                 set_up(self)
             self._start(play_on(self))

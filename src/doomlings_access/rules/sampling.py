@@ -29,7 +29,7 @@ from doomlings_access.rules import events as ev
 from doomlings_access.rules.chance import GameRandom, shuffle
 from doomlings_access.rules.decisions import SILENT, Choice, Decision, Value
 from doomlings_access.rules.errors import IllegalActionError
-from doomlings_access.rules.options import Setup
+from doomlings_access.rules.setup import Setup
 from doomlings_access.rules.state import Seat, Table
 from doomlings_access.rules.view import NO_POSITION, History, PlayerView
 
