@@ -1,45 +1,17 @@
 """The "hard" computer player: determinized search, from its seat's view only.
 
-For each decision with more than one answer it repeats, within its budget: deal every card
-the seat cannot see afresh (:meth:`PlayerView.sample`, consistent with all the seat has seen),
-try every answer in that same sampled game, and play each on by the rules of thumb of the
-normal level, every seat alike, until the seat's next turn is over; then value where it stands
-(:func:`standing`: its score less the best opponent's, a little for its gene pool, a bonus for
-a game won). It answers with the best mean over the sampled games.
-
-Playing on through the seat's own next turn, not just to its start, lets the opponents' replies
-count and also what the answer leaves the seat to play next (a card kept, discarded or given
-away): against three normal players at 100 sampled games a decision it won 39.8% (34.5 to
-45.5; 300 games, seed 1), 36.8% (31.6 to 42.4; seed 1001) and 41.7% (36.2 to 47.3; seed 2001)
-where stopping at the start of that turn won 36.0%, 34.2% and 34.8% on the same games: 39.4%
-(36.3 to 42.7) against 35.0% over the 900 (mean margin over the best opponent -1.5, -2.2, -1.9
-against -2.4, -3.1, -2.7). It costs about 14% more time a decision (0.74 s of processor time
-against 0.65 s at the default budget, counted, not timed out). Playing on to the game's end
-instead once the last catastrophe's pile is reached won 39.2% and 37.7% (seeds 1 and 1001) at
-twice the time: no gain. At its default budget (300 games, seed 2, with the engine of that
-time) it wins 46.8% (41.3 to 52.5), margin -1.2, decisions 792 ms mean and 1,014 ms at the 99th
-percentile; stopping at the start of that turn it won 36.7% on the same seed. Over 1000 games
-at 100 sampled games a decision (seed 1) it wins 37.8% (34.8 to 40.8), where stopping at the
-start of that turn won 37.6% (34.7 to 40.6): at a tenth of the budget the gain is not shown.
+For each decision with more than one answer it repeats, within its budget: deal a game from
+the view (:func:`doomlings_access.rules.sampling.sample`: every card the seat cannot see dealt
+afresh, consistently with all it has seen), try every answer in that same sampled game, and play
+each on by the rules of thumb of the normal level, every seat alike, until the seat's next turn
+is over; then value where it stands (:func:`standing`: its score less the best opponent's, a
+little for its gene pool, a bonus for a game won). It answers with the best mean over the
+sampled games.
 
 Trying every answer in the same sampled game (common random numbers) compares answers, not
-luck. The figures that follow were measured stopping at the start of the seat's next turn.
-Against three normal players (300 games, 100 sampled games a decision, seed 1) the score
-less the best opponent's with a win bonus won 38.3% where the score less the opponents' mean
-won 36.2%; separate samples per answer, or upper-confidence search (UCB1) with playouts to the
-game's end, won 30 to 33% (Cowling, Powley and Whitehouse 2012 compare such determinized
-searches with ISMCTS). Looking two turns ahead (39.3%) doubled the cost for no clear gain, and
-at the same cost (half the samples) won 37.2%; valuing cards in hand (35.3%), or the points of
-the best card in hand (35.3%), or spending the samples on the better half of the answers round
-by round (successive halving, 35.3%) did worse, and so did keeping the normal level's own answer
-unless another answer stands a point better over the sampled games (31.7%). A gene pool's
-card counts: valued at nothing it won 33.3%, at a point 38.3%, as at half a point; a won game
-worth 2 or 10 points rather than 5 won 36.3% and 36.7%. Playing to the game's end once the
-last catastrophe's pile is reached won 37.2% (31.9 to 42.8) against 36.0% on the same 300 games
-(seed 1), at 1.4 times the mean time and twice the 99th percentile. Over 1000 games (seed 1) at
-100 sampled games a decision it wins 37.6% (34.7 to 40.6); at its default budget, 300 games
-(seed 2), 36.7% (31.4 to 42.3): more samples buy little; a better model of the game would. (A
-300-game figure is good to about 5 points either way.)
+luck; playing on through the seat's own next turn lets the opponents' replies count and what
+the answer leaves the seat to play next. Why these choices, and what was tried and did worse,
+with the figures of each tournament: ``docs/ai.md``.
 
 Its randomness comes from the decision (:func:`decision_rng`), so with a fixed number of
 iterations its answers are reproducible, and they never depend on cards it cannot see.

@@ -10,8 +10,8 @@ the deal: rules tests, the scorer, teachers' scenarios and bug reports all use i
 >>> pos = Position(hands=(("tiny", "kidney"), ("quick",)), revealed=("the_birth_of_life",),
 ...                age="the_birth_of_life")
 >>> game = Game(load_cards(), Setup(("Ana", "Ben"), 1, position=pos))
->>> game.pending.reason
-'play_trait'
+>>> game.pending.reason == "play_trait"
+True
 """
 
 from __future__ import annotations

@@ -20,8 +20,10 @@ builds the whole event: ``g.rec.emit(lambda: OnlyPlayable(...))``.
 >>> rec = Recorder()
 >>> with rec.effect(Cause.rule("turn", 0), TurnStarted, 0):
 ...     rec.emit(Drew, 0, (3, 4), None)
->>> [(type(e).__name__, e.seq, e.parent, e.cause.id) for e in rec.log]
-[('TurnStarted', 0, None, 'turn'), ('Drew', 1, 0, 'turn')]
+>>> [(type(e).__name__, e.seq, e.parent) for e in rec.log]
+[('TurnStarted', 0, None), ('Drew', 1, 0)]
+>>> rec.log[1].cause.id  # what nests under an effect takes its cause
+'turn'
 >>> quiet = Silent()
 >>> with quiet.effect(Cause.rule("turn", 0), TurnStarted, 0):
 ...     quiet.cause.id

@@ -25,7 +25,7 @@ otherwise the tally ends with the tie, which :meth:`Tally.break_tie` can then br
 ... )
 >>> tally = Tally(load_cards(), table)
 >>> question = tally.next()
->>> question.player, question.card, question.reason, [o.id for o in question.options]
+>>> question.player, question.card, str(question.reason), [o.id for o in question.options]
 (0, 'sentience', 'name_colour', ['blue', 'green', 'purple', 'red'])
 >>> tally.answer("red")
 >>> outcome = tally.next()
