@@ -362,26 +362,12 @@ def turn_order(g: Game) -> list[int]:
 
 def take_turns(g: Game, one: bool = False) -> Flow:
     """The round's turns from the next one due (``one``: that turn alone, for a described
-    position played a turn at a time); returns the cause if the round was cut short.
-
-    A turn (rulebook, "Taking a turn"): what the round and the traits do at its start, play a
-    trait (or what the round says instead), follow its effects, stabilize.
-    Written in the loop, not in a generator of its own, so that the most frequent question (which
-    trait to play) passes through as few generators as can be. A hand may be swapped during a
-    turn: it is read from the seat each time."""
+    position played a turn at a time); returns the cause if the round was cut short."""
     r = g.round
     r.phase = Phase.TURNS
     order = turn_order(g)
     last = min(r.turn_index + 1, len(order)) if one else len(order)
-    rules = r.rules  # (set when the round's card is revealed: the same for all its turns)
-    index = g.index
-    instead = rules.get(Hook.TURN_PLAY, ())
-    plays_per_turn = rules.get(Hook.PLAYS_PER_TURN, ())
-    after_play = rules.get(Hook.AFTER_TURN_PLAY, ())
-    before_stabilize = rules.get(Hook.BEFORE_STABILIZE, ())
-    instead_of_stabilize = rules.get(Hook.INSTEAD_OF_STABILIZE, ())
-    after_stabilize = rules.get(Hook.AFTER_STABILIZE, ())
-    starts = Hook.ROUND_TURN_START in rules or Hook.BEFORE_TURN_PLAY in rules
+    turn = Turn(r.rules)  # (set when the round's card is revealed: the same for all its turns)
     try:
         while r.turn_index < last:
             if g.keeps_checkpoints:
@@ -389,62 +375,86 @@ def take_turns(g: Game, one: bool = False) -> Flow:
             seat = order[r.turn_index]
             r.turn_index += 1
             r.active = seat
-            me = g.seats[seat]
             with g.rec.effect(_TURN[seat], TurnStarted, seat):
-                if starts or not index.turn_starters.isdisjoint(me.pile):
-                    yield from start_of_turn(g, seat)
-                    end_turn_if_skipped(g)
-                if instead:
-                    for piece, fn in instead:
-                        yield from fn(g, piece, seat)
-                        end_turn_if_skipped(g)
-                    continue  # the turn is over
-                if not me.hand:
-                    with g.rec.effect(rule_cause("empty_hand", seat), TurnSkipped, seat, "empty_hand"):
-                        draw(g, seat, g.options.empty_hand_draw)
-                    continue  # the turn is over
-                plays = 1
-                for piece, fn in plays_per_turn:
-                    plays = fn(g, piece)
-                step = 0
-                while step < plays:
-                    step += 1
-                    options = playable_in_hand(g, seat)
-                    if not options:
-                        break
-                    if len(options) == 1:  # the one card that can be played: no question, but its player hears why
-                        card = options[0]
-                        g.rec.emit(_only_playable, g, seat, card)
-                    else:
-                        card = int((yield question(seat, Kind.PLAY, Reason.PLAY_TRAIT, options, None, step, plays)))
-                    yield from play_trait(g, seat, card, "hand", True)
-                    end_turn_if_skipped(g)
-                    for piece, fn in after_play:
-                        yield from fn(g, piece, seat, card)
-                        end_turn_if_skipped(g)
-                if step == 1 and not options:
-                    yield from cannot_play(g, seat)
-                    continue  # the turn is over
-                # The end of the turn: the round's rules before stabilizing, stabilizing (or its
-                # alternative), after it; then a trait its owner may play once stabilized (Late).
-                if me.hand:
-                    for piece, fn in before_stabilize:
-                        yield from fn(g, piece, seat)
-                stabilizes = True
-                for piece, fn in instead_of_stabilize:
-                    stabilizes = yield from fn(g, piece, seat)
-                if stabilizes:
-                    yield from stabilize(g, seat)
-                for piece, fn in after_stabilize:
-                    yield from fn(g, piece, seat)
-                if stabilizes and not index.late.isdisjoint(me.hand):
-                    yield from offer_own_out_of_turn(g, seat, Hook.AFTER_STABILIZING, Reason.PLAY_AFTER_STABILIZING)
-                    end_turn_if_skipped(g)
+                yield from take_turn(g, seat, turn)
     except SkipToCatastrophe as skip:
         return skip.cause
     finally:
         r.active = None
     return None
+
+
+class Turn:
+    """The round's rules a turn asks, looked up once for all the round's turns."""
+
+    __slots__ = (
+        "starts", "instead", "plays_per_turn", "after_play", "before_stabilize", "instead_of_stabilize",
+        "after_stabilize",
+    )
+
+    def __init__(self, rules: Mapping[str, Hooked]) -> None:
+        self.starts = Hook.ROUND_TURN_START in rules or Hook.BEFORE_TURN_PLAY in rules
+        self.instead = rules.get(Hook.TURN_PLAY, ())
+        self.plays_per_turn = rules.get(Hook.PLAYS_PER_TURN, ())
+        self.after_play = rules.get(Hook.AFTER_TURN_PLAY, ())
+        self.before_stabilize = rules.get(Hook.BEFORE_STABILIZE, ())
+        self.instead_of_stabilize = rules.get(Hook.INSTEAD_OF_STABILIZE, ())
+        self.after_stabilize = rules.get(Hook.AFTER_STABILIZE, ())
+
+
+def take_turn(g: Game, seat: int, turn: Turn) -> Flow:
+    """One turn (rulebook, "Taking a turn"): what the round and the traits do at its start, play
+    a trait (or what the round says instead), follow its effects, stabilize; then a trait its
+    owner may play once stabilized (Late). A hand may be swapped during a turn: it is read
+    from the seat each time."""
+    me = g.seats[seat]
+    if turn.starts or not g.index.turn_starters.isdisjoint(me.pile):
+        yield from start_of_turn(g, seat)
+        end_turn_if_skipped(g)
+    if turn.instead:
+        for piece, fn in turn.instead:
+            yield from fn(g, piece, seat)
+            end_turn_if_skipped(g)
+        return  # the turn is over
+    if not me.hand:
+        with g.rec.effect(rule_cause("empty_hand", seat), TurnSkipped, seat, "empty_hand"):
+            draw(g, seat, g.options.empty_hand_draw)
+        return  # the turn is over
+    plays = 1
+    for piece, fn in turn.plays_per_turn:
+        plays = fn(g, piece)
+    for step in range(1, plays + 1):
+        options = playable_in_hand(g, seat)
+        if not options:
+            if step == 1:
+                yield from cannot_play(g, seat)
+                return  # the turn is over
+            break
+        if len(options) == 1:  # the one card that can be played: no question, but its player hears why
+            card = options[0]
+            g.rec.emit(_only_playable, g, seat, card)
+        else:
+            card = int((yield question(seat, Kind.PLAY, Reason.PLAY_TRAIT, options, None, step, plays)))
+        yield from play_trait(g, seat, card, "hand", True)
+        end_turn_if_skipped(g)
+        for piece, fn in turn.after_play:
+            yield from fn(g, piece, seat, card)
+            end_turn_if_skipped(g)
+    # The end of the turn: the round's rules before stabilizing, stabilizing (or its
+    # alternative), after it; then a trait its owner may play once stabilized (Late).
+    if me.hand:
+        for piece, fn in turn.before_stabilize:
+            yield from fn(g, piece, seat)
+    stabilizes = True
+    for piece, fn in turn.instead_of_stabilize:
+        stabilizes = yield from fn(g, piece, seat)
+    if stabilizes:
+        yield from stabilize(g, seat)
+    for piece, fn in turn.after_stabilize:
+        yield from fn(g, piece, seat)
+    if stabilizes and not g.index.late.isdisjoint(me.hand):
+        yield from offer_own_out_of_turn(g, seat, Hook.AFTER_STABILIZING, Reason.PLAY_AFTER_STABILIZING)
+        end_turn_if_skipped(g)
 
 
 def _only_playable(g: Game, seat: int, card: int) -> OnlyPlayable:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
-from doomlings_access.cards.model import AgeDef, TraitDef
+from doomlings_access.cards.model import AgeDef, CardSet, TraitDef
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Kind, Value, answer_is_private, is_silent
 from doomlings_access.rules.options import Options
@@ -30,7 +30,6 @@ from doomlings_access.rules.scoring import Score, Tableau
 from doomlings_access.rules.state import Ending, RoundState
 
 if TYPE_CHECKING:
-    from doomlings_access.cards import CardSet
     from doomlings_access.rules.game import Checkpoint, Game
 
 DECK = -1
