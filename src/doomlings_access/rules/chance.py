@@ -35,7 +35,7 @@ class GameRandom(random.Random):
     @classmethod
     def from_state(cls, state: tuple[Any, ...]) -> GameRandom:
         """A generator standing at ``state`` (a checkpoint's), made without first seeding one
-        only to overwrite it (a resumed copy of a game is made for every sampled game)."""
+        only to overwrite it (a clone resumed at a checkpoint makes one)."""
         rng = cls.__new__(cls)
         rng.setstate(state)
         return rng
@@ -43,7 +43,7 @@ class GameRandom(random.Random):
 
 def shuffle(rng: random.Random, x: MutableSequence[Any]) -> None:
     """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` does (the same numbers drawn, in
-    the same order), without its call layers: sampled games shuffle what a seat cannot see."""
+    the same order), without its call layers: sampled games deal what a seat cannot see."""
     getrandbits = rng.getrandbits
     size = len(x)
     steps = _STEPS if size < len(_STEPS) else _steps(size + 1)

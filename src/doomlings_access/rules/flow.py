@@ -12,7 +12,7 @@ The flow can start again from the state alone at the start of any turn or round
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from doomlings_access.cards.pieces import Hook
 from doomlings_access.rules.decisions import Kind, Reason, Word
@@ -52,7 +52,7 @@ from doomlings_access.rules.primitives import (
     stabilize,
 )
 from doomlings_access.rules.registry import REGISTRY
-from doomlings_access.rules.state import CATASTROPHES, Hooked, Phase
+from doomlings_access.rules.state import CATASTROPHES, NO_RULES, Phase, RoundRules
 from doomlings_access.rules.worlds_end import worlds_end_and_scoring
 
 if TYPE_CHECKING:
@@ -264,7 +264,7 @@ def age_effects(age: AgeDef, repeated: AgeDef | None) -> tuple[list[Piece], list
 
 
 _REPEATS: dict[int, tuple[AgeDef, bool]] = {}
-_ROUNDS: dict[tuple[int, int], tuple[AgeDef, AgeDef | None, Mapping[str, Hooked], tuple[Piece, ...]]] = {}
+_ROUNDS: dict[tuple[int, int], tuple[AgeDef, AgeDef | None, RoundRules, tuple[Piece, ...]]] = {}
 
 
 def _repeats(age: AgeDef) -> bool:
@@ -324,7 +324,7 @@ def reveal_catastrophe(g: Game, cat_id: str) -> Flow:
     r.number += 1
     r.age = None
     r.kind = CauseKind.CATASTROPHE
-    r.rules = {}
+    r.rules = NO_RULES
     r.last_played_colours = ()
     r.phase = Phase.CATASTROPHE
     r.first_player = (r.first_player + 1) % g.n
@@ -355,7 +355,7 @@ def end_round(g: Game, skipped: Cause | None = None) -> None:
 def turn_order(g: Game) -> list[int]:
     """Clockwise from the first player, unless the round's rules change it."""
     order = g.seats_from(g.round.first_player)
-    for piece, fn in g.round.rules.get(Hook.TURN_ORDER, ()):
+    for piece, fn in g.round.rules.turn_order:
         order = fn(g, piece, order)
     return order
 
@@ -367,7 +367,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
     r.phase = Phase.TURNS
     order = turn_order(g)
     last = min(r.turn_index + 1, len(order)) if one else len(order)
-    turn = Turn(r.rules)  # (set when the round's card is revealed: the same for all its turns)
+    rules = r.rules  # (set when the round's card is revealed: the same for all its turns)
     try:
         while r.turn_index < last:
             if g.keeps_checkpoints:
@@ -376,7 +376,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
             r.turn_index += 1
             r.active = seat
             with g.rec.effect(_TURN[seat], TurnStarted, seat):
-                yield from take_turn(g, seat, turn)
+                yield from take_turn(g, seat, rules)
     except SkipToCatastrophe as skip:
         return skip.cause
     finally:
@@ -384,35 +384,17 @@ def take_turns(g: Game, one: bool = False) -> Flow:
     return None
 
 
-class Turn:
-    """The round's rules a turn asks, looked up once for all the round's turns."""
-
-    __slots__ = (
-        "starts", "instead", "plays_per_turn", "after_play", "before_stabilize", "instead_of_stabilize",
-        "after_stabilize",
-    )
-
-    def __init__(self, rules: Mapping[str, Hooked]) -> None:
-        self.starts = Hook.ROUND_TURN_START in rules or Hook.BEFORE_TURN_PLAY in rules
-        self.instead = rules.get(Hook.TURN_PLAY, ())
-        self.plays_per_turn = rules.get(Hook.PLAYS_PER_TURN, ())
-        self.after_play = rules.get(Hook.AFTER_TURN_PLAY, ())
-        self.before_stabilize = rules.get(Hook.BEFORE_STABILIZE, ())
-        self.instead_of_stabilize = rules.get(Hook.INSTEAD_OF_STABILIZE, ())
-        self.after_stabilize = rules.get(Hook.AFTER_STABILIZE, ())
-
-
-def take_turn(g: Game, seat: int, turn: Turn) -> Flow:
+def take_turn(g: Game, seat: int, rules: RoundRules) -> Flow:
     """One turn (rulebook, "Taking a turn"): what the round and the traits do at its start, play
     a trait (or what the round says instead), follow its effects, stabilize; then a trait its
     owner may play once stabilized (Late). A hand may be swapped during a turn: it is read
     from the seat each time."""
     me = g.seats[seat]
-    if turn.starts or not g.index.turn_starters.isdisjoint(me.pile):
+    if rules.round_turn_start or rules.before_turn_play or not g.index.turn_starters.isdisjoint(me.pile):
         yield from start_of_turn(g, seat)
         end_turn_if_skipped(g)
-    if turn.instead:
-        for piece, fn in turn.instead:
+    if rules.turn_play:
+        for piece, fn in rules.turn_play:
             yield from fn(g, piece, seat)
             end_turn_if_skipped(g)
         return  # the turn is over
@@ -421,7 +403,7 @@ def take_turn(g: Game, seat: int, turn: Turn) -> Flow:
             draw(g, seat, g.options.empty_hand_draw)
         return  # the turn is over
     plays = 1
-    for piece, fn in turn.plays_per_turn:
+    for piece, fn in rules.plays_per_turn:
         plays = fn(g, piece)
     for step in range(1, plays + 1):
         options = playable_in_hand(g, seat)
@@ -437,20 +419,20 @@ def take_turn(g: Game, seat: int, turn: Turn) -> Flow:
             card = int((yield question(seat, Kind.PLAY, Reason.PLAY_TRAIT, options, None, step, plays)))
         yield from play_trait(g, seat, card, "hand", True)
         end_turn_if_skipped(g)
-        for piece, fn in turn.after_play:
+        for piece, fn in rules.after_turn_play:
             yield from fn(g, piece, seat, card)
             end_turn_if_skipped(g)
     # The end of the turn: the round's rules before stabilizing, stabilizing (or its
     # alternative), after it; then a trait its owner may play once stabilized (Late).
     if me.hand:
-        for piece, fn in turn.before_stabilize:
+        for piece, fn in rules.before_stabilize:
             yield from fn(g, piece, seat)
     stabilizes = True
-    for piece, fn in turn.instead_of_stabilize:
+    for piece, fn in rules.instead_of_stabilize:
         stabilizes = yield from fn(g, piece, seat)
     if stabilizes:
         yield from stabilize(g, seat)
-    for piece, fn in turn.after_stabilize:
+    for piece, fn in rules.after_stabilize:
         yield from fn(g, piece, seat)
     if stabilizes and not g.index.late.isdisjoint(me.hand):
         yield from offer_own_out_of_turn(g, seat, Hook.AFTER_STABILIZING, Reason.PLAY_AFTER_STABILIZING)
@@ -484,11 +466,11 @@ def end_turn_if_skipped(g: Game) -> None:
 def start_of_turn(g: Game, seat: int) -> Flow:
     """Before the play: the round's first rules, the traits' (an extra draw), the round's others."""
     rules = g.round.rules
-    for piece, fn in rules.get(Hook.ROUND_TURN_START, ()):
+    for piece, fn in rules.round_turn_start:
         yield from fn(g, piece, seat)
     for card, piece, fn in in_pile(g, seat, Hook.TRAIT_TURN_START):
         yield from fn(g, seat, card, piece)
-    for piece, fn in rules.get(Hook.BEFORE_TURN_PLAY, ()):
+    for piece, fn in rules.before_turn_play:
         yield from fn(g, piece, seat)
 
 

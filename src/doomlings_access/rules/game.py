@@ -166,7 +166,7 @@ class Game:
 
     def reindex(self) -> None:
         """Index the cards again after :attr:`defs` changed (a position that adds copies)."""
-        self.index = index_cards(self.defs, shared=False)
+        self.index = index_cards(self.defs)
 
     # --- driving the game ------------------------------------------------------------------
 
@@ -412,7 +412,7 @@ class Game:
 
     def round_rules(self, hook: str) -> list[Piece]:
         """The round's rule pieces that plug into ``hook`` (see :mod:`.hooks`)."""
-        return [piece for piece, _ in self.round.rules.get(hook, ())]
+        return self.round.rules.pieces(hook)
 
 
 NO_EVENTS: tuple[Event, ...] = ()

@@ -18,7 +18,7 @@ from doomlings_access.cards.model import COLOURS, Piece, TraitDef
 from doomlings_access.cards.pieces import Hook, HOOK_SLOTS, hook_of
 from doomlings_access.rules.events import Cause
 from doomlings_access.rules.registry import REGISTRY
-from doomlings_access.rules.state import Hooked
+from doomlings_access.rules.state import Hooked, RoundRules
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Game
@@ -167,29 +167,25 @@ _BY_TUPLE: dict[int, tuple[tuple[TraitDef, ...], CardIndex]] = {}
 and hash for each new game)."""
 
 
-def index_cards(defs: Sequence[TraitDef], shared: bool = True) -> CardIndex:
-    """The :class:`CardIndex` of ``defs``.
-
-    ``shared``: the index is kept and given to every game of the same cards (the usual decks).
-    A sampled game, whose unseen cards were dealt afresh, has cards of its own: its index is
-    built from the facts of each trait, which are kept."""
-    if shared and type(defs) is tuple:
+def index_cards(defs: Sequence[TraitDef]) -> CardIndex:
+    """The :class:`CardIndex` of ``defs``, kept and given to every game of the same cards (a
+    card set's own tuple is found by identity, with no key of every card to build)."""
+    if type(defs) is tuple:
         same = _BY_TUPLE.get(id(defs))
         if same is not None and same[0] is defs:
             return same[1]
-    key = tuple(map(id, defs)) if shared else ()
-    if shared:
-        known = _BY_DEFS.get(key)
-        if known is not None:
-            if type(defs) is tuple and len(_BY_TUPLE) < 64:
-                _BY_TUPLE[id(defs)] = (defs, known[1])
-            return known[1]
+    key = tuple(map(id, defs))
+    known = _BY_DEFS.get(key)
+    if known is not None:
+        if type(defs) is tuple and len(_BY_TUPLE) < 64:
+            _BY_TUPLE[id(defs)] = (defs, known[1])
+        return known[1]
     try:
         facts = list(map(_FACTS.__getitem__, map(id, defs)))
     except KeyError:  # a definition met for the first time
         facts = list(map(facts_of, defs))
     index = CardIndex(facts)
-    if shared and len(_BY_DEFS) < 64:
+    if len(_BY_DEFS) < 64:
         _BY_DEFS[key] = (list(defs), index)
     return index
 
@@ -215,15 +211,11 @@ def card_set(g: Game, key: str) -> frozenset[int]:
     return found
 
 
-def index_round(pieces: Iterable[Piece]) -> dict[str, Hooked]:
-    """The round's rule pieces, by hook name."""
+def index_round(pieces: Iterable[Piece]) -> RoundRules:
+    """The round's rules: its pieces by hook point, each with its code."""
     found: dict[str, list[tuple[Piece, Callable[..., Any]]]] = {}
     _index("round", pieces, found)
-    return {k: tuple(v) for k, v in found.items()}
-
-
-def round_pieces(g: Game, hook: str) -> list[Piece]:
-    return [piece for piece, _ in g.round.rules.get(hook, ())]
+    return RoundRules(**{str(hook): tuple(v) for hook, v in found.items()})
 
 
 def in_pile(g: Game, seat: int, hook: str) -> list[tuple[int, Piece, Callable[..., Any]]]:

@@ -51,7 +51,7 @@ def real_colours_in_pile(g: Game, seat: int) -> set[str]:
 
 def piles_protected(g: Game) -> bool:
     """Whether the round's rules protect traits in piles from swaps, steals and discards."""
-    return Hook.PILES_PROTECTED in g.round.rules
+    return bool(g.round.rules.piles_protected)
 
 
 def removable(g: Game, seat: int, test: Callable[[int], bool] | None = None) -> list[int]:

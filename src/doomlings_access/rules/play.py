@@ -67,7 +67,7 @@ def dominant_count(g: Game, seat: int) -> int:
 
 def age_restriction(g: Game, card: int) -> str | None:
     """Why the round's rules forbid playing this trait, if they do."""
-    for piece, fn in g.round.rules.get(Hook.AGE_FORBIDS, ()):
+    for piece, fn in g.round.rules.age_forbids:
         reason: str | None = fn(g, piece, card)
         if reason:
             return reason
@@ -89,7 +89,7 @@ def play_restriction(g: Game, seat: int, card: int, deliberate: bool = True) -> 
     ``deliberate`` is False for a trait that arrives by chance (top of the deck): a third
     dominant is then not refused here but discarded on arrival.
     """
-    if Hook.AGE_FORBIDS in g.round.rules:
+    if g.round.rules.age_forbids:
         reason = age_restriction(g, card)
         if reason:
             return reason
@@ -104,7 +104,7 @@ def play_restriction(g: Game, seat: int, card: int, deliberate: bool = True) -> 
 def playable_in_hand(g: Game, seat: int, cards: Iterable[int] | None = None) -> list[int]:
     """The cards of ``seat``'s hand (or ``cards``) that ``seat`` may play now: the test of
     :func:`play_restriction`, with the dominant count taken once (asked at every turn)."""
-    forbids = g.round.rules.get(Hook.AGE_FORBIDS)
+    forbids = g.round.rules.age_forbids or None
     if cards is not None:
         hand = cards
     else:
@@ -154,7 +154,7 @@ def pay_costs(g: Game, seat: int, card: int) -> Flow:
 
 
 def actions_ignored(g: Game) -> bool:
-    return Hook.ACTIONS_IGNORED in g.round.rules
+    return bool(g.round.rules.actions_ignored)
 
 
 def play_trait(
@@ -201,7 +201,7 @@ def play_trait(
             to_pile(g, owner, card)
         r = g.round
         r.last_played_colours = d.real_colours
-        ignored = Hook.ACTIONS_IGNORED in r.rules
+        ignored = bool(r.rules.actions_ignored)
         cancelled = False
         if someone_may_respond(g):
             acts = with_action and bool(d.action) and not ignored
@@ -300,13 +300,10 @@ def response_window(g: Game, window: Window) -> Flow:
     player = window.player
     reason = Reason.RESPOND if window.kind == PLAYED else Reason.RESPOND_TO_ACTION
     seats = g.seats
-    # (the seats from the player's left round to the player: the opponents, then the player,
-    # as the game keeps them, shared and read only: no list to build for every play)
     n = len(g.seats)
-    for responder in CLOCKWISE[n][(player + 1) % n]:
-        # (g.index.responders read at each seat, not kept: a game sampled at a question of this
-        # window has other faces in the hands it dealt afresh, and an index of its own)
-        if g.index.responders.isdisjoint(seats[responder].hand):
+    responders = g.index.responders
+    for responder in CLOCKWISE[n][(player + 1) % n]:  # the opponents from the player's left, then the player
+        if responders.isdisjoint(seats[responder].hand):
             continue
         options = _responses(g, responder, window)
         if not options:

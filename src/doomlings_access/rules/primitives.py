@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from doomlings_access.cards.pieces import Hook
 from doomlings_access.rules.decisions import Kind, Reason
 from doomlings_access.rules.decisions import Decision, Value, new_tuple
 from doomlings_access.rules.events import (
@@ -388,7 +387,7 @@ def set_gene_pool(g: Game, seat: int, value: int) -> None:
 
 def hand_target(g: Game, seat: int) -> int:
     """How many cards a player holds after stabilizing: the gene pool, unless a rule says."""
-    sized = g.round.rules.get(Hook.HAND_SIZE)
+    sized = g.round.rules.hand_size
     if sized:
         piece, fn = sized[0]
         return int(fn(g, piece, seat))

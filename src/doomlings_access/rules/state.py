@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable
 
 from doomlings_access.cards.model import AgeDef, Piece
 from doomlings_access.rules.events import Cause, CauseKind
@@ -107,6 +107,37 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+@dataclass(frozen=True, slots=True)
+class RoundRules:
+    """The rules the round's age sets (and those of the age it repeats), by hook point: each
+    the pieces in force with their code. Built once per age and shared by every game that
+    reveals it; read as attributes, so a hook point's name is checked where it is written."""
+
+    age_forbids: Hooked = ()
+    actions_ignored: Hooked = ()
+    piles_protected: Hooked = ()
+    hand_size: Hooked = ()
+    turn_order: Hooked = ()
+    round_turn_start: Hooked = ()
+    before_turn_play: Hooked = ()
+    turn_play: Hooked = ()
+    plays_per_turn: Hooked = ()
+    after_turn_play: Hooked = ()
+    before_stabilize: Hooked = ()
+    instead_of_stabilize: Hooked = ()
+    after_stabilize: Hooked = ()
+    repeat_previous_age: Hooked = ()
+
+    def pieces(self, hook: str) -> list[Piece]:
+        """The pieces in force at ``hook`` (a :class:`~doomlings_access.cards.pieces.Hook` of the round)."""
+        hooked: Hooked = getattr(self, hook)
+        return [piece for piece, _ in hooked]
+
+
+NO_RULES = RoundRules()
+"""A round whose card sets no rule (a catastrophe's)."""
+
+
 @dataclass(slots=True)
 class RoundState:
     """The round under way, and where the game stands within it."""
@@ -118,9 +149,8 @@ class RoundState:
     first_player: int = 0
     active: int | None = None
     age: AgeDef | None = None
-    rules: Mapping[str, Hooked] = field(default_factory=dict)
-    """The round's rules in force (the age's, and Temporal Sands'), by hook point (read only:
-    shared by every game that reveals the same age)."""
+    rules: RoundRules = NO_RULES
+    """The round's rules in force (the age's, and those of the age it repeats)."""
     last_played_colours: tuple[str, ...] = ()
     protected: set[int] = field(default_factory=set)
     """Seats the current catastrophe does nothing to (Denial)."""
