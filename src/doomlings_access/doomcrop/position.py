@@ -1,0 +1,295 @@
+"""Doomcrop positions: a table anyone can set up, for rulings, tests and bug reports.
+
+The same family as Doomlings' position files (``docs/positions.md``): one JSON object, cards
+as written on them (``7C``, ``10H``, ``QS``, ``JK``), players by name in seat order, every
+error naming the file and the field. The format is in ``docs/doomcrop-positions.md``.
+
+>>> setup = read_position('''{"players": [
+...   {"name": "Ana", "front": ["7C", "2H", "3H"], "middle": ["4H", "5H", "6H"], "back": ["7H", "8H", "9H"]},
+...   {"name": "Ben", "front": ["2S", "3S", "4S"], "middle": ["5S", "6S", "7S"], "back": ["8S", "9S", "10S"]}]}''',
+...   "two.json")
+>>> setup.players, setup.position.seats[0].grid[0].code
+(('Ana', 'Ben'), '7C')
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from doomlings_access.doomcrop.cards import Card, CardError, deck
+from doomlings_access.doomcrop.options import HAND, MAX_PLAYERS, MIN_PLAYERS, Options, Setup, SetupError
+from doomlings_access.doomcrop.places import SPOTS, spot_by_name, spot_name
+
+if TYPE_CHECKING:
+    from doomlings_access.doomcrop.state import State
+
+MAX_TEXT = 200_000
+"""A position file longer than this is refused before it is read."""
+MAX_CARDS = 4 * 54
+"""No list of cards is longer than four decks with their Jokers."""
+ROWS = ("front", "middle", "back")
+
+
+class Start(StrEnum):
+    TURN = "turn"
+    """The start of the turn of the player ``turn`` names."""
+    SETUP = "setup"
+    """Each player holds ten cards and chooses the one to discard, then arranges the rest."""
+
+
+class RestOfDeck(StrEnum):
+    SHUFFLED = "shuffled"
+    """Shuffled (by the seed) under the cards ``draw_pile`` gives."""
+    IN_ORDER = "in_order"
+    OUT = "out"
+    """Left out of the game: the Draw pile is exactly ``draw_pile``."""
+
+
+class PositionError(ValueError):
+    """A position that cannot be set up: ``field`` names the part (``players[1].front[2]``),
+    ``file`` the file when it came from one."""
+
+    def __init__(self, field: str, why: str, file: str | None = None) -> None:
+        super().__init__(f"{file + ': ' if file else ''}{field}: {why}")
+        self.field, self.why, self.file = field, why, file
+
+
+@dataclass(frozen=True)
+class SeatPosition:
+    grid: tuple[Card | None, ...] = (None,) * SPOTS
+    """By spot, front left first; None is an empty place."""
+    face_up: tuple[int, ...] = ()
+    """Spots whose card is face up."""
+    known_to_all: tuple[int, ...] = ()
+    """Face-down spots whose card everybody knows (turned down by a Queen)."""
+    discard: tuple[Card, ...] = ()
+    """The Discard pile, first card first."""
+    hand: tuple[Card, ...] = ()
+    """At ``start: setup``, the ten cards dealt."""
+
+
+@dataclass(frozen=True)
+class Position:
+    seats: tuple[SeatPosition, ...]
+    draw_pile: tuple[Card, ...] = ()
+    """The top of the Draw pile, top card first."""
+    rest_of_deck: RestOfDeck = RestOfDeck.SHUFFLED
+    top_face_up: bool = False
+    turn: int = 0
+    start: Start = Start.TURN
+    sacrificed: bool = False
+    """The player whose turn it is has already sacrificed a Spades card this turn."""
+    names: tuple[str, ...] = field(default=(), compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        players = []
+        for seat in self.seats:
+            p: dict[str, Any] = {
+                row: [None if c is None else c.code for c in seat.grid[i * 3 : i * 3 + 3]] for i, row in enumerate(ROWS)
+            }
+            for key in ("face_up", "known_to_all"):
+                p[key] = [spot_name(s) for s in getattr(seat, key)]
+            p["discard"] = [c.code for c in seat.discard]
+            p["hand"] = [c.code for c in seat.hand]
+            players.append(p)
+        return {
+            "players": players, "draw_pile": [c.code for c in self.draw_pile],
+            "rest_of_deck": str(self.rest_of_deck), "top_face_up": self.top_face_up, "turn": self.turn,
+            "start": str(self.start), "sacrificed": self.sacrificed,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, names: tuple[str, ...] = ()) -> Position:
+        """The board part of a position (players' names may be given by ``names``; ``turn``
+        is a name or a seat number). Errors name the field."""
+        if not isinstance(data, dict):
+            raise PositionError("position", "must be an object")
+        unknown = set(data) - {"players", "draw_pile", "rest_of_deck", "top_face_up", "turn", "start", "sacrificed"}
+        if unknown:
+            raise PositionError(str(min(unknown, key=str))[:40], "is not a field of a position")
+        players = data.get("players")
+        if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise PositionError("players", f"must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        seats = tuple(_seat(p, f"players[{i}]") for i, p in enumerate(players))
+        start = _choice(data, "start", Start, Start.TURN)
+        turn = data.get("turn", 0)
+        if isinstance(turn, str) and turn in names:
+            turn = names.index(turn)
+        if not _whole(turn) or not 0 <= turn < len(seats):
+            raise PositionError("turn", "must name a player")
+        for key in ("top_face_up", "sacrificed"):
+            if not isinstance(data.get(key, False), bool):
+                raise PositionError(key, "must be true or false")
+        return cls(
+            seats, _cards(data.get("draw_pile", []), "draw_pile"),
+            _choice(data, "rest_of_deck", RestOfDeck, RestOfDeck.SHUFFLED), data.get("top_face_up", False),
+            turn, start, data.get("sacrificed", False), names,
+        )
+
+
+def read_position(text: str, file: str) -> Setup:
+    """The setup a position file describes; a :class:`PositionError` names ``file`` and the field."""
+    try:
+        return _read(text)
+    except PositionError as exc:
+        raise PositionError(exc.field, exc.why, file) from None
+    except SetupError as exc:
+        raise PositionError(exc.field, exc.why, file) from None
+
+
+def _read(text: str) -> Setup:
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise PositionError("file", f"is longer than {MAX_TEXT} characters")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PositionError("file", f"is not JSON (line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise PositionError("file", "nests too deep") from None
+    if not isinstance(data, dict):
+        raise PositionError("file", "must hold one JSON object")
+    data = dict(data)
+    game = data.pop("game", "doomcrop")
+    if game != "doomcrop":
+        raise PositionError("game", "must be doomcrop")
+    seed = data.pop("seed", 1)
+    if not _whole(seed) or not -(2**63) <= seed < 2**63:
+        raise PositionError("seed", "must be a whole number")
+    options = Options.from_json(data.pop("options", {}))
+    players = data.get("players")
+    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise PositionError("players", f"must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    names = []
+    for i, p in enumerate(players):
+        name = p.get("name") if isinstance(p, dict) else None
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise PositionError(f"players[{i}].name", "must be a name of 1 to 40 characters")
+        if name in names:
+            raise PositionError(f"players[{i}].name", f"{name!r} is already a player")
+        names.append(name)
+    turn = data.get("turn")
+    if isinstance(turn, str) and turn not in names:
+        raise PositionError("turn", f"no player is named {turn[:40]!r}")
+    position = Position.from_json(data, tuple(names))
+    check(position, options)
+    return Setup(tuple(names), seed, options, position)
+
+
+def _seat(data: Any, where: str) -> SeatPosition:
+    if not isinstance(data, dict):
+        raise PositionError(where, "must be an object")
+    unknown = set(data) - {"name", *ROWS, "face_up", "known_to_all", "discard", "hand"}
+    if unknown:
+        raise PositionError(f"{where}.{str(min(unknown, key=str))[:40]}", "is not a field of a player")
+    grid: list[Card | None] = []
+    for row in ROWS:
+        cells = data.get(row, [None, None, None])
+        if not isinstance(cells, list) or len(cells) != 3:
+            raise PositionError(f"{where}.{row}", "must be a list of three cards (null for an empty place)")
+        for i, cell in enumerate(cells):
+            grid.append(None if cell is None or cell == "-" else _card(cell, f"{where}.{row}[{i}]"))
+    spots = {}
+    for key in ("face_up", "known_to_all"):
+        names = data.get(key, [])
+        if not isinstance(names, list) or len(names) > SPOTS:
+            raise PositionError(f"{where}.{key}", "must be a list of place names (front left ... back right)")
+        found = []
+        for i, name in enumerate(names):
+            s = spot_by_name(name) if isinstance(name, str) and len(name) < 20 else None
+            if s is None:
+                raise PositionError(f"{where}.{key}[{i}]", f"{str(name)[:20]!r} is not a place (front left ... back right)")
+            if grid[s] is None:
+                raise PositionError(f"{where}.{key}[{i}]", f"the {spot_name(s)} is empty")
+            found.append(s)
+        spots[key] = tuple(sorted(set(found)))
+    both = set(spots["face_up"]) & set(spots["known_to_all"])
+    if both:
+        raise PositionError(f"{where}.known_to_all", f"the {spot_name(min(both))} is face up")
+    return SeatPosition(
+        tuple(grid), spots["face_up"], spots["known_to_all"], _cards(data.get("discard", []), f"{where}.discard"),
+        _cards(data.get("hand", []), f"{where}.hand"),
+    )
+
+
+def _card(value: Any, where: str) -> Card:
+    try:
+        return Card.parse(value)
+    except CardError as exc:
+        raise PositionError(where, str(exc)) from None
+
+
+def _cards(value: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list) or len(value) > MAX_CARDS:
+        raise PositionError(where, f"must be a list of at most {MAX_CARDS} cards")
+    return tuple(_card(v, f"{where}[{i}]") for i, v in enumerate(value))
+
+
+def _choice(data: dict[str, Any], key: str, kind: type[StrEnum], default: Any) -> Any:
+    value = data.get(key, default)
+    if not isinstance(value, str) or value not in set(kind):
+        raise PositionError(key, f"must be one of {', '.join(kind)}")
+    return kind(value)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check(pos: Position, options: Options, n: int | None = None) -> Counter[Card]:
+    """Refuse a position the cards cannot make; the cards it leaves over."""
+    if n is not None and len(pos.seats) != n:
+        raise PositionError("players", f"gives {len(pos.seats)} players for a game of {n}")
+    left = Counter(deck(options.decks, options.jokers))
+    for i, seat in enumerate(pos.seats):
+        where = f"players[{i}]"
+        if pos.start is Start.SETUP:
+            if len(seat.hand) != HAND or any(c is not None for c in seat.grid) or seat.discard:
+                raise PositionError(where, f"at start setup, each player holds {HAND} cards and nothing else")
+        elif seat.hand:
+            raise PositionError(f"{where}.hand", "is only for start setup")
+        for field_name, cards in (("grid", [c for c in seat.grid if c is not None]), ("discard", seat.discard), ("hand", seat.hand)):
+            _use(left, cards, f"{where}.{field_name}", options)
+    _use(left, pos.draw_pile, "draw_pile", options)
+    return left
+
+
+def _use(left: Counter[Card], cards: Any, where: str, options: Options) -> None:
+    for card in cards:
+        left[card] -= 1
+        if left[card] < 0:
+            holds = f"{options.decks} deck{'s' if options.decks > 1 else ''}" + (f" and {options.jokers} Jokers" if options.jokers else "")
+            raise PositionError(where, f"more {card.code} than {holds} hold")
+
+
+def place(st: State, pos: Position) -> None:
+    """Set ``st`` up at ``pos``."""
+    from doomlings_access.doomcrop.rules.flow import start_setup
+    from doomlings_access.doomcrop.state import Slot, Turn
+    from doomlings_access.doomcrop.events import Cause, Step
+
+    left = check(pos, st.options, st.n)
+    everyone = frozenset(range(st.n))
+    for s, seat in enumerate(pos.seats):
+        st.grids[s] = [
+            None if card is None else Slot(card, i in seat.face_up, everyone if i in seat.known_to_all else frozenset((s,)))
+            for i, card in enumerate(seat.grid)
+        ]
+        st.discards[s] = list(seat.discard)
+        st.hands[s] = list(seat.hand)
+    rest = sorted(left.elements())
+    if pos.rest_of_deck is RestOfDeck.SHUFFLED:
+        st.rng.shuffle(rest)
+    elif pos.rest_of_deck is RestOfDeck.OUT:
+        st.box = rest
+        rest = []
+    st.draw = rest + list(reversed(pos.draw_pile))
+    st.top_face_up = pos.top_face_up
+    if pos.start is Start.SETUP:
+        start_setup(st)
+        return
+    st.active = pos.turn
+    st.stack.append(Turn(pos.turn, 1, sacrificed=pos.sacrificed, cause=Cause.of_rule(Step.TURN, pos.turn)))
