@@ -139,7 +139,7 @@ def reveal_step(st: State, r: Reveal) -> None:
     low = min(discard_value(c, ranked) for c in shown)
     lowest = tuple(s for s, c in enumerate(shown) if discard_value(c, ranked) == low)
     first = lowest[0] if len(lowest) == 1 else st.rng.choice(lowest)
-    emit(st, ev.FirstPlayer(first, lowest if len(lowest) > 1 else ()), )
+    emit(st, ev.FirstPlayer(first, lowest if len(lowest) > 1 else (), cause=Cause.of_rule(Step.FIRST_PLAYER)))
     st.stack.pop()
     start_turn(st, first, 1)
 
