@@ -157,6 +157,7 @@ def king_step(st: State, k: King) -> Decision | None:
 
 def king_answer(st: State, k: King, value: Value) -> None:
     assert isinstance(value, int)
+    k.todo = tuple(p for p in k.todo if p != value)  # (a card beaten there is replaced face down)
     if value == k.place:
         k.king_done = True
         push(st, Attack(value, KING_VALUE))
