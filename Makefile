@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/card_startup.py
 	$(BIN)/python benchmarks/listening.py
+	$(BIN)/python benchmarks/doomcrop_speed.py
 
 # The long fuzz run: thousands of seeded games, 2 to 6 players, both editions; the scorer
 # against thousands of played games; then hostile save, score and settings files

@@ -209,3 +209,17 @@ def test_epic_clubs_flips_and_attacks() -> None:
     answer(g, g.pending.options[0])
     assert up(g, 0) and of_type(g.log, ev.Attacked)
     assert g.pending.reason is Reason.EPIC
+
+
+def test_a_turn_with_nothing_left_to_flip_ends() -> None:
+    """Ruling 7: after an Epic Technique of Clubs flipped every face-down card, nothing is left to
+    flip ("choose a card in your grid to flip face-up") and the turn ends."""
+    g = epic("7C 8C 2D^ / 9C 10C 3D^ / 4D^ 5D^ 6D^", ben="2S^ 8S^ 7S^ / 3S^ 10S^ 9S^ / 4S^ 5S^ 6S^",
+             draw="KC QC JC AC AH KH QH JH 2H 3H 4H 5H 6H 7H 8H 9H 10H 2C 3C")
+    answer(g, Word.EPIC_CLUBS)
+    for where in (0, 1, 3, 4):  # each ties its opposing card
+        answer(g, where)
+        answer(g, g.pending.options[0])
+    assert len(of_type(g.log, ev.Tied)) == 4
+    # Ben begins his turn with every card face up: all grids are built again, his first.
+    assert g.pending.player == 1 and g.pending.reason is Reason.ARRANGE

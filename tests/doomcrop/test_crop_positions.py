@@ -78,6 +78,8 @@ HOSTILE: list[tuple[Any, str]] = [
     ({"players": [{**ANA, "face_up": "front left"}, BEN]}, r"players\[0\]\.face_up: must be a list"),
     ({"players": [{**ANA, "face_up": [None]}, BEN]}, r"players\[0\]\.face_up\[0\]"),
     ({"players": [{"name": "Ana", "front": [None, "2C", "3C"], "face_up": ["front left"]}, BEN]}, r"players\[0\]\.face_up\[0\]: the front left is empty"),
+    ({"players": [{"name": "Ana"}, {"name": "Ben"}]}, r"players\[0\]\.front: the front left is empty while the Draw pile holds cards"),
+    ({**good(), "players": [ANA, {**BEN, "back": ["6C", None, "9H"]}]}, r"players\[1\]\.back: the back middle is empty while"),
     ({"players": [{**ANA, "known_to_all": ["back middle"]}, BEN]}, r"players\[0\]\.known_to_all: the back middle is face up"),
     ({"players": [{**ANA, "colour": "red"}, BEN]}, r"players\[0\]\.colour: is not a field of a player"),
     ({"players": [{**ANA, "name": ""}, BEN]}, r"players\[0\]\.name"),

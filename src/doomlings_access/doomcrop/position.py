@@ -254,6 +254,12 @@ def check(pos: Position, options: Options, n: int | None = None) -> Counter[Card
         for field_name, cards in (("grid", [c for c in seat.grid if c is not None]), ("discard", seat.discard), ("hand", seat.hand)):
             _use(left, cards, f"{where}.{field_name}", options)
     _use(left, pos.draw_pile, "draw_pile", options)
+    if pos.start is Start.TURN and (pos.draw_pile or (pos.rest_of_deck is not RestOfDeck.OUT and sum(left.values()))):
+        # The rules fill a place at once from the Draw pile: a hole is only left once it is empty.
+        for i, seat in enumerate(pos.seats):
+            if None in seat.grid:
+                s = seat.grid.index(None)
+                raise PositionError(f"players[{i}].{ROWS[s // 3]}", f"the {spot_name(s)} is empty while the Draw pile holds cards")
     return left
 
 

@@ -171,14 +171,14 @@ def turn_step(st: State, t: Turn) -> Decision | None:
         return None
     if t.stage is Stage.CHOOSE:
         options: list[Value] = [p for p in own_places(st, seat) if not _up(st, p)]
+        if not options:  # nothing left to flip (an Epic Technique of Clubs flipped the rest)
+            t.stage = Stage.DONE
+            return None
         if not t.sacrificed and any(is_suit_number(st, p, Suit.SPADES) for p in own_places(st, seat)):
             options.append(Word.SACRIFICE)
         if st.options.epic_techniques:
             options.extend(optional.epic_words(st, seat, t.epics))
-        if options:
-            return Decision(seat, Kind.PLACE, Reason.FLIP, tuple(options))
-        t.stage = Stage.DONE  # nothing left face down (an Epic Technique flipped the rest)
-        return None
+        return Decision(seat, Kind.PLACE, Reason.FLIP, tuple(options))
     st.stack.pop()
     start_turn(st, (seat + 1) % st.n, t.number + 1)
     return None
