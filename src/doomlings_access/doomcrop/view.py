@@ -10,6 +10,7 @@ in cards the seat cannot identify give equal views.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -121,15 +122,10 @@ def view_of(st: State, seat: int, setup: Setup, log: tuple[Event, ...], pending:
         draw_top=top,
         top_face_up=st.top_face_up,
         active=st.active,
-        stack=tuple(_copy(f.public(seat)) for f in st.stack),
+        stack=tuple(copy.copy(f.public(seat)) for f in st.stack),
         waiting_for=None if pending is None else pending.player,
         pending=pending if pending is not None and pending.player == seat else None,
         outcome=st.outcome,
         log=log,
     )
 
-
-def _copy(frame: Frame) -> Frame:
-    import copy
-
-    return copy.copy(frame)
