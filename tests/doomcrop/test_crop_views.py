@@ -114,3 +114,27 @@ def test_sampling_needs_the_seats_own_decision() -> None:
     g = Game(Setup(("Ana", "Ben"), 4))
     with pytest.raises(ValueError):
         sample(g.view(1), random.Random(1))
+
+
+def test_an_event_tells_each_seat_what_it_may_know() -> None:
+    """The audience: ``knows`` (who may know it happened) and ``sees`` (who may see its cards)."""
+    from doomlings_access.doomcrop.cards import Card
+
+    private = ev.Replaced(1, 9, Card.parse("KC"), sees=frozenset({1}))
+    assert private.seen_by(1) is private and private.seen_by(0).card is None and private.seen_by(None).card is None
+    secret = ev.DieRolled(0, 4, knows=frozenset({0}))
+    assert secret.seen_by(0) is secret and secret.seen_by(1) is None and secret.seen_by(None) is None
+    public = ev.Flipped(0, 0, Card.parse("7C"))
+    assert public.seen_by(1) is public
+
+
+def test_a_copy_plays_on_as_the_game_does() -> None:
+    g = next(seat_decisions(SETUPS[1], 9))
+    rng = random.Random(2)
+    for _ in range(40):
+        g.apply(choose(g.view(g.pending.player), rng))
+    twin = g.copy(record=True)
+    assert twin.snapshot() == g.snapshot() and twin.pending == g.pending
+    play_randomly(twin, random.Random(3))
+    play_randomly(g, random.Random(3))
+    assert twin.outcome == g.outcome and [e.to_json() for e in twin.log] == [e.to_json() for e in g.log]
