@@ -347,15 +347,15 @@ def test_legal_actions_are_never_empty_until_the_game_ends(seed: int, players: i
 
 
 def test_rules_modules_never_use_the_global_random_module() -> None:
-    """Only chance.py, game.py and sampling.py import ``random``: chance for the generator class,
-    the game for its seeded generator, sampling to give a sampled game a generator of its own
-    drawn from the caller's."""
+    """Only game.py and sampling.py import ``random`` (the kernel's chance.py has the generator
+    class): the game for its seeded generator, sampling to give a sampled game a generator of
+    its own drawn from the caller's."""
     importers = []
     for path in sorted(RULES.glob("*.py")):
         text = path.read_text()
         if re.search(r"^\s*(import random\b|from random import)", text, re.M):
             importers.append(path.name)
-    assert sorted(importers) == ["chance.py", "game.py", "sampling.py"]
+    assert sorted(importers) == ["game.py", "sampling.py"]
     game = (RULES / "game.py").read_text()
     calls = set(re.findall(r"\brandom\.(\w+)", game))
     assert calls == {"Random"}, calls
@@ -370,7 +370,7 @@ def test_rules_modules_never_use_the_global_random_module() -> None:
 @given(st.integers(0, 2**64), st.integers(0, 300))
 def test_the_game_shuffles_as_the_standard_library_does(seed: int, size: int) -> None:
     """Seeded games and saves depend on every shuffle; the quicker one must not change them."""
-    from doomlings_access.rules.chance import GameRandom, shuffle
+    from doomlings_access.kernel.chance import GameRandom, shuffle
 
     ours, library, caller = GameRandom(seed), random.Random(seed), random.Random(seed)
     mine, theirs, callers = list(range(size)), list(range(size)), list(range(size))
@@ -387,7 +387,7 @@ def test_the_game_shuffles_as_the_standard_library_does(seed: int, size: int) ->
 def test_the_game_samples_as_the_standard_library_does(seed: int, size: int, data: st.DataObject) -> None:
     """Random discards and picks draw through the game's own sample: the same items, and the
     same numbers drawn, as the library's (both of its ways: small and large populations)."""
-    from doomlings_access.rules.chance import GameRandom, sample
+    from doomlings_access.kernel.chance import GameRandom, sample
 
     k = data.draw(st.integers(0, size))
     population = [f"card{i}" for i in range(size)]

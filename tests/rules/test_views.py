@@ -22,7 +22,7 @@ from doomlings_access.ai.random_agent import RandomAgent
 from doomlings_access.ai.search import Budget
 from doomlings_access.cards import load_cards
 from doomlings_access.rules import Choice, Game, Options, Setup
-from doomlings_access.rules.chance import shuffle
+from doomlings_access.kernel.chance import shuffle
 from doomlings_access.rules.game import Checkpoint
 from doomlings_access.rules.flow import age_piles, deck_ages
 from doomlings_access.rules.sampling import SampleFailed, sample

@@ -11,10 +11,10 @@ fewer, one option is a keyword that stops.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, NamedTuple
 
-Value = int | str
-"""A place (int), a card code or a keyword (str)."""
+from doomlings_access.kernel.decisions import Choice, Decision, GameOverError, IllegalActionError, Value
+
+__all__ = ["Choice", "Decision", "GameOverError", "IllegalActionError", "Kind", "Reason", "Value", "Word"]
 
 
 class Kind(StrEnum):
@@ -69,59 +69,3 @@ class Word(StrEnum):
     EPIC_DIAMONDS = "epic_diamonds"
     EPIC_SPADES = "epic_spades"
     EPIC_CLUBS = "epic_clubs"
-
-
-class Decision(NamedTuple):
-    """A question waiting for one player's answer (a value: nothing changes it)."""
-
-    player: int
-    kind: Kind
-    reason: Reason
-    options: tuple[Value, ...]
-    source: str | None = None
-    """The code of the card whose power or attack asks (``KH``), if a card asks."""
-    step: int = 1
-    of: int = 1
-    """For answers of several parts: this is part ``step`` of at most ``of``."""
-    about: tuple[Value, ...] = ()
-    """Context: the place being filled, the attacker and defender, the technique's suit."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "player": self.player, "kind": str(self.kind), "reason": str(self.reason),
-            "options": [_plain(o) for o in self.options], "source": self.source,
-            "step": self.step, "of": self.of, "about": [_plain(a) for a in self.about],
-        }
-
-
-def _plain(value: Value) -> Value:
-    return str(value) if isinstance(value, str) else value
-
-
-class Choice(NamedTuple):
-    """The one action: ``player`` answers the pending decision with ``value``."""
-
-    player: int
-    value: Value
-
-    def to_json(self) -> list[Value]:
-        return [self.player, _plain(self.value)]
-
-    @classmethod
-    def from_json(cls, data: Any) -> Choice:
-        if (
-            not isinstance(data, list) or len(data) != 2
-            or not isinstance(data[0], int) or isinstance(data[0], bool)
-            or not isinstance(data[1], (int, str)) or isinstance(data[1], bool)
-            or (isinstance(data[1], str) and len(data[1]) > 20)
-        ):
-            raise ValueError(f"an action is [player, value], not {str(data)[:60]}")
-        return cls(data[0], data[1])
-
-
-class IllegalActionError(ValueError):
-    """The answer is not one of the pending decision's options; nothing changed."""
-
-
-class GameOverError(IllegalActionError):
-    """An answer given after the game ended."""

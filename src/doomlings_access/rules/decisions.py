@@ -1,18 +1,24 @@
-"""Pending decisions and the single kind of action that answers them.
+"""Doomlings' questions: what their options are (:class:`Kind`), why each is asked
+(:class:`Reason`), the words offered beside cards and seats (:class:`Word`), and which answers
+other seats cannot see.
 
-Every question the rules or a card ask a player is a :class:`Decision` in the game state.
-Whoever drives the game (a person at the prompt, a computer player, a test, the scorer)
-answers it with a :class:`Choice` naming one of the decision's options. Multi-card choices are
-asked one card at a time, so every option list is small and easy to read aloud.
+Every question the rules or a card ask a player is a :class:`Decision` in the game state;
+whoever drives the game (a person at the prompt, a computer player, a test, the scorer)
+answers it with a :class:`Choice` naming one of its options. Both are the kernel's, the same
+for every game. Multi-card choices are asked one card at a time, so every option list is small
+and easy to read aloud.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, NamedTuple
 
-Value = int | str
-"""An option: a card instance id or player seat (int), or a colour or keyword (str)."""
+from doomlings_access.kernel.decisions import Choice, Decision, Value, new_tuple
+
+__all__ = [
+    "PRIVATE_ANSWERS", "SILENT", "Choice", "Decision", "Kind", "Reason", "Value", "Word", "answer_is_private",
+    "is_silent", "new_tuple",
+]
 
 
 class Kind(StrEnum):
@@ -131,35 +137,6 @@ class Word(StrEnum):
     STABILIZE = "stabilize"
 
 
-class Decision(NamedTuple):
-    """A question waiting for one player's answer (an immutable value)."""
-
-    player: int
-    kind: Kind
-    reason: Reason
-    """Why it is asked (the key of its wording)."""
-    options: tuple[Value, ...]
-    source: str | None = None
-    """Id of the card (trait, age or catastrophe) whose effect asks."""
-    step: int = 1
-    of: int = 1
-    """For multi-part answers: this is part ``step`` of ``of``."""
-    about: tuple[Value, ...] = ()
-    """Extra context (a target player, a named colour, cards being chosen among)."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "kind": self.kind,
-            "reason": self.reason,
-            "options": list(self.options),
-            "source": self.source,
-            "step": self.step,
-            "of": self.of,
-            "about": list(self.about),
-        }
-
-
 PRIVATE_ANSWERS = frozenset({
     Reason.KEEP, Reason.KEEP_TO_STABILIZE, Reason.GIVE, Reason.GIVE_CARD_TO, Reason.TAKE_CARD,
     Reason.TAKE_AND_PLAY,
@@ -178,31 +155,3 @@ def answer_is_private(reason: str) -> bool:
 def is_silent(reason: str, value: Value) -> bool:
     """Whether answering ``value`` leaves nothing another seat could notice."""
     return value in SILENT
-
-
-new_tuple = tuple.__new__
-"""``new_tuple(Decision, (player, kind, reason, options, source, step, of, about))`` makes the
-:class:`Decision` of those eight fields, as ``Decision(...)`` does, at about a third of the
-cost: a named tuple's constructor is Python called from C, and the rules ask a question at
-nearly every action."""
-
-
-class Choice(NamedTuple):
-    """The one action type: ``player`` answers the pending decision with ``value``."""
-
-    player: int
-    value: Value
-
-    def to_json(self) -> list[Value]:
-        return [self.player, self.value]
-
-    @classmethod
-    def from_json(cls, data: Any) -> Choice:
-        if (
-            not isinstance(data, list)
-            or len(data) != 2
-            or not isinstance(data[0], int)
-            or not isinstance(data[1], (int, str))
-        ):
-            raise ValueError(f"an action is [player, value], not {data!r}")
-        return cls(data[0], data[1])

@@ -1,9 +1,5 @@
-"""Errors raised by the rules engine; all are ``ValueError`` so callers can catch them by category."""
+"""Errors raised by the rules engine: a wrong answer (the kernel's, shared by every game)."""
 
+from doomlings_access.kernel.decisions import GameOverError, IllegalActionError
 
-class IllegalActionError(ValueError):
-    """The action is not one of the legal answers to the pending decision; state is unchanged."""
-
-
-class GameOverError(IllegalActionError):
-    """An action was applied to a game that has ended."""
+__all__ = ["GameOverError", "IllegalActionError"]

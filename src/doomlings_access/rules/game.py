@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from doomlings_access.cards import CardSet, TraitDef
 from doomlings_access.cards.model import CatastropheDef, Piece
-from doomlings_access.rules.chance import GameRandom
+from doomlings_access.kernel.chance import GameRandom
 from doomlings_access.rules.decisions import Choice, Decision, Value
 from doomlings_access.rules.errors import GameOverError, IllegalActionError
 from doomlings_access.rules.events import Event

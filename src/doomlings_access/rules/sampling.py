@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from doomlings_access.rules import events as ev
-from doomlings_access.rules.chance import GameRandom, shuffle
+from doomlings_access.kernel.chance import GameRandom, shuffle
 from doomlings_access.rules.decisions import SILENT, Choice, Decision, Value
 from doomlings_access.rules.errors import IllegalActionError
 from doomlings_access.rules.setup import Setup
