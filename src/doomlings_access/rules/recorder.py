@@ -67,7 +67,7 @@ class Silent:
     def emit(self, kind: Callable[..., Event], *args: Any, **kwargs: Any) -> None:
         """Nothing: a silent game tells nobody."""
 
-    def effect(self, cause: Cause | None, kind: Callable[..., Event] | None = None, *args: Any, **kwargs: Any) -> Silent:
+    def effect(self, cause: Cause | None, kind: Callable[..., Event] | None = None, *args: Any) -> Silent:
         """Start an effect of ``cause``; use with ``with``."""
         self._frames.append((None, cause))
         return self
@@ -108,15 +108,15 @@ class Recorder(Silent):
         caused by it unless it names its own cause."""
         self._keep(kind(*args, **kwargs))
 
-    def effect(self, cause: Cause | None, kind: Callable[..., Event] | None = None, *args: Any, **kwargs: Any) -> Recorder:
-        """Start an effect of ``cause``, opened by the event ``kind(*args, **kwargs)`` if one
-        is given: what follows nests under that event and takes ``cause``. Without an event,
-        what follows keeps the current parent."""
+    def effect(self, cause: Cause | None, kind: Callable[..., Event] | None = None, *args: Any) -> Recorder:
+        """Start an effect of ``cause``, opened by the event ``kind(*args)`` if one is given:
+        what follows nests under that event and takes ``cause``. Without an event, what follows
+        keeps the current parent."""
         frames = self._frames
         if kind is None:
             frames.append((frames[-1][0] if frames else None, cause))
         else:
-            event = kind(*args, **kwargs)
+            event = kind(*args)
             seq = len(self.log)
             self._keep(event)
             frames.append((seq, cause))

@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any
 
 from doomlings_access.rules import events as ev
 from doomlings_access.kernel.chance import GameRandom, shuffle
-from doomlings_access.rules.decisions import SILENT, Choice, Decision, Value
+from doomlings_access.rules.decisions import SILENT, Choice, Decision, Kind, Value
 from doomlings_access.rules.errors import IllegalActionError
 from doomlings_access.rules.setup import Setup
 from doomlings_access.rules.state import Seat, Table
-from doomlings_access.rules.view import NO_POSITION, History, PlayerView
+from doomlings_access.rules.view import NO_POSITION, History, PlayerView, Step
 
 if TYPE_CHECKING:
     from doomlings_access.rules.game import Game
@@ -224,9 +224,10 @@ def _played_to_the_question(
     return False
 
 
-def _next_own(steps: tuple[object, ...], i: int, seat: int) -> int | None:
+def _next_own(steps: tuple[Step, ...], i: int, seat: int) -> int | None:
+    """Where the seat's own next answer is among ``steps`` (from ``i``), if it has one."""
     for j in range(i, len(steps)):
-        if steps[j].player == seat:  # type: ignore[attr-defined]
+        if steps[j].player == seat:
             return j
     return None
 
@@ -249,7 +250,7 @@ def _answer(value: Value | None, q: Decision, card_of: dict[int, int], in_sight:
         hidden: list[Value] = [o for o in q.options if isinstance(o, int) and o not in in_sight]
         pool = hidden or list(q.options)
         return pool[rng.randrange(len(pool))]
-    if isinstance(value, int) and value < 0 and q.kind != "player":
+    if isinstance(value, int) and value < 0 and q.kind != Kind.PLAYER:
         return card_of.get(value, value)
     return value
 
