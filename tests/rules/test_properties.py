@@ -463,3 +463,23 @@ def test_only_the_primitives_move_cards_or_change_a_gene_pool() -> None:
     assert not offenders, offenders
     planted = ast.parse("def f(g):\n    g.seats[0].hand.append(3)\n    g.seats[1].gene_pool = 4\n    g.table.deck[-1:] = []\n")
     assert len(_moves_cards(planted)) == 3  # (the check finds what it is for)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_clone_tells_what_follows_as_the_game_does(seed: int) -> None:
+    """A clone resumes at the latest checkpoint and answers the questions asked since; what it
+    records from then on, parents and causes included, is what the game records (a clone's
+    events nested under effects already under way once had no parent)."""
+    cards_game = new_game(Setup(("Ana", "Ben", "Cy"), seed))
+    rng = random.Random(seed)
+    checked = 0
+    while not cards_game.is_over:
+        d = cards_game.pending
+        assert d is not None
+        action = Choice(d.player, d.options[rng.randrange(len(d.options))])
+        twin = cards_game.clone() if rng.random() < 0.3 else None
+        told = [(e.to_json(), e.parent, e.cause) for e in cards_game.apply(action)]
+        if twin is not None:
+            assert [(e.to_json(), e.parent, e.cause) for e in twin.apply(action)] == told
+            checked += 1
+    assert checked > 5

@@ -399,15 +399,14 @@ def stabilize(g: Game, seat: int) -> Flow:
     """Draw or discard until the hand matches the gene pool (or the size the round sets)."""
     hand = g.seats[seat].hand
     short = hand_target(g, seat) - len(hand)
-    rec = g.rec
     step = STABILIZE_CAUSES[seat]
     if short >= 0:  # drawing, or stable: nothing to ask, so no effect to open (each event names its cause)
-        rec.emit(Stabilized, seat, len(draw(g, seat, short, step)) if short else 0, 0, len(hand), cause=step)
+        g.rec.emit(Stabilized, seat, len(draw(g, seat, short, step)) if short else 0, 0, len(hand), cause=step)
         return
     source = _source_of(g)  # (the card that made the player stabilize, if one did)
-    with rec.effect(step):
+    with g.rec.effect(step):
         yield from choose_and_discard(g, seat, -short, source, Reason.DISCARD_TO_STABILIZE)
-        rec.emit(Stabilized, seat, 0, -short, len(hand))
+        g.rec.emit(Stabilized, seat, 0, -short, len(hand))  # (read after the question: a clone swaps its recorder)
 
 
 STABILIZE_CAUSES = [rule_cause("stabilize", seat) for seat in range(MAX_PLAYERS)]

@@ -11,6 +11,9 @@ parent and its cause, and keeps the log. A game a computer player plays out in i
 question names the card that asks it). The rules never ask which they have: that is what keeps
 one implementation of every rule.
 
+The rules read ``g.rec`` where they use it, never keeping it across a question: a clone is
+played up to its question silently and then given a recorder (:meth:`Game.clone`).
+
 An event is built by the recorder from its class (or any function) and its arguments, so a
 silent game pays for a call and nothing more. Where building the arguments is the costly part
 (why each card of a hand cannot be played), the rules pass a function of no arguments that
