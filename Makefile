@@ -37,11 +37,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/card_startup.py
 	$(BIN)/python benchmarks/listening.py
-<<<<<<< HEAD
 	$(BIN)/python benchmarks/thinking_time.py
-=======
 	$(BIN)/python benchmarks/doomcrop_speed.py
->>>>>>> doomcrop
 
 # The long fuzz run: thousands of seeded games, 2 to 6 players, both editions; the scorer
 # against thousands of played games; then hostile save, score and settings files
