@@ -12,7 +12,7 @@ import io
 import re
 from typing import Iterable, Sequence
 
-from doomlings_access.ai.heuristic import Picker
+from doomlings_access.ai.picker import Picker
 from doomlings_access.cards import load_cards
 from doomlings_access.lines import wrap
 from doomlings_access.rules import Choice, Game, Options, Position, Setup

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from builders import new_game, replay
 
-from doomlings_access.ai.heuristic import GENE_POOL_WORTH, Picker
+from doomlings_access.ai.family import GENE_POOL_WORTH
+from doomlings_access.ai.picker import Picker
 from doomlings_access.ai.random_agent import RandomAgent
 from doomlings_access.ai.search import WIN_WORTH, Budget, SearchAgent, standing
 from doomlings_access.rules import Choice, Game, Setup
@@ -90,15 +91,16 @@ def test_a_sampled_game_stops_at_the_deadline_not_at_its_end() -> None:
     import random
     import time
 
-    from doomlings_access.ai.heuristic import OutOfTime, played_on
+    from doomlings_access.ai.family import DOOMLINGS
+    from doomlings_access.players.playout import OutOfTime, play_out
 
     g = positions(3)[0]
     d = g.pending
     assert d is not None
     view = g.view(d.player)
-    played_on(view, d, d.options[0], random.Random(1), 3, True)  # with time to spare: played out
+    play_out(DOOMLINGS, view, d, d.options[0], random.Random(1), 3, True)  # with time to spare: played out
     with pytest.raises(OutOfTime):
-        played_on(view, d, d.options[0], random.Random(1), 3, True, deadline=time.perf_counter())
+        play_out(DOOMLINGS, view, d, d.options[0], random.Random(1), 3, True, deadline=time.perf_counter())
 
 
 def test_a_decision_whose_time_runs_out_in_its_first_sampled_game_follows_the_rules_of_thumb() -> None:
