@@ -105,8 +105,10 @@ def test_a_spades_number_may_be_sacrificed_once_before_the_flip() -> None:
     answer(g, Word.SACRIFICE)
     assert g.pending.reason is Reason.SACRIFICE
     assert g.pending.options == (place(0, "front left"), place(0, "middle left"), Word.BACK)  # not the King
+    told = len(g.view(1).log)
     answer(g, Word.BACK)
     assert Word.SACRIFICE in g.pending.options
+    assert [type(e).__name__ for e in g.view(1).log[told:]] == ["SacrificeWithdrawn"]  # the log moves on
     answer(g, Word.SACRIFICE, place(0, "front left"))
     assert discard(g, 0) == ["2S"] and card_at(g, 0) == "KC" and not up(g, 0)
     assert g.pending.reason is Reason.FLIP and Word.SACRIFICE not in g.pending.options

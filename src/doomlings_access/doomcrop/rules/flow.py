@@ -216,6 +216,7 @@ def sacrifice_step(st: State, s: Sacrifice) -> Decision:
 def sacrifice_answer(st: State, s: Sacrifice, value: Value) -> None:
     st.stack.pop()
     if value == Word.BACK:
+        emit(st, ev.SacrificeWithdrawn(s.seat))
         return
     turn = st.stack[-1]
     assert isinstance(turn, Turn) and isinstance(value, int)
