@@ -62,17 +62,25 @@ def fight(attacker: Card, value: int, defender: Card, total: int) -> Result:
 
 def targets(st: State, where: int) -> tuple[int, ...]:
     """The places the card at ``where`` may attack: its opposing card across each axis, or
-    for a Clubs number every card directly aligned with it."""
-    seat, s = divmod(where, SPOTS)
+    for a Clubs number every card directly aligned with it (where a card lies)."""
     slot = slot_at(st, where)
     assert slot is not None
-    clubs = slot.card.suit_number(Suit.CLUBS)
-    out = []
-    for axis, other in axes(st.n, seat):
-        for t in aligned(axis, s) if clubs else (opposite(s),):
-            if st.grids[other][t] is not None:
-                out.append(other * SPOTS + t)
-    return tuple(out)
+    return tuple(p for p in reach(st.n, where, slot.card) if slot_at(st, p) is not None)
+
+
+def reach(players: int, where: int, card: Card) -> tuple[int, ...]:
+    """The places ``card`` at ``where`` may attack if a card lies there, in the order its
+    player is offered them (players that read only a view ask this too).
+
+    >>> from doomlings_access.doomcrop.cards import Card as C
+    >>> reach(2, 0, C.parse("7H")), reach(2, 0, C.parse("7C"))
+    ((11,), (11, 14, 17))
+    """
+    seat, s = divmod(where, SPOTS)
+    clubs = card.suit_number(Suit.CLUBS)
+    return tuple(
+        other * SPOTS + t for axis, other in axes(players, seat) for t in (aligned(axis, s) if clubs else (opposite(s),))
+    )
 
 
 def hearts_helpers(st: State, defender: int) -> tuple[int, ...]:
