@@ -9,6 +9,7 @@ import pytest
 from test_cli import no_traceback, run
 
 from doomlings_access import tournament as t
+from doomlings_access.players.search import Budget
 
 
 def test_seats_rotate_so_every_level_sits_everywhere() -> None:
@@ -129,3 +130,52 @@ def test_hard_thinks_within_its_budget_and_says_so() -> None:
     assert data["levels"]["hard"]["decisions"] > 0
     text = run("tournament", "--games", "1", "--seats", "hard,easy", "--think", "0.05", "--iterations", "20")
     assert "hard thinks up to 0.05 seconds or 20 sampled games a decision." in text.stdout
+
+
+# --- Doomcrop: the same loop, the same figures -----------------------------------------------
+
+
+def test_a_doomcrop_tournament_prints_the_same_figures() -> None:
+    done = run("tournament", "--game", "doomcrop", "--games", "8", "--seats", "normal,easy", "--seed", "3")
+    no_traceback(done)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:2] == [
+        "8 Doomcrop games of 2 players, seats normal, easy rotated, seed 3.",
+        "1 deck; scores are cards counted, Diamond numbers as two.",
+    ]
+    assert [line.split(":")[0] for line in lines[2:]] == ["normal"] * 3 + ["easy"] * 3
+    assert re.fullmatch(r"normal: wins \d+\.\d% \(95% interval \d+\.\d to \d+\.\d\) over 8 seats\.", lines[2])
+    assert max(len(line) for line in lines) <= 80
+
+
+@pytest.mark.parametrize("players, decks", [(2, 1), (3, 2), (4, 2), (5, 3), (6, 3)])
+def test_doomcrop_games_of_two_to_six_players_are_played_with_enough_decks(players: int, decks: int) -> None:
+    levels = ["normal", "hard", "easy", "easy", "easy", "easy"][:players]
+    results = t.run(2, levels, 9, budget=Budget(seconds=600, iterations=4), game="doomcrop")
+    assert t.doomcrop_decks(players) == decks
+    for r in results:
+        assert len(r.totals) == players and r.winners
+        # every card ends in a Discard pile, a deck's nine Diamond numbers counting two
+        assert sum(r.totals) == (52 + 9) * decks
+
+
+def test_doomcrop_results_do_not_depend_on_the_number_of_processes() -> None:
+    one = t.run(6, ["normal", "easy"], 5, jobs=1, game="doomcrop")
+    two = t.run(6, ["normal", "easy"], 5, jobs=2, game="doomcrop")
+    assert [(r.levels, r.totals, r.winners) for r in one] == [(r.levels, r.totals, r.winners) for r in two]
+
+
+def test_the_json_names_the_game() -> None:
+    done = run("tournament", "--game", "doomcrop", "--games", "2", "--seats", "easy,easy,easy", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["game"] == "doomcrop" and data["players"] == 3
+    assert sum(f["win_rate"] * f["seats"] for f in data["levels"].values()) == pytest.approx(2)
+
+
+def test_an_unknown_game_gets_one_line() -> None:
+    done = run("tournament", "--game", "chess")
+    no_traceback(done)
+    assert done.returncode == 2
+    assert "--game" in done.stderr and len(done.stderr.strip().splitlines()) == 1

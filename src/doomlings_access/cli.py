@@ -133,6 +133,10 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print a JSON summary")
 
     tour = command("tournament", "play seeded games between computer levels and compare them")
+    tour.add_argument(
+        "--game", choices=("doomlings", "doomcrop"), default="doomlings",
+        help="which game (default doomlings; doomcrop: one deck for two players, one for each two)",
+    )
     tour.add_argument("--games", type=whole_number, default=200, help="how many games (default 200)")
     tour.add_argument("--players", type=whole_number, default=None, help="2 to 6 (default: one per seat)")
     tour.add_argument(
@@ -551,12 +555,12 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _tournament(args: argparse.Namespace) -> int:
     from doomlings_access import tournament as t
-    from doomlings_access.ai.levels import LEVELS
 
+    contest = t.GAMES[args.game]
     levels = [level.strip().lower() for level in str(args.seats).split(",")]
-    unknown = [level for level in levels if level not in LEVELS]
+    unknown = [level for level in levels if level not in contest.levels]
     if unknown:
-        return _fail(f"unknown level {clean(unknown[0])[:20]!r}: choose from {', '.join(LEVELS)}")
+        return _fail(f"unknown level {clean(unknown[0])[:20]!r}: choose from {', '.join(contest.levels)}")
     if args.players is None and not 2 <= len(levels) <= 6:
         return _fail(f"--seats names {_count(len(levels), 'level')}: give one per seat, 2 to 6 seats")
     players = args.players if args.players is not None else len(levels)
@@ -580,16 +584,21 @@ def _tournament(args: argparse.Namespace) -> int:
         if done % step == 0 or done == args.games:
             print(f"Tournament: {done} of {args.games} games played.", file=sys.stderr, flush=True)
 
-    results = t.run(args.games, levels, args.seed, args.jobs, args.edition, progress, budget)
+    results = t.run(args.games, levels, args.seed, args.jobs, args.edition, progress, budget, args.game)
     figures = {level: f.to_json() for level, f in t.tally(results).items()}
     if args.json:
         import json
 
-        print(json.dumps({"games": args.games, "players": players, "seed": args.seed,
+        print(json.dumps({"game": args.game, "games": args.games, "players": players, "seed": args.seed,
                           "seats": levels, "think": budget.seconds, "iterations": budget.iterations,
                           "levels": figures}))
         return 0
-    lines = [f"{_count(args.games, 'game')} of {players} players, seats {', '.join(levels)} rotated, seed {args.seed}."]
+    lines = [
+        f"{_count(args.games, contest.noun)} of {players} players, seats {', '.join(levels)} rotated, seed {args.seed}."
+    ]
+    note = contest.note(players)
+    if note is not None:
+        lines.append(note)
     if "hard" in levels:
         lines.append(f"hard thinks up to {budget.seconds:g} seconds or {budget.iterations} sampled games a decision.")
     for level, f in figures.items():

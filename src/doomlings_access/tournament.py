@@ -1,9 +1,14 @@
-"""Tournaments between computer levels: seeded games with the seats rotated, and the figures
-that tell what a level is worth (win rate with its 95% interval, scores, margins, thinking time).
+"""Tournaments between computer levels, of either game: seeded games with the seats rotated, and
+the figures that tell what a level is worth (win rate with its 95% interval, scores, margins,
+thinking time).
 
 Game ``g`` is seeded ``seed + g`` and the list of levels is rotated by ``g`` mod the number of
 players, so every level sits in every seat equally often. A game won by k players in a tie
 gives each of them 1/k of a win. Results do not depend on how many processes play them.
+
+The loop is the same for every game; a game is entered by a :class:`Contest` (how to start a
+seeded game, its levels, and its final scores): Doomlings' scores are points, Doomcrop's the
+cards counted (Diamond numbers as two).
 """
 
 from __future__ import annotations
@@ -11,15 +16,70 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from doomlings_access.ai.levels import make_agent
-from doomlings_access.ai.search import Budget
+from doomlings_access import doomcrop, rules
+from doomlings_access.ai.levels import LEVELS as DOOMLINGS_LEVELS
 from doomlings_access.cards import load_cards
-from doomlings_access.rules import Choice, Game, Options, Setup
+from doomlings_access.doomcrop_ai.levels import LEVELS as DOOMCROP_LEVELS
+from doomlings_access.kernel.decisions import Choice
+from doomlings_access.kernel.players import Agent, Playable
+from doomlings_access.players.search import Budget
+
+
+@dataclass(frozen=True)
+class Contest:
+    """What a tournament needs of one game."""
+
+    noun: str
+    """What one of its games is called in the figures' first line ("20 games", "20 Doomcrop games")."""
+    start: Callable[[tuple[str, ...], int, str], Any]
+    """A new game for these player names and this seed (and Doomlings' edition)."""
+    levels: Mapping[str, Callable[[int, int, Budget], Agent[Any]]]
+    """Each computer level's agent for (game seed, seat, thinking budget)."""
+    end: Callable[[Any], tuple[tuple[int, ...], tuple[int, ...]]]
+    """A finished game's totals, seat by seat, and its winners."""
+    note: Callable[[int], str | None] = lambda players: None
+    """What the figures should say of the games for this many players, if anything."""
+
+
+def _doomlings(names: tuple[str, ...], seed: int, edition: str) -> rules.Game:
+    return rules.Game(load_cards(edition), rules.Setup(names, seed, rules.Options(edition=edition)))
+
+
+def _doomlings_end(game: rules.Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return tuple(score.total for score in game.ending.scores), tuple(game.winners)
+
+
+def doomcrop_decks(players: int) -> int:
+    """Decks shuffled together for a Doomcrop tournament: one for two players, as the standard
+    game, and more for more ("it is recommended to use multiple decks"), one for each two."""
+    return (players + 1) // 2
+
+
+def _doomcrop(names: tuple[str, ...], seed: int, edition: str) -> doomcrop.Game:
+    return doomcrop.Game(doomcrop.Setup(names, seed, doomcrop.Options(decks=doomcrop_decks(len(names)))))
+
+
+def _doomcrop_end(game: doomcrop.Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    assert game.outcome is not None
+    return game.outcome.counts, game.outcome.winners
+
+
+def _doomcrop_note(players: int) -> str:
+    decks = doomcrop_decks(players)
+    return f"{decks} deck{'' if decks == 1 else 's'}; scores are cards counted, Diamond numbers as two."
+
+
+GAMES: dict[str, Contest] = {
+    "doomlings": Contest("game", _doomlings, DOOMLINGS_LEVELS, _doomlings_end),
+    "doomcrop": Contest("Doomcrop game", _doomcrop, DOOMCROP_LEVELS, _doomcrop_end, _doomcrop_note),
+}
+"""Every game a tournament can play, by the name ``--game`` takes."""
+
 
 @dataclass
 class GameResult:
@@ -37,22 +97,20 @@ def seat_levels(levels: list[str], game: int) -> tuple[str, ...]:
     return tuple(levels[shift:] + levels[:shift])
 
 
-def play_one(args: tuple[int, tuple[str, ...], str, Budget]) -> GameResult:
-    """Play game seeded ``seed`` with ``levels`` at its seats (in a worker process too)."""
-    seed, levels, edition, budget = args
-    names = tuple(f"P{seat + 1}" for seat in range(len(levels)))
-    agents = [make_agent(level, seed, seat, budget) for seat, level in enumerate(levels)]
-    game = Game(load_cards(edition), Setup(names, seed, Options(edition=edition)))
+def play_one(args: tuple[str, int, tuple[str, ...], str, Budget]) -> GameResult:
+    """Play game seeded ``seed`` of ``name`` with ``levels`` at its seats (in a worker process too)."""
+    name, seed, levels, edition, budget = args
+    contest = GAMES[name]
+    agents = [contest.levels[level](seed, seat, budget) for seat, level in enumerate(levels)]
+    game: Playable[Any] = contest.start(tuple(f"P{seat + 1}" for seat in range(len(levels))), seed, edition)
     times: list[list[float]] = [[] for _ in levels]
-    while not game.is_over:
-        d = game.pending
-        assert d is not None
+    while (d := game.pending) is not None:
         start = time.perf_counter()
         answer = agents[d.player].choose(game.view(d.player), d)
         times[d.player].append(time.perf_counter() - start)
         game.apply(Choice(d.player, answer))
-    totals = tuple(score.total for score in game.ending.scores)
-    return GameResult(levels, totals, tuple(game.winners), tuple(tuple(t) for t in times))
+    totals, winners = contest.end(game)
+    return GameResult(levels, totals, winners, tuple(tuple(t) for t in times))
 
 
 @dataclass
@@ -114,10 +172,11 @@ def run(
     edition: str = "retail",
     progress: Callable[[int], None] | None = None,
     budget: Budget | None = None,
+    game: str = "doomlings",
 ) -> list[GameResult]:
-    """Play the tournament's games, in order, with ``jobs`` processes; searching levels think
-    within ``budget`` per decision."""
-    work = [(seed + g, seat_levels(levels, g), edition, budget or Budget()) for g in range(games)]
+    """Play the tournament's games of ``game``, in order, with ``jobs`` processes; searching
+    levels think within ``budget`` per decision."""
+    work = [(game, seed + g, seat_levels(levels, g), edition, budget or Budget()) for g in range(games)]
     if jobs <= 1:
         results = []
         for done, item in enumerate(work, 1):

@@ -47,8 +47,10 @@ V_co = TypeVar("V_co", bound=SeatView, covariant=True)
 V_contra = TypeVar("V_contra", bound=SeatView, contravariant=True)
 
 
-class Sampled(Protocol[V_co]):
-    """A game dealt from a view, played on in a player's head."""
+class Playable(Protocol[V_co]):
+    """A game as its computer players are played through it: the question pending, answers
+    applied, each seat's view. A game dealt from a view, played on in a player's head, is one;
+    so is a tournament's game."""
 
     @property
     def pending(self) -> Decision | None: ...
@@ -61,7 +63,7 @@ class Sampled(Protocol[V_co]):
 class Family(Protocol[V]):
     """One game as its computer players see it (see the module's text)."""
 
-    def sample(self, view: V, rng: random.Random) -> Sampled[V]:
+    def sample(self, view: V, rng: random.Random) -> Playable[V]:
         """A complete game consistent with ``view``, at the seat's own decision; its hidden
         cards and its future chance drawn from ``rng``. A ``ValueError`` if it cannot be done
         (the players then answer by rule of thumb)."""
