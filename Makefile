@@ -60,12 +60,16 @@ simulate: fuzz
 
 # The standard tournaments, seats rotated, both cores: normal against three easy (about a
 # minute), then hard against three normal at a tenth of its default sampled games, counted so
-# that the same seed gives the same games (about half an hour); each prints every level's win
-# rate with its 95% interval, scores, margins and decision times.
+# that the same seed gives the same games (about half an hour); then the same two for Doomcrop,
+# two players, hard at a twentieth of its default (about twenty minutes); each prints every level's win rate with its 95% interval,
+# scores, margins and decision times.
 tournament: $(STAMP)
 	$(BIN)/doomlings tournament --games 2000 --seats normal,easy,easy,easy --seed 1 --jobs 2
 	$(BIN)/doomlings tournament --games 1000 --seats hard,normal,normal,normal --seed 1 --jobs 2 \
 		--think 600 --iterations 100
+	$(BIN)/doomlings tournament --game doomcrop --games 2000 --seats normal,easy --seed 1 --jobs 2
+	$(BIN)/doomlings tournament --game doomcrop --games 300 --seats hard,normal --seed 1 --jobs 2 \
+		--think 600 --iterations 50
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache

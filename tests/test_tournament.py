@@ -117,8 +117,9 @@ def test_play_refuses_a_bad_thinking_budget_in_one_line(args: list[str]) -> None
 def test_the_game_and_the_tournament_know_the_same_levels() -> None:
     from doomlings_access.ai.levels import LEVELS
     from doomlings_access.arguments import LEVELS as ASKED
+    from doomlings_access.doomcrop_ai.levels import LEVELS as DOOMCROP
 
-    assert tuple(LEVELS) == ASKED
+    assert tuple(LEVELS) == ASKED == tuple(DOOMCROP)
 
 
 def test_hard_thinks_within_its_budget_and_says_so() -> None:
