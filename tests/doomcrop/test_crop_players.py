@@ -17,11 +17,13 @@ from doomlings_access.players.search import Budget, Search
 QUICK = Budget(seconds=600, iterations=8)  # the count, not the clock, ends each search
 
 
-@pytest.mark.parametrize("players, decks", [(2, 1), (3, 2), (4, 2)])
-def test_every_level_plays_games_to_the_end_with_legal_answers(players: int, decks: int) -> None:
-    """Seats of every level, answering from their views; the game ends and every card is counted."""
+@pytest.mark.parametrize("players, decks, optional", [(2, 1, False), (3, 2, False), (4, 2, False), (2, 1, True), (3, 2, True)])
+def test_every_level_plays_games_to_the_end_with_legal_answers(players: int, decks: int, optional: bool) -> None:
+    """Seats of every level, answering from their views; the game ends and every card is counted
+    (with the optional rules too: Jokers and Epic Techniques)."""
     levels = ["hard", "normal", "easy", "normal"][:players]
-    setup = Setup(tuple(f"P{i}" for i in range(players)), 40 + players, Options(decks=decks))
+    options = Options(decks=decks, jokers=2 if optional else 0, epic_techniques=optional)
+    setup = Setup(tuple(f"P{i}" for i in range(players)), 40 + players, options)
     game = Game(setup)
     agents = [make_agent(level, setup.seed, seat, QUICK) for seat, level in enumerate(levels)]
     answers = 0
@@ -32,7 +34,7 @@ def test_every_level_plays_games_to_the_end_with_legal_answers(players: int, dec
         answers += 1
         assert answers < 5000, "the game did not end"
     assert game.outcome is not None
-    assert sum(len(pile) for pile in game.state.discards) + len(game.state.box) == 52 * decks
+    assert sum(len(pile) for pile in game.state.discards) + len(game.state.box) == options.cards
 
 
 def decisions(seed: int) -> list[Game]:
