@@ -31,8 +31,8 @@ def json_blocks(text: str) -> list[str]:
 def test_every_page_of_the_docs_is_looked_at_here() -> None:
     """A new page with examples is run here too: its examples are found by this test file."""
     pages = sorted(p.name for p in DOCS.glob("*.md"))
-    assert pages == ["ai.md", "positions.md", "rules-notes.md"], pages
-    for page in ("ai.md", "rules-notes.md"):  # (pages without examples)
+    assert pages == ["ai.md", "doomcrop-positions.md", "doomcrop-rulings.md", "positions.md", "rules-notes.md"], pages
+    for page in ("ai.md", "doomcrop-rulings.md", "rules-notes.md"):  # (pages without examples)
         notes = (DOCS / page).read_text("utf-8")
         assert not json_blocks(notes) and not re.search(r"^    doomlings ", notes, re.MULTILINE), page
 
@@ -128,3 +128,38 @@ def test_the_scores_of_a_tied_game_say_what_the_tie_break_draw_added(tmp_path: P
     assert any(state["tie_break"]) and state["final_scores"] == [t + d for t, d in zip(totals, state["tie_break"])]
     winner = ["Ana", "Ben"][max(range(2), key=state["final_scores"].__getitem__)]
     assert json.loads(out.getvalue())["winners"] == [winner]
+
+
+CROP = (DOCS / "doomcrop-positions.md").read_text("utf-8")
+CROP_ERRORS: dict[str, Callable[[dict[str, Any]], None]] = {
+    "players[1].front[2]": lambda d: d["players"][1]["front"].__setitem__(2, "QX"),
+    "players[0].face_up[0]": lambda d: d["players"][0].__setitem__("face_up", ["front lft"]),
+    "draw_pile": lambda d: d.__setitem__("draw_pile", ["7C"]),
+    "turn": lambda d: d.__setitem__("turn", "Zed"),
+}
+"""For each Doomcrop error the page shows (by the field it names): the change of its example
+that makes it."""
+
+
+def test_the_doomcrop_example_position_is_set_up_and_asks_its_first_question() -> None:
+    from doomlings_access.doomcrop import Game, read_position
+
+    [block] = json_blocks(CROP)
+    setup = read_position(block, "two.json")
+    game = Game(setup)
+    assert setup.players == ("Ana", "Ben")
+    assert game.pending is not None and game.pending.player == 0 and game.pending.reason == "flip"
+
+
+def test_every_doomcrop_error_shown_is_the_error_given() -> None:
+    from doomlings_access.doomcrop import PositionError, read_position
+
+    shown = re.findall(r"^    (two\.json: .*)$", CROP, re.MULTILINE)
+    assert len(shown) == len(CROP_ERRORS)
+    [block] = json_blocks(CROP)
+    for line in shown:
+        data = json.loads(block)
+        CROP_ERRORS[line.split(": ")[1]](data)  # (a KeyError: an error shown that no test makes)
+        with pytest.raises(PositionError) as refused:
+            read_position(json.dumps(data), "two.json")
+        assert str(refused.value) == line
