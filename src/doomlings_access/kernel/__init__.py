@@ -5,6 +5,7 @@ A game is a pure engine (its state, the question pending, ``apply(Choice) -> eve
 view per seat, seeded chance, no I/O) in a package of its own: Doomlings (``cards`` and
 ``rules``), Doomcrop (``doomcrop``). The kernel holds the types every engine speaks in (a
 :class:`~.decisions.Decision` asked, a :class:`~.decisions.Choice` answering it, the errors of
-a wrong answer, the game's seeded chance), and the protocol the program drives a game through
-(:mod:`.protocol`). Games import the kernel, never each other; the kernel imports no game.
+a wrong answer, the game's seeded chance), and what the game-agnostic computer players ask of
+a game (:mod:`.players`: a family per game). Games import the kernel, never each other; the
+kernel imports no game.
 """
