@@ -203,6 +203,25 @@ def _error_line(printed: str) -> str | None:
     return match.group(1).strip()[:100] if match else None
 
 
+_OPEN_GATE = b"\n" if os.name == "posix" else b""
+
+
+def _gated(argv: list[str]) -> list[str]:
+    """The engine's command behind a gate: a shell that waits for one line on standard input
+    and only then becomes the engine, or ends if the input closes first. Between starting an
+    engine and telling the watcher of its process group there is a moment; a game killed in it
+    (seen under load) left the engine and its children running. Gated, an engine does nothing
+    before the watcher knows of it. A shell reading a pipe takes one byte at a time, so the text
+    after the gate's line reaches the engine whole.
+
+    >>> _gated(["espeak-ng", "--stdin"])[-2:] if os.name == "posix" else ["espeak-ng", "--stdin"]
+    ['espeak-ng', '--stdin']
+    """
+    if os.name != "posix":
+        return argv
+    return ["/bin/sh", "-c", 'IFS= read -r _ || exit 0; exec "$@"', "doomlings-speech", *argv]
+
+
 def _signal_group(proc: subprocess.Popen[bytes], hard: bool = False) -> None:
     """Terminate (or kill) a speech process and its children (aplay, a shell's sleep)."""
     if proc.poll() is not None:
@@ -349,7 +368,7 @@ class CommandSpeaker(_Notices):
         with tempfile.TemporaryFile() as out:
             try:
                 proc = subprocess.Popen(
-                    self.argv,
+                    _gated(self.argv),
                     stdin=subprocess.PIPE,
                     stdout=out,
                     stderr=subprocess.STDOUT,
@@ -365,7 +384,7 @@ class CommandSpeaker(_Notices):
                     _signal_group(proc)
             try:
                 assert proc.stdin is not None
-                proc.stdin.write(text.encode("utf-8"))
+                proc.stdin.write(_OPEN_GATE + text.encode("utf-8"))
                 proc.stdin.close()
             except OSError:
                 pass  # the engine ended before reading; its exit code tells why
