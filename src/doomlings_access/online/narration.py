@@ -24,7 +24,7 @@ from doomlings_access.ui.heard import listener_view
 from doomlings_access.ui.questions import Question
 from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.session import question_for, where_we_are
-from doomlings_access.ui.words import Said, Style, why_not_played
+from doomlings_access.ui.words import Said, Style
 
 
 class Listener:
@@ -101,27 +101,6 @@ def asked_openly(d: Decision) -> bool:
     nothing (pass, no, done) may be asked only of a player holding a card that fits, and
     telling the others "Ben is thinking" would tell them what is in Ben's hand."""
     return not any(is_silent(d.reason, value) for value in d.options)
-
-
-def held_back(v: PlayerView, d: Decision) -> list[tuple[str, str, str]]:
-    """The cards of the asker's hand a play question does not offer, with why in words
-    (name, label, reason): a client says "Not playable now: ..." when one is typed."""
-    if d.kind != Kind.PLAY:
-        return []
-    out = []
-    for c in v.hand:
-        if c not in d.options:
-            t = v.card(c)
-            out.append((t.name, t.label, why_not_played([(t.name, v.why_not.get(c, ""))])))
-    return out
-
-
-def details(v: PlayerView, d: Decision) -> list[str]:
-    """What the help of a question adds: at "Play a trait out of turn?", what each trait
-    offered reads."""
-    if d.kind != Kind.RESPOND:
-        return []
-    return [f"{v.card(c).name} reads: {v.card(c).text}" for c in d.options if isinstance(c, int)]
 
 
 TOPICS_FOR_WATCHERS = ("pile", "table", "age", "genes", "deck", "card", "rules")

@@ -44,8 +44,6 @@ from doomlings_access.online.narration import (
     asked_openly,
     away_summary,
     card_lines,
-    details,
-    held_back,
     option_id,
     question_id,
     review_lines,
@@ -57,7 +55,7 @@ from doomlings_access.rules.options import MAX_PLAYERS
 from doomlings_access.safety.text import YOU, NameRefused, alike_keys, check_names, clean, name_key
 from doomlings_access.ui.questions import Question, passes_unasked
 from doomlings_access.ui.rules_text import rules
-from doomlings_access.ui.session import reserved_words
+from doomlings_access.ui.session import cards_held_back, reserved_words, what_it_reads
 from doomlings_access.ui.words import Said, Style, join
 
 log = logging.getLogger(__name__)
@@ -739,8 +737,8 @@ class Room:
                 "kind": d.kind, "reason": d.reason,
                 "options": [{"id": option_id(d, o.value), "text": o.text, "speech": o.speech, "words": list(o.words)}
                             for o in q.options],
-                "held": [{"name": n, "label": label, "why": why} for n, label, why in held_back(v, d)],
-                "details": details(v, d),
+                "held": [{"name": n, "label": label, "why": why} for n, label, why in cards_held_back(v, d)],
+                "details": what_it_reads(v, d),
             }
             self.open[seat] = OpenQuestion(qid, q, values, message)
             self.send(person, message)

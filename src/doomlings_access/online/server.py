@@ -210,12 +210,11 @@ class Server:
     def refuse(self, link: SocketLink, person: Person | None, exc: protocol.ProtocolError, text: str) -> None:
         """A message that cannot be read: said to the sender; one too big ends the connection."""
         big = len(text) > protocol.MAX_FRAME
-        message = {"type": "error", "seq": 1, "code": "too_big" if big else "bad_message",
-                   "text": f"A message the server cannot read: {exc}"}
+        code, said = "too_big" if big else "bad_message", f"A message the server cannot read: {exc}"
         if person is not None:
-            person.room.error(person, message["code"], message["text"])
+            person.room.error(person, code, said)
         else:
-            link.send(message)
+            link.send({"type": "error", "seq": 1, "code": code, "text": said})
         if big:
             link.close("too big")
 

@@ -726,17 +726,7 @@ class Session:
         """"Not playable now: Antlers, its colour is locked this round.": cards of the asker's
         hand, typed by name or label at a play question that does not offer them (it was only
         "Not a choice", the reason a trip through the log away)."""
-        d = q.decision
-        if d.kind != Kind.PLAY:
-            return ""
-        key, label = _loose(line), line.lower()
-        v = self.view(d.player)
-        held = [c for c in v.hand if c not in d.options]
-        named = [c for c in held if _begins(v.card(c).name, key)]
-        named = named or [c for c in held if v.card(c).label.lower() == label]
-        reasons = {v.card(c).name: v.why_not.get(c, "") for c in named}
-        said = why_not_played(list(reasons.items()))
-        return f"Not playable now: {said}." if said else ""
+        return held_back_said(cards_held_back(self.view(q.decision.player), q.decision), line)
 
     # --- commands ----------------------------------------------------------------------
     def viewer(self, q: Question | None) -> int:
@@ -888,18 +878,42 @@ class Session:
         elif q is None:
             self.out.info("More is to be told: press Enter to hear it, or type a command first.")
         else:
-            n = len(q.options)
-            labels = any(is_trait_label(w) for o in q.options for w in o.words)
-            ways = "the first letters of a name, or a label like \"db17\"" if labels else "the first letters of an answer"
-            self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {ways} (one letter alone is a command).")
-            if q.decision.kind == Kind.RESPOND:  # what each trait offered out of turn would do
-                asker = self.view(q.decision.player)
-                for value in q.decision.options:
-                    if isinstance(value, int):
-                        d = asker.card(value)
-                        self.out.info(f"{d.name} reads: {d.text}")
+            self.out.info(how_to_answer(q))
+            self.out.lines(what_it_reads(self.view(q.decision.player), q.decision))
         self.out.info("Commands:")
         self.out.lines(list(COMMANDS.values()))
+
+
+def how_to_answer(q: Question) -> str:
+    """The help of a question: what it asks, and the ways to answer that its options take (a
+    label only where an option is a card)."""
+    labels = any(is_trait_label(w) for o in q.options for w in o.words)
+    ways = "the first letters of a name, or a label like \"db17\"" if labels else "the first letters of an answer"
+    return f"{q.title.text} Type a number from 1 to {len(q.options)}, or {ways} (one letter alone is a command)."
+
+
+def cards_held_back(v: PlayerView, d: Decision) -> list[tuple[str, str, str]]:
+    """The cards of the asker's hand a play question ``d`` does not offer: name, label, and
+    the engine's reason why each may not be played now (their view ``v`` says)."""
+    if d.kind != Kind.PLAY:
+        return []
+    return [(v.card(c).name, v.card(c).label, v.why_not.get(c, "")) for c in v.hand if c not in d.options]
+
+
+def held_back_said(held: list[tuple[str, str, str]], line: str) -> str:
+    """"Not playable now: Antlers, its colour is locked this round." when ``line`` names, by
+    name or label, cards ``held`` back (:func:`cards_held_back`); else nothing."""
+    key, label = _loose(line), line.lower()
+    named = [h for h in held if _begins(h[0], key)] or [h for h in held if h[1].lower() == label]
+    said = why_not_played(list({name: reason for name, _, reason in named}.items()))
+    return f"Not playable now: {said}." if said else ""
+
+
+def what_it_reads(v: PlayerView, d: Decision) -> list[str]:
+    """At "Play a trait out of turn?", what each trait offered would do (its help)."""
+    if d.kind != Kind.RESPOND:
+        return []
+    return [f"{v.card(c).name} reads: {v.card(c).text}" for c in d.options if isinstance(c, int)]
 
 
 def where_we_are(v: OnlookerView, me: int | None) -> str:
@@ -1014,4 +1028,4 @@ def shorten(text: str, limit: int = 20) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-__all__ = ["Prefs", "QuitGame", "Reply", "Session", "read_answer", "where_we_are"]
+__all__ = ["Prefs", "QuitGame", "Reply", "Session", "cards_held_back", "held_back_said", "how_to_answer", "read_answer", "what_it_reads", "where_we_are"]
