@@ -37,6 +37,7 @@ from doomlings_access.app import COMPUTER_NAMES, GameChoices, agents_for, build_
 from doomlings_access.arguments import HOUSE_RULES
 from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.online import protocol
+from doomlings_access.online.commands import WORDS
 from doomlings_access.online.keys import RateLimit, key_fits, new_code, new_key, read_code
 from doomlings_access.online.narration import (
     TOPICS_FOR_WATCHERS,
@@ -211,7 +212,7 @@ class Room:
         local game's names: no control or invisible characters, no command word, no card's
         name, none that sounds or looks like someone's already here)."""
         names = self.names()
-        reserved = reserved_words() | YOU
+        reserved = reserved_words() | YOU | WORDS
         try:
             return check_names([*names, typed], reserved, _cards("retail").player_names_taken, None)[-1]
         except NameRefused as exc:

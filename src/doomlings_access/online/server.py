@@ -25,7 +25,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -135,8 +135,9 @@ class Server:
         self.origins = frozenset(origins)
 
     def app(self) -> Starlette:
-        routes = [Route(path, self.page) for path in PAGES]
+        routes: list[BaseRoute] = [Route(path, self.page) for path in PAGES]
         routes.append(Route("/protocol.json", self.schema))
+        routes.append(Route("/favicon.ico", lambda request: Response(status_code=204)))
         routes.append(WebSocketRoute("/ws", self.socket))
         return Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=self.lifespan)
 
@@ -255,7 +256,7 @@ def uvicorn_server(app: Starlette) -> Any:
     import uvicorn
 
     config = uvicorn.Config(
-        app, ws_max_size=protocol.MAX_FRAME, log_level="warning", lifespan="on", ws="websockets",
+        app, ws_max_size=protocol.MAX_FRAME, log_level="warning", lifespan="on", ws="websockets-sansio",
         ws_ping_interval=20.0, ws_ping_timeout=20.0,
     )
     return uvicorn.Server(config)
