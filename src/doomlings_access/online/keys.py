@@ -26,8 +26,8 @@ import secrets
 import time
 from collections.abc import Callable, Container
 
-ALPHABET = "ACDEFHJKMNPQRTUVWXY34679"
-"""24 characters, none like another to the eye or on a braille display: 24**6, some 191
+ALPHABET = "ACDEFHJKMNPQRTUVWXY3479"
+"""23 characters, none like another to the eye or on a braille display: 23**6, some 148
 million codes."""
 CODE_LENGTH = 6
 KEY_BYTES = 32

@@ -384,11 +384,10 @@ class Room:
         """``person`` leaves for good (or the host removed them): in the lobby their place
         goes; in a game a computer player takes their seat to the end."""
         link = person.link
-        person.link = None
         if link is not None:
             self.send(person, {"type": "bye", "text": why or "You left the room."})
+            person.link = None
             link.close("left")
-        person.link = None
         if person in self.watchers:
             self.watchers.remove(person)
             self.notice(f"{person.name} stopped watching.")
@@ -479,7 +478,7 @@ class Room:
     def chat(self, person: Person, message: dict[str, Any]) -> None:
         """Chat goes to everyone in the room, always as "Chat, Ana: ..." (someone watching:
         "Chat, Zoe, watching: ..."), in its own history, never in the game's voice."""
-        text = " ".join(clean(message["text"], MAX_CHAT).split())
+        text = clean(" ".join(message["text"].split()), MAX_CHAT)
         if not text:
             self.error(person, "bad_message", "Type something to say.")
             return

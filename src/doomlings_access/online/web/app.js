@@ -13,7 +13,7 @@
   const state = {
     ws: null, schema: null, code: null, token: null, name: null, lastSeq: 0,
     asked: null, host: false, phase: "lobby", leaving: false, lostAt: 0,
-    seats: [], houseRules: [], handWanted: 0, reviewWanted: false, joined: false,
+    seats: [], houseRules: [], handWanted: 0, reviewWanted: null, joined: false,
   };
 
   // --- the schema ------------------------------------------------------------------------
@@ -279,7 +279,7 @@
   }
 
   function review(topic, arg) {
-    state.reviewWanted = true;
+    state.reviewWanted = topic;
     send(arg ? { type: "review", topic, arg } : { type: "review", topic });
   }
 
@@ -345,13 +345,14 @@
       if (started || (m.phase === "playing" && !state.handSeen)) refreshHand();
     },
     review(m) {
-      if (m.topic === "hand" && state.handWanted > 0 && !state.reviewWanted) {
+      if (m.topic === "hand" && state.handWanted > 0 && state.reviewWanted !== "hand") {
         state.handWanted -= 1; state.handSeen = true;
         const cards = m.lines.slice(1).map((line, i) => ({ value: String(i), text: line }));
         fillList($("hand"), cards, (value, text) => review("card", text.split(",")[0]));
         return;
       }
-      state.reviewWanted = false;
+      if (m.topic !== state.reviewWanted) return;
+      state.reviewWanted = null;
       const box = $("review");
       box.replaceChildren();
       for (const line of m.lines) addLine(box, line, "");
