@@ -65,6 +65,7 @@ class Player:
         self.person: Person | None = None
         self.answers = 0
         self.answering = True
+        self.last = ("", "")
 
     @property
     def room(self) -> Room:
@@ -74,7 +75,11 @@ class Player:
     def on_message(self, link: Kept, message: dict[str, Any]) -> None:
         if message["type"] == "question" and self.answering:
             option = self.rng.choice(message["options"])["id"]
+            self.last = (message["id"], option)
             asyncio.get_running_loop().call_soon(self.answer, message["id"], option)
+        elif message["type"] == "error" and message["code"] == "too_fast" and self.answering:
+            # faster than a person: the room's limit refused the answer; it is sent again
+            asyncio.get_running_loop().call_later(0.2, self.answer, *self.last)
 
     def answer(self, question: str, option: str) -> None:
         if self.person is not None and self.person.link is self.link:

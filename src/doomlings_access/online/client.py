@@ -424,8 +424,8 @@ class Client:
             self.failed = m["text"]
             self.ready.set()
             return
-        if self.asked is not None and m["code"] in ("bad_answer", "not_now"):
-            self.asked.answered = False
+        if self.asked is not None and m["code"] in ("bad_answer", "not_now", "too_fast"):
+            self.asked.answered = False  # the answer was not taken: the question is asked again
         self.out.info(m["text"])
 
     def on_bye(self, m: dict[str, Any]) -> None:

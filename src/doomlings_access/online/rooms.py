@@ -155,10 +155,13 @@ class OpenQuestion:
     values: dict[str, Value]
     """The question's options by their stable ids."""
     message: dict[str, Any]
+    given: Value | None = None
+    """The person's answer, once given (the driver takes it when it looks next)."""
 
 
 COVERED = object()
-"""What the person's answer is when they were covered, or came back (the driver looks again)."""
+"""What :meth:`Room.ask` returns when woken with no answer (someone away long enough, or
+back): the driver looks again at who answers."""
 
 
 @cache
@@ -469,11 +472,11 @@ class Room:
         if message["question"] != asked.id or message["option"] not in asked.values:
             self.error(person, "bad_answer", "That is not a choice of the question asked.")
             return
-        waiting = self.waiting
-        if waiting is None or waiting[0] != seat or waiting[1].done():
-            self.error(person, "not_now", "Nothing is asked of you now.")
+        if asked.given is not None:
+            self.error(person, "not_now", "Your answer is in already.")
             return
-        waiting[1].set_result(asked.values[message["option"]])
+        asked.given = asked.values[message["option"]]
+        self.nudge()
 
     def chat(self, person: Person, message: dict[str, Any]) -> None:
         """Chat goes to everyone in the room, always as "Chat, Ana: ..." (someone watching:
@@ -723,7 +726,8 @@ class Room:
         self.notice(f"{name} is thinking.", to=[p for p in self.people if p.seat != seat])
 
     async def ask(self, person: Person, d: Decision) -> Any:
-        """Send ``person`` the question (once) and wait for their answer, or for a nudge."""
+        """Send ``person`` the question (once) and wait for their answer, or for a nudge
+        (then :data:`COVERED`: the driver looks again at who answers)."""
         game = self.game
         assert game is not None and person.listener is not None
         seat = d.player
@@ -742,12 +746,15 @@ class Room:
             }
             self.open[seat] = OpenQuestion(qid, q, values, message)
             self.send(person, message)
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.waiting = (seat, future)
-        try:
-            return await future
-        finally:
-            self.waiting = None
+        asked = self.open[seat]
+        if asked.given is None:
+            future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+            self.waiting = (seat, future)
+            try:
+                await future
+            finally:
+                self.waiting = None
+        return asked.given if asked.given is not None else COVERED
 
     def settle(self, seat: int, by: str) -> None:
         asked = self.open.pop(seat, None)
