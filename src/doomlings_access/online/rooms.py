@@ -97,6 +97,11 @@ class Timing:
     grace: float = 15.0
     thinking: float = 0.5
     idle: float = 600.0
+    actions: tuple[float, int] = (10.0, 30)
+    """How fast a person may answer, review and change settings: messages a second on
+    average, and at once."""
+    chats: tuple[float, int] = (1.0, 5)
+    """How fast a person may chat."""
 
 
 class Refused(Exception):
@@ -126,9 +131,13 @@ class Person:
     away_since: float | None = None
     away_seq: int = 0
     covered_moves: int = 0
-    actions: RateLimit = field(default_factory=lambda: RateLimit(10.0, 30))
-    chats: RateLimit = field(default_factory=lambda: RateLimit(1.0, 5))
+    actions: RateLimit = field(init=False)
+    chats: RateLimit = field(init=False)
     refused: int = 0
+
+    def __post_init__(self) -> None:
+        self.actions = RateLimit(*self.room.timing.actions)
+        self.chats = RateLimit(*self.room.timing.chats)
 
     @property
     def online(self) -> bool:

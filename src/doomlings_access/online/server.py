@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import socket
 import sys
@@ -57,8 +58,8 @@ PAGES = {
 
 
 class SocketLink:
-    """A WebSocket as a room's :class:`~.rooms.Link`: messages are encoded (and checked)
-    when queued, and sent in order by one task; a full queue refuses the message."""
+    """A WebSocket as a room's :class:`~.rooms.Link`: messages (checked by the room) are
+    encoded when queued, and sent in order by one task; a full queue refuses the message."""
 
     def __init__(self, ws: WebSocket, size: int = QUEUE) -> None:
         self.ws = ws
@@ -69,7 +70,7 @@ class SocketLink:
         if self.closing is not None:
             return True  # going: nothing more is sent
         try:
-            self.queue.put_nowait(protocol.encode(message, protocol.TO_CLIENT))
+            self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
         except asyncio.QueueFull:
             return False
         return True
@@ -203,7 +204,7 @@ class Server:
             except protocol.ProtocolError as exc:
                 self.refuse(link, None, exc, text)
             except Refused as exc:
-                link.send({"type": "error", "seq": 1, "code": exc.code, "text": str(exc)})
+                link.send(checked({"type": "error", "seq": 1, "code": exc.code, "text": str(exc)}))
                 if exc.code in ("bad_key", "no_room", "room_locked", "room_full"):
                     link.close(str(exc))
                     return None
@@ -215,9 +216,15 @@ class Server:
         if person is not None:
             person.room.error(person, code, said)
         else:
-            link.send({"type": "error", "seq": 1, "code": code, "text": said})
+            link.send(checked({"type": "error", "seq": 1, "code": code, "text": said}))
         if big:
             link.close("too big")
+
+
+def checked(message: dict[str, Any]) -> dict[str, Any]:
+    """A message the server sends outside any room, checked as a room checks its own."""
+    protocol.check(message, protocol.TO_CLIENT)
+    return message
 
 
 class SecurityHeaders:
