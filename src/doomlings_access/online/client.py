@@ -60,6 +60,8 @@ REPLY_SECONDS = 10.0
 """How long a review waits for the server's answer."""
 FATAL = frozenset(("no_room", "room_locked", "room_full", "bad_name"))
 """Refusals at the door: nothing to try again."""
+ASKING = "Choose"
+"""How a question's prompt begins ("Choose 1 to 4, or ? for help: "), as at a local game."""
 REVIEWED = ("hand", "pile", "table", "scores", "age", "genes", "deck", "rules", "card")
 """Commands the server answers, from the seat's view."""
 
@@ -150,8 +152,9 @@ def question_from(m: dict[str, Any], seat: int) -> Asked:
 
 class Screen:
     """Where the client prints: a message arriving while a prompt waits starts a new line;
-    after it, the prompt is printed again only when it has changed (a question came): the
-    same prompt after every message of others' turns was read aloud after each."""
+    after it, the prompt is printed again when it has changed (a question came) or is a
+    question's (a question still waits); the waiting prompt after every message of others'
+    turns was read aloud after each."""
 
     def __init__(self, console: Console, prompt_now: Callable[[], str], stdout: Any = None) -> None:
         self.console = console
@@ -183,7 +186,7 @@ class Screen:
         with self.lock:
             yield
             prompt = self.prompt_now()
-            if self.reading and self.broken and prompt != self.shown:
+            if self.reading and self.broken and (prompt != self.shown or prompt.startswith(ASKING)):
                 self.stdout.write(clean(prompt))
                 self.stdout.flush()
                 self.broken, self.shown = False, prompt
@@ -472,7 +475,7 @@ class Client:
     def prompt(self) -> str:
         asked = self.asked
         if asked is not None and not asked.answered:
-            return f"Choose 1 to {len(asked.question.options)}, or ? for help: "
+            return f"{ASKING} 1 to {len(asked.question.options)}, or ? for help: "
         if self.ended:
             return "Press Enter to leave: "
         phase = self.table["phase"] if self.table else "lobby"

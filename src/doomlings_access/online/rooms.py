@@ -352,9 +352,10 @@ class Room:
         self.cancel_closing()
         self.welcome(person, token, resumed=True)
         missed = 0
+        since = max(last_seq, person.away_seq)  # (a client started again has heard nothing: all is sent)
         for message in list(person.history):
             if message["seq"] > last_seq:
-                missed += message["type"] == "say"
+                missed += message["type"] == "say" and message["seq"] > since
                 link.send({**message, "replayed": True})
         was_away = person.away_since is not None
         person.away_since = None
