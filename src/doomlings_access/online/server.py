@@ -134,6 +134,9 @@ class Server:
     def __init__(self, rooms: Rooms | None = None, origins: Collection[str] = ()) -> None:
         self.rooms = rooms or Rooms()
         self.origins = frozenset(origins)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        """The event loop the rooms run in, while serving (another thread reaches them
+        through it)."""
 
     def app(self) -> Starlette:
         routes: list[BaseRoute] = [Route(path, self.page) for path in PAGES]
@@ -145,6 +148,7 @@ class Server:
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         """The rooms close with the server (their games' tasks end)."""
+        self.loop = asyncio.get_running_loop()
         yield
         self.rooms.close()
 

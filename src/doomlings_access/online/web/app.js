@@ -315,14 +315,7 @@
     },
     question(m) {
       state.asked = m;
-      $("question-title").textContent = m.title;
-      fillList($("choices"), m.options.map((o) => ({ value: o.id, text: `${o.text}` })), (value, text) => {
-        if (!state.asked || state.asked.answered) return;
-        state.asked.answered = true;
-        send({ type: "answer", question: state.asked.id, option: value });
-        $("question-title").textContent = `Your answer: ${text}.`;
-        fillList($("choices"), [], null);
-      });
+      showQuestion(m);
       urge(m.title.startsWith("Your turn") ? m.title : `Your choice. ${m.title}`);
       refreshHand();
     },
@@ -361,6 +354,10 @@
     error(m) {
       if (!state.joined) $("door-error").textContent = m.text;
       urge(m.text);
+      if (state.asked && state.asked.answered && ["too_fast", "bad_answer", "not_now"].includes(m.code)) {
+        state.asked.answered = false; // the answer was not taken: the question is open again
+        showQuestion(state.asked);
+      }
       if (m.code === "bad_key") { sessionStorage.removeItem(SEAT_KEY); state.token = null; }
     },
     bye(m) {
@@ -370,8 +367,19 @@
     },
   };
 
+  function showQuestion(m) {
+    $("question-title").textContent = m.title;
+    fillList($("choices"), m.options.map((o) => ({ value: o.id, text: o.text })), (value, text) => {
+      if (!state.asked || state.asked.answered) return;
+      state.asked.answered = true;
+      send({ type: "answer", question: state.asked.id, option: value });
+      $("question-title").textContent = `Your answer: ${text}.`;
+      fillList($("choices"), [], null);
+    });
+  }
+
   function refreshHand() {
-    if (state.phase !== "playing" || !state.seats.some((s) => s.name === state.name)) return;
+    if (state.phase !== "playing" || !state.seats.some((s) => s.name === state.name) || state.handWanted) return;
     state.handWanted += 1;
     send({ type: "review", topic: "hand" });
   }
