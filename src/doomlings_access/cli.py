@@ -42,7 +42,7 @@ class _Parser(argparse.ArgumentParser):
 
 COMMANDS = (
     "play", "companion", "resume", "transcript", "braille-ref", "speech-check", "card",
-    "score", "simulate", "tournament", "cards", "scenario", "doctor",
+    "score", "simulate", "tournament", "cards", "scenario", "doctor", "serve", "join", "host",
 )
 _VALUED = ("--speech", "--verbosity", "--labels", "--edition")
 
