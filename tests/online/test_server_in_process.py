@@ -167,7 +167,8 @@ def test_coming_back_with_the_key_replays_what_was_missed_once_unspoken(served: 
     token = until(ben, lambda m: m["type"] == "welcome")["token"]
     ana.send_json({"type": "start"})
     heard: list[Message] = []
-    answer_until(room, {0: ana, 1: ben}, lambda: any(m["type"] == "settled" for m in heard), kept={1: heard})
+    answer_until(room, {0: ana, 1: ben}, lambda: any(m["type"] == "settled" for m in heard)
+                 and room.waiting is not None and room.waiting[0] == 0, kept={1: heard})  # then Ana's turn
     last = max(m["seq"] for m in heard if m["type"] in ("say", "chat"))
     drop(ben)  # the connection is lost
     poll(lambda: not room.lineup[1].online)

@@ -41,9 +41,10 @@ class Terminal:
             self.over = True
 
     def until(self, pattern: str, *others: Terminal, seconds: float = 30.0) -> re.Match[str]:
-        """Play on (this terminal and ``others``) until this one has shown ``pattern``."""
+        """Play on (this terminal and ``others``) until this one has shown ``pattern`` (lines
+        wrap at 80 columns: it is looked for in the words shown, one space between each)."""
         deadline = time.monotonic() + seconds
-        while not (found := re.search(pattern, self.shown)):
+        while not (found := re.search(pattern, " ".join(self.shown.split()))):
             assert time.monotonic() < deadline, f"not shown: {pattern}\n{self.shown[-2000:]}"
             for terminal in (self, *others):
                 terminal.step()
@@ -81,8 +82,8 @@ def test_two_terminal_clients_play_a_game_and_one_killed_comes_back(tmp_path: Pa
         assert not ana.over, "over before Ben came back"
         heard = ben.shown
         ben = Terminal(join_ben, tmp_path / "ben")  # the same command: the kept key finds the seat
-        summary = ben.until(r"You are back\. While you were away, \d+ messages? went into your\s+history:"
-                            r"[^.]+\.\s+The computer played (\d+) moves?\s+for you\.", ana)
+        summary = ben.until(r"You are back\. While you were away, \d+ messages? went into your history:"
+                            r"[^.]+\. The computer played (\d+) moves? for you\.", ana)
         assert int(summary.group(1)) >= 1
         ana.until("Ben is back.", ben)
         assert "New game: Ana and Ben." not in ben.shown  # what was missed went into the history, unspoken
