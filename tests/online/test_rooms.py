@@ -268,3 +268,55 @@ def test_a_whole_game_of_people_and_computers_ends_with_each_seats_scores() -> N
         room.close()
 
     run(test)
+
+
+def test_a_link_that_cannot_keep_up_is_dropped_and_its_person_may_come_back() -> None:
+    async def test() -> None:
+        rooms = Rooms(FAST, seed=1)
+        ana, _ = rooms.open("Ana", Kept())
+        slow = Kept(size=3)  # a connection whose queue of messages to send is full after three
+        ben, token = rooms.join(ana.room.code, "Ben", slow)
+        for i in range(3):
+            ana.room.receive(ana, {"type": "chat", "text": f"hello {i}"})
+        assert slow.closed is not None and not ben.online
+        assert len(slow.messages) == 3
+        back = Kept()
+        rooms.resume(ana.room.code, token, 0, back)
+        assert [m["text"] for m in back.of("chat")] == ["Chat, Ana: hello 0", "Chat, Ana: hello 1", "Chat, Ana: hello 2"]
+        assert all(m["replayed"] for m in back.of("chat"))
+
+    run(test)
+
+
+def test_a_host_away_past_the_grace_period_hands_the_lobby_on() -> None:
+    async def test() -> None:
+        rooms = Rooms(FAST, seed=1)
+        ana_link, ben_link = Kept(), Kept()
+        ana, _ = rooms.open("Ana", ana_link)
+        ben, _ = rooms.join(ana.room.code, "Ben", ben_link)
+        ana.room.dropped(ana, ana_link)
+        await until(lambda: ben.host)
+        assert "Ana is away; Ben is now the host." in ben_link.texts("notice")
+        ana.room.receive(ben, {"type": "add_computer", "level": "easy"})
+        assert ben_link.of("table")[-1]["seats"][-1]["who"] == "computer"
+
+    run(test)
+
+
+def test_a_host_back_and_away_again_keeps_hosting_until_the_new_absence_lasts() -> None:
+    async def test() -> None:
+        rooms = Rooms(Timing(grace=0.3, thinking=0.05, idle=60.0), seed=1)
+        ana_link, ben_link = Kept(), Kept()
+        ana, token = rooms.open("Ana", ana_link)
+        ben, _ = rooms.join(ana.room.code, "Ben", ben_link)
+        ana.room.dropped(ana, ana_link)
+        await asyncio.sleep(0.2)
+        again = Kept()
+        token = rooms.resume(ana.room.code, token, ana_link.messages[-1]["seq"], again)[1]
+        ana.room.dropped(ana, again)
+        await asyncio.sleep(0.2)  # the first absence's timer has fired; the second's has not
+        assert ana.host and not ben.host
+        await until(lambda: ben.host)
+        assert "Ana is away; Ben is now the host." in ben_link.texts("notice")
+
+    run(test)

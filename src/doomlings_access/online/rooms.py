@@ -390,6 +390,8 @@ class Room:
         self.broadcast_table()
         if self.phase == Phase.PLAYING and person.seat is not None:
             asyncio.get_running_loop().call_later(self.timing.grace, self.nudge)
+        if person.host:
+            asyncio.get_running_loop().call_later(self.timing.grace, self.hand_host_on, person, person.away_since)
         if not self.anyone_online():
             self.close_later()
 
@@ -424,6 +426,19 @@ class Room:
             self.close()
         elif not self.anyone_online():
             self.close_later()
+
+    def hand_host_on(self, person: Person, since: float | None) -> None:
+        """A host away past the grace period: the first player online hosts instead (a
+        lobby whose host never came back could not be started). ``since`` names the absence
+        the timer was set for: a host who came back and dropped again keeps hosting until
+        this new absence, too, has lasted the grace period."""
+        if self.host is not person or person.online or person.away_since != since or self.closed:
+            return
+        new = next((p for p in self.players if p.online), None) or next((p for p in self.watchers if p.online), None)
+        if new is not None:
+            self.host = new
+            self.notice(f"{person.name} is away; {new.name} is now the host.")
+            self.broadcast_table()
 
     # --- closing --------------------------------------------------------------------------
     def close_later(self) -> None:
