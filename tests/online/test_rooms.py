@@ -320,3 +320,25 @@ def test_a_host_back_and_away_again_keeps_hosting_until_the_new_absence_lasts() 
         assert "Ana is away; Ben is now the host." in ben_link.texts("notice")
 
     run(test)
+
+
+def test_a_second_connection_with_the_key_replaces_the_first() -> None:
+    async def test() -> None:
+        rooms = Rooms(FAST, seed=1)
+        ana_link, first = Kept(), Kept()
+        ana, _ = rooms.open("Ana", ana_link)
+        ben, token = rooms.join(ana.room.code, "Ben", first)
+        second = Kept()
+        _, new_token = rooms.resume(ana.room.code, token, first.messages[-1]["seq"], second)
+        assert ben.link is second and first.closed == "replaced"
+        assert first.of("bye")[-1]["text"] == "You joined from another connection."
+        assert second.of("welcome")[-1]["resumed"] and new_token != token
+        ana.room.dropped(ben, first)  # the old connection's end, reported late, changes nothing
+        assert ben.online and "Ben is away." not in ana_link.texts("notice")
+        with pytest.raises(Refused) as refused:  # the key used once opens nothing again
+            rooms.resume(ana.room.code, token, 0, Kept())
+        assert refused.value.code == "bad_key"
+        ana.room.receive(ana, {"type": "chat", "text": "still there?"})
+        assert second.of("chat")[-1]["text"] == "Chat, Ana: still there?" and not first.of("chat")
+
+    run(test)

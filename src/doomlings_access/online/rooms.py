@@ -231,9 +231,10 @@ class Room:
             raise Refused("bad_name", f"That name cannot be used: {exc}.") from None
 
     # --- sending --------------------------------------------------------------------------
-    def send(self, person: Person, message: dict[str, Any], history: bool = False) -> None:
+    def send(self, person: Person, message: dict[str, Any], history: bool = False, via: Link | None = None) -> None:
         """Number ``message`` in ``person``'s stream, keep it when it is part of their
-        history (told, or chat), and hand it to their link if they are connected. A message
+        history (told, or chat), and hand it to their link if they are connected (or to
+        ``via``, a connection that is no longer theirs: the one being replaced). A message
         the schema refuses is never sent; a link that cannot take more is dropped (its
         person may come back and get what they missed)."""
         person.seq += 1
@@ -245,7 +246,7 @@ class Room:
             return
         if history:
             person.history.append(message)
-        link = person.link
+        link = person.link if via is None else via
         if link is not None and not link.send(message):
             link.close("The connection could not keep up; join again to go on.")
             self.dropped(person, link)
@@ -343,9 +344,9 @@ class Room:
         open, is replaced; what they missed goes into their history unspoken, then one spoken
         summary, who is here, and their question if one waits."""
         old = person.link
-        if old is not None:
+        if old is not None:  # (its end, reported later, is no absence: see dropped)
             person.link = None
-            self.send(person, {"type": "bye", "text": "You joined from another connection."})
+            self.send(person, {"type": "bye", "text": "You joined from another connection."}, via=old)
             old.close("replaced")
         token, person.key = new_key()
         person.link = link
