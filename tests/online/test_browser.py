@@ -250,6 +250,19 @@ def test_a_burst_of_ten_messages_is_logged_in_order_and_the_focus_stays(page: An
     cy.close()
 
 
+def watch_what_is_said(page: Any) -> None:
+    """Keep, from now on, each line put into the history with whether the log was live then
+    (``window.added``), and each text the assertive region says (``window.urged``)."""
+    js(page, """(() => {
+      const history = document.querySelector('#history'), urgent = document.querySelector('#urgent');
+      window.added = []; window.urged = [];
+      new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes)
+        window.added.push([n.textContent, history.getAttribute('aria-live')]); }).observe(history, {childList: true});
+      new MutationObserver(() => { if (urgent.textContent) window.urged.push(urgent.textContent); })
+        .observe(urgent, {childList: true, characterData: true, subtree: true});
+    })()""")
+
+
 def kept_texts_of_chat(served: Served) -> list[str]:
     return [m["text"] for m in list(person(served, "Ana").history) if m["type"] == "chat"]
 
@@ -269,6 +282,7 @@ def test_a_reconnect_and_a_reload_replay_what_was_missed_once(page: Any, served:
     page.keyboard.press("Enter")
     wait(lambda: len(history(page)) == len(kept_texts(ana)), "the page to have what it was told")
     told = len(kept_texts(ana))
+    watch_what_is_said(page)
     link = ana.link
     assert link is not None
     served.call(lambda: (link.close("dropped for the test"), served.room().dropped(ana, link)))
@@ -278,6 +292,10 @@ def test_a_reconnect_and_a_reload_replay_what_was_missed_once(page: Any, served:
     time.sleep(0.5)  # (the queue of live messages, a step apart)
     assert history(page) == kept_texts(ana) and len(kept_texts(ana)) >= told  # all, in order, none twice
     assert "The connection is lost; trying again." in history(page, notices=True)
+    summary = [(text, live) for text, live in js(page, "window.added") if text.startswith("You are back.")]
+    assert len(summary) == 1 and summary[0][1] == "off"  # into the history unspoken: the log does not read it ...
+    urged = [text for text in js(page, "window.urged") if text.startswith("You are back.")]
+    assert urged and all(text.startswith(summary[0][0]) for text in urged)  # ... the assertive region does, once
     page.reload()  # a new page: the seat is kept for this tab, and the whole history comes back, unspoken
     wait(lambda: js(page, "!document.querySelector('#room').hidden"), "the room after the reload")
     wait(lambda: len(history(page)) >= len(kept_texts(ana)), "the history after the reload")

@@ -1,7 +1,8 @@
 // Doomlings online: the web page. No framework; every message checked against the server's
 // own schema (/protocol.json) both ways. What the game says goes into a log (role="log", a
 // polite live region), a message at a time and in order; the assertive region is used only
-// for "your turn" and errors. Focus moves only when the person acts: never on a message.
+// for "your turn", errors and the one summary on coming back (said once, there, and put into
+// the history unspoken). Focus moves only when the person acts: never on a message.
 "use strict";
 
 (() => {
@@ -81,6 +82,7 @@
   const queue = [];
   let draining = false;
   let lastSpoken = { text: "", at: 0 };
+  let leading = null; // the summary on coming back, said with the question that follows it
 
   function addLine(log, text, kind) {
     const p = document.createElement("p");
@@ -129,10 +131,18 @@
     window.speechSynthesis.speak(new SpeechSynthesisUtterance(speech));
   }
 
-  function urge(text) {
+  // The assertive region. The summary on coming back ("lead") is said again at the head of
+  // what follows it at once (the question waiting): a new text in the region cuts off the
+  // last, so the summary would otherwise be lost under "Your turn".
+  function urge(text, lead = false) {
     const region = $("urgent");
+    const now = Date.now();
+    let said = text;
+    if (lead) leading = { text, at: now };
+    else if (leading && now - leading.at < 2000) said = `${leading.text} ${text}`;
+    if (!lead) leading = null;
     region.textContent = "";
-    setTimeout(() => { region.textContent = text; }, 50);
+    setTimeout(() => { region.textContent = said; }, 50);
   }
 
   // --- listboxes ------------------------------------------------------------------------
@@ -305,8 +315,13 @@
     say(m) {
       if (m.channel === "game" && m.seq <= state.lastSeq) return; // had it already
       if (m.channel === "game") state.lastSeq = m.seq;
-      tell($("history"), m.text, m.speech, m.replayed, m.channel === "notice" ? "notice" : "");
-      if (m.urgent) urge(m.text);
+      const kind = m.channel === "notice" ? "notice" : "";
+      if (m.urgent && !m.replayed) {
+        // said by the assertive region alone: into the history as a replayed line is, unspoken
+        tell($("history"), m.text, m.speech, true, kind);
+        voice(m.speech);
+        urge(m.text, true);
+      } else tell($("history"), m.text, m.speech, m.replayed, kind);
     },
     chat(m) {
       if (m.seq <= state.lastSeq) return;
