@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check setup bench simulate fuzz tournament clean
+.PHONY: play test check setup bench simulate fuzz tournament load clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -52,6 +52,7 @@ fuzz: $(STAMP)
 	DOOMLINGS_SCORER_GAMES=3000 $(BIN)/python -m pytest -q tests/scoring/test_scorer_equals_game.py
 	DOOMLINGS_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -s -p no:cacheprovider \
 		tests/adversarial/test_fuzz_files.py
+	DOOMLINGS_ONLINE_GAMES=300 $(BIN)/python -m pytest -q -p no:cacheprovider tests/online/test_hidden_information.py
 	DOOMLINGS_INPUT_GAMES=1000 DOOMLINGS_KILLED_GAMES=100 $(BIN)/python -m pytest -q -s \
 		-p no:cacheprovider tests/saves/test_hostile_input.py::test_random_input_at_random_prompts_changes_nothing \
 		tests/saves/test_kill_resume.py::test_sigkill_at_random_prompts_then_resume
@@ -70,6 +71,13 @@ tournament: $(STAMP)
 	$(BIN)/doomlings tournament --game doomcrop --games 2000 --seats normal,easy --seed 1 --jobs 2
 	$(BIN)/doomlings tournament --game doomcrop --games 300 --seats hard,normal --seed 1 --jobs 2 \
 		--think 600 --iterations 50
+
+# Online play under load, on loopback only: a real server and rooms of 4 (two people on
+# WebSocket clients, two computer players) played to their ends, 40 rooms at once and 120
+# games in all (it stops by itself, within three minutes); prints the answer round trip at the
+# 50th and 99th percentile, rooms per core and memory per room.
+load: $(STAMP)
+	$(BIN)/python benchmarks/online_load.py --rooms 40 --games 120
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache

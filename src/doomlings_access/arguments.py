@@ -49,6 +49,23 @@ def add_thinking_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+def add_server_arguments(p: argparse.ArgumentParser) -> None:
+    """Where a server listens (``serve``, ``host``), and how long a seat waits for its person."""
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1, this computer only; 0.0.0.0: every network)")
+    p.add_argument("--port", type=port_number, default=8765, help="the port (default 8765; 0: any free port)")
+    p.add_argument("--grace", type=seconds, default=15.0, metavar="SECONDS",
+                   help="how long a seat waits for a person who dropped before a computer plays it (default 15)")
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 0 to 65535 (0: any free one)."""
+    port = whole_number(text)
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {text[:20]}")
+    return port
+
+
 OUTPUT_DEFAULTS: dict[str, object] = {
     "plain": False,
     "speech": None,

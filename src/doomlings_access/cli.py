@@ -42,7 +42,7 @@ class _Parser(argparse.ArgumentParser):
 
 COMMANDS = (
     "play", "companion", "resume", "transcript", "braille-ref", "speech-check", "card",
-    "score", "simulate", "tournament", "cards", "scenario", "doctor",
+    "score", "simulate", "tournament", "cards", "scenario", "doctor", "serve", "join", "host",
 )
 _VALUED = ("--speech", "--verbosity", "--labels", "--edition")
 
@@ -66,6 +66,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     from doomlings_access.arguments import (
         add_output_arguments,
         add_play_arguments,
+        add_server_arguments,
         add_thinking_arguments,
         seed_number,
         whole_number,
@@ -167,6 +168,21 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         "--check", action="store_true", help="list cards whose behaviour is not implemented"
     )
 
+    srv = command("serve", "serve online play: the web page and the rooms, until stopped")
+    add_server_arguments(srv)
+    srv.add_argument("--origin", action="append", default=[], metavar="URL",
+                     help="another web address whose pages may connect (the page's own always may)")
+
+    join = command("join", "join a room on a server by its code, at this terminal")
+    join.add_argument("server", metavar="HOST", help="the server: HOST, HOST:PORT or its web address")
+    join.add_argument("code", help="the room's code, like KQ7PXD")
+    join.add_argument("--name", default=None, help="your name at the table")
+
+    host = command("host", "open a room for friends to join (on a server started here, unless --server)")
+    add_server_arguments(host)
+    host.add_argument("--name", default=None, help="your name at the table")
+    host.add_argument("--server", default=None, metavar="HOST", help="open the room on this running server instead")
+
     doctor = command("doctor", "check the saves, settings and card cache in use, and offer to fix them")
     answers = doctor.add_mutually_exclusive_group()
     answers.add_argument("--yes", action="store_true", help="fix everything without asking")
@@ -189,7 +205,7 @@ def _tolerant_streams() -> None:
 OUTPUT_ERROR = 74
 """Exit status when what the program says cannot be written (sysexits' EX_IOERR): a full disk
 under ``> file``, a closed standard output."""
-ANSWERING = frozenset(("play", "resume", "companion", None))
+ANSWERING = frozenset(("play", "resume", "companion", "join", "host", None))
 """The commands that read a player's answers (None: the main menu)."""
 
 
@@ -316,6 +332,19 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return _braille_ref(args)
     if args.command == "speech-check":
         return _speech_check(args)
+    if args.command == "serve":
+        from doomlings_access.online.rooms import Timing
+        from doomlings_access.online.server import serve
+
+        return serve(args.host, args.port, Timing(grace=args.grace), args.origin)
+    if args.command == "join":
+        from doomlings_access.online.client import join
+
+        return join(args)
+    if args.command == "host":
+        from doomlings_access.online.client import host
+
+        return host(args)
     if args.command == "doctor":
         from doomlings_access.doctor import doctor
 

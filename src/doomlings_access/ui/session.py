@@ -444,19 +444,7 @@ class Session:
 
     def where_we_are(self) -> str:
         """"Round 7, era 2, Tectonic Shift. Your turn." for a resumed game."""
-        v = self.seen_from(self.me)
-        place = review.age_round(v.round, v.era)
-        if v.age is not None:
-            place += f", {v.age.name}"
-        elif v.catastrophes and v.phase not in ("worlds_end", "scoring"):  # (as it was announced)
-            cats = v.catastrophes
-            place = f"{review.catastrophe_round(v.round, len(cats))}, {v.cards.catastrophes[cats[-1]].name}"
-        if v.phase in ("worlds_end", "scoring"):
-            return f"{place}. The world is ending."
-        if v.active is None:
-            return f"{place}."
-        turn = "Your turn." if v.active == self.me else f"{v.name(v.active)}'s turn."
-        return f"{place}. {turn}"
+        return where_we_are(self.seen_from(self.me), self.me)
 
     def announce(self, until: int | None = None) -> None:
         """Tell the person at the keyboard what happened since they last heard, from their
@@ -717,85 +705,28 @@ class Session:
 
     # --- understanding an answer -----------------------------------------------------------
     def interpret(self, q: Question, raw: str) -> Choice | None:
-        line = clean_typed(raw)
-        n = len(q.options)
-        if not line:
-            self.out.info(f"{nothing_typed(raw)} Choose 1 to {n}, or ? for help.")
+        reply = read_answer(q, raw, lambda line: self.held_back(q, line))
+        if reply.command is not None:
+            self.command(reply.command, reply.arg, q)
+            self.say_letter_is_a_command(q, clean_typed(raw).lower(), reply.command)
             return None
-        if len(raw) > MAX_INPUT:
-            self.out.info(f"That is too long. Choose 1 to {n}, or ? for help.")
+        if reply.value is None:
+            self.out.info(reply.said)
             return None
-        low = line.lower()
-        if is_number(low):
-            index = int(low)
-            if 1 <= index <= n:
-                return Choice(q.decision.player, q.options[index - 1].value)
-            self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}.")
-            return None
-        exact = q.named_exactly(line)  # a name or a label, in braille or BRF too, any case
-        if exact:
-            return self.the_one(q, line, exact)
-        command, arg = as_command(line)
-        if command is not None:
-            self.command(command, arg, q)
-            self.say_letter_is_a_command(q, low, command)
-            return None
-        prefixed = [o for o in q.options if any(w.startswith(low) for w in o.words)]
-        key = _loose(line)  # "self rep" and "adorablé" begin Self-Replicating and Adorable
-        if not prefixed and len(key) >= 3:  # (a letter or two, loosely, is no name's beginning)
-            prefixed = [o for o in q.options if any(_loose(w).startswith(key) for w in o.words)]
-        if prefixed:
-            return self.the_one(q, line, prefixed)
-        held = self.held_back(q, line)
-        if held:
-            self.out.info(f"{held} Choose 1 to {n}, or ? for help.")
-            return None
-        names = [o.text.split(",")[0] for o in q.options]  # (an option's text: its name, then its label)
-        close = suggestions(line, names)  # a name misspelt
-        if close:
-            meant = " or ".join(f"{i}, {name}" for i, name in enumerate(names, 1) if name in close)
-            self.out.info(f"Not a choice: {shorten(line)}. Did you mean {meant}? Type its number.")
-            return None
-        self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}, or ? for help.")
-        return None
+        return Choice(q.decision.player, reply.value)
 
     def say_letter_is_a_command(self, q: Question, letter: str, command: str) -> None:
-        """A command's one-letter shortcut that also begins a choice (p for Pass, d for Done,
-        r for Red) runs the command, which only tells; a choice played unasked could not be
-        taken back. So that the listener knows why their choice was not made, it is said."""
-        if len(letter) != 1:
-            return
-        begun = [i for i, o in enumerate(q.options, 1) if o.text.lower().startswith(letter)]
-        if begun:
-            names = join([q.options[i - 1].text.split(",")[0] for i in begun], "or")
-            numbers = join([str(i) for i in begun], "or")
-            self.out.info(f"{letter} is the {command} command; to choose {names}, type {numbers}.")
+        """A command's one-letter shortcut that also begins a choice is the command; so that
+        the listener knows why their choice was not made, it is said (:func:`letter_is_a_command`)."""
+        said = letter_is_a_command(q, letter, command)
+        if said:
+            self.out.info(said)
 
     def held_back(self, q: Question, line: str) -> str:
         """"Not playable now: Antlers, its colour is locked this round.": cards of the asker's
         hand, typed by name or label at a play question that does not offer them (it was only
         "Not a choice", the reason a trip through the log away)."""
-        d = q.decision
-        if d.kind != Kind.PLAY:
-            return ""
-        key, label = _loose(line), line.lower()
-        v = self.view(d.player)
-        held = [c for c in v.hand if c not in d.options]
-        named = [c for c in held if _begins(v.card(c).name, key)]
-        named = named or [c for c in held if v.card(c).label.lower() == label]
-        reasons = {v.card(c).name: v.why_not.get(c, "") for c in named}
-        said = why_not_played(list(reasons.items()))
-        return f"Not playable now: {said}." if said else ""
-
-    def the_one(self, q: Question, line: str, fits: list[Option]) -> Choice | None:
-        """The answer when what was typed fits one option, or copies alike (two Kidneys in
-        hand); when it fits different ones (Fangs and Brave are both r1) none is guessed: they
-        are named with their numbers."""
-        if len({o.text for o in fits}) == 1:
-            return Choice(q.decision.player, fits[0].value)
-        named = "; ".join(f"{q.options.index(o) + 1}. {o.text}" for o in fits)
-        self.out.info(f"{shorten(line)} fits {len(fits)} choices: {named}. Type its number.")
-        return None
+        return held_back_said(cards_held_back(self.view(q.decision.player), q.decision), line)
 
     # --- commands ----------------------------------------------------------------------
     def viewer(self, q: Question | None) -> int:
@@ -947,18 +878,136 @@ class Session:
         elif q is None:
             self.out.info("More is to be told: press Enter to hear it, or type a command first.")
         else:
-            n = len(q.options)
-            labels = any(is_trait_label(w) for o in q.options for w in o.words)
-            ways = "the first letters of a name, or a label like \"db17\"" if labels else "the first letters of an answer"
-            self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {ways} (one letter alone is a command).")
-            if q.decision.kind == Kind.RESPOND:  # what each trait offered out of turn would do
-                asker = self.view(q.decision.player)
-                for value in q.decision.options:
-                    if isinstance(value, int):
-                        d = asker.card(value)
-                        self.out.info(f"{d.name} reads: {d.text}")
+            self.out.info(how_to_answer(q))
+            self.out.lines(what_it_reads(self.view(q.decision.player), q.decision))
         self.out.info("Commands:")
         self.out.lines(list(COMMANDS.values()))
+
+
+def how_to_answer(q: Question) -> str:
+    """The help of a question: what it asks, and the ways to answer that its options take (a
+    label only where an option is a card)."""
+    labels = any(is_trait_label(w) for o in q.options for w in o.words)
+    ways = "the first letters of a name, or a label like \"db17\"" if labels else "the first letters of an answer"
+    return f"{q.title.text} Type a number from 1 to {len(q.options)}, or {ways} (one letter alone is a command)."
+
+
+def cards_held_back(v: PlayerView, d: Decision) -> list[tuple[str, str, str]]:
+    """The cards of the asker's hand a play question ``d`` does not offer: name, label, and
+    the engine's reason why each may not be played now (their view ``v`` says)."""
+    if d.kind != Kind.PLAY:
+        return []
+    return [(v.card(c).name, v.card(c).label, v.why_not.get(c, "")) for c in v.hand if c not in d.options]
+
+
+def held_back_said(held: list[tuple[str, str, str]], line: str) -> str:
+    """"Not playable now: Antlers, its colour is locked this round." when ``line`` names, by
+    name or label, cards ``held`` back (:func:`cards_held_back`); else nothing."""
+    key, label = _loose(line), line.lower()
+    named = [h for h in held if _begins(h[0], key)] or [h for h in held if h[1].lower() == label]
+    said = why_not_played(list({name: reason for name, _, reason in named}.items()))
+    return f"Not playable now: {said}." if said else ""
+
+
+def what_it_reads(v: PlayerView, d: Decision) -> list[str]:
+    """At "Play a trait out of turn?", what each trait offered would do (its help)."""
+    if d.kind != Kind.RESPOND:
+        return []
+    return [f"{v.card(c).name} reads: {v.card(c).text}" for c in d.options if isinstance(c, int)]
+
+
+def where_we_are(v: OnlookerView, me: int | None) -> str:
+    """"Round 7, era 2, Tectonic Shift. Your turn.": where a game stands, told from the view
+    ``v`` to the listener at seat ``me`` (a resumed game, a person back at an online table)."""
+    place = review.age_round(v.round, v.era)
+    if v.age is not None:
+        place += f", {v.age.name}"
+    elif v.catastrophes and v.phase not in ("worlds_end", "scoring"):  # (as it was announced)
+        cats = v.catastrophes
+        place = f"{review.catastrophe_round(v.round, len(cats))}, {v.cards.catastrophes[cats[-1]].name}"
+    if v.phase in ("worlds_end", "scoring"):
+        return f"{place}. The world is ending."
+    if v.active is None:
+        return f"{place}."
+    turn = "Your turn." if v.active == me else f"{v.name(v.active)}'s turn."
+    return f"{place}. {turn}"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a line typed at a question is: an option chosen (``value``), a command to carry
+    out (``command`` and its ``arg``), or neither, with the one line that says why (``said``);
+    then the same question is asked again. The local prompt loop and the online terminal
+    client read answers this one way."""
+
+    value: Value | None = None
+    command: str | None = None
+    arg: str = ""
+    said: str = ""
+
+
+def read_answer(q: Question, raw: str, held_back: Callable[[str], str] = lambda line: "") -> Reply:
+    """The answer ``raw`` gives to question ``q``: a number, a name or a label (any case, in
+    braille or BRF too), the first letters of one, or a command. ``held_back`` says why a card
+    typed by name is not offered ("Not playable now: ..."), or nothing."""
+    line = clean_typed(raw)
+    n = len(q.options)
+    if not line:
+        return Reply(said=f"{nothing_typed(raw)} Choose 1 to {n}, or ? for help.")
+    if len(raw) > MAX_INPUT:
+        return Reply(said=f"That is too long. Choose 1 to {n}, or ? for help.")
+    low = line.lower()
+    if is_number(low):
+        index = int(low)
+        if 1 <= index <= n:
+            return Reply(q.options[index - 1].value)
+        return Reply(said=f"Not a choice: {shorten(line)}. Choose 1 to {n}.")
+    exact = q.named_exactly(line)  # a name or a label, in braille or BRF too, any case
+    if exact:
+        return the_one(line, exact, q.options)
+    command, arg = as_command(line)
+    if command is not None:
+        return Reply(command=command, arg=arg)
+    prefixed = [o for o in q.options if any(w.startswith(low) for w in o.words)]
+    key = _loose(line)  # "self rep" and "adorablé" begin Self-Replicating and Adorable
+    if not prefixed and len(key) >= 3:  # (a letter or two, loosely, is no name's beginning)
+        prefixed = [o for o in q.options if any(_loose(w).startswith(key) for w in o.words)]
+    if prefixed:
+        return the_one(line, prefixed, q.options)
+    held = held_back(line)
+    if held:
+        return Reply(said=f"{held} Choose 1 to {n}, or ? for help.")
+    names = [o.text.split(",")[0] for o in q.options]  # (an option's text: its name, then its label)
+    close = suggestions(line, names)  # a name misspelt
+    if close:
+        meant = " or ".join(f"{i}, {name}" for i, name in enumerate(names, 1) if name in close)
+        return Reply(said=f"Not a choice: {shorten(line)}. Did you mean {meant}? Type its number.")
+    return Reply(said=f"Not a choice: {shorten(line)}. Choose 1 to {n}, or ? for help.")
+
+
+def the_one(line: str, fits: list[Option], options: tuple[Option, ...]) -> Reply:
+    """The answer when what was typed fits one option, or copies alike (two Kidneys in
+    hand); when it fits different ones (Fangs and Brave are both r1) none is guessed: they
+    are named with their numbers."""
+    if len({o.text for o in fits}) == 1:
+        return Reply(fits[0].value)
+    named = "; ".join(f"{options.index(o) + 1}. {o.text}" for o in fits)
+    return Reply(said=f"{shorten(line)} fits {len(fits)} choices: {named}. Type its number.")
+
+
+def letter_is_a_command(q: Question, letter: str, command: str) -> str:
+    """A command's one-letter shortcut that also begins a choice (p for Pass, d for Done,
+    r for Red) runs the command, which only tells; a choice played unasked could not be
+    taken back. What is said so that the listener knows why their choice was not made
+    (nothing for a longer word, or a letter that begins no choice)."""
+    if len(letter) != 1:
+        return ""
+    begun = [i for i, o in enumerate(q.options, 1) if o.text.lower().startswith(letter)]
+    if not begun:
+        return ""
+    names = join([q.options[i - 1].text.split(",")[0] for i in begun], "or")
+    numbers = join([str(i) for i in begun], "or")
+    return f"{letter} is the {command} command; to choose {names}, type {numbers}."
 
 
 def as_command(line: str) -> tuple[str | None, str]:
@@ -979,4 +1028,4 @@ def shorten(text: str, limit: int = 20) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-__all__ = ["Prefs", "QuitGame", "Session"]
+__all__ = ["Prefs", "QuitGame", "Reply", "Session", "cards_held_back", "held_back_said", "how_to_answer", "read_answer", "what_it_reads", "where_we_are"]

@@ -1,0 +1,172 @@
+"""Load test of online play, on loopback only: a real server (``doomlings serve`` in its own
+process, on a free port of 127.0.0.1) and many rooms of 4 (two people on WebSocket clients of
+this process, two computer players at normal), played to their ends.
+
+Prints figures; asserts nothing. Run with ``make load``. It is bounded and stops by itself:
+``--rooms`` rooms play at once, ``--games`` games in all, and never longer than ``--limit``
+seconds. The people answer each question after ``--think`` seconds (the first option), and each
+answer's round trip is timed from sending it to the server's word that it was taken.
+
+Figures: the answer round trip at the 50th and 99th percentile; the server's processor time
+per game and per answer, and from it how many rooms one core carries at a person's pace (one
+answer every ``--pace`` seconds in each room: a table has one person deciding at a time), and
+at this run's pace; the server's memory per room (resident size with every room open, less
+what it held before).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+from websockets.asyncio.client import ClientConnection, connect
+
+
+class Figures:
+    def __init__(self) -> None:
+        self.round_trips: list[float] = []
+        self.refused = 0
+        self.games = 0
+        self.answers = 0
+
+
+async def person(url: str, hello: dict[str, object], figures: Figures, think: float) -> None:
+    """A friend at a room: joins, answers every question after ``think`` seconds, until the end."""
+    async with connect(url, max_size=2**20) as ws:
+        await ws.send(json.dumps(hello))
+        sent: dict[str, float] = {}
+        async for text in ws:
+            if not await handled(ws, json.loads(text), sent, figures, think):
+                return
+
+
+async def handled(ws: ClientConnection, m: dict[str, object], sent: dict[str, float], figures: Figures,
+                  think: float) -> bool:
+    """What a person does with a message; False at the game's end."""
+    kind = m["type"]
+    if kind == "question":
+        await asyncio.sleep(think)
+        await answer(ws, m, sent)
+    elif kind == "settled" and m["id"] in sent:
+        figures.round_trips.append(time.perf_counter() - sent.pop(str(m["id"])))
+        figures.answers += 1
+    elif kind == "error" and m["code"] == "too_fast":
+        figures.refused += 1
+    elif kind == "table" and m["phase"] == "over":
+        return False
+    return True
+
+
+async def answer(ws: ClientConnection, question: dict[str, object], sent: dict[str, float]) -> None:
+    options = question["options"]
+    assert isinstance(options, list)
+    sent[str(question["id"])] = time.perf_counter()
+    await ws.send(json.dumps({"type": "answer", "question": question["id"], "option": options[0]["id"]}))
+
+
+async def run(url: str, rooms: int, games: int, think: float, limit: float, server: psutil.Process) -> dict[str, float]:
+    await room_with_computers(url, -1, Figures(), 0.0)  # (warm: the server's first game loads what it needs)
+    figures = Figures()
+    before_rss = server.memory_info().rss
+    before_cpu = server.cpu_times()
+    start = time.perf_counter()
+    peak_rss = before_rss
+    pending: set[asyncio.Task[None]] = set()
+    made = 0
+    while (made < games or pending) and time.perf_counter() - start < limit:
+        while made < games and len(pending) < rooms:
+            pending.add(asyncio.create_task(room_with_computers(url, made, figures, think)))
+            made += 1
+        done, pending = await asyncio.wait(pending, timeout=0.5, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            task.result()
+        peak_rss = max(peak_rss, server.memory_info().rss)
+    for task in pending:
+        task.cancel()
+    elapsed = time.perf_counter() - start
+    after_cpu = server.cpu_times()
+    cpu = (after_cpu.user - before_cpu.user) + (after_cpu.system - before_cpu.system)
+    trips = sorted(figures.round_trips)
+    return {
+        "games": figures.games, "answers": figures.answers, "refused": figures.refused, "elapsed": elapsed,
+        "cpu": cpu, "p50": trips[len(trips) // 2] if trips else float("nan"),
+        "p99": trips[min(len(trips) - 1, int(len(trips) * 0.99))] if trips else float("nan"),
+        "mean": statistics.fmean(trips) if trips else float("nan"),
+        "rss_per_room": (peak_rss - before_rss) / rooms,
+    }
+
+
+async def room_with_computers(url: str, n: int, figures: Figures, think: float) -> None:
+    """A room of 4: the host's connection opens it and adds two computer players, a friend joins,
+    and the host starts when all four seats are taken."""
+    code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    started = asyncio.Event()
+
+    async def host() -> None:
+        async with connect(url, max_size=2**20) as ws:
+            await ws.send(json.dumps({"type": "create", "name": f"Host{n}"}))
+            for _ in range(2):
+                await ws.send(json.dumps({"type": "add_computer", "level": "normal"}))
+            sent: dict[str, float] = {}
+            async for text in ws:
+                m = json.loads(text)
+                if m["type"] == "welcome" and not code.done():
+                    code.set_result(m["code"])
+                elif m["type"] == "table" and not started.is_set() and len(m["seats"]) == 4:
+                    started.set()
+                    await ws.send(json.dumps({"type": "start"}))
+                elif not await handled(ws, m, sent, figures, think):
+                    figures.games += 1
+                    return
+
+    task = asyncio.create_task(host())
+    friend = asyncio.create_task(person(url, {"type": "join", "code": await code, "name": f"Friend{n}"}, figures, think))
+    await asyncio.gather(task, friend)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rooms", type=int, default=40, help="rooms playing at once (default 40)")
+    parser.add_argument("--games", type=int, default=120, help="games in all (default 120)")
+    parser.add_argument("--think", type=float, default=0.1, help="seconds a person takes to answer (default 0.1)")
+    parser.add_argument("--pace", type=float, default=5.0, help="a person's seconds per answer, for rooms per core (default 5)")
+    parser.add_argument("--limit", type=float, default=180.0, help="stop after this many seconds at most (default 180)")
+    args = parser.parse_args()
+    doomlings = Path(sys.executable).with_name("doomlings")
+    server = subprocess.Popen([str(doomlings), "serve", "--port", "0", "--grace", "60"], stdout=subprocess.PIPE,
+                              text=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    try:
+        assert server.stdout is not None
+        found = re.search(r"127\.0\.0\.1:(\d+)/", server.stdout.readline())
+        assert found, "the server did not say where it listens"
+        url = f"ws://127.0.0.1:{found.group(1)}/ws"
+        process = psutil.Process(server.pid)
+        time.sleep(0.5)
+        f = asyncio.run(run(url, args.rooms, args.games, args.think, args.limit, process))
+    finally:
+        server.terminate()
+        server.wait(10)
+    per_answer = f["cpu"] / max(f["answers"], 1)
+    busy = f["cpu"] / f["elapsed"]
+    print(f"online load: {f['games']:.0f} games of 4 (2 people on WebSockets, 2 computers at normal) in "
+          f"{f['elapsed']:.1f} s, {args.rooms} rooms at once, {f['answers']:.0f} answers, {f['refused']:.0f} refused as too fast")
+    print(f"answer round trip: p50 {f['p50'] * 1000:.1f} ms, p99 {f['p99'] * 1000:.1f} ms, mean {f['mean'] * 1000:.1f} ms")
+    print(f"server processor time: {f['cpu']:.2f} s, {f['cpu'] / max(f['games'], 1) * 1000:.0f} ms a game, "
+          f"{per_answer * 1000:.2f} ms an answer (with the computers' moves and everyone's narration); "
+          f"busy {busy * 100:.0f}% of one core")
+    print(f"rooms per core: {1 / (per_answer / args.pace):.0f} at a person's pace (an answer every {args.pace:g} s a room); "
+          f"{args.rooms / max(busy, 1e-9):.0f} at this run's pace ({args.think:g} s to answer)")
+    print(f"memory per room: {f['rss_per_room'] / 1024:.0f} KiB (the server's resident size with {args.rooms} rooms open)")
+
+
+if __name__ == "__main__":
+    main()

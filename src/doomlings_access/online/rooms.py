@@ -1,0 +1,842 @@
+"""Rooms: a table of people and computer players, from the lobby to the end of the game.
+
+Nothing here knows the network. A person is reached through a :class:`Link` (the server's
+WebSocket connection, a test's list), which takes a message or says it cannot take more; the
+room calls it from the event loop and never waits on it. So the same rooms run in unit tests,
+in the server's in-process tests and in a real server.
+
+The life of a room: the host opens it and gets a code; people join by code with a name (the
+host adds computer players, chooses house rules, may lock the room or remove someone); the
+host starts the game, and anyone joining later watches. The room drives the one rules engine:
+a computer seat answers through its agent (the hard level thinks in a thread, so the room
+stays responsive), a person through the question sent to them. Each person is told what
+happened from their seat's view (:mod:`.narration`), and every message to them is numbered
+and kept, so that a person who drops and comes back with their seat's key gets what they
+missed into their history, unspoken, then one spoken summary and the question waiting. While
+they are away (after a grace period) a computer player plays their seat; it is theirs again
+as soon as they are back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cache
+from typing import Any, Protocol
+
+from doomlings_access.ai import Agent
+from doomlings_access.ai.levels import make_agent
+from doomlings_access.ai.search import Budget
+from doomlings_access.app import COMPUTER_NAMES, GameChoices, agents_for, build_game
+from doomlings_access.arguments import HOUSE_RULES
+from doomlings_access.cards import CardSet, load_cards
+from doomlings_access.online import protocol
+from doomlings_access.online.commands import WORDS
+from doomlings_access.online.keys import RateLimit, key_fits, new_code, new_key, read_code
+from doomlings_access.online.narration import (
+    TOPICS_FOR_WATCHERS,
+    Listener,
+    asked_openly,
+    away_summary,
+    card_lines,
+    option_id,
+    question_id,
+    review_lines,
+    watcher_view,
+)
+from doomlings_access.rules import Choice, Game
+from doomlings_access.rules.decisions import Decision, Value
+from doomlings_access.rules.options import MAX_PLAYERS
+from doomlings_access.safety.text import YOU, NameRefused, alike_keys, check_names, clean, name_key
+from doomlings_access.ui.questions import Question, passes_unasked
+from doomlings_access.ui.rules_text import rules
+from doomlings_access.ui.session import cards_held_back, reserved_words, what_it_reads
+from doomlings_access.ui.words import Said, Style, join
+
+log = logging.getLogger(__name__)
+
+MAX_WATCHERS = 20
+MAX_HISTORY = 2000
+"""Messages kept per person for a reconnect (a whole game is a few hundred)."""
+MAX_CHAT = 300
+
+
+class Link(Protocol):
+    """Whatever carries messages to one person (a WebSocket connection, a test's list)."""
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Queue ``message``; False when the link cannot take more (it is then dropped)."""
+
+    def close(self, reason: str) -> None:
+        """End the connection (after what is queued)."""
+
+
+class Phase(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class Role(StrEnum):
+    PLAYER = "player"
+    WATCHER = "watcher"
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long the room waits: ``grace`` seconds before a computer plays for someone away,
+    ``thinking`` before others hear that a computer is thinking, ``idle`` before a room
+    nobody is connected to is closed."""
+
+    grace: float = 15.0
+    thinking: float = 0.5
+    idle: float = 600.0
+    actions: tuple[float, int] = (10.0, 30)
+    """How fast a person may answer, review and change settings: messages a second on
+    average, and at once."""
+    chats: tuple[float, int] = (1.0, 5)
+    """How fast a person may chat."""
+
+
+class Refused(Exception):
+    """A request the room turns down: ``code`` for programs, the message for people."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+
+
+@dataclass(eq=False)
+class Person:
+    """Someone in a room: a player (with a seat once the game starts) or a watcher."""
+
+    name: str
+    key: bytes
+    role: Role
+    room: Room
+    link: Link | None = None
+    labels: str = "text"
+    verbosity: str = "normal"
+    any_time: str = "own"
+    seat: int | None = None
+    listener: Listener | None = None
+    seq: int = 0
+    history: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=MAX_HISTORY))
+    away_since: float | None = None
+    away_seq: int = 0
+    covered_moves: int = 0
+    actions: RateLimit = field(init=False)
+    chats: RateLimit = field(init=False)
+    refused: int = 0
+
+    def __post_init__(self) -> None:
+        self.actions = RateLimit(*self.room.timing.actions)
+        self.chats = RateLimit(*self.room.timing.chats)
+
+    @property
+    def online(self) -> bool:
+        return self.link is not None
+
+    @property
+    def host(self) -> bool:
+        return self.room.host is self
+
+
+@dataclass(eq=False)
+class Computer:
+    name: str
+    level: str
+
+
+Entry = Person | Computer
+
+
+@dataclass
+class OpenQuestion:
+    id: str
+    question: Question
+    values: dict[str, Value]
+    """The question's options by their stable ids."""
+    message: dict[str, Any]
+    given: Value | None = None
+    """The person's answer, once given (the driver takes it when it looks next)."""
+
+
+COVERED = object()
+"""What :meth:`Room.ask` returns when woken with no answer (someone away long enough, or
+back): the driver looks again at who answers."""
+
+
+@cache
+def _cards(edition: str) -> CardSet:
+    return load_cards(edition)
+
+
+class Room:
+    """One table. Every method runs in the event loop; none waits on a link."""
+
+    def __init__(self, code: str, rooms: Rooms) -> None:
+        self.code = code
+        self.rooms = rooms
+        self.timing = rooms.timing
+        self.host: Person | None = None
+        self.lineup: list[Entry] = []
+        """The players, people first in the order they came, then the computers: the game's
+        seats, in that order."""
+        self.watchers: list[Person] = []
+        self.house_rules: list[str] = []
+        self.phase = Phase.LOBBY
+        self.locked = False
+        self.game: Game | None = None
+        self.levels: dict[int, str] = {}
+        self.agents: dict[int, Agent] = {}
+        self.covering: dict[int, Agent] = {}
+        self.open: dict[int, OpenQuestion] = {}
+        self.waiting: tuple[int, asyncio.Future[Any]] | None = None
+        self.driver: asyncio.Task[None] | None = None
+        self.thinking_told: int | None = None
+        self.closing: asyncio.TimerHandle | None = None
+        self.closed = False
+
+    # --- who is here ----------------------------------------------------------------------
+    @property
+    def people(self) -> list[Person]:
+        return [e for e in self.lineup if isinstance(e, Person)] + self.watchers
+
+    @property
+    def players(self) -> list[Person]:
+        return [e for e in self.lineup if isinstance(e, Person)]
+
+    def anyone_online(self) -> bool:
+        return any(p.online for p in self.people)
+
+    def names(self) -> list[str]:
+        return [e.name for e in self.lineup] + [w.name for w in self.watchers]
+
+    def check_name(self, typed: str) -> str:
+        """A new person's name, tidied; :class:`Refused` when it cannot be used here (as a
+        local game's names: no control or invisible characters, no command word, no card's
+        name, none that sounds or looks like someone's already here)."""
+        names = self.names()
+        reserved = reserved_words() | YOU | WORDS
+        try:
+            return check_names([*names, typed], reserved, _cards("retail").player_names_taken, None)[-1]
+        except NameRefused as exc:
+            raise Refused("bad_name", f"That name cannot be used: {exc}.") from None
+
+    # --- sending --------------------------------------------------------------------------
+    def send(self, person: Person, message: dict[str, Any], history: bool = False, via: Link | None = None) -> None:
+        """Number ``message`` in ``person``'s stream, keep it when it is part of their
+        history (told, or chat), and hand it to their link if they are connected (or to
+        ``via``, a connection that is no longer theirs: the one being replaced). A message
+        the schema refuses is never sent; a link that cannot take more is dropped (its
+        person may come back and get what they missed)."""
+        person.seq += 1
+        message["seq"] = person.seq
+        try:
+            protocol.check(message, protocol.TO_CLIENT)
+        except protocol.ProtocolError as exc:
+            log.error("refused to send %s: %s", message.get("type"), exc)
+            return
+        if history:
+            person.history.append(message)
+        link = person.link if via is None else via
+        if link is not None and not link.send(message):
+            link.close("The connection could not keep up; join again to go on.")
+            self.dropped(person, link)
+
+    def say(self, person: Person, said: Said, channel: str = "game", urgent: bool = False) -> None:
+        message = {"type": "say", "text": said.text, "speech": said.speech, "channel": channel,
+                   "urgent": urgent, "replayed": False}
+        self.send(person, message, history=channel == "game")
+
+    def notice(self, text: str, *, to: list[Person] | None = None, but: Person | None = None) -> None:
+        """A line about the room (someone joined, is away, is thinking): said, not kept."""
+        for person in self.people if to is None else to:
+            if person is not but:
+                self.say(person, Said(text, text), channel="notice")
+
+    def error(self, person: Person, code: str, text: str) -> None:
+        self.send(person, {"type": "error", "code": code, "text": text})
+
+    def table_message(self) -> dict[str, Any]:
+        seats = []
+        for i, e in enumerate(self.lineup):
+            if isinstance(e, Computer):
+                seats.append({"seat": i, "name": e.name, "who": "computer", "status": "computer",
+                              "host": False, "level": e.level})
+            else:
+                status = "online" if e.online else "covered" if i in self.covering else "away"
+                seats.append({"seat": i, "name": e.name, "who": "person", "status": status,
+                              "host": e.host, "level": None})
+        return {"type": "table", "code": self.code, "phase": self.phase, "locked": self.locked,
+                "seats": seats, "watchers": [w.name for w in self.watchers],
+                "house_rules": list(self.house_rules), "said": self.who_is_here()}
+
+    def who_is_here(self) -> str:
+        """"At the table: Ana, host; Ben, away; Otto, computer at normal. Watching: Zoe.\""""
+        parts = []
+        for i, e in enumerate(self.lineup):
+            if isinstance(e, Computer):
+                parts.append(f"{e.name}, computer at {e.level}")
+                continue
+            words = [e.name]
+            if e.host:
+                words.append("host")
+            if not e.online:
+                words.append("away, the computer plays for them" if i in self.covering else "away")
+            parts.append(", ".join(words))
+        said = f"At the table: {'; '.join(parts) or 'nobody'}."
+        if self.watchers:
+            said += " Watching: " + join([w.name + ("" if w.online else ", away") for w in self.watchers]) + "."
+        if self.locked:
+            said += " The room is locked."
+        return said
+
+    def broadcast_table(self) -> None:
+        for person in self.people:
+            self.send(person, self.table_message())
+
+    # --- arriving and leaving -------------------------------------------------------------
+    def admit(self, name: str, link: Link, labels: str, verbosity: str) -> tuple[Person, str]:
+        """A new person by name: a player in the lobby while there is a seat, else a watcher."""
+        if self.locked:
+            raise Refused("room_locked", "This room is locked: nobody new may join.")
+        name = self.check_name(name)
+        plays = self.phase == Phase.LOBBY and len(self.lineup) < MAX_PLAYERS
+        if not plays and len(self.watchers) >= MAX_WATCHERS:
+            raise Refused("room_full", "This room is full.")
+        token, key = new_key()
+        person = Person(name, key, Role.PLAYER if plays else Role.WATCHER, self, link, labels, verbosity)
+        if plays:
+            people = len(self.players)
+            self.lineup.insert(people, person)  # people first, then the computers
+        else:
+            self.watchers.append(person)
+        if self.host is None:
+            self.host = person
+        self.cancel_closing()
+        self.welcome(person, token, resumed=False)
+        if person.role is Role.WATCHER and self.game is not None:
+            person.listener = Listener(None, verbosity, labels)
+            for said in person.listener.news(self.game, self.levels):  # the game so far, unspoken
+                self.send(person, {"type": "say", "text": said.text, "speech": said.speech, "channel": "game",
+                                   "urgent": False, "replayed": True}, history=True)
+            self.say(person, Said(*(2 * [f"You are watching. {person.listener.where(self.game)}"])), channel="notice")
+        arrived = "joins the table" if plays else "is watching"
+        self.notice(f"{name} {arrived}.", but=person)
+        self.broadcast_table()
+        return person, token
+
+    def welcome(self, person: Person, token: str, resumed: bool) -> None:
+        self.send(person, {"type": "welcome", "code": self.code, "name": person.name, "seat": person.seat,
+                           "role": person.role, "host": person.host, "token": token, "resumed": resumed,
+                           "labels": person.labels, "verbosity": person.verbosity})
+
+    def resume(self, person: Person, link: Link, last_seq: int) -> str:
+        """``person`` is back on a new ``link`` (with their key): the old connection, if still
+        open, is replaced; what they missed goes into their history unspoken, then one spoken
+        summary, who is here, and their question if one waits."""
+        old = person.link
+        if old is not None:  # (its end, reported later, is no absence: see dropped)
+            person.link = None
+            self.send(person, {"type": "bye", "text": "You joined from another connection."}, via=old)
+            old.close("replaced")
+        token, person.key = new_key()
+        person.link = link
+        self.cancel_closing()
+        self.welcome(person, token, resumed=True)
+        missed = 0
+        since = max(last_seq, person.away_seq)  # (a client started again has heard nothing: all is sent)
+        for message in list(person.history):
+            if message["seq"] > last_seq:
+                missed += message["type"] == "say" and message["seq"] > since
+                link.send({**message, "replayed": True})
+        was_away = person.away_since is not None
+        person.away_since = None
+        seat = person.seat
+        covered = person.covered_moves
+        person.covered_moves = 0
+        if seat is not None:
+            self.covering.pop(seat, None)
+        if self.game is not None and person.listener is not None:
+            self.say(person, away_summary(person.listener, self.game, missed, covered), channel="notice", urgent=True)
+        else:
+            self.say(person, Said(*(2 * [f"You are back in room {self.code}. {self.who_is_here()}"])), channel="notice")
+        self.send(person, self.table_message())
+        if seat is not None and seat in self.open:
+            self.send(person, self.open[seat].message)
+        if was_away:
+            self.notice(f"{person.name} is back.", but=person)
+            self.broadcast_table()
+        self.nudge()
+        return token
+
+    def dropped(self, person: Person, link: Link) -> None:
+        """``person``'s connection ended (closed, lost, or too slow)."""
+        if person.link is not link:
+            return  # an old connection, already replaced
+        person.link = None
+        person.away_since = time.monotonic()
+        person.away_seq = person.seq
+        if person not in self.people:
+            return
+        self.notice(f"{person.name} is away.", but=person)
+        self.broadcast_table()
+        if self.phase == Phase.PLAYING and person.seat is not None:
+            asyncio.get_running_loop().call_later(self.timing.grace, self.nudge)
+        if person.host:
+            asyncio.get_running_loop().call_later(self.timing.grace, self.hand_host_on, person, person.away_since)
+        if not self.anyone_online():
+            self.close_later()
+
+    def leave(self, person: Person, why: str = "") -> None:
+        """``person`` leaves for good (or the host removed them): in the lobby their place
+        goes; in a game a computer player takes their seat to the end."""
+        link = person.link
+        if link is not None:
+            self.send(person, {"type": "bye", "text": why or "You left the room."})
+            person.link = None
+            link.close("left")
+        if person in self.watchers:
+            self.watchers.remove(person)
+            self.notice(f"{person.name} stopped watching.")
+        elif self.phase == Phase.LOBBY:
+            self.lineup.remove(person)
+            self.notice(f"{person.name} left the table.")
+        else:
+            seat = self.lineup.index(person)
+            self.lineup[seat] = Computer(person.name, "normal")
+            self.levels[seat] = "normal"
+            self.agents[seat] = make_agent("normal", self._seed(), seat, self.rooms.budget)
+            self.covering.pop(seat, None)
+            self.notice(f"{person.name} left; a computer player at normal plays {person.name}'s seat to the end.")
+        if self.host is person:
+            self.host = next((p for p in self.people if p.role is Role.PLAYER), None) or next(iter(self.people), None)
+            if self.host is not None:
+                self.notice(f"{self.host.name} is now the host.")
+        self.broadcast_table()
+        self.nudge()
+        if not self.people:
+            self.close()
+        elif not self.anyone_online():
+            self.close_later()
+
+    def hand_host_on(self, person: Person, since: float | None) -> None:
+        """A host away past the grace period: the first player online hosts instead (a
+        lobby whose host never came back could not be started). ``since`` names the absence
+        the timer was set for: a host who came back and dropped again keeps hosting until
+        this new absence, too, has lasted the grace period."""
+        if self.host is not person or person.online or person.away_since != since or self.closed:
+            return
+        new = next((p for p in self.players if p.online), None) or next((p for p in self.watchers if p.online), None)
+        if new is not None:
+            self.host = new
+            self.notice(f"{person.name} is away; {new.name} is now the host.")
+            self.broadcast_table()
+
+    # --- closing --------------------------------------------------------------------------
+    def close_later(self) -> None:
+        self.cancel_closing()
+        self.closing = asyncio.get_running_loop().call_later(self.timing.idle, self.close)
+
+    def cancel_closing(self) -> None:
+        if self.closing is not None:
+            self.closing.cancel()
+            self.closing = None
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.cancel_closing()
+        if self.driver is not None:
+            self.driver.cancel()
+        for person in self.people:
+            if person.link is not None:
+                person.link.close("The room is closed.")
+                person.link = None
+        self.rooms.forget(self)
+
+    # --- what a person sends ----------------------------------------------------------------
+    def receive(self, person: Person, message: dict[str, Any]) -> None:
+        """A checked message from ``person`` (the transport has parsed and checked it)."""
+        kind = message["type"]
+        limit = person.chats if kind == "chat" else person.actions
+        if not limit.allow():
+            person.refused += 1
+            self.error(person, "too_fast", "Too many messages at once: wait a moment.")
+            if person.refused > 50 and person.link is not None:
+                link = person.link
+                link.close("Too many messages.")
+                self.dropped(person, link)
+            return
+        person.refused = 0
+        handler: Callable[[Person, dict[str, Any]], None] | None = {
+            "answer": self.answer, "chat": self.chat, "review": self.review, "settings": self.settings,
+            "add_computer": self.add_computer, "remove": self.remove, "house_rule": self.house_rule,
+            "start": self.start, "lock": self.lock, "leave": lambda p, m: self.leave(p),
+        }.get(kind)
+        if handler is None:
+            self.error(person, "not_now", "You are in a room already.")
+            return
+        handler(person, message)
+
+    def answer(self, person: Person, message: dict[str, Any]) -> None:
+        """An answer: only an option of the person's own open question is taken."""
+        seat = person.seat
+        asked = self.open.get(seat) if seat is not None else None
+        if person.role is not Role.PLAYER or asked is None:
+            self.error(person, "not_now", "Nothing is asked of you now.")
+            return
+        if message["question"] != asked.id or message["option"] not in asked.values:
+            self.error(person, "bad_answer", "That is not a choice of the question asked.")
+            return
+        if asked.given is not None:
+            self.error(person, "not_now", "Your answer is in already.")
+            return
+        asked.given = asked.values[message["option"]]
+        self.nudge()
+
+    def chat(self, person: Person, message: dict[str, Any]) -> None:
+        """Chat goes to everyone in the room, always as "Chat, Ana: ..." (someone watching:
+        "Chat, Zoe, watching: ..."), in its own history, never in the game's voice."""
+        text = clean(" ".join(message["text"].split()), MAX_CHAT)
+        if not text:
+            self.error(person, "bad_message", "Type something to say.")
+            return
+        watching = person.role is Role.WATCHER
+        said = f"Chat, {person.name}{', watching' if watching else ''}: {text}"
+        for other in self.people:
+            self.send(other, {"type": "chat", "text": said, "speech": said, "from": person.name,
+                              "watching": watching, "replayed": False}, history=True)
+
+    def review(self, person: Person, message: dict[str, Any]) -> None:
+        topic, arg, pick = message["topic"], message.get("arg", "").strip(), message.get("pick")
+        style = Style(person.labels)
+        choices = 0
+        if topic == "who":
+            lines = [self.who_is_here()]
+        elif topic in ("log", "repeat"):
+            told = [m["text"] for m in person.history if m["type"] == "say"]
+            count = 1 if topic == "repeat" else (int(arg) if arg.isdigit() and 0 < len(arg) < 5 else 10)
+            lines = told[-count:] if told else ["Nothing has been announced yet."]
+        elif topic == "card":
+            lines, choices = card_lines(_cards(self.edition()), arg, style, pick)
+        elif topic == "rules" and self.game is None:
+            lines = rules(arg or None, self.options())
+        elif self.game is None:
+            lines = ["The game has not started yet."]
+        elif person.seat is not None:
+            lines, choices = review_lines(self.game.view(person.seat), topic, arg, style, pick)
+        elif topic in TOPICS_FOR_WATCHERS:
+            lines, choices = review_lines(watcher_view(self.game), topic, arg, style, pick)
+        else:
+            lines = ["Someone watching has no hand; the scores are told at the end."]
+        self.send(person, {"type": "review", "topic": topic, "lines": lines, "choices": choices})
+
+    def settings(self, person: Person, message: dict[str, Any]) -> None:
+        person.labels = message.get("labels", person.labels)
+        person.verbosity = message.get("verbosity", person.verbosity)
+        person.any_time = message.get("any_time", person.any_time)
+        if person.listener is not None:
+            person.listener.settings(person.verbosity, person.labels)
+        said = f"Verbosity {person.verbosity}, labels {person.labels}, any-time traits offered {person.any_time}."
+        self.say(person, Said(said, said), channel="notice")
+
+    # --- the host's controls ---------------------------------------------------------------
+    def hosting(self, person: Person, lobby: bool = True) -> bool:
+        if not person.host:
+            self.error(person, "not_allowed", "Only the host can do that.")
+            return False
+        if lobby and self.phase != Phase.LOBBY:
+            self.error(person, "not_now", "That can be done only before the game starts.")
+            return False
+        return True
+
+    def add_computer(self, person: Person, message: dict[str, Any]) -> None:
+        if not self.hosting(person):
+            return
+        if len(self.lineup) >= MAX_PLAYERS:
+            self.error(person, "room_full", f"The table has {MAX_PLAYERS} players already.")
+            return
+        taken = {name_key(n) for n in self.names()}.union(*(alike_keys(n) for n in self.names()))
+        name = next(n for n in COMPUTER_NAMES + [f"Bot {i}" for i in range(1, 30)]
+                    if name_key(n) not in taken and not alike_keys(n) & taken)
+        self.lineup.append(Computer(name, message["level"]))
+        self.notice(f"{name}, a computer player at {message['level']}, joins the table.")
+        self.broadcast_table()
+
+    def remove(self, person: Person, message: dict[str, Any]) -> None:
+        if not self.hosting(person, lobby=False):
+            return
+        seat = message["seat"]
+        if not 0 <= seat < len(self.lineup) or self.lineup[seat] is person:
+            self.error(person, "not_allowed", "There is no one else at that seat.")
+            return
+        entry = self.lineup[seat]
+        if isinstance(entry, Computer):
+            if self.phase != Phase.LOBBY:
+                self.error(person, "not_now", "A computer player stays until the end of the game.")
+                return
+            del self.lineup[seat]
+            self.notice(f"{entry.name} leaves the table.")
+            self.broadcast_table()
+            return
+        self.leave(entry, "The host removed you from the room.")
+
+    def house_rule(self, person: Person, message: dict[str, Any]) -> None:
+        if not self.hosting(person):
+            return
+        rule, on = message["rule"], message["on"]
+        if on and rule not in self.house_rules:
+            self.house_rules.append(rule)
+        elif not on and rule in self.house_rules:
+            self.house_rules.remove(rule)
+        said = f"House rule {rule.replace('-', ' ')}: {'on' if on else 'off'}."
+        self.notice(said)
+        self.broadcast_table()
+
+    def lock(self, person: Person, message: dict[str, Any]) -> None:
+        if not self.hosting(person, lobby=False):
+            return
+        self.locked = message["locked"]
+        self.notice("The room is locked: nobody new may join." if self.locked else "The room is open to join again.")
+        self.broadcast_table()
+
+    def start(self, person: Person, message: dict[str, Any]) -> None:
+        if not self.hosting(person):
+            return
+        if len(self.lineup) < 2:
+            self.error(person, "not_now", "A game needs 2 to 6 players: add a computer player, or wait for a friend.")
+            return
+        players = self.players
+        computers = [e for e in self.lineup if isinstance(e, Computer)]
+        choices = GameChoices(
+            players=len(self.lineup), humans=len(players), names=[e.name for e in self.lineup],
+            levels=[c.level for c in computers] or ["normal"], seed=self._seed(), edition=self.edition(),
+            house_rules=list(self.house_rules), budget=self.rooms.budget,
+        )
+        self.game, seats = build_game(choices)
+        self.levels = dict(seats.levels)
+        self.agents = agents_for(self.game, seats, self.rooms.budget)
+        for seat, p in enumerate(players):
+            p.seat = seat
+            p.listener = Listener(seat, p.verbosity, p.labels)
+        for w in self.watchers:
+            w.listener = Listener(None, w.verbosity, w.labels)
+        self.phase = Phase.PLAYING
+        self.broadcast_table()
+        self.driver = asyncio.get_running_loop().create_task(self.drive(), name=f"room {self.code}")
+
+    def edition(self) -> str:
+        return "retail"
+
+    def options(self) -> Any:
+        from doomlings_access.rules import Options
+
+        values: dict[str, Any] = {HOUSE_RULES[f]: True for f in self.house_rules}
+        if "empty_hand_draw" in values:
+            values["empty_hand_draw"] = 5
+        return Options(edition=self.edition(), **values)
+
+    def _seed(self) -> int:
+        return next(self.rooms.seeds)
+
+    # --- the game ---------------------------------------------------------------------------
+    def nudge(self) -> None:
+        """Something changed (someone away long enough, or back): the driver looks again."""
+        if self.waiting is not None and not self.waiting[1].done():
+            self.waiting[1].set_result(COVERED)
+
+    def computer_for(self, seat: int) -> Agent | None:
+        """Who answers for ``seat`` now, when not its person: its computer player, or the one
+        covering for its person while they are away (once the grace period is over, and only
+        while someone in the room is connected: a table everyone has left waits)."""
+        agent = self.agents.get(seat)
+        if agent is not None:
+            return agent
+        person = self.lineup[seat]
+        assert isinstance(person, Person)
+        away = person.away_since
+        if person.online or away is None or time.monotonic() - away < self.timing.grace or not self.anyone_online():
+            return None
+        if seat not in self.covering:
+            assert self.game is not None
+            self.covering[seat] = make_agent("normal", self.game.setup.seed, seat, self.rooms.budget)
+            self.notice(f"{person.name} is away; a computer player plays for {person.name} until they are back.")
+            self.broadcast_table()
+        return self.covering[seat]
+
+    async def drive(self) -> None:
+        """Play the game to its end: ask each decision of its computer or its person."""
+        game = self.game
+        assert game is not None
+        try:
+            while not game.is_over:
+                d = game.pending
+                assert d is not None
+                agent = self.computer_for(d.player)
+                value: Any
+                if agent is not None:
+                    value = await self.think(agent, d) if agent.thinks else agent.choose(game.view(d.player), d)
+                    if d.player in self.covering:
+                        person = self.lineup[d.player]
+                        assert isinstance(person, Person)
+                        person.covered_moves += 1
+                else:
+                    person = self.lineup[d.player]
+                    assert isinstance(person, Person)
+                    if passes_unasked(game.card, d, person.any_time):
+                        value = "pass"
+                    else:
+                        self.tell()
+                        value = await self.ask(person, d)
+                        if value is COVERED:
+                            continue
+                game.apply(Choice(d.player, value))
+                self.settle(d.player, "computer" if agent is not None else "you")
+                await asyncio.sleep(0)  # the other rooms, and this room's messages, in turn
+            self.tell()
+            self.phase = Phase.OVER
+            self.broadcast_table()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a fault in the rules or the narration: said, never silent
+            log.exception("room %s stopped", self.code)
+            self.phase = Phase.OVER
+            self.notice("The game stopped: the server met an error. Sorry.")
+            self.broadcast_table()
+
+    def tell(self) -> None:
+        """Tell everyone what happened since they last heard, each from their own view."""
+        game = self.game
+        assert game is not None
+        told = False
+        for person in self.people:
+            if person.listener is None:
+                continue
+            for said in person.listener.news(game, self.levels):
+                self.say(person, said)
+                told = True
+        if told:
+            self.thinking_told = None
+
+    async def think(self, agent: Agent, d: Decision) -> Value:
+        """A computer player that thinks (the hard level) thinks in a thread; the others hear
+        what happened first, and after a moment that it is thinking (unless the question is
+        one they cannot know was asked)."""
+        game = self.game
+        assert game is not None
+        self.tell()
+        loop = asyncio.get_running_loop()
+        handle = None
+        if asked_openly(d) and self.thinking_told != d.player:
+            handle = loop.call_later(self.timing.thinking, self.thinking, d.player)
+        try:
+            view = game.view(d.player)
+            return await loop.run_in_executor(None, agent.choose, view, d)
+        finally:
+            if handle is not None:
+                handle.cancel()
+
+    def thinking(self, seat: int) -> None:
+        self.thinking_told = seat
+        name = self.lineup[seat].name
+        self.notice(f"{name} is thinking.", to=[p for p in self.people if p.seat != seat])
+
+    async def ask(self, person: Person, d: Decision) -> Any:
+        """Send ``person`` the question (once) and wait for their answer, or for a nudge
+        (then :data:`COVERED`: the driver looks again at who answers)."""
+        game = self.game
+        assert game is not None and person.listener is not None
+        seat = d.player
+        qid = question_id(game)
+        if seat not in self.open or self.open[seat].id != qid:
+            q = person.listener.question(game, d)
+            values = {option_id(d, o.value): o.value for o in q.options}
+            v = game.view(seat)
+            message = {
+                "type": "question", "id": qid, "title": q.title.text, "speech": q.title.speech,
+                "kind": d.kind, "reason": d.reason,
+                "options": [{"id": option_id(d, o.value), "text": o.text, "speech": o.speech, "words": list(o.words)}
+                            for o in q.options],
+                "held": [{"name": n, "label": label, "why": why} for n, label, why in cards_held_back(v, d)],
+                "details": what_it_reads(v, d),
+            }
+            self.open[seat] = OpenQuestion(qid, q, values, message)
+            self.send(person, message)
+        asked = self.open[seat]
+        if asked.given is None:
+            future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+            self.waiting = (seat, future)
+            try:
+                await future
+            finally:
+                self.waiting = None
+        return asked.given if asked.given is not None else COVERED
+
+    def settle(self, seat: int, by: str) -> None:
+        asked = self.open.pop(seat, None)
+        if asked is None:
+            return
+        person = self.lineup[seat]
+        if isinstance(person, Person):
+            self.send(person, {"type": "settled", "id": asked.id, "by": by})
+
+
+class Rooms:
+    """Every room of a server, by code."""
+
+    def __init__(
+        self, timing: Timing | None = None, seed: int | None = None, budget: Budget | None = None,
+        max_rooms: int = 1000,
+    ) -> None:
+        self.timing = timing or Timing()
+        self.rooms: dict[str, Room] = {}
+        self.max_rooms = max_rooms
+        self.budget = budget or Budget()
+        source = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.seeds: Iterator[int] = iter(lambda: source.randrange(1, 10**9), None)
+
+    def open(self, name: str, link: Link, labels: str = "text", verbosity: str = "normal") -> tuple[Person, str]:
+        if len(self.rooms) >= self.max_rooms:
+            raise Refused("room_full", "The server has no room for another table now.")
+        room = Room(new_code(self.rooms), self)
+        self.rooms[room.code] = room
+        try:
+            return room.admit(name, link, labels, verbosity)
+        except Refused:
+            del self.rooms[room.code]
+            raise
+
+    def find(self, typed: str) -> Room:
+        code = read_code(typed)
+        room = self.rooms.get(code) if code is not None else None
+        if room is None:
+            raise Refused("no_room", "No room has that code.")
+        return room
+
+    def join(self, code: str, name: str, link: Link, labels: str = "text", verbosity: str = "normal") -> tuple[Person, str]:
+        return self.find(code).admit(name, link, labels, verbosity)
+
+    def resume(self, code: str, token: str, last_seq: int, link: Link) -> tuple[Person, str]:
+        room = self.find(code)
+        person = next((p for p in room.people if key_fits(token, p.key)), None)
+        if person is None:
+            raise Refused("bad_key", "That key opens no seat in this room.")
+        return person, room.resume(person, link, last_seq)
+
+    def forget(self, room: Room) -> None:
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+
+    def close(self) -> None:
+        for room in list(self.rooms.values()):
+            room.close()

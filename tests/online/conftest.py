@@ -1,0 +1,17 @@
+"""Every online test fails if a room refused to send a message the schema does not allow
+(the room logs it and sends nothing: a client would never have heard it)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def nothing_refused(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    with caplog.at_level(logging.ERROR, logger="doomlings_access.online.rooms"):
+        yield
+    refused = [r.getMessage() for r in caplog.records if r.getMessage().startswith("refused to send")]
+    assert not refused, refused

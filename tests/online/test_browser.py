@@ -1,0 +1,307 @@
+"""The web page in a real headless Chromium (Debian's ``chromium`` through Playwright's
+``executable_path``; no browser is downloaded) against a real server on 127.0.0.1: axe-core
+finds no violation; the accessibility tree shows the history as a polite live region and one
+assertive region; a whole short game is played by keyboard alone; a burst of ten messages is
+all in the log, in order, with the focus where it was; a reconnect, and a reload, put what
+was missed into the history once, nothing twice."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from doomlings_access.online.rooms import Person, Room, Rooms, Timing
+from doomlings_access.online.server import Server, bind, uvicorn_server
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+pytestmark = pytest.mark.skipif(shutil.which("chromium") is None, reason="needs chromium (apt-get install chromium)")
+
+
+class Served:
+    """A real server (uvicorn) on a free port of 127.0.0.1, in a thread of this process, so
+    that a test can reach its rooms."""
+
+    def __init__(self) -> None:
+        self.server = Server(Rooms(Timing(grace=30.0, thinking=0.1, idle=60.0), seed=35))
+        sock = bind("127.0.0.1", 0)
+        self.url = f"http://127.0.0.1:{sock.getsockname()[1]}/"
+        self.uvicorn = uvicorn_server(self.server.app())
+        self.thread = threading.Thread(target=self.uvicorn.run, kwargs={"sockets": [sock]}, daemon=True)
+        self.thread.start()
+        wait(lambda: self.uvicorn.started, "the server to start")
+
+    def call(self, fn: Any, *args: Any) -> None:
+        """Run ``fn`` in the server's event loop (where the rooms live)."""
+        assert self.server.loop is not None
+        asyncio.run_coroutine_threadsafe(_call(fn, *args), self.server.loop).result(5)
+
+    def room(self) -> Room:
+        return next(iter(self.server.rooms.rooms.values()))
+
+    def stop(self) -> None:
+        self.uvicorn.should_exit = True
+        self.thread.join(10)
+
+
+async def _call(fn: Any, *args: Any) -> None:
+    fn(*args)
+
+
+def wait(condition: Any, what: str, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.03)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def served() -> Iterator[Served]:
+    served = Served()
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def page(browser: Any, served: Served) -> Iterator[Any]:
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type in ("error", "warning") else None)
+    page.goto(served.url)
+    wait(lambda: page.evaluate("document.querySelector('#house-rules input') !== null"), "the page to start")
+    yield page
+    context.close()
+    assert not errors, errors  # no script error, no message refused by the schema, no CSP report
+
+
+def js(page: Any, expression: str) -> Any:
+    return page.evaluate(expression)
+
+
+def focused(page: Any) -> str:
+    return str(js(page, "document.activeElement ? document.activeElement.id : ''"))
+
+
+def tab_to(page: Any, element: str, limit: int = 60) -> None:
+    """Press Tab until ``element`` has the focus (the keyboard's way there)."""
+    for _ in range(limit):
+        if focused(page) == element:
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached #{element}")
+
+
+def open_room_by_keyboard(page: Any, name: str = "Ana") -> None:
+    tab_to(page, "name")
+    page.keyboard.type(name)
+    tab_to(page, "create")
+    page.keyboard.press("Enter")
+    wait(lambda: js(page, "!document.querySelector('#room').hidden"), "the room")
+
+
+def menu_item(page: Any, text: str) -> None:
+    """Open the Actions menu by keyboard, go down to ``text``, and press Enter."""
+    tab_to(page, "menu-button")
+    page.keyboard.press("ArrowDown")
+    for _ in range(40):
+        if js(page, "document.activeElement.textContent") == text:
+            page.keyboard.press("Enter")
+            return
+        page.keyboard.press("ArrowDown")
+    raise AssertionError(f"no menu item {text}")
+
+
+def history(page: Any, notices: bool = False) -> list[str]:
+    selector = "#history p" if notices else "#history p:not(.notice)"
+    return list(js(page, f"[...document.querySelectorAll('{selector}')].map(p => p.textContent)"))
+
+
+def person(served: Served, name: str) -> Person:
+    return next(p for p in served.room().people if p.name == name)
+
+
+def kept_texts(p: Person) -> list[str]:
+    return [m["text"] for m in list(p.history) if m["type"] == "say"]
+
+
+class Friend(threading.Thread):
+    """Another player, on a WebSocket of their own, answering each question (first option)."""
+
+    def __init__(self, url: str, code: str, name: str) -> None:
+        super().__init__(daemon=True)
+        from websockets.sync.client import connect
+
+        self.connection = connect(url.replace("http", "ws") + "ws")
+        self.ws = self.connection.__enter__()
+        self.ws.send(json.dumps({"type": "join", "code": code, "name": name}))
+        self.stopped = False
+
+    def run(self) -> None:
+        try:
+            for text in self.ws:
+                m = json.loads(text)
+                if m["type"] == "question" and not self.stopped:
+                    self.ws.send(json.dumps({"type": "answer", "question": m["id"], "option": m["options"][0]["id"]}))
+        except Exception:  # noqa: BLE001  (closed at the test's end)
+            pass
+
+    def chat(self, text: str) -> None:
+        self.ws.send(json.dumps({"type": "chat", "text": text}))
+
+    def close(self) -> None:
+        self.stopped = True
+        self.connection.__exit__(None, None, None)
+
+
+def test_no_axe_violation_at_the_door_and_at_a_question(page: Any, served: Served) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    door = axe.run(page)
+    assert door.violations_count == 0, door.generate_report()
+    open_room_by_keyboard(page)
+    menu_item(page, "Add a computer player at easy")
+    wait(lambda: "computer" in js(page, "document.querySelector('#who').textContent"), "the computer")
+    menu_item(page, "Start the game")
+    wait(lambda: js(page, "document.querySelector('#choices [data-value]') !== null"), "a question")
+    playing = axe.run(page)
+    assert playing.violations_count == 0, playing.generate_report()
+
+
+def test_the_accessibility_tree_has_a_polite_log_and_one_assertive_region(page: Any) -> None:
+    open_room_by_keyboard(page)
+    session = page.context.new_cdp_session(page)
+    nodes = session.send("Accessibility.getFullAXTree")["nodes"]
+
+    def live(node: dict[str, Any]) -> str | None:
+        for prop in node.get("properties", []):
+            if prop["name"] == "live":
+                return str(prop["value"]["value"])
+        return None
+
+    logs = [n for n in nodes if n.get("role", {}).get("value") == "log"]
+    assert len(logs) == 2 and all(live(n) == "polite" for n in logs)  # the game's history and the chat
+    assert {n["name"]["value"] for n in logs} == {"Game history", "Chat"}
+    assertive = [n for n in nodes if live(n) == "assertive" and n.get("role", {}).get("value") != "StaticText"]
+    assert len(assertive) == 1
+    lists = [n for n in nodes if n.get("role", {}).get("value") == "listbox"]
+    assert {n["name"]["value"] for n in lists} == {"Nothing is asked of you now.", "Your hand"}
+
+
+def test_a_whole_short_game_by_keyboard_alone(page: Any, served: Served) -> None:
+    open_room_by_keyboard(page)
+    menu_item(page, "Add a computer player at easy")
+    wait(lambda: "computer" in js(page, "document.querySelector('#who').textContent"), "the computer")
+    menu_item(page, "Start the game")
+    answers = 0
+    deadline = time.monotonic() + 60
+    while not any(line.startswith("Placings: ") for line in history(page)):
+        assert time.monotonic() < deadline, "the game did not end"
+        if js(page, "document.querySelector('#choices [data-value]') !== null"):
+            tab_to(page, "choices")
+            page.keyboard.press("End")
+            page.keyboard.press("Home")  # (moving in the list, then the first option)
+            page.keyboard.press("Enter")
+            answers += 1
+        time.sleep(0.05)
+    assert answers >= 5
+    assert any(line.endswith("Game over.") for line in history(page))
+    assert focused(page) == "choices"  # nothing took the focus away from where the keys left it
+
+
+def test_a_burst_of_ten_messages_is_logged_in_order_and_the_focus_stays(page: Any, served: Served) -> None:
+    open_room_by_keyboard(page)
+    code = served.room().code
+    ben, cy = Friend(served.url, code, "Ben"), Friend(served.url, code, "Cy")
+    ben.start()
+    cy.start()
+    wait(lambda: len(served.room().people) == 3, "Ben and Cy")
+    tab_to(page, "chat-text")
+    page.keyboard.type("half a sen")  # typing, when the burst comes
+    sent = [f"message {i}" for i in range(1, 11)]
+    for i, text in enumerate(sent):
+        (ben if i % 2 == 0 else cy).chat(text)
+        wait(lambda i=i: len(kept_texts_of_chat(served)) > i, "the chat to arrive")
+    expected = [f"Chat, {'Ben' if i % 2 == 0 else 'Cy'}: {t}" for i, t in enumerate(sent)]
+    wait(lambda: js(page, "document.querySelectorAll('#chat-log p').length") == 10, "ten lines in the chat log")
+    logged = js(page, "[...document.querySelectorAll('#chat-log p')].map(p => p.textContent)")
+    assert logged == expected
+    assert focused(page) == "chat-text" and js(page, "document.querySelector('#chat-text').value") == "half a sen"
+    assert not any("Chat" in line for line in history(page))  # chat is kept apart from the game
+    ben.close()
+    cy.close()
+
+
+def watch_what_is_said(page: Any) -> None:
+    """Keep, from now on, each line put into the history with whether the log was live then
+    (``window.added``), and each text the assertive region says (``window.urged``)."""
+    js(page, """(() => {
+      const history = document.querySelector('#history'), urgent = document.querySelector('#urgent');
+      window.added = []; window.urged = [];
+      new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes)
+        window.added.push([n.textContent, history.getAttribute('aria-live')]); }).observe(history, {childList: true});
+      new MutationObserver(() => { if (urgent.textContent) window.urged.push(urgent.textContent); })
+        .observe(urgent, {childList: true, characterData: true, subtree: true});
+    })()""")
+
+
+def kept_texts_of_chat(served: Served) -> list[str]:
+    return [m["text"] for m in list(person(served, "Ana").history) if m["type"] == "chat"]
+
+
+def test_a_reconnect_and_a_reload_replay_what_was_missed_once(page: Any, served: Served) -> None:
+    open_room_by_keyboard(page)
+    code = served.room().code
+    ben = Friend(served.url, code, "Ben")
+    ben.start()
+    wait(lambda: len(served.room().people) == 2, "Ben")
+    menu_item(page, "Add a computer player at easy")
+    wait(lambda: "computer" in js(page, "document.querySelector('#who').textContent"), "the computer")
+    menu_item(page, "Start the game")
+    ana = person(served, "Ana")
+    wait(lambda: js(page, "document.querySelector('#choices [data-value]') !== null"), "Ana's question")
+    tab_to(page, "choices")
+    page.keyboard.press("Enter")
+    wait(lambda: len(history(page)) == len(kept_texts(ana)), "the page to have what it was told")
+    told = len(kept_texts(ana))
+    watch_what_is_said(page)
+    link = ana.link
+    assert link is not None
+    served.call(lambda: (link.close("dropped for the test"), served.room().dropped(ana, link)))
+    wait(lambda: ana.link is not None and ana.link is not link, "the page to come back")
+    wait(lambda: js(page, "document.querySelector('#choices [data-value]') !== null") or served.room().game.is_over,
+         "the question again")
+    time.sleep(0.5)  # (the queue of live messages, a step apart)
+    assert history(page) == kept_texts(ana) and len(kept_texts(ana)) >= told  # all, in order, none twice
+    assert "The connection is lost; trying again." in history(page, notices=True)
+    summary = [(text, live) for text, live in js(page, "window.added") if text.startswith("You are back.")]
+    assert len(summary) == 1 and summary[0][1] == "off"  # into the history unspoken: the log does not read it ...
+    urged = [text for text in js(page, "window.urged") if text.startswith("You are back.")]
+    assert urged and all(text.startswith(summary[0][0]) for text in urged)  # ... the assertive region does, once
+    page.reload()  # a new page: the seat is kept for this tab, and the whole history comes back, unspoken
+    wait(lambda: js(page, "!document.querySelector('#room').hidden"), "the room after the reload")
+    wait(lambda: len(history(page)) >= len(kept_texts(ana)), "the history after the reload")
+    time.sleep(0.3)
+    assert history(page) == kept_texts(ana)
+    assert js(page, "document.querySelector('#history').getAttribute('aria-live')") is None  # polite again
+    back = [line for line in history(page, notices=True) if line.startswith("You are back.")]
+    assert len(back) == 1  # one spoken summary
+    ben.close()
