@@ -292,7 +292,7 @@ def test_rules_and_help_wait_for_enter_a_few_lines_at_a_time(tmp_path: Path) -> 
 
     out = run(tmp_path, "4\n" + "\n" * 40 + "6\n")
     gaps = stretches(out)
-    assert out.count(MORE) >= 8
+    assert out.count(MORE) >= 5  # (some seventy lines, a dozen at a time)
     assert max(gaps) <= 12 and sorted(gaps)[len(gaps) // 2] <= PAUSE
     assert "Rules, World's End:" in out and "worlds end" not in out
     for command in COMMANDS.values():

@@ -1105,4 +1105,4 @@ def _paragraph(story: list[Said]) -> list[Said]:
     """A story's sentences as one message."""
     if not story:
         return []
-    return [Said(" ".join(s.text for s in story), " ".join(s.speech for s in story))]
+    return [Said(" ".join(s.text for s in story), " ".join(s.speech for s in story), tuple(story))]

@@ -23,7 +23,7 @@ from doomlings_access.ai import Agent
 from doomlings_access.braille.labels import is_trait_label
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import suggestions
-from doomlings_access.lines import HOLD, PAUSE, rows
+from doomlings_access.lines import FEWEST, PAUSE, rows
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules import events as ev
@@ -229,7 +229,7 @@ class Session:
         """Play to the end, or until the player quits or input ends; returns the exit code."""
         try:
             self.tell_recap()
-            self.announce()
+            self.announce(after=self.title_rows(self.game.pending))
             answered = -1  # where in the log a person last answered
             while not self.game.is_over:
                 d = self.game.pending
@@ -261,7 +261,7 @@ class Session:
                 if nxt is None or not self.humans or (nxt.player not in self.agents and not self.passes_unasked(nxt)):
                     # Computer moves (and chances passed unasked) are told together before a
                     # person's question, so the effects of one turn are heard as one message.
-                    self.announce()
+                    self.announce(after=self.title_rows(nxt))
             seat = self.me if self.me is not None else self.holder
             if seat is not None:  # the scores card by card, for the people at the keyboard
                 self.tell_the_end(review.score_blocks(self.view(seat), self.style, you=self.me is not None))
@@ -283,12 +283,10 @@ class Session:
             del self.out.history[-len(self.recap) :]
         heading = f"The last {plural(len(self.recap), 'announcement')}:"
         for i, said in enumerate(self.recap):
-            if i:
-                self.make_room(said.text)
-            else:
+            if not i:
                 self.make_room(heading, said.text)
                 self.out.info(heading)
-            self.out.say(said, remember=one)
+            self.say_in_stretches(said, remember=one)
         self.recap = []
 
     def keyboard(self) -> tuple[int | None, int | None]:
@@ -313,14 +311,18 @@ class Session:
         told with the block before it: a pause for a single line was one Enter for nothing."""
         if len(blocks) > 1 and sum(rows(line) for line in blocks[-1]) <= 2:
             blocks = [*blocks[:-2], [*blocks[-2], *blocks[-1]]]
-        for i, block in enumerate(blocks):
-            try:
+        lines = [line for block in blocks for line in block]
+        told = 0
+        try:
+            for block in blocks:
                 self.make_room(*block)
-            except QuitGame:
-                if self.console_ended:
-                    self.out.lines([line for rest in blocks[i:] for line in rest])
-                return
-            self.out.lines(block)
+                for line in block:  # (a block too long for what is left, with too little told
+                    self.make_room(line)  # to wait before it, is parted between two lines)
+                    self.out.info(line)
+                    told += 1
+        except QuitGame:
+            if self.console_ended:
+                self.out.lines(lines[told:])
 
     def unsaved_loss(self) -> str | None:
         """What quitting now would lose, in one sentence, or None when the save holds every
@@ -458,9 +460,10 @@ class Session:
         turn = "Your turn." if v.active == self.me else f"{v.name(v.active)}'s turn."
         return f"{place}. {turn}"
 
-    def announce(self, until: int | None = None) -> None:
+    def announce(self, until: int | None = None, after: int = 0) -> None:
         """Tell the person at the keyboard what happened since they last heard, from their
-        seat, up to event ``until`` (default: all); the one playable trait of a person's hand
+        seat, up to event ``until`` (default: all), with room for ``after`` lines (a question's
+        title) after the last message; the one playable trait of a person's hand
         waits for that person's Enter, and in a hot seat for their hand-over: the person
         leaving hears nothing from that play on (the engine has played it already, and gone on)."""
         if len(self.humans) > 1 and self.holder is None:
@@ -489,7 +492,7 @@ class Session:
                 if self.prefs.only_choice == "ask":
                     self.pause("Press Enter to play it. ", "to play it")
             i += 1
-        self.tell(start, end)
+        self.tell(start, end, after)
         self.told[key] = end
 
     def tell_the_end_to_everyone(self) -> None:
@@ -502,32 +505,81 @@ class Session:
         self.told[None] = start
         self.announcer = shared
 
-    def tell(self, start: int, end: int) -> None:
-        """Tell the log's events ``start`` to ``end``, a message at a time; a pause between two
-        messages knows how far the listener has heard (:attr:`heard`)."""
+    def tell(self, start: int, end: int, after: int = 0) -> None:
+        """Tell the log's events ``start`` to ``end``, a message at a time, the last with room
+        for ``after`` lines after it (the question it leads to, which is not parted from its
+        news); a pause between two messages knows how far the listener has heard
+        (:attr:`heard`)."""
         if start >= end:
             return  # nothing new (and no view to make: it is made from the whole game)
         self.heard = start
         first = start == 0 and bool(self.levels)
         table = self.seen_from(self.announcer.me)
-        for said, upto in self.announcer.render_stories(table, table.log[start:end]):
+        stories = self.announcer.render_stories(table, table.log[start:end])
+        for k, (said, upto) in enumerate(stories):
             if first:  # the new game: who the computers are, and how strong
                 said, first = introduced(said, table.names, self.levels), False
-            self.make_room(said.text)
-            self.out.say(said)
+            self.say_in_stretches(said, after=after if k == len(stories) - 1 else 0)
             self.heard = start + upto
         self.heard = None
 
-    def make_room(self, *texts: str, limit: int | None = None) -> None:
-        """A listener takes in a few lines at a time: when ``texts`` (one message, or a block of
-        lines kept together) would take what came since the last prompt past ``limit`` lines
-        (:attr:`Prefs.pause` unless given), the game waits for Enter first, at the end of a
-        message, never inside one."""
+    def title_rows(self, d: Decision | None) -> int:
+        """The rows of the question ``d`` before its options, when it is asked next of the
+        person at the keyboard (after a hand-over it comes with the next person's news)."""
+        if d is None or d.player not in self.humans or self.passes_unasked(d):
+            return 0
+        if len(self.humans) > 1 and self.holder != d.player:
+            return 0
+        return rows(question_for(self.view(d.player), d, self.style, self.announcer).title.text)
+
+    def room(self) -> int | None:
+        """How many more lines may come before the next prompt (None: no limit)."""
+        limit = self.prefs.pause
+        return limit - self.out.since_prompt if limit and self.humans else None
+
+    def may_pause(self) -> bool:
+        """Whether enough has been told since the last prompt for a pause to come now: never
+        after fewer than :data:`FEWEST` lines (an Enter a line or two after the last one)."""
         since = self.out.since_prompt
-        if limit is None:
-            limit = self.prefs.pause
-        if limit and since and self.humans and since + sum(rows(t) for t in texts) > limit:
+        return bool(since) and since >= min(FEWEST, self.prefs.pause)
+
+    def make_room(self, *texts: str) -> None:
+        """A listener takes in a dozen lines at a time: when ``texts`` (one message, or a block
+        of lines kept together) would take what came since the last prompt past
+        :attr:`Prefs.pause` lines, the game waits for Enter first, if enough has been told to
+        wait after (:meth:`may_pause`); otherwise the caller parts what it tells."""
+        room = self.room()
+        if room is not None and sum(rows(t) for t in texts) > room and self.may_pause():
             self.pause()
+
+    def say_in_stretches(self, said: Said, remember: bool = True, after: int = 0) -> None:
+        """Say one message, waiting for Enter first when it does not fit in what is left of
+        the stretch (:meth:`make_room`), with room for ``after`` lines after it; when too
+        little has been told yet to wait, it is parted at a sentence where the lines run out,
+        and the rest follows the pause. The message goes into the history (log, repeat) whole,
+        as its first part is told."""
+        parts = list(said.sentences) or [said]
+        remembered = False
+        while parts:
+            room = self.room()
+            if room is None or rows(_joined(parts).text) + after <= room:
+                chunk, parts = parts, []
+            elif self.may_pause():
+                self.pause()
+                continue
+            else:
+                fit = 0
+                while fit < len(parts) and rows(_joined(parts[: fit + 1]).text) <= room:
+                    fit += 1
+                if after and fit == len(parts):
+                    fit -= 1  # (the last sentence goes with what comes after, past the pause)
+                fit = max(fit, 1)  # (one sentence longer than the room is said whole)
+                chunk, parts = parts[:fit], parts[fit:]
+            self.out.say(said if not remembered and not parts else _joined(chunk), remember=False)
+            if not remembered:
+                if remember:
+                    self.out.history.append(said)
+                remembered = True
 
     def pause(self, prompt: str = MORE, goes_on: str = "") -> None:
         """Wait for Enter before the game goes on (``goes_on``: what Enter does, for the help);
@@ -656,8 +708,7 @@ class Session:
             self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
 
     def show(self, q: Question) -> None:
-        pause = self.prefs.pause  # (the title goes with the news before it, up to HOLD lines)
-        self.make_room(q.title.text, limit=pause and max(pause, HOLD))
+        self.make_room(q.title.text)  # (the title goes with the news before it)
         for said in q.lines():
             self.out.say(said, remember=False)
 
@@ -959,6 +1010,13 @@ class Session:
                         self.out.info(f"{d.name} reads: {d.text}")
         self.out.info("Commands:")
         self.out.lines(list(COMMANDS.values()))
+
+
+def _joined(sentences: list[Said]) -> Said:
+    """Sentences of one message told together, as :func:`.announcer._paragraph` joins them."""
+    if len(sentences) == 1:
+        return sentences[0]
+    return Said(" ".join(s.text for s in sentences), " ".join(s.speech for s in sentences), tuple(sentences))
 
 
 def as_command(line: str) -> tuple[str | None, str]:
