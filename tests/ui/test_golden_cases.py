@@ -30,7 +30,7 @@ MOMENTS = {
     "steal_with_gene_pool_change": (7, 4, 1, r"Ben steals Brute Strength from Pia's pile\. Brute Strength: Pia's gene pool goes from 3 to 4 and Ben's gene pool goes from 4 to 3\."),
     "random_discard": (1, 4, 1, r"Bad: Pia discards [^.;]+ at random[;.]"),
     "copied_action": (1, 4, 1, r"Painted Shell: Ben uses the action of Iridescent Scales\. Iridescent Scales: Ben draws 3 cards\."),
-    "only_playable": (11, 4, 1, r"Only Kidney, rX can be played\. Press Enter to play it\. 1 You play Kidney, rX\."),
+    "only_playable": (11, 4, 1, r"Only Kidney, rX can be played\. Press Enter to play it\. 1 You play Kidney, rX, no action\."),
     "tie_and_tie_break": (3, 4, 1, r"Tie-break for \w+ and \w+, tied on (\d+) points: [^.]+\..*?Placings: 1 [^;]+ \1, \d+ with the tie-break draw; "),
     "hot_seat_response": (1, 3, 2, r"Pass to (Ana|Ben)\. Press Enter when \1 is ready\.[^?]*(?!\1)(Ana|Otto) played \w+\. Play a trait out of turn\?"),
 }
