@@ -925,7 +925,7 @@ def test_a_wrong_answer_at_which_card_asks_again_and_settings_say_what_was_refus
     assert "No verbosity loud. Verbosity is normal." in text
     flat = re.sub(r"\s+", " ", text)
     # the age command says how far the next catastrophe may be, as the round's header did
-    assert "At most 3 ages before catastrophe 1 of 3. Catastrophes: none of 3 so far." in flat
+    assert "play one trait and then stabilize. At most 3 more ages before catastrophe 1 of 3. Catastrophes: none of 3 so far." in flat
     # players on the same score are said to be tied, not heard as "1 you" and the others 0
     assert "Placings: 1 you, Ben and Cy, tied, 0." in flat
 

@@ -10,10 +10,11 @@ listener's view and the events as their seat saw them (:mod:`.announcer`).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.game import Game
-from doomlings_access.rules.view import OnlookerView, onlooker_view
+from doomlings_access.rules.view import OnlookerView, PlayerView, onlooker_view
 from doomlings_access.ui import review
 from doomlings_access.ui.announcer import NORMAL, Announcer, introduced
 from doomlings_access.ui.questions import passes_unasked
@@ -24,6 +25,32 @@ def listener_view(game: Game, me: int | None) -> OnlookerView:
     """The view a listener is told from: their seat's, or with no seat (``None``: people
     sharing the keyboard, or nobody at it) an onlooker's."""
     return game.view(me) if me is not None else onlooker_view(game)
+
+
+def view_as_heard(game: Game, heard: int, seat: int) -> PlayerView:
+    """``seat``'s view of the game as far as its listener has heard it (``heard`` events): the
+    rules run on to the next question at once, and at a pause what is reviewed must not be
+    what is still to be told. The rules stopped right after the last event heard may hold a
+    trait whose play was told between the hand and the pile (its cost or destination being
+    settled): it is shown in its pile, as heard ("pile quin" left out Late, just heard played
+    out of turn, while "table" counted Quin's hand without it)."""
+    view = Game.as_told(game, heard).view(seat)
+    placed = {c for pile in view.piles for c in pile} | set(view.discard) | set(view.hand)
+    piles = [list(pile) for pile in view.piles]
+    in_play = list(view.in_play)
+    mentioned: set[int] = set()  # cards some later event tells of (played, then moved on)
+    for e in reversed(view.log):
+        card = getattr(e, "card", None)
+        if isinstance(e, ev.TraitPlayed) and card not in placed and card not in mentioned:
+            piles[e.owner].append(e.card)
+            placed.add(e.card)
+            if e.card in in_play:
+                in_play.remove(e.card)
+        if isinstance(card, int):
+            mentioned.add(card)
+    if piles == [list(pile) for pile in view.piles]:
+        return view
+    return replace(view, piles=tuple(tuple(pile) for pile in piles), in_play=tuple(in_play))
 
 
 def asked_when(game: Game, humans: Collection[int], any_time: str = "own") -> list[tuple[int, int, str]]:

@@ -50,13 +50,20 @@ def pile(v: PlayerView, seat: int, style: Style) -> list[str]:
     ]
 
 
-def table(v: PlayerView) -> list[str]:
+def table(v: PlayerView, style: Style | None = None) -> list[str]:
+    """Each player from the first, a line each: gene pool, hand size, then the traits of their
+    pile by name and label ("Otto: gene pool 5, 4 cards in hand, first player; 2 traits: Tiny,
+    db17; Kidney, rX."). It gave only how many traits: seeing the table took a ``pile`` for
+    every player, some thirty lines."""
+    style = style or Style()
     out = []
     for seat in v.seats_from(v.first_player):
         first = ", first player" if seat == v.first_player else ""
+        pile = v.piles[seat]
+        traits = f"{plural(len(pile), 'trait')}: {'; '.join(card_text(v.card(c), style) for c in pile)}" if pile else "no traits"
         out.append(
-            f"{_who(v, seat, v.seat)}: {plural(len(v.piles[seat]), 'trait')}, gene pool {v.gene_pools[seat]}, "
-            f"{plural(v.hand_sizes[seat], 'card')} in hand{first}."
+            f"{_who(v, seat, v.seat)}: gene pool {v.gene_pools[seat]}, "
+            f"{plural(v.hand_sizes[seat], 'card')} in hand{first}; {traits}."
         )
     return out
 
@@ -197,19 +204,32 @@ def where_in_era(e: ev.AgeRevealed) -> str:
 
 
 def age(v: PlayerView) -> list[str]:
-    """The round's age (or catastrophe) as it was announced, with how far the next catastrophe
-    may be (the ``age`` command: the header said it, and a player reviewing asks it again)."""
+    """The round's age (or catastrophe) as it was announced, how many ages may still come
+    before the next catastrophe, and the catastrophes so far (the ``age`` command: the header
+    said it, and a player reviewing asks it again). In a catastrophe's round it said nothing
+    of the ages to come."""
     if v.age is not None:
-        revealed = next((e for e in reversed(v.log) if isinstance(e, ev.AgeRevealed)), None)
-        ahead = where_in_era(revealed) if revealed is not None and revealed.round == v.round else ""
-        out = [f"{age_round(v.round, v.era)}: {v.age.name}. {v.age.text}{ahead}"]
+        out = [f"{age_round(v.round, v.era)}: {v.age.name}. {v.age.text}"]
     elif v.catastrophes:
         c = v.cards.catastrophes[v.catastrophes[-1]]
         out = [f"{catastrophe_round(v.round, len(v.catastrophes))}: {c.name}."]  # (as it was announced)
     else:
         out = ["The game has not started a round yet."]
+    out.append(ages_to_come(v))
     out.append(catastrophes_so_far([v.cards.catastrophes[c].name for c in v.catastrophes]))
     return out
+
+
+def ages_to_come(v: PlayerView) -> str:
+    """"At most 3 more ages before catastrophe 2 of 3.": the pile of the era under way holds
+    its ages and its catastrophe, in an order nobody knows."""
+    coming = len(v.catastrophes) + 1
+    if coming > CATASTROPHES or not v.age_piles:
+        return f"All {CATASTROPHES} catastrophes are out: the world ends after this round."
+    ages = v.age_piles[0] - 1
+    if ages <= 0:
+        return f"Catastrophe {coming} of {CATASTROPHES} comes next."
+    return f"At most {plural(ages, 'more age')} before catastrophe {coming} of {CATASTROPHES}."
 
 
 def age_round(number: int, era: int) -> str:

@@ -33,7 +33,7 @@ from doomlings_access.safety.text import MAX_DIGITS, name_key, players_named
 from doomlings_access.ui import review
 from doomlings_access.ui.announcer import VERBOSITIES, Announcer, introduced
 from doomlings_access.ui.console import Console, clean_typed, not_an_answer, nothing_typed, yes_or_no
-from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked
+from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
@@ -48,7 +48,7 @@ THINKING_NOTICE = 0.5
 COMMANDS = {
     "hand": "hand, h: your hand",
     "pile": "pile NAME, p: a player's trait pile (yours without a name)",
-    "table": "table, t: for each player from the first: traits in pile, gene pool, hand size",
+    "table": "table, t: each player's gene pool, hand size and traits, from the first player",
     "scores": "scores, s: the scores now",
     "age": "age, a: the age, the era and the catastrophes so far",
     "genes": "genes, g: every gene pool",
@@ -69,6 +69,13 @@ ALIASES = {
     "?": "help", "q": "quit", "score": "scores", "gene": "genes", "traits": "pile",
 }
 
+
+LABEL_CODE = (
+    "A label reads as the braille cards do: d for dominant, then the colour's letter (b blue, "
+    "g green, p purple, r red, c colourless), then the face value, X where it varies "
+    "(db17: dominant blue 17; c-2: colourless minus 2; rX: red X)."
+)
+"""The label code, told by help at a question whose options are cards."""
 
 EXTRA_RESERVED = ("y", "n", "yes", "no", "back", "b", "me", "my", "mine", "done", "undo", "list")
 """Words other questions answer to (quit? y or n; the companion's back, done, undo, list)."""
@@ -189,6 +196,8 @@ class Session:
         self.heard: int | None = None  # while telling: how many events the listener has heard
         self.thinking_told: tuple[int, int, int] | None = None  # whose thinking was told, and when
         self.questions_asked = 0
+        self.letters_explained: set[str] = set()
+        """The one-letter commands said to begin a choice too (:meth:`say_letter_is_a_command`)."""
         self.console_ended = False  # standard input ended (a script's answers ran out)
         self.on_action = on_action
         self.resumed_at = len(game.log) if resumed else 0  # events told before this session
@@ -599,7 +608,7 @@ class Session:
         the rules run on to the next question at once, and at a pause (or a forced play waiting
         for Enter) what is reviewed must not be what is still to be told."""
         heard = self.heard if self.heard is not None else self.told.get(self.announcer.me, len(self.game.log))
-        return Game.as_told(self.game, heard).view(self.viewer(None))
+        return view_as_heard(self.game, heard, self.viewer(None))
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know now: what is told to its person, and what its computer
@@ -788,8 +797,8 @@ class Session:
             return self.the_one(q, line, exact)
         command, arg = as_command(line)
         if command is not None:
-            self.command(command, arg, q)
             self.say_letter_is_a_command(q, low, command)
+            self.command(command, arg, q)
             return None
         prefixed = [o for o in q.options if any(w.startswith(low) for w in o.words)]
         key = _loose(line)  # "self rep" and "adorablé" begin Self-Replicating and Adorable
@@ -813,11 +822,14 @@ class Session:
     def say_letter_is_a_command(self, q: Question, letter: str, command: str) -> None:
         """A command's one-letter shortcut that also begins a choice (p for Pass, d for Done,
         r for Red) runs the command, which only tells; a choice played unasked could not be
-        taken back. So that the listener knows why their choice was not made, it is said."""
-        if len(letter) != 1:
+        taken back. So that the listener knows why their choice was not made, it is said,
+        before the command's answer and once a game for each letter (after every ``s`` it
+        came again, after the scores)."""
+        if len(letter) != 1 or letter in self.letters_explained:
             return
         begun = [i for i, o in enumerate(q.options, 1) if o.text.lower().startswith(letter)]
         if begun:
+            self.letters_explained.add(letter)
             names = join([q.options[i - 1].text.split(",")[0] for i in begun], "or")
             numbers = join([str(i) for i in begun], "or")
             self.out.info(f"{letter} is the {command} command; to choose {names}, type {numbers}.")
@@ -875,7 +887,7 @@ class Session:
             if seat is not None:
                 self.out.lines(review.pile(v, seat, self.style))
         elif command == "table":
-            self.out.lines(review.table(v))
+            self.out.lines(review.table(v, self.style))
         elif command == "scores":
             self.out.lines(review.scores(v, self.style))
         elif command == "age":
@@ -1002,6 +1014,8 @@ class Session:
             labels = any(is_trait_label(w) for o in q.options for w in o.words)
             ways = "the first letters of a name, or a label like \"db17\"" if labels else "the first letters of an answer"
             self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {ways} (one letter alone is a command).")
+            if labels:  # (what "db17" means was nowhere said)
+                self.out.info(LABEL_CODE)
             if q.decision.kind == Kind.RESPOND:  # what each trait offered out of turn would do
                 asker = self.view(q.decision.player)
                 for value in q.decision.options:
