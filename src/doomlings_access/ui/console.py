@@ -19,6 +19,14 @@ from typing import Any, Protocol, TextIO
 from doomlings_access.safety.text import MAX_SHOWN, clean
 
 
+def printable(text: str) -> str:
+    """Lines to print, as one piece of text: each cleaned (never a control character or an
+    escape sequence), each ended by a new line. A message wrapped into rows goes to the
+    terminal in one write, so a screen reader gets it whole (row by row it spoke each row by
+    itself, the sentences broken at the wrap)."""
+    return "".join(clean(row) + "\n" for row in text.split("\n"))
+
+
 class Console(Protocol):
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
         """Read one line; raises EOFError at end of input, KeyboardInterrupt on Ctrl-C."""
@@ -39,7 +47,7 @@ class PlainConsole:
         self.stdout = stdout or sys.stdout
 
     def write(self, line: str) -> None:
-        self.stdout.write(clean(line) + "\n")
+        self.stdout.write(printable(line))
         self.stdout.flush()
 
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
@@ -133,7 +141,7 @@ class ToolkitConsole:
         return self.session
 
     def write(self, line: str) -> None:
-        sys.stdout.write(clean(line) + "\n")
+        sys.stdout.write(printable(line))
         sys.stdout.flush()
 
     def can_clear(self) -> bool:
