@@ -483,7 +483,11 @@ def transcript(args: argparse.Namespace) -> int:
     any_time = args.any_time or load_settings()[0].any_time
     computers = [seat for seat in range(saved.game.n) if seat not in saved.seats.humans]
     levels = {seat: saved.seats.levels.get(seat, "normal") for seat in computers}
-    said = told_since_asked(saved.game, saved.seats.humans, me, any_time=any_time, levels=levels)[0]
+    from doomlings_access.settings import labels_setting
+    from doomlings_access.ui.words import Style
+
+    style = Style(labels_setting(args.labels))
+    said = told_since_asked(saved.game, saved.seats.humans, me, style=style, any_time=any_time, levels=levels)[0]
     width = WIDTH if args.out else columns(sys.stdout)
     lines = [line for s in said for line in wrap(clean(s.text), width)]
     text = "\n".join(lines) + "\n"
