@@ -115,8 +115,8 @@ def _nemeth(run: str) -> str:
     """A Nemeth passage read back: computer braille's cells, but dot 6 before a letter is
     Nemeth's capital indicator (the X of a variable value), which computer braille reads as a
     comma. Computer braille reads a cell a character, so each capital goes back in its place."""
-    capitals = []
-    plain = []
+    capitals: list[int] = []
+    plain: list[str] = []
     for i, ch in enumerate(run):
         if ch == "," and run[i + 1 : i + 2].isalpha():
             capitals.append(len(plain))

@@ -653,7 +653,7 @@ class Announcer:
             if isinstance(e, ev.RoundSkipped):
                 skipping = self._cause_name(e)
             if passed_over:  # "High Tides is skipped too.", the skip just told
-                said = Said(*(t.replace(f" because of {skipping}.", " too.") for t in (said.text, said.speech)))
+                said = Said(said.text.replace(f" because of {skipping}.", " too."), said.speech.replace(f" because of {skipping}.", " too."))
             cause = self._cause_name(e)
             if isinstance(e, ev.TraitPlayed) and cause and cause not in (named, self._card_told(e)):
                 # a play another card allowed (an age's extra play, Eloquence at World's End,
