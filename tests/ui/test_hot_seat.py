@@ -67,9 +67,9 @@ def test_a_forced_play_waits_for_its_owner_and_shows_no_other_hand() -> None:
     """A person with one playable trait hears why and presses Enter before anyone hears it
     played: in a hot seat the keyboard goes to them first. (The play was told to the person
     at the keyboard at once, and the late hand-over printed one person's hand to the other.)
-    Seeds 1, 2 and 10 hold three or more such plays each (Otto plays by rules of thumb: his
+    Seeds 0, 2 and 10 hold three or more such plays each (Otto plays by rules of thumb: his
     choices do not change when the normal level's look-ahead is tuned)."""
-    for seed in (1, 2, 10):
+    for seed in (0, 2, 10):
         text, g = hot_seat(seed, "1\n" * 3000)
         assert g.is_over
         forced = [(g.name(e.player), g.defs[e.card].name) for e in g.log
@@ -184,3 +184,33 @@ def test_a_resumed_game_s_place_is_read_before_the_hand_over_clears_the_screen()
     cleared = next(i for i, line in enumerate(lines) if line.startswith("<cleared>"))
     assert lines[cleared - 1] == "Press Enter to go on. ", lines[: cleared + 1]
     assert lines[cleared + 1].startswith("Pass to ")
+
+
+def test_before_the_first_hand_over_of_a_resumed_game_review_shows_only_what_all_may_see() -> None:
+    """Resumed, ``hand`` at the first pause, before anyone had the keyboard, printed the first
+    person's hand to whoever was looking. The hand, and the scores that count it, wait for
+    the hand-over; the table, a pile, the age are what all may see, told by name."""
+
+    class Clearing(PlainConsole):
+        def can_clear(self) -> bool:
+            return True
+
+        def clear(self) -> bool:
+            self.write("<cleared>")
+            return True
+
+    g = new_game(Setup(("Ana", "Ben", "Cy"), 7))
+    first = PlainConsole(io.StringIO("\n1\n" * 3 + "quit\ny\n"), io.StringIO())
+    Session(g, [0, 1], {2: RulesOfThumb(7, 2)}, first, Output(first.write), Prefs()).run()
+    stdout = io.StringIO()
+    again = Clearing(io.StringIO("hand\nscores\ntable\npile ana\n\nquit\ny\n"), stdout)
+    Session(g, [0, 1], {2: RulesOfThumb(7, 2)}, again, Output(again.write), Prefs(), resumed=True).run()
+    text = stdout.getvalue()
+    before = " ".join(text[: text.index("<cleared>")].split())
+    assert "Press Enter to go on. hand Nobody has the keyboard yet: each hand is told to its person after the hand-over." in before
+    assert "scores Nobody has the keyboard yet: the scores, which count a hand, are told to each person after the hand-over." in before
+    assert re.search(r"table (Ben|Cy|Ana): gene pool \d, \d cards in hand, first player; ", before), before
+    assert "pile ana Ana's trait pile" in before
+    assert not re.search(r"\b(Ana|Ben), your hand|\bYou (play|draw|are dealt)|\bYour turn", before), before
+    # where the game stands says whose turn it is, once (a resumed game said "Ben's turn." twice)
+    assert before.count("Ben's turn.") == 1, before

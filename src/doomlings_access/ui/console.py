@@ -117,6 +117,11 @@ class ToolkitConsole:
     def __init__(self) -> None:
         os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
         self.session: Any = None
+        self.sessions: dict[object, Any] = {}
+        """A prompt for each person at the keyboard, each with its own history (the Up arrow):
+        one for the whole program recalled what the person before had typed ("card
+        Symbiosis", a card in her hand)."""
+        self.listener: object = None
         self.plain = PlainConsole()
         self.failed: BaseException | None = None
         self.loader = threading.Thread(target=self._import, name="prompt-toolkit-import", daemon=True)
@@ -131,14 +136,19 @@ class ToolkitConsole:
             self.failed = exc
 
     def _session(self) -> Any:
-        if self.session is None and self.failed is None:
+        if self.listener not in self.sessions and self.failed is None:
             self.loader.join(IMPORT_WAIT)
             if self.loader.is_alive():  # give up once: every later question is plain too
                 self.failed = TimeoutError("prompt_toolkit did not load in time")
             if self.failed is not None:
                 return None
-            self.session = quiet_prompt_session()
+            self.sessions[self.listener] = quiet_prompt_session()
+        self.session = self.sessions.get(self.listener)
         return self.session
+
+    def listening(self, person: object) -> None:
+        """The keyboard is ``person``'s now: what they type, and the Up arrow, are theirs."""
+        self.listener = person
 
     def write(self, line: str) -> None:
         sys.stdout.write(printable(line))
@@ -191,6 +201,11 @@ class SpokenPrompts:
     def can_clear(self) -> bool:
         can_clear = getattr(self.console, "can_clear", None)
         return bool(callable(can_clear) and can_clear())
+
+    def listening(self, person: object) -> None:
+        listening = getattr(self.console, "listening", None)
+        if callable(listening):
+            listening(person)
 
     def clear(self) -> bool:
         clear = getattr(self.console, "clear", None)

@@ -35,7 +35,7 @@ from doomlings_access.ui.announcer import VERBOSITIES, Announcer, introduced
 from doomlings_access.ui.console import Console, clean_typed, not_an_answer, nothing_typed, yes_or_no
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
 from doomlings_access.ui.output import Output
-from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked
+from doomlings_access.ui.questions import Option, Question, asked_for_a_card_held, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, typed_aloud, why_not_played
 
@@ -70,6 +70,12 @@ ALIASES = {
 }
 
 
+PLAIN_HAND_OVERS = (
+    "Plain mode cannot clear the screen: at each hand-over, the lines above it were for the "
+    "person before. Read from the hand-over down."
+)
+"""Said to people sharing the keyboard in plain mode before the first hand-over."""
+
 LABEL_CODE = (
     "A label reads as the braille cards do: d for dominant, then the colour's letter (b blue, "
     "g green, p purple, r red, c colourless), then the face value, X where it varies "
@@ -77,6 +83,11 @@ LABEL_CODE = (
 )
 """The label code, told by help at a question whose options are cards."""
 
+PRIVATE_COMMANDS = {
+    "hand": "each hand is told to its person",
+    "scores": "the scores, which count a hand, are told to each person",
+}
+"""Commands that read a person's own cards: refused before anyone has the keyboard."""
 EXTRA_RESERVED = ("y", "n", "yes", "no", "back", "b", "me", "my", "mine", "done", "undo", "list")
 """Words other questions answer to (quit? y or n; the companion's back, done, undo, list)."""
 
@@ -190,11 +201,16 @@ class Session:
         self.announcers = {self.me: self.announcer}
         self.histories = {self.me: self.out.history}
         self.told: dict[int | None, int] = {}
-        self.plain_warned: set[int] = set()
-        """The people told, once each, that the screen above was for others."""
+        self.plain_warned = False
+        """Whether the people sharing a keyboard in plain mode were told the screen stays."""
         self.confirmed: set[int] = set()  # forced plays (their events) their owner has heard
         self.heard: int | None = None  # while telling: how many events the listener has heard
-        self.thinking_told: tuple[int, int, int] | None = None  # whose thinking was told, and when
+        self.thinking_said: set[int] = set()
+        """The turns (their events) whose computer was said to be thinking."""
+        self.reflexes: dict[int, Agent] = {}
+        """Hot seat: what answers a person's out-of-turn chances while another has the keyboard."""
+        self.played_out_of_turn: dict[int, list[str]] = {}
+        """Hot seat: the traits so played for each person, told at their next hand-over."""
         self.questions_asked = 0
         self.letters_explained: set[str] = set()
         """The one-letter commands said to begin a choice too (:meth:`say_letter_is_a_command`)."""
@@ -224,13 +240,16 @@ class Session:
             self.announcer.already_told(listening, listening.log)
             house = house_rules(listening.options)  # heard at the start, perhaps days ago
             self.out.info(f"Game resumed: {self.whose_game()}." + (f" {house}" if house else ""))
-            self.out.info(self.where_we_are())  # (repeat says the game's last announcement)
+            where = self.where_we_are()
+            self.out.info(where)  # (repeat says the game's last announcement)
             # Everything since the last question (a game left at "Press Enter for more." had
             # news not yet heard), and at least the last three announcements.
             last = told[min(asked, max(len(told) - 3, 0)) :]
             d = game.pending
             if len(humans) > 1 and d is not None and self.told.get(d.player, len(game.log)) < len(game.log):
                 last = []  # hot seat: the person asked next hears their own news at the hand-over
+            # "Ana's turn.", just said with where the game stands, is not said again (it came twice)
+            last = [said for said in last if not where.endswith(f" {said.text}")]
             self.recap = last  # told when the game runs: it may pause for Enter
 
     # --- the loop -----------------------------------------------------------------------
@@ -244,14 +263,10 @@ class Session:
                 d = self.game.pending
                 assert d is not None
                 if d.player in self.agents:
-                    if self.humans and self.agents[d.player].thinks and not self.still_thinking(d.player):
-                        # What came before is heard first: up to the story under way, told
-                        # whole once the computer has played its part; all of it when a person
-                        # answered in that story (their own play before another's thinking).
-                        began = self.story_began()
-                        self.announce(None if began <= answered else began)
+                    if self.humans and self.thinks_long(d.player):
+                        self.before_thinking(d.player, answered)
                     try:
-                        answer = self.computer_answer(d)
+                        answer = self.think(self.agents[d.player], d)
                     except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
                         self.out.info("")
                         if not self.humans or self.confirm_quit():
@@ -260,6 +275,8 @@ class Session:
                     self.game.apply(Choice(d.player, answer))
                 elif self.passes_unasked(d):
                     self.game.apply(Choice(d.player, "pass"))
+                elif self.played_for(d):
+                    self.game.apply(Choice(d.player, self.reflex(d)))
                 else:
                     choice = self.ask(d)
                     answered = len(self.game.log)
@@ -267,16 +284,20 @@ class Session:
                 if self.on_action is not None:
                     self.on_action(self.game, *self.keyboard())
                 nxt = self.game.pending
-                if nxt is None or not self.humans or (nxt.player not in self.agents and not self.passes_unasked(nxt)):
+                if nxt is None or not self.humans or (nxt.player not in self.agents and not self.not_asked(nxt)):
                     # Computer moves (and chances passed unasked) are told together before a
                     # person's question, so the effects of one turn are heard as one message.
-                    self.announce(after=self.title_rows(nxt))
+                    self.announce(self.before_hand_over(nxt), after=self.title_rows(nxt))
             seat = self.me if self.me is not None else self.holder
             if seat is not None:  # the scores card by card, for the people at the keyboard
                 self.tell_the_end(review.score_blocks(self.view(seat), self.style, you=self.me is not None))
         except QuitGame:
             if self.on_action is not None and len(self.humans) > 1:  # how far the holder has heard, exactly
                 self.on_action(self.game, *self.keyboard())
+            if len(self.humans) > 1:  # the last hand stays on no screen, above how to go on
+                clear = getattr(self.console, "clear", None)
+                if callable(clear):
+                    clear()
             self.say_how_to_go_on()
         return 0
 
@@ -385,33 +406,39 @@ class Session:
                 return i
         return heard
 
-    def still_thinking(self, seat: int) -> bool:
-        """Whether ``seat``'s thinking was told and nothing was told or asked since: its next
-        decisions are not told in pieces, one message before each, but with the rest of its
-        turn."""
-        return self.thinking_told == (seat, len(self.out.history), self.questions_asked)
+    def thinks_long(self, seat: int) -> bool:
+        """Whether ``seat``'s computer player may think long enough to be waited for: one that
+        searches, with more than :data:`THINKING_NOTICE` seconds to do it (a public setting)."""
+        agent = self.agents.get(seat)
+        if agent is None or not agent.thinks:
+            return False
+        budget = getattr(agent, "budget", None)
+        return getattr(budget, "seconds", THINKING_NOTICE + 1) > THINKING_NOTICE
 
-    def computer_answer(self, d: Decision) -> Value:
-        """A computer seat's answer; a person waiting hears "Otto is thinking." once when the
-        answer takes more than :data:`THINKING_NOTICE` seconds, nothing otherwise, and not again
-        for the same player's next answers until something more has been told or asked."""
-        agent = self.agents[d.player]
-        told = (d.player, len(self.out.history), self.questions_asked)
-        if not self.humans or self.still_thinking(d.player):  # said already, and nothing since
-            return self.think(agent, d)
+    def before_thinking(self, seat: int, answered: int) -> None:
+        """Before a thinking computer's decision at the start of its own turn: what came before
+        its turn is heard, then "Otto is thinking." (:meth:`notice_thinking`). At no other
+        decision is anything told first: whether a computer is asked out of turn, or has a
+        choice to think about at all, depends on the cards it holds, and the notice, or news
+        cut short before it, told the others so ("Pia is thinking." out of turn said Pia held
+        a trait to play then). Its turn is told whole once it has played it."""
+        if len(self.humans) > 1 and self.holder is None:
+            return  # nobody is told anything yet: the notice comes with the first person's news
+        log = self.game.seat_log(self.announcer.me)
+        began = self.story_began()
+        opened = log[began] if began < len(log) else None
+        if isinstance(opened, ev.TurnStarted) and opened.player == seat and opened.seq not in self.thinking_said:
+            self.announce(None if began <= answered else began)
+            self.notice_thinking(opened)
 
-        def tell_thinking() -> None:
-            self.thinking_told = told
-            self.out.info(f"{self.names[d.player]} is thinking.")
-
-        notice = threading.Timer(THINKING_NOTICE, tell_thinking)
-        notice.daemon = True
-        notice.start()
-        try:
-            return self.think(agent, d)
-        finally:
-            notice.cancel()
-            notice.join()
+    def notice_thinking(self, turn: ev.TurnStarted) -> None:
+        """"Otto is thinking.", once at the start of each turn of a computer that thinks long,
+        told whether or not it then has anything to think about (a turn of one playable trait
+        has not): so it tells nothing of its hand."""
+        self.thinking_said.add(turn.seq)
+        text = f"{self.names[turn.player]} is thinking."
+        self.make_room(text)
+        self.out.info(text)
 
     def think(self, agent: Agent, d: Decision) -> Value:
         """``agent.choose``, with Ctrl-C never lost. A KeyboardInterrupt raised while Python
@@ -476,9 +503,21 @@ class Session:
         waits for that person's Enter, and in a hot seat for their hand-over: the person
         leaving hears nothing from that play on (the engine has played it already, and gone on)."""
         if len(self.humans) > 1 and self.holder is None:
-            return  # nobody has the keyboard yet: the first person hears it all after Enter
+            self.hand_over(self.first_listener())  # (which tells them the news)
+            return
         if len(self.humans) > 1 and self.game.is_over and self.announcer.me is not None:
+            # The person at the keyboard hears all before the end from their seat, then all hear
+            # the end by name, from the catastrophe's World's End effect (or the scoring): the
+            # switch was wherever the game happened to be over when told, earlier or later as
+            # the last questions fell, by the cards.
+            end = next((e.seq for e in self.game.log if ends_the_game(e)), len(self.game.log))
+            if self.told.get(self.announcer.me, 0) < end:
+                self.announce_from_seat(end)
             self.tell_the_end_to_everyone()
+        self.announce_from_seat(until, after)
+
+    def announce_from_seat(self, until: int | None = None, after: int = 0) -> None:
+        """:meth:`announce`, from the seat of the person at the keyboard."""
         key = self.announcer.me
         log = self.game.seat_log(key)
         end = len(log) if until is None else until
@@ -504,6 +543,31 @@ class Session:
         self.tell(start, end, after)
         self.told[key] = end
 
+    def before_hand_over(self, d: Decision | None) -> int | None:
+        """Hot seat: how far the person at the keyboard is told before the keyboard goes to
+        whoever ``d`` asks: "Ana's turn." as the last news is not told them, as "Pass to Ana."
+        says it (a pause could come with nothing after it but that and the hand-over). None:
+        all of it."""
+        if len(self.humans) < 2 or self.holder is None or d is None or d.player in (self.holder, *self.agents):
+            return None
+        log = self.game.seat_log(self.holder)
+        last = log[-1] if log else None
+        if isinstance(last, ev.TurnStarted) and last.player == d.player:
+            return len(log) - 1
+        return None
+
+    def first_listener(self) -> int:
+        """Hot seat: who has the keyboard first: whoever had it when the game was saved, else
+        the first person named. It went to the first person asked, and who that is depends on
+        what the others hold (a turn of one playable trait asks nothing), or on a card not yet
+        told (a catastrophe that moves the first player)."""
+        if self.saved_keyboard[0] is not None and self.saved_keyboard[0] in self.humans:
+            return self.saved_keyboard[0]
+        d = self.game.pending
+        if self.resumed_at and d is not None and d.player in self.humans and not self.not_asked(d):
+            return d.player  # (a save from before the keyboard was saved: whose question waits)
+        return self.humans[0]
+
     def tell_the_end_to_everyone(self) -> None:
         """Hot seat: the world has ended and everyone at the keyboard hears the rest by name
         (it was told as "you" to whoever last had it: "World's End points: Ana -3 and you -2")."""
@@ -525,17 +589,21 @@ class Session:
         first = start == 0 and bool(self.levels)
         table = self.seen_from(self.announcer.me)
         stories = self.announcer.render_stories(table, table.log[start:end])
+        told = start
         for k, (said, upto) in enumerate(stories):
             if first:  # the new game: who the computers are, and how strong
                 said, first = introduced(said, table.names, self.levels), False
+            for e in table.log[told : start + upto]:  # a thinking computer's turn: its notice first
+                if isinstance(e, ev.TurnStarted) and self.thinks_long(e.player) and e.seq not in self.thinking_said:
+                    self.notice_thinking(e)
             self.say_in_stretches(said, after=after if k == len(stories) - 1 else 0)
-            self.heard = start + upto
+            self.heard = told = start + upto
         self.heard = None
 
     def title_rows(self, d: Decision | None) -> int:
         """The rows of the question ``d`` before its options, when it is asked next of the
         person at the keyboard (after a hand-over it comes with the next person's news)."""
-        if d is None or d.player not in self.humans or self.passes_unasked(d):
+        if d is None or d.player not in self.humans or self.not_asked(d):
             return 0
         if len(self.humans) > 1 and self.holder != d.player:
             return 0
@@ -603,12 +671,17 @@ class Session:
                 continue
             self.command(command, arg, None, self.as_heard())
 
-    def as_heard(self) -> PlayerView:
+    def as_heard(self) -> OnlookerView:
         """The view of the person at the keyboard, of the game as far as they have heard it:
         the rules run on to the next question at once, and at a pause (or a forced play waiting
-        for Enter) what is reviewed must not be what is still to be told."""
+        for Enter) what is reviewed must not be what is still to be told. People sharing the
+        keyboard before anyone has it (a resumed game's first pause): what all may see."""
         heard = self.heard if self.heard is not None else self.told.get(self.announcer.me, len(self.game.log))
-        return view_as_heard(self.game, heard, self.viewer(None))
+        return view_as_heard(self.game, heard, None if self.nobody_at_keyboard() else self.viewer(None))
+
+    def nobody_at_keyboard(self) -> bool:
+        """People share the keyboard, and nobody has it yet: nothing private may be shown."""
+        return len(self.humans) > 1 and self.holder is None
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know now: what is told to its person, and what its computer
@@ -632,6 +705,34 @@ class Session:
         """A chance the person keeps for later (:attr:`Prefs.any_time`): passed, not asked."""
         return passes_unasked(self.game.card, d, self.prefs.any_time)
 
+    def not_asked(self, d: Decision) -> bool:
+        """Whether a person's decision ``d`` is answered without asking them."""
+        return self.passes_unasked(d) or self.played_for(d)
+
+    def played_for(self, d: Decision) -> bool:
+        """Hot seat: a chance to play out of turn (or Late's, or Sneaky's) that comes to a
+        person while another has the keyboard is answered for them, as the normal computer
+        player would answer it from their seat, without handing them the keyboard. The rules
+        ask such a question only of a player holding a trait for it: a hand-over for it ("Pass
+        to Ana" in the middle of Ben's turn) told Ben that Ana held one. The keyboard changes
+        hands only where it would whatever anyone holds: a person's turn, a question every
+        player in their place would be asked. The person hears what was played for them at
+        their next hand-over; at the keyboard, they are asked as ever."""
+        return (
+            len(self.humans) > 1 and d.player in self.humans and d.player != self.holder
+            and asked_for_a_card_held(d)
+        )
+
+    def reflex(self, d: Decision) -> Value:
+        """The answer to a chance :meth:`played_for` a person, from their seat's view."""
+        from doomlings_access.ai.heuristic import HeuristicAgent
+
+        agent = self.reflexes.setdefault(d.player, HeuristicAgent(0, d.player))
+        answer = agent.choose(self.view(d.player), d)
+        if isinstance(answer, int):  # a trait played: said to its owner when the keyboard is theirs
+            self.played_out_of_turn.setdefault(d.player, []).append(self.view(d.player).card(answer).name)
+        return answer
+
     def ask(self, d: Decision) -> Choice:
         self.questions_asked += 1
         self.hand_over(d.player, d)
@@ -652,8 +753,13 @@ class Session:
         (``d``): a forced play of ``seat``'s own, once heard, needs them no more."""
         if len(self.humans) < 2 or self.holder == seat:
             return
+        if self.holder is None and self.first_listener() != seat:
+            self.hand_over(self.first_listener())  # the first hand-over: to whom all expect
+        if until is None:
+            until = self.before_hand_over(d)
         while self.holder != seat:
-            self.announce(until)  # what the person leaving has not heard yet, from their seat
+            if self.holder is not None:
+                self.announce_from_seat(until)  # what the person leaving has not heard yet, from their seat
             until = None
             if self.holder == seat:
                 return  # a forced play of theirs, told on the way, handed them the keyboard
@@ -664,6 +770,7 @@ class Session:
         pending = self.game.pending
         if d is None and (pending is None or pending.player != seat):
             return  # the game has gone on, past seat's forced play, to another person's question
+        d = d or pending  # (the first hand-over, made before the question it leads to is asked)
         v = self.view(seat)
         if d is None or (d.kind != Kind.PLAY and sorted(map(str, d.options)) != sorted(map(str, v.hand))):
             # (a question whose options are the whole hand, as stabilizing's discard, reads it)
@@ -686,12 +793,21 @@ class Session:
         # the screen (or in its scrollback) for the next to read.
         clear = getattr(self.console, "clear", None)
         cleared = callable(clear) and clear()
+        if not cleared and not self.plain_warned:  # said before the first hand-over, to all
+            self.plain_warned = True  # (after the second person's Enter, it came too late)
+            self.out.info(PLAIN_HAND_OVERS)
         self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
         self.wait_for(name)
-        if not cleared and leaving is not None and seat not in self.plain_warned:
-            self.plain_warned.add(seat)  # (the first hand-over has no earlier lines to speak of)
-            self.out.info("Plain mode cannot clear the screen: earlier lines were for others.")
         self.holder = seat
+        listening = getattr(self.console, "listening", None)
+        if callable(listening):
+            listening(seat)  # their own input history: the Up arrow recalls only what they typed
+        played = self.played_out_of_turn.pop(seat, [])
+        if played:
+            self.out.info(
+                f"While others had the keyboard, {join(played)} {'was' if len(played) == 1 else 'were'} "
+                "played out of turn for you, as the normal computer player would have."
+            )
         if self.on_action is not None:  # saved: a game left now tells seat their news when resumed
             self.on_action(self.game, *self.keyboard())
         if seat not in self.announcers:
@@ -873,11 +989,20 @@ class Session:
         """What the prompt waits for, to end a message that sends the player back to it."""
         return f"Choose 1 to {len(q.options)}, or ? for help." if q is not None else MORE.strip()
 
-    def command(self, command: str, arg: str, q: Question | None, heard: PlayerView | None = None) -> None:
+    def command(self, command: str, arg: str, q: Question | None, heard: OnlookerView | None = None) -> None:
         """A review or settings command, typed at question ``q`` or at a pause (``None``,
-        reading ``heard``: the view of the game as heard so far)."""
+        reading ``heard``: the view of the game as heard so far). Before anyone has the
+        keyboard of people sharing it, what is private to one of them is not shown (a resumed
+        game's first pause printed the first person's hand to whoever was looking)."""
         me = self.viewer(q)
-        v = heard or self.view(me)
+        seen = heard or self.view(me)
+        if not isinstance(seen, PlayerView):
+            if command in PRIVATE_COMMANDS:
+                self.out.info(f"Nobody has the keyboard yet: {PRIVATE_COMMANDS[command]} after the hand-over.")
+                return
+            self.public_command(command, arg, q, seen)
+            return
+        v = seen
         if command == "hand":
             if arg:  # "hand Ben": another's hand is theirs to know; say whose this one is
                 self.out.info("Only your own hand can be read: other hands are secret.")
@@ -935,7 +1060,30 @@ class Session:
             if q is not None:
                 self.show(q)
 
-    def describe_card(self, typed: str, q: Question | None, v: PlayerView) -> None:
+    def public_command(self, command: str, arg: str, q: Question | None, v: OnlookerView) -> None:
+        """A review command read from what all at the table may see."""
+        if command == "pile":
+            seat = self.seat_named(arg) if arg else None
+            if seat is not None:
+                self.out.lines(review.pile(v, seat, self.style))
+            elif not arg:
+                self.out.info(f"Whose pile? Players: {', '.join(self.names)}.")
+        elif command == "table":
+            self.out.lines(review.table(v, self.style))
+        elif command == "age":
+            self.out.lines(review.age(v))
+        elif command == "genes":
+            self.out.lines(review.gene_pools(v))
+        elif command == "deck":
+            self.out.lines(review.deck(v, self.style))
+        elif command == "card":
+            self.describe_card(arg, q, v)
+        elif command == "rules":
+            self.out.lines(rules(arg or None, v.options))
+        else:  # (the settings, log, repeat, help and quit: nobody's secret, no seat's view read)
+            self.command(command, arg, q, self.view(self.humans[0]))
+
+    def describe_card(self, typed: str, q: Question | None, v: OnlookerView) -> None:
         """``card NAME``: every fact about a card; when several fit, or the name is misspelt,
         they are numbered and the player picks one (Enter goes back to the question). A
         command typed there is carried out as at the question; another card looked up."""
@@ -1024,6 +1172,14 @@ class Session:
                         self.out.info(f"{d.name} reads: {d.text}")
         self.out.info("Commands:")
         self.out.lines(list(COMMANDS.values()))
+
+
+def ends_the_game(e: ev.Event) -> bool:
+    """Whether ``e`` is the first kind of event of the end all hear together: the final
+    catastrophe's World's End effect, or the scoring."""
+    cause = e.cause
+    at_worlds_end = cause is not None and cause.kind == ev.CauseKind.CATASTROPHE and cause.step == "worlds_end"
+    return at_worlds_end or isinstance(e, ev.ScoreTallied)
 
 
 def _joined(sentences: list[Said]) -> Said:
