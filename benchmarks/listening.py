@@ -80,6 +80,45 @@ def main() -> None:
     )
     print(f"messages between two questions: median {statistics.median(told)}, max {max(told)}")
     print(f"printed lines between two prompts: median {statistics.median(gaps)}, max {max(gaps)} ({len(gaps)} gaps)")
+    hot_seat(prefs)
+
+
+class Terminal(CountingConsole):
+    """A terminal whose screen can be cleared (a hand-over clears it, after the person
+    leaving has read what was told them)."""
+
+    def can_clear(self) -> bool:
+        return True
+
+    def clear(self) -> bool:
+        return True
+
+
+def hot_seat(prefs: Prefs) -> None:
+    """Two people at one keyboard (Ana and Ben) and two normal computer players, seeds 1 to
+    20, at a terminal that clears: the keys pressed a round (each person's turn, and the
+    others'), and how many are answers, hand-overs (the person leaving, the one arriving) or
+    pauses."""
+    rounds_keys, kinds = [], {"answer": 0, "pause": 0, "other": 0}
+    games = 0
+    for seed in range(1, 21):
+        game = new_game(Setup(("Ana", "Ben", "Otto", "Pia"), seed))
+        console = Terminal(io.StringIO("1\n" * 5000), io.StringIO(), game)
+        agents = {s: HeuristicAgent(seed, s) for s in (2, 3)}
+        Session(game, [0, 1], agents, console, console.out, prefs).run()
+        games += 1
+        rounds: dict[int, int] = {}
+        for k in console.keys:
+            if k.round is not None:
+                rounds[k.round] = rounds.get(k.round, 0) + 1
+                kinds[k.kind] += 1
+        rounds_keys.extend(rounds.values())
+    per_round = len(rounds_keys)
+    print(
+        f"hot seat (2 people, 2 computers): keys a round median {statistics.median(rounds_keys)}, mean "
+        f"{statistics.mean(rounds_keys):.2f}; a round: {kinds['answer'] / per_round:.2f} answers, "
+        f"{kinds['pause'] / per_round:.2f} pauses, {kinds['other'] / per_round:.2f} hand-over and other Enters"
+    )
 
 
 if __name__ == "__main__":
