@@ -214,3 +214,37 @@ def test_before_the_first_hand_over_of_a_resumed_game_review_shows_only_what_all
     assert not re.search(r"\b(Ana|Ben), your hand|\bYou (play|draw|are dealt)|\bYour turn", before), before
     # where the game stands says whose turn it is, once (a resumed game said "Ben's turn." twice)
     assert before.count("Ben's turn.") == 1, before
+
+
+def test_no_pause_at_one_keyboard_has_only_a_hand_over_behind_it() -> None:
+    """A pause came with nothing after it but the hand-over ("Press Enter for more." / "Ana's
+    turn." / "Ben, press Enter to pass the keyboard."): about 3.3 Enters a turn that were no
+    answers. Ten games of two people and two computers at a terminal that clears: after every
+    pause comes news, and no news before a hand-over is only whose turn it is."""
+
+    class Terminal(PlainConsole):
+        def can_clear(self) -> bool:
+            return True
+
+        def clear(self) -> bool:
+            self.write("<cleared>")
+            return True
+
+    pauses = 0
+    for seed in range(1, 11):
+        g = new_game(Setup(("Ana", "Ben", "Otto", "Pia"), seed))
+        console = Terminal(io.StringIO("1\n" * 5000), io.StringIO())
+        agents = {s: RulesOfThumb(seed, s) for s in (2, 3)}
+        Session(g, [0, 1], agents, console, Output(console.write), Prefs()).run()
+        assert g.is_over
+        lines = [line for line in console.stdout.getvalue().splitlines() if line.strip()]
+        for i, line in enumerate(lines):
+            if line.startswith("Press Enter for more."):
+                pauses += 1
+                after = next((j for j in range(i + 1, len(lines)) if re.search(r"Choose|Press Enter|press Enter", lines[j])), len(lines))
+                told = [x for x in lines[i + 1 : after] if x != "<cleared>" and not PASS.match(x)]
+                assert told, (seed, lines[i - 2 : after + 1])
+                assert not re.fullmatch(r"\w+'s turn\.", " ".join(told)), (seed, told)
+            if re.fullmatch(r"\w+, press Enter to pass the keyboard\. ?1?", line):
+                assert not re.fullmatch(r"\w+'s turn\.", lines[i - 1]), (seed, lines[i - 3 : i + 1])
+    assert pauses > 5

@@ -529,11 +529,16 @@ class Session:
                     self.confirmed.add(i)  # its owner heard it, and pressed Enter, before the game was saved
                     i += 1
                     continue
-                self.tell(start, i)
                 if len(self.humans) > 1 and e.player != self.holder:
-                    self.told[key] = i  # the rest is told after the play's owner has pressed Enter
-                    self.hand_over(e.player, until=i)
+                    # the rest is told after the play's owner has pressed Enter ("Ana's turn."
+                    # just before it too: "Pass to Ana." says it)
+                    turn = log[i - 1] if i > start else None
+                    upto = i - 1 if isinstance(turn, ev.TurnStarted) and turn.player == e.player else i
+                    self.tell(start, upto)
+                    self.told[key] = upto
+                    self.hand_over(e.player, until=upto)
                     return
+                self.tell(start, i)
                 self.tell(i, i + 1)
                 self.told[key] = start = i + 1
                 self.confirmed.add(i)
@@ -764,7 +769,8 @@ class Session:
             if self.holder == seat:
                 return  # a forced play of theirs, told on the way, handed them the keyboard
             self.pass_keyboard(seat)
-            self.announce()  # what happened since this person last had the keyboard: the news first
+            # what happened since this person last had the keyboard: the news first
+            self.announce(self.before_hand_over(self.game.pending))
             if self.holder != seat and d is None:
                 return  # gone on to another person's forced play: nothing more is asked of seat
         pending = self.game.pending
