@@ -196,7 +196,9 @@ def first_difference(a: Tape, b: Tape, game_a: Game, game_b: Game, seat: int) ->
 def test_everything_told_to_a_seat_is_the_same_in_games_differing_only_in_cards_it_cannot_see(chunk: int) -> None:
     """:data:`PAIRS` seeded pairs, 2 to 6 seats, people alone and sharing the keyboard,
     computer players of every level."""
-    compared = differing = hot_seat = 0
+    compared = differing = hot_seat = hand_overs = notices = 0
+    sizes: set[int] = set()
+    kinds: set[str] = set()
     for n in range(chunk, PAIRS, 8):
         a, b, seat, people, levels = a_pair(n)
         hidden_a = [c for s, p in enumerate(a.seats) if s != seat for c in p.hand] + a.table.deck
@@ -208,9 +210,18 @@ def test_everything_told_to_a_seat_is_the_same_in_games_differing_only_in_cards_
         assert found is None, f"pair {n} (seat {seat}, people {people}, levels {levels}): {found}"
         compared += 1
         hot_seat += len(people) > 1
+        sizes.add(len(a.seats))
+        kinds |= set(levels.values())
+        told = [item.text for tape in (tape_a, tape_b) for item in tape.items if seat in item.seats]
+        hand_overs += sum(bool(PASS.match(text)) for text in told)
+        notices += sum(text.endswith(" is thinking.") for text in told)
     assert compared == PAIRS // 8 and differing >= compared // 2 and hot_seat >= compared // 3, (
         compared, differing, hot_seat,
     )
+    # Every size of table and every level in each chunk, and the seat was told hand-overs and
+    # thinking notices: what is compared holds them.
+    assert sizes == set(range(2, 7)) and kinds == set(LEVELS), (sizes, kinds)
+    assert hand_overs > 0 and notices > 0, (hand_overs, notices)
 
 
 def _explore(pairs: range) -> None:  # (python tests/ui/test_told_alike.py: every pair's finding)
