@@ -273,6 +273,38 @@ def test_a_person_hears_their_own_play_before_a_computer_thinks_about_it(seed: i
     assert not late, late
 
 
+def test_a_computer_that_searches_answers_a_chance_asked_for_a_card_it_holds_at_once() -> None:
+    """The hard player searched each chance to play out of turn for up to its whole budget:
+    a person heard the news stop after a play only when some computer held a trait for it,
+    played or not. Such a chance is answered at once, from the seat's view, as the normal
+    player answers it; the search is left the decisions every player in its place meets."""
+    from doomlings_access.ai.search import Budget, SearchAgent
+    from doomlings_access.ui.questions import asked_for_a_card_held
+
+    class Searching(SearchAgent):
+        """The hard player, noting every decision it is given to search."""
+
+        searched: list[Decision] = []
+
+        def choose(self, view, decision):  # type: ignore[no-untyped-def]
+            self.searched.append(decision)
+            return super().choose(view, decision)
+
+    windows = 0
+    for seed in (1, 2, 3, 4):
+        agents: dict[int, Agent] = {s: Searching(seed, s, Budget(seconds=60, iterations=2)) for s in (1, 2, 3)}
+        text, g = run("1\n" * 3000, seed=seed, players=4, agents=agents)
+        assert g.is_over
+        again = new_game(g.setup)
+        for action in g.actions:  # the chances the computers were given, as the game asked them
+            d = again.pending
+            assert d is not None
+            windows += d.player != 0 and asked_for_a_card_held(d)
+            again.apply(action)
+    assert Searching.searched and windows, (len(Searching.searched), windows)
+    assert not [d for d in Searching.searched if asked_for_a_card_held(d)]
+
+
 def test_a_computer_that_does_not_think_long_is_never_heard_thinking() -> None:
     """The normal player does not search; the hard one given half a second or less is never
     long enough to be waited for."""

@@ -208,7 +208,8 @@ class Session:
         self.thinking_said: set[int] = set()
         """The turns (their events) whose computer was said to be thinking."""
         self.reflexes: dict[int, Agent] = {}
-        """Hot seat: what answers a person's out-of-turn chances while another has the keyboard."""
+        """What answers out-of-turn chances quickly: a person's while another has the keyboard
+        (hot seat), a computer's that thinks, always (:meth:`answered_at_once`)."""
         self.played_out_of_turn: dict[int, list[str]] = {}
         """Hot seat: the traits so played for each person, told at their next hand-over."""
         self.questions_asked = 0
@@ -262,7 +263,9 @@ class Session:
             while not self.game.is_over:
                 d = self.game.pending
                 assert d is not None
-                if d.player in self.agents:
+                if d.player in self.agents and self.answered_at_once(d):
+                    self.game.apply(Choice(d.player, self.reflex(d)))
+                elif d.player in self.agents:
                     if self.humans and self.thinks_long(d.player):
                         self.before_thinking(d.player, answered)
                     try:
@@ -728,13 +731,22 @@ class Session:
             and asked_for_a_card_held(d)
         )
 
+    def answered_at_once(self, d: Decision) -> bool:
+        """Whether a computer that thinks answers ``d`` at once, by :meth:`reflex`: a chance
+        asked only of a player holding a trait for it (:func:`asked_for_a_card_held`). Its
+        search would take up to its whole budget there, and a person waiting would hear the
+        news stop after a play only when some computer held such a trait, whether it then
+        played one or not: the timing told what the words do not."""
+        return bool(self.humans) and self.agents[d.player].thinks and asked_for_a_card_held(d)
+
     def reflex(self, d: Decision) -> Value:
-        """The answer to a chance :meth:`played_for` a person, from their seat's view."""
+        """The answer to a chance :meth:`played_for` a person, or :meth:`answered_at_once` by a
+        computer, from the seat's view, as the normal computer player answers it (quickly)."""
         from doomlings_access.ai.heuristic import HeuristicAgent
 
         agent = self.reflexes.setdefault(d.player, HeuristicAgent(0, d.player))
         answer = agent.choose(self.view(d.player), d)
-        if isinstance(answer, int):  # a trait played: said to its owner when the keyboard is theirs
+        if isinstance(answer, int) and d.player in self.humans:  # said to its owner at their hand-over
             self.played_out_of_turn.setdefault(d.player, []).append(self.view(d.player).card(answer).name)
         return answer
 
