@@ -174,7 +174,7 @@ def test_review_is_spoken_a_sentence_at_a_time_and_labels_as_they_are_meant(tmp_
         dimensions=(24, 80), encoding="utf-8", timeout=20, cwd=str(tmp_path),
     )
     try:
-        for typed, heard in (("rules worlds end", "then scoring."), ("card ice age", "World's End effect"),
+        for typed, heard in (("rules worlds end", "then scoring."), ("card ice age", "Lose one point for each red trait"),
                              ("rules labels", "Confusion is")):
             child.expect_exact(PROMPT)
             child.sendline(typed)  # (what is typed cuts speech off: each is heard before the next)
