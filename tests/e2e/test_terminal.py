@@ -341,7 +341,9 @@ def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> 
     child.sendline("1")
     child.expect(r"\w+ is thinking\.")
     answer_quit(child, "", "n")
-    child.expect([r"is thinking\.", PROMPT])  # thinking again, or the person's next question
+    # The game goes on: the next turn's "is thinking." (said once a turn, at its start), or the
+    # person's next question, after the rest of this turn: a few decisions of up to 5 seconds.
+    child.expect([r"is thinking\.", PROMPT], timeout=60)
     answer_quit(child, "", "y")
     child.expect_exact("You left the game. It is saved; to go on, type:")
     status = finish(child)
