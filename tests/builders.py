@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from doomlings_access.ai.picker import Picker
@@ -260,15 +261,19 @@ class RulesOfThumb:
 
 class CountingConsole(PlainConsole):
     """A plain console that notes, at every question (not at a pause before more is told), how
-    many messages were told so far."""
+    many messages were told so far; and every key pressed (every line read: an answer, the
+    Enter of a pause or of a forced play), with the round the game stood in when it was read
+    (``game``, when given) and the rows told since the prompt before."""
 
-    def __init__(self, stdin: io.StringIO, stdout: io.StringIO) -> None:
+    def __init__(self, stdin: io.StringIO, stdout: io.StringIO, game: Game | None = None) -> None:
         super().__init__(stdin, stdout)
         self.out = Output(self.write)
+        self.game = game
         self.told_at: list[int] = []
         self.paused_at: int | None = None
         self.bare_pauses = 0
         """Pauses with nothing told after them before the next question: only its title."""
+        self.keys: list[Key] = []
 
     def read(self, prompt: str, words: list[str] | None = None) -> str:
         told = len(self.out.history)
@@ -278,7 +283,24 @@ class CountingConsole(PlainConsole):
             self.told_at.append(told)
             self.bare_pauses += self.paused_at == told
             self.paused_at = None
+        kind = "pause" if prompt == MORE else "answer" if prompt.startswith("Choose") else "other"
+        stage = None
+        if self.game is not None and not self.game.is_over:
+            stage = self.game.round.number
+        self.keys.append(Key(kind, stage, self.out.since_prompt))
         return super().read(prompt, words or [])
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key pressed at a prompt (a line read): what the prompt was (``answer`` to a
+    question, ``pause`` before more is told, ``other``: a forced play's Enter), the round the
+    game stood in (None once it is over: the final scores), and the rows told since the
+    prompt before."""
+
+    kind: str
+    round: int | None
+    since: int
 
 
 ASKS = re.compile(r"Choose|Press Enter|for help")

@@ -268,3 +268,36 @@ def test_a_card_name_with_control_characters_is_quoted_with_question_marks() -> 
     """README: typed text is shown with control characters as "?" (it was a repr: '\\x1b[2J')."""
     proc = run("card", "\x1b[2J")
     assert proc.returncode == 2 and "no card named '?[2J'" in proc.stderr, proc.stderr
+
+
+def test_braille_labels_from_the_option_or_the_settings_file_are_honoured_by_card_cards_and_transcript(
+    tmp_path: Path,
+) -> None:
+    """``transcript --labels braille`` and ``labels = "braille"`` in the settings file were
+    ignored by ``transcript``, ``card`` and ``cards``: they printed text labels."""
+    import subprocess
+
+    from programs import DOOMLINGS, isolated_env
+
+    env = isolated_env(tmp_path)
+
+    def run(*args: str, stdin: str = "") -> str:
+        done = subprocess.run([*DOOMLINGS, *args], input=stdin, capture_output=True, text=True, env=env,
+                              timeout=120, check=False)
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done.stdout
+
+    run("play", "--plain", "--speech", "off", "--seed", "3", "--players", "2", "--pause", "0", stdin="1\n" * 6 + "q\ny\n")
+    tiny = "\u2819\u2803\u2802\u2836"  # db17 in Unicode braille
+    for labels in ("text", "typed", "file"):
+        (tmp_path / "config").mkdir(exist_ok=True)
+        (tmp_path / "config" / "settings.toml").write_text('labels = "braille"\n' if labels == "file" else "")
+        option = ["--labels", "braille"] if labels == "typed" else []
+        card = run("card", "tiny", *option)
+        cards = run("cards", "--kind", "trait", *option)
+        told = run("transcript", "--latest", *option)
+        braille = labels != "text"
+        assert (f"Tiny, label {tiny}." in card) is braille and ("Tiny, label db17." in card) is not braille, card
+        assert (f"Tiny, {tiny}:" in cards) is braille, cards[:300]
+        shown = re.findall(r"\bplays? [A-Z][\w' -]*, (\S+?)[,.]", told)
+        assert shown and all(("\u2800" <= label[0] <= "\u28ff") is braille for label in shown), (labels, shown[:5])

@@ -119,3 +119,30 @@ def test_a_game_with_a_chinese_name_prints_no_line_wider_than_80_columns(tmp_pat
     lines = done.stdout.splitlines()
     assert "Placings:" in done.stdout and len(lines) > 100
     assert max(wcswidth(line) for line in lines) <= 80
+
+
+def test_a_message_of_several_rows_reaches_the_terminal_in_one_write() -> None:
+    """A screen reader that reads what arrives spoke each row of a wrapped message by itself,
+    the sentence broken at the 80-column wrap: the console writes the message's rows at once
+    (and still never a control character in them)."""
+    import io
+
+    from doomlings_access.ui.console import PlainConsole
+    from doomlings_access.ui.output import Output
+    from doomlings_access.ui.words import Said
+
+    class Counted(io.StringIO):
+        writes: list[str] = []
+
+        def write(self, text: str) -> int:
+            self.writes.append(text)
+            return super().write(text)
+
+    stdout = Counted()
+    console = PlainConsole(io.StringIO(), stdout)
+    text = "Otto plays Camouflage, dp1. Camouflage reads: Your gene pool is one bigger, and at the end " \
+        "you score one point per card in your hand. Otto's gene pool goes from 5 to 6.\x1b[31m"
+    Output(console.write).say(Said(text, text))
+    assert len(stdout.writes) == 1, stdout.writes
+    rows = stdout.getvalue().splitlines()
+    assert len(rows) == 3 and all(len(row) <= 80 for row in rows) and "\x1b" not in stdout.getvalue(), rows

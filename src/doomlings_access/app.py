@@ -483,7 +483,11 @@ def transcript(args: argparse.Namespace) -> int:
     any_time = args.any_time or load_settings()[0].any_time
     computers = [seat for seat in range(saved.game.n) if seat not in saved.seats.humans]
     levels = {seat: saved.seats.levels.get(seat, "normal") for seat in computers}
-    said = told_since_asked(saved.game, saved.seats.humans, me, any_time=any_time, levels=levels)[0]
+    from doomlings_access.settings import labels_setting
+    from doomlings_access.ui.words import Style
+
+    style = Style(labels_setting(args.labels))
+    said = told_since_asked(saved.game, saved.seats.humans, me, style=style, any_time=any_time, levels=levels)[0]
     width = WIDTH if args.out else columns(sys.stdout)
     lines = [line for s in said for line in wrap(clean(s.text), width)]
     text = "\n".join(lines) + "\n"
@@ -988,14 +992,21 @@ def _settings_menu(ask: Asker, out: Output, prefs: Prefs, speech: Speech) -> Non
         pause=ask.number(
             f"Pause for Enter after how many lines, 0 to {MAX_PAUSE}?", prefs.pause, 0, MAX_PAUSE,
             "When more lines than this would come between two questions, the game waits for "
-            "Enter first (five lines are about twenty seconds of speech; a listener holds a "
-            "dozen at most); 0 never waits.",
+            "Enter first, never after fewer than five (a dozen, the default, are about fifty "
+            "seconds of speech, the most a listener holds); 0 never waits.",
         ),
     )
     prefs.speech, prefs.verbosity, prefs.labels = new.speech, new.verbosity, new.labels
     prefs.only_choice, prefs.any_time, prefs.pause = new.only_choice, new.any_time, new.pause
+    voice_changed = (new.rate, new.voice or None) != (speech.rate or Settings.rate, speech.voice or None)
     speech.rate, speech.voice = new.rate, new.voice
-    out.info(speech.switch(new.speech))
+    if new.speech != speech.mode:
+        out.info(speech.switch(new.speech))
+    elif voice_changed and new.speech in ("tts", "direct"):  # the engine starts again with them
+        restarted = speech.switch(new.speech)
+        out.info(f"Speech is {new.speech}, with the new rate and voice." if restarted.startswith("Speech is now") else restarted)
+    # (otherwise speech is as it was: saying "Speech is now off." when only the pause changed
+    # told of a change nobody made)
     from doomlings_access.safety.files import FileRefused, reason
 
     problems = load_settings()[1]

@@ -370,8 +370,10 @@ def _card(args: argparse.Namespace) -> int:
     except ValueError as exc:  # the loader's CardDataError: the file and the field
         return _fail(str(exc))
 
+    braille = labels_wanted(args) == "braille"
+
     def shown(label: str) -> str:
-        return _braille_label(label) if args.labels == "braille" else label
+        return _braille_label(label) if braille else label
 
     typed = " ".join(args.name)
     try:
@@ -391,6 +393,13 @@ def _card(args: argparse.Namespace) -> int:
         found = [found[pick]]
     _print_lines(found[0].description(shown(found[0].label)))
     return 0
+
+
+def labels_wanted(args: argparse.Namespace) -> str:
+    """``--labels`` as typed, else the settings file's (:func:`.settings.labels_setting`)."""
+    from doomlings_access.settings import labels_setting
+
+    return labels_setting(args.labels)
 
 
 def _braille_label(label: str) -> str:
@@ -694,7 +703,7 @@ def _cards(args: argparse.Namespace) -> int:
 
         print(json.dumps([card_summary(c) for c in chosen], ensure_ascii=False))
         return 0
-    style = Style(args.labels)
+    style = Style(labels_wanted(args))
     for n, card in enumerate(chosen):
         line = card_summary(card)["line"]
         if card.kind == "trait":  # the label as the reader asked for it

@@ -21,15 +21,18 @@ WIDTH = 80
 """The longest line printed, and how much a row holds when amounts of text are counted."""
 MIN_WIDTH = 20
 """Narrower than this a terminal reports nonsense (or does not know its size): 80 is used."""
-PAUSE = 5
-"""Lines told at once (rows of :data:`WIDTH`), about twenty seconds of speech: when more would
-come between two questions, the game first waits for Enter (the ``pause`` setting; 0 never
-waits). :data:`HOLD` made a typical round one long stretch; at five, most questions come
-after four lines or fewer, at the cost of about 25 Enters a game."""
 HOLD = 12
-"""The most lines a listener holds: a question's own title waits for Enter only past this
-(a pause between the news and the question it leads to parted them, for nothing: the
-question waits anyway)."""
+"""The most lines a listener holds between two prompts: about fifty seconds of speech, or a
+two dozen pans of a 40-cell display."""
+PAUSE = HOLD
+"""Lines told at once (rows of :data:`WIDTH`): when more would come between two prompts, the
+game first waits for Enter (the ``pause`` setting; 0 never waits). At 5, a pause fell at the
+end of whatever message came next, a line or two after the last prompt, and a game cost 23
+Enters that were no answers (3.8 keys a turn); at :data:`HOLD` a turn costs two."""
+FEWEST = 5
+"""A pause never comes after fewer lines than this since the last prompt (or the ``pause``
+setting, if lower): a message that does not fit is parted at a sentence where the lines run
+out, not kept whole behind an Enter that follows a line or two of news."""
 MAX_PAUSE = 99
 
 

@@ -210,3 +210,11 @@ def _others_settings(path: Path) -> dict[str, Any]:
         return {}
     known = {f.name for f in fields(Settings)} | {PROGRAM}
     return {key: value for key, value in data.items() if key not in known}
+
+
+def labels_setting(typed: str | None) -> str:
+    """How labels are shown by a command: as typed (``--labels``), else as the settings file
+    says (``labels = "braille"`` was ignored by ``card``, ``cards`` and ``transcript``, as
+    ``--labels`` was by ``transcript``). A file that cannot be read gives the default, as it
+    does for a game, which tells its problems."""
+    return typed or load_settings()[0].labels

@@ -57,7 +57,7 @@ def _norm(text: str) -> str:
     "label, cells, brf",
     [
         ("dr4", "⠙⠗⠲", "DR4"),
-        ("bX", "⠃⠭", "BX"),
+        ("bX", "⠃⠠⠭", "B,X"),  # a capital X: dot 6 first (a plain x is a small x in Nemeth)
         ("c-2", "⠉⠤⠆", "C-2"),
         ("g10", "⠛⠂⠴", "G10"),
         ("db17", "⠙⠃⠂⠶", "DB17"),
@@ -85,7 +85,7 @@ def test_numeric_indicator_setting() -> None:
     assert L.label_to_unicode("dr4", numeric_indicator=True) == "⠙⠗⠼⠲"
     assert L.label_to_unicode("db17", numeric_indicator=True) == "⠙⠃⠼⠂⠶"
     assert L.label_to_unicode("c-2", numeric_indicator=True) == "⠉⠤⠼⠆"
-    assert L.label_to_unicode("gX", numeric_indicator=True) == "⠛⠭"
+    assert L.label_to_unicode("gX", numeric_indicator=True) == "⠛⠠⠭"
     assert L.label_to_brf("dr4", numeric_indicator=True) == "DR#4"
 
 
@@ -95,6 +95,23 @@ def test_every_label_round_trips(numeric_indicator: bool) -> None:
         cells = L.label_to_unicode(label, numeric_indicator)
         assert L.unicode_to_label(cells) == label
         assert L.brf_to_label(L.label_to_brf(label, numeric_indicator)) == label
+
+
+def test_a_label_typed_with_a_full_stop_or_comma_is_found() -> None:
+    """Every label of both printings, typed as the end of a sentence ("dc4.") or in a list
+    ("dc4,"), in print, BRF and with the transcriber's indicators: 107 of 107 were not found."""
+    from doomlings_access.cards.lookup import find_cards
+
+    cards = [c for edition in ("retail", "first") for c in load_cards(edition).all_cards() if c.kind != "age"]
+    checked = 0
+    for card in cards:
+        for form in (card.label, L.label_to_brf(card.label), L.transcribed_brf(card.label)):
+            for mark in (".", ",", "!", "?", ";"):
+                assert L.read_typed_label(form + mark).lower() == card.label.lower(), (form, mark)
+                found = find_cards(form + mark, cards, L.read_typed_label)
+                assert card.label in {c.label for c in found}, (form, mark)
+                checked += 1
+    assert checked > 1000
 
 
 def test_braille_keyboard_input() -> None:
@@ -417,3 +434,66 @@ def test_sheets_with_the_numeric_indicator_are_written_checked_and_read_back(
     assert "151 of 151 cards read back" in capsys.readouterr().out
     assert main(["braille-ref", "--check", "--folder", str(folder)]) == 1  # not the default's
     assert "Stale or missing" in capsys.readouterr().out
+
+
+# --- issue 33: what a braille reader found wrong in the sheets -----------------------------------
+
+
+def test_the_x_of_a_variable_value_is_a_capital_in_every_sheet(liblouis: None) -> None:
+    """``_% GX _:`` is a small x in Nemeth: 14 labels of the card list and the key's example
+    had it. Every X now follows the capital indicator, and reads back as X."""
+    card_list = (COMMITTED / "card_list.brf").read_text(encoding="ascii")
+    key = (COMMITTED / "label_key.brf").read_text(encoding="ascii")
+    for sheet in (card_list, key):
+        assert not re.search(r"_% D?[A-Z]X _:", sheet), re.findall(r"_% D?[A-Z]X _:", sheet)
+    variable = [t for t in load_cards("retail").traits.values() if t.face is None]
+    assert len(re.findall(r"_% D?[A-Z],X _:", card_list)) == 2 * len(variable)  # entry and index
+    assert "_% G,X _:" in key
+    assert read_brf("_% G,X _:") == "gX"
+
+
+def test_the_label_key_shows_a_digit_standing_alone_after_the_numeric_indicator(liblouis: None) -> None:
+    """The key showed the digits with no numeric indicator, and a page later said a number
+    standing alone needs one: each digit is shown as it is written alone."""
+    key = (COMMITTED / "label_key.brf").read_text(encoding="ascii")
+    text = (COMMITTED / "label_key.txt").read_text(encoding="utf-8")
+    for digit in "1234567890":
+        assert f"_% #{digit} _:" in key, digit
+        assert f"alone {L.label_to_unicode('#' + digit)}" in text, digit
+
+
+def test_transcribers_notes_are_in_7_5_margins(liblouis: None) -> None:
+    """BANA: a transcriber's note begins in cell 7, its runover lines in cell 5 (they began in
+    cell 1, runovers in cell 3, like an entry)."""
+    for name in ("card_list.brf", "label_key.brf", "worlds_end.brf"):
+        lines = re.split(r"\r?\n|\f", (COMMITTED / name).read_text(encoding="ascii"))
+        start = next(i for i, line in enumerate(lines) if "@.<" in line)
+        end = next(i for i, line in enumerate(lines) if "@.>" in line)
+        note = lines[start : end + 1]
+        assert note[0].startswith(" " * 6 + "@.<"), (name, note[0])
+        for line in note:
+            indent = len(line) - len(line.lstrip(" "))
+            assert indent in (4, 6), (name, line)
+        assert sum(line.startswith(" " * 6) for line in note) == (1 if name == "worlds_end.brf" else 2), name
+
+
+def test_the_worlds_end_sheet_has_no_nemeth_and_says_nothing_of_it(liblouis: None) -> None:
+    """It holds only catastrophe labels (uncontracted words): it carried the note on Nemeth
+    code, with no Nemeth in it."""
+    sheet = (COMMITTED / "worlds_end.brf").read_text(encoding="ascii")
+    assert "_%" not in sheet and ",NEME?" not in sheet
+    assert "Nemeth" not in read_brf(sheet)
+    assert "grade 1 passage indicator" in read_brf(sheet)
+
+
+def test_no_index_entry_leaves_its_page_number_alone_on_a_line(liblouis: None) -> None:
+    """Six entries of the index by label left the page number alone on the next line: "page"
+    and its number stay together, in the BRF and in the text file."""
+    brf = re.split(r"\r?\n|\f", (COMMITTED / "card_list.brf").read_text(encoding="ascii"))
+    index = brf[next(i for i, line in enumerate(brf) if ",9DEX BY LABEL" in line):]
+    runovers = [line for line in index if line.startswith("  ") and not line.startswith(" " * 10)]
+    assert runovers and not [line for line in runovers if re.fullmatch(r" +#[A-J]+", line)]
+    assert not [line for line in index if line.endswith(" PAGE")]
+    assert sum(line.lstrip().startswith("PAGE #") for line in runovers) >= 6  # they moved down whole
+    text = (COMMITTED / "card_list.txt").read_text(encoding="utf-8").splitlines()
+    assert not [line for line in text if re.fullmatch(r"\d+", line) or line.endswith(" page")]

@@ -307,6 +307,8 @@ def test_worlds_end_and_scoring_after_the_tracker(session: Session, tmp_path: Pa
     assert flat(s.answer(MORE.format("Ana"), "list")) == "Removed Kidney."
     shown = flat(s.answer(MORE.format("Ana"), "⠙⠃⠂⠶"))  # the last line of the pile
     assert shown == "Ana: 2 traits, Sentience and Quick."
+    shown = flat(s.answer(MORE.format("Ana"), ""))  # Enter ends it (a line never did once more was asked)
+    assert shown == "Ana: Tiny, db17. Enter when done."
 
     shown = flat(s.answer("Ben's traits: ", "Altruistic, Kidney, rX"))
     assert shown == "Ana: 3 traits, Sentience, Quick and Tiny."

@@ -42,8 +42,8 @@ CASES = {
     "deus_ex_machina": DEUS_EX_MACHINA,
     "a_tie_broken": A_TIE_BROKEN,
 }
-SCORINGS = {"back_keeps_piles": 1}
-"""Walk-throughs that score the table once, but not every question (the rest: one each)."""
+SCORINGS = {"back_keeps_piles": 1, "pile_ends_when_said": 2}
+"""How often a walk-through scores a table (the rest: once each)."""
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ PREPPER_AND_HYPER_INTELLIGENCE = [
     "2", "",  # World's End: the same players, Enter
     "prepper, tiny",
     "hyper, kidney x2",
-    "camouflage, quick,", "fire skin",  # a trailing comma: more on the next line
+    "camouflage, quick,", "fire skin", "",  # a trailing comma: more on the next line, and Enter ends it
     "quick, tiny",  # Cy's hand, for Camouflage
     "1",  # Prepper: Ice Age
     "4",  # Hyper-Intelligence: red
@@ -77,6 +77,24 @@ QUICK_TABLE = [
     "4",  # Sentience names red
 ]
 
+
+# A pile ends when the person says so (issue 33): after a line ending in a comma, "r-1"
+# adds to Mia's pile (it closed it, and the next card went to Leo); "same as before" on a pile
+# begun keeps what was typed (it replaced it); Enter ends the pile. Leo's hand likewise.
+PILE_ENDS_WHEN_SAID = [
+    "3", "Mia, Leo",
+    "kidney, fangs,",
+    "r-1", "1",  # (two traits are r-1: the first, Warm Blood)
+    "",
+    "brave, tiny",
+    "", "",  # no final catastrophe; Leo's hand empty
+    "3", "",  # scoring again, the same players
+    "quick,", "same as before",  # on a pile begun: what was typed is kept
+    "",
+    "same as before",
+    "", "",
+    "5",
+]
 
 # The tracker moves the first player to Ben with the third catastrophe (Overpopulation's
 # gene pool +1 on the way: Denial's protection is undone with down); then Score the table.
@@ -196,7 +214,21 @@ def test_the_catastrophes_text_comes_before_its_question_and_a_choice_that_score
     assert "Ana: 5 points." in flat and "Ben: 8 points." in flat
 
 
+def test_a_pile_ends_only_when_the_person_says_so_and_nothing_typed_is_lost(tmp_path):
+    text = run_companion(tmp_path, PILE_ENDS_WHEN_SAID)
+    golden("pile_ends_when_said", text)
+    flat = " ".join(text.split())
+    assert "Mia: Kidney, rX; Fangs, r1. Enter when done. Mia, more traits, or Enter: r-1" in flat
+    assert "Mia: Warm Blood, r-1. Enter when done. Mia, more traits, or Enter: Mia: 3 traits, Kidney, " \
+        "Fangs and Warm Blood. Leo's traits: brave, tiny" in flat
+    assert ("Mia, more traits, or Enter: same as before Mia's pile is begun (Quick) and kept: same as before "
+            "is for an empty pile. Type more, undo to remove the last, or Enter when done.") in flat
+    assert "Mia: 1 trait, Quick. Leo's traits: same as before Leo, same as before: 2 traits, Brave and Tiny." in flat
+    assert sum(bool(SCORE_LINE.match(line)) for line in lines(text)) == 4
+
+
 CASES = {
+    "pile_ends_when_said": (PILE_ENDS_WHEN_SAID, ()),
     "prepper_hyper_intelligence": (PREPPER_AND_HYPER_INTELLIGENCE, ()),
     "back_keeps_piles": (BACK_KEEPS_PILES, ()),
     "look_ups_braille": (LOOK_UPS, ("--labels", "braille")),

@@ -341,9 +341,9 @@ def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> 
     child.sendline("1")
     child.expect(r"\w+ is thinking\.")
     answer_quit(child, "", "n")
-    # thinking again, or the person's next question: after the rest of a turn in which each
-    # of a few decisions may take its whole 5 s, unannounced (one notice a turn)
-    child.expect([r"is thinking\.", PROMPT], timeout=40)
+    # The game goes on: the next turn's "is thinking." (said once a turn, at its start), or the
+    # person's next question, after the rest of this turn: a few decisions of up to 5 seconds.
+    child.expect([r"is thinking\.", PROMPT], timeout=60)
     answer_quit(child, "", "y")
     child.expect_exact("You left the game. It is saved; to go on, type:")
     status = finish(child)

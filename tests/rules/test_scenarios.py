@@ -450,7 +450,8 @@ def test_an_action_used_through_another_trait_may_be_cancelled(
     )
     cancelled = events(data, "ActionCancelled")
     assert len(cancelled) == 1
-    assert "Ben's Chromatophores cancels the action of Introspective." in " ".join(data["announcements"])
+    assert ("Ben's Chromatophores cancels the action of Introspective that Ana's Inventive was using: "
+            "Inventive stays in Ana's pile, with nothing done, and Ana's turn ends.") in " ".join(data["announcements"])
     assert not [e for e in events(data, "Drew") if e["cause"]["id"] == "introspective"]
 
 
@@ -643,7 +644,7 @@ def test_a_trait_played_by_another_is_named_with_it_at_every_verbosity(capsys: p
     for verbosity in ("terse", "normal"):
         told = " ".join(" ".join(scenario(capsys, "propagation_plays_another_trait", "--answers", "1,1", "--as", "Ben",
                                           "--verbosity", verbosity)["announcements"]).split())
-        assert "Propagation: Ana plays Bark, g2." in told, (verbosity, told)
+        assert "Propagation: Ana plays Bark, g2, no action." in told, (verbosity, told)
 
 
 def test_a_position_with_three_dominants_needs_the_age_that_played_the_third(

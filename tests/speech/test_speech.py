@@ -163,7 +163,8 @@ def labels_configured():
         ("⠉⠤⠆", "colourless minus 2"),
         ('Or a label like "db17".', 'Or a label like "d b 1 7".'),
         ("No card named 'c-2x'.", "No card named 'c-2x'."),
-        ("Type `c-2`", "Type `c dash 2`"),
+        ("Type `c-2`", "Type `c minus 2`"),
+        ("Ice Age, catastrophe, label c ice age.", "Ice Age, catastrophe, label c ice age."),
         ('"r0" and g10.', '"r 0" and green 10.'),
         ("I see c major", "I see c major"),
     ],
@@ -178,7 +179,7 @@ def test_the_labels_rule_spells_its_examples_and_says_their_meaning_once():
 
     heard = " ".join(speakable(line) for line in rules("labels"))
     assert 'Tiny is "d b 1 7": dominant blue 17.' in heard
-    assert 'Confusion is "c dash 2": colourless minus 2.' in heard
+    assert 'Confusion is "c minus 2": colourless minus 2.' in heard
 
 
 def test_a_negative_value_is_a_word_for_espeak():

@@ -159,3 +159,47 @@ def test_a_computer_is_never_called_you() -> None:
     assert seat_names(GameChoices(players=3, humans=1, names=["Ana"])) == ["Ana", "Otto", "Pia"]
     assert seat_names(GameChoices(players=3, humans=1)) == ["You", "Otto", "Pia"]
     assert seat_names(GameChoices(players=3, humans=2, names=["Ana"])) == ["Ana", "Ben", "Otto"]
+
+
+def test_review_is_spoken_a_sentence_at_a_time_and_labels_as_they_are_meant(tmp_path, recorder):
+    """Self-voiced, real espeak-ng speech: a rule of several printed lines is one utterance,
+    whole, not cut at the 80-column wrap; "Ice Age, catastrophe, label c ice age" says
+    "catastrophe" once; the label typed as an example, "c-2", is spelt "c minus 2" (it was "c
+    dash 2"); the phonemes espeak-ng makes of it say minus."""
+    engine, folder = recorder
+    command = game_command()
+    args = ["play", "--players", "2", "--names", "Ana", "--seed", "7", "--plain", "--speech", "tts"]
+    child = pexpect.spawn(
+        command[0], command[1:] + args, env=child_env(tmp_path, DOOMLINGS_ESPEAK=engine),
+        dimensions=(24, 80), encoding="utf-8", timeout=20, cwd=str(tmp_path),
+    )
+    try:
+        for typed, heard in (("rules worlds end", "then scoring."), ("card ice age", "Lose one point for each red trait"),
+                             ("rules labels", "Confusion is")):
+            child.expect_exact(PROMPT)
+            child.sendline(typed)  # (what is typed cuts speech off: each is heard before the next)
+            deadline = time.monotonic() + 15
+            while not any(heard in text for text, _ in spoken(folder)):
+                assert time.monotonic() < deadline, (typed, [text for text, _ in spoken(folder)])
+                time.sleep(0.05)
+        child.expect_exact(PROMPT)
+        child.sendline("q")
+        child.expect_exact("Type y to quit, n to go on: ")
+        child.sendline("y")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    said = spoken(folder)
+    texts = [text for text, _ in said]
+    rule = "At the third catastrophe: its gene pool and catastrophic effects, then each player's World's End " \
+        "traits in turn order, then the catastrophe's World's End effect, then scoring."
+    assert rule in texts, texts
+    label = next(text for text in texts if "label c ice age" in text)
+    assert label.count("catastrophe") == 1, label
+    example = next(text for text in texts if "Confusion is" in text)
+    assert 'Confusion is "c minus 2": colourless minus 2.' in example, example
+    for text, wav in said:
+        assert seconds(wav) > 0.02 * len(text), text  # real speech, each of them
+    phonemes = subprocess.run([shutil.which("espeak-ng") or "espeak-ng", "-q", "-x", example],
+                              capture_output=True, text=True, check=True).stdout
+    assert phonemes.count("m'aIn@s") >= 2 and "d'aS" not in phonemes, phonemes

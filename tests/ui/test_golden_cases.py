@@ -1,6 +1,6 @@
 """Golden transcripts of the moments a listener must follow: a steal with its gene-pool change,
-a random discard, a copied action, the only playable trait, a tie broken at the end, and a
-hot-seat hand-over with an out-of-turn response. Whole games through the real prompt loop
+a random discard, a copied action, the only playable trait, a tie broken at the end, and
+out-of-turn responses at one keyboard. Whole games through the real prompt loop
 (plain mode, answering 1 at every prompt); each transcript must show its moment.
 
 To accept a deliberate change of wording, after reading the diff:
@@ -30,12 +30,17 @@ MOMENTS = {
     "steal_with_gene_pool_change": (7, 4, 1, r"Ben steals Brute Strength from Pia's pile\. Brute Strength: Pia's gene pool goes from 3 to 4 and Ben's gene pool goes from 4 to 3\."),
     "random_discard": (1, 4, 1, r"Bad: Pia discards [^.;]+ at random[;.]"),
     "copied_action": (1, 4, 1, r"Painted Shell: Ben uses the action of Iridescent Scales\. Iridescent Scales: Ben draws 3 cards\."),
-    "only_playable": (11, 4, 1, r"Only Kidney, rX can be played\. Press Enter to play it\. 1 You play Kidney, rX\."),
+    "only_playable": (11, 4, 1, r"Only Kidney, rX can be played\. Press Enter to play it\. 1 You play Kidney, rX, no action\."),
     "tie_and_tie_break": (3, 4, 1, r"Tie-break for \w+ and \w+, tied on (\d+) points: [^.]+\..*?Placings: 1 [^;]+ \1, \d+ with the tie-break draw; "),
-    "hot_seat_response": (1, 3, 2, r"Pass to (Ana|Ben)\. Press Enter when \1 is ready\.[^?]*(?!\1)(Ana|Otto) played \w+\. Play a trait out of turn\?"),
+    "hot_seat_response": (
+        1, 3, 2,
+        r"Pass to (Ana|Ben)\. Press Enter when \1 is ready\. 1 While others had the keyboard, [\w -]+ "
+        r"was played out of turn for you, as the normal computer player would have\.",
+    ),
 }
 PREFS = {"hot_seat_response": Prefs(any_time="every")}
-"""The hand-over for a response to another's play: an any-time trait is offered there too."""
+"""The out-of-turn chances at one keyboard: asked of the person who has it, played for one who
+has not (a hand-over for it told the others what they held), and told at their hand-over."""
 
 
 def transcript(seed: int, players: int, people: int, prefs: Prefs) -> str:

@@ -67,9 +67,9 @@ def test_a_forced_play_waits_for_its_owner_and_shows_no_other_hand() -> None:
     """A person with one playable trait hears why and presses Enter before anyone hears it
     played: in a hot seat the keyboard goes to them first. (The play was told to the person
     at the keyboard at once, and the late hand-over printed one person's hand to the other.)
-    Seeds 1, 2 and 10 hold three or more such plays each (Otto plays by rules of thumb: his
+    Seeds 0, 2 and 10 hold three or more such plays each (Otto plays by rules of thumb: his
     choices do not change when the normal level's look-ahead is tuned)."""
-    for seed in (1, 2, 10):
+    for seed in (0, 2, 10):
         text, g = hot_seat(seed, "1\n" * 3000)
         assert g.is_over
         forced = [(g.name(e.player), g.defs[e.card].name) for e in g.log
@@ -184,3 +184,67 @@ def test_a_resumed_game_s_place_is_read_before_the_hand_over_clears_the_screen()
     cleared = next(i for i, line in enumerate(lines) if line.startswith("<cleared>"))
     assert lines[cleared - 1] == "Press Enter to go on. ", lines[: cleared + 1]
     assert lines[cleared + 1].startswith("Pass to ")
+
+
+def test_before_the_first_hand_over_of_a_resumed_game_review_shows_only_what_all_may_see() -> None:
+    """Resumed, ``hand`` at the first pause, before anyone had the keyboard, printed the first
+    person's hand to whoever was looking. The hand, and the scores that count it, wait for
+    the hand-over; the table, a pile, the age are what all may see, told by name."""
+
+    class Clearing(PlainConsole):
+        def can_clear(self) -> bool:
+            return True
+
+        def clear(self) -> bool:
+            self.write("<cleared>")
+            return True
+
+    g = new_game(Setup(("Ana", "Ben", "Cy"), 7))
+    first = PlainConsole(io.StringIO("\n1\n" * 3 + "quit\ny\n"), io.StringIO())
+    Session(g, [0, 1], {2: RulesOfThumb(7, 2)}, first, Output(first.write), Prefs()).run()
+    stdout = io.StringIO()
+    again = Clearing(io.StringIO("hand\nscores\ntable\npile ana\n\nquit\ny\n"), stdout)
+    Session(g, [0, 1], {2: RulesOfThumb(7, 2)}, again, Output(again.write), Prefs(), resumed=True).run()
+    text = stdout.getvalue()
+    before = " ".join(text[: text.index("<cleared>")].split())
+    assert "Press Enter to go on. hand Nobody has the keyboard yet: each hand is told to its person after the hand-over." in before
+    assert "scores Nobody has the keyboard yet: the scores, which count a hand, are told to each person after the hand-over." in before
+    assert re.search(r"table (Ben|Cy|Ana): gene pool \d, \d cards in hand, first player; ", before), before
+    assert "pile ana Ana's trait pile" in before
+    assert not re.search(r"\b(Ana|Ben), your hand|\bYou (play|draw|are dealt)|\bYour turn", before), before
+    # where the game stands says whose turn it is, once (a resumed game said "Ben's turn." twice)
+    assert before.count("Ben's turn.") == 1, before
+
+
+def test_no_pause_at_one_keyboard_has_only_a_hand_over_behind_it() -> None:
+    """A pause came with nothing after it but the hand-over ("Press Enter for more." / "Ana's
+    turn." / "Ben, press Enter to pass the keyboard."): about 3.3 Enters a turn that were no
+    answers. Ten games of two people and two computers at a terminal that clears: after every
+    pause comes news, and no news before a hand-over is only whose turn it is."""
+
+    class Terminal(PlainConsole):
+        def can_clear(self) -> bool:
+            return True
+
+        def clear(self) -> bool:
+            self.write("<cleared>")
+            return True
+
+    pauses = 0
+    for seed in range(1, 11):
+        g = new_game(Setup(("Ana", "Ben", "Otto", "Pia"), seed))
+        console = Terminal(io.StringIO("1\n" * 5000), io.StringIO())
+        agents = {s: RulesOfThumb(seed, s) for s in (2, 3)}
+        Session(g, [0, 1], agents, console, Output(console.write), Prefs()).run()
+        assert g.is_over
+        lines = [line for line in console.stdout.getvalue().splitlines() if line.strip()]
+        for i, line in enumerate(lines):
+            if line.startswith("Press Enter for more."):
+                pauses += 1
+                after = next((j for j in range(i + 1, len(lines)) if re.search(r"Choose|Press Enter|press Enter", lines[j])), len(lines))
+                told = [x for x in lines[i + 1 : after] if x != "<cleared>" and not PASS.match(x)]
+                assert told, (seed, lines[i - 2 : after + 1])
+                assert not re.fullmatch(r"\w+'s turn\.", " ".join(told)), (seed, told)
+            if re.fullmatch(r"\w+, press Enter to pass the keyboard\. ?1?", line):
+                assert not re.fullmatch(r"\w+'s turn\.", lines[i - 1]), (seed, lines[i - 3 : i + 1])
+    assert pauses > 5

@@ -93,3 +93,39 @@ def test_scores_asked_during_world_s_end_say_its_effects_so_far_are_counted() ->
             g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
         assert review.scores(g.view(0))[0] == "Final scores:"
     assert seen > 3
+
+
+def test_the_table_as_heard_holds_every_trait_whose_play_was_heard() -> None:
+    """At a pause right after "Quin plays Late, c1, out of turn." the rules, stopped there,
+    still held Late between hand and pile: ``pile`` left it out while ``table`` counted the
+    hand without it. Twelve games, three to five players: right after every trait played,
+    the table as heard has it in its pile, and every card is somewhere (a hand's count, a
+    pile, the discard pile, the deck, set aside)."""
+    import random
+
+    from builders import new_game
+
+    from doomlings_access.rules import Choice, Setup
+    from doomlings_access.rules import events as ev
+    from doomlings_access.ui.heard import view_as_heard
+
+    checked = 0
+    for seed in range(12):
+        players = 3 + seed % 3
+        g = new_game(Setup(tuple("ABCDE"[:players]), seed))
+        rng = random.Random(seed)
+        while not g.is_over:
+            d = g.pending
+            assert d is not None
+            g.apply(Choice(d.player, d.options[rng.randrange(len(d.options))]))
+        zones = [*(s.hand for s in g.seats), *(s.pile for s in g.seats), g.table.discard, g.table.deck, g.table.in_play]
+        total = sum(len(zone) for zone in zones)  # (every card of the game, wherever it ended)
+        for e in g.log:
+            if not isinstance(e, ev.TraitPlayed) or e.seq % 3:
+                continue
+            v = view_as_heard(g, e.seq + 1, e.player)
+            assert e.card in v.piles[e.owner], (seed, e.seq)
+            held = sum(v.hand_sizes) + sum(len(p) for p in v.piles) + len(v.discard) + v.deck_size + len(v.in_play)
+            assert held == total, (seed, e.seq, held, total)
+            checked += 1
+    assert checked > 100

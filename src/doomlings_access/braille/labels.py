@@ -2,9 +2,11 @@
 
 The braille edition writes numbers in Nemeth code: digits are the "dropped" lower-cell digits
 (1 is dots 2, 2 is dots 2 3, ...), a minus sign is dots 3 6, letters are the usual letters and
-the ``X`` of a variable value is a plain x (no capital sign). North American ASCII braille (BRF)
-maps ``0-9`` to exactly these lower cells, ``-`` to dots 3 6 and ``#`` to the numeric indicator,
-so a label's BRF is simply the label in upper case (``DR4``, ``C-2``, ``BX``).
+the ``X`` of a variable value is a capital X: the capital indicator, dot 6, then x (a plain x
+is a small x in Nemeth, and the cards and the rulebook say X). North American ASCII braille
+(BRF) maps ``0-9`` to exactly these lower cells, ``-`` to dots 3 6, ``,`` to dot 6 and ``#``
+to the numeric indicator, so a label's BRF is the label in upper case with a ``,`` before its
+X (``DR4``, ``C-2``, ``B,X``).
 
 This module has its own 64-character BRF table and needs no liblouis at run time; the tests
 check the table and every label against liblouis (``en-us-brf.dis``).
@@ -26,6 +28,8 @@ DEFAULT_NUMERIC_INDICATOR = False
 
 BRAILLE_BASE = 0x2800
 NUMERIC_INDICATOR_BRF = "#"
+CAPITAL_BRF = ","
+"""The capital indicator, dot 6, in BRF: before the X of a variable value."""
 NUMERIC_INDICATOR_CELL = "\u283c"  # ⠼ dots 3456
 CAPITAL_SIGN_CELL = "\u2820"  # ⠠ dot 6 (UEB capital sign; never on the deck's labels)
 GRADE1_CELL = "\u2830"  # ⠰ dots 5 6 (grade 1 indicator a UEB keyboard user may type)
@@ -141,6 +145,8 @@ def label_to_brf(label: str, numeric_indicator: bool = DEFAULT_NUMERIC_INDICATOR
         if up.isdigit() and not indicated:
             out.append(NUMERIC_INDICATOR_BRF)
             indicated = True
+        if ch == "X":  # the capital X of a variable value: the capital indicator first
+            out.append(CAPITAL_BRF)
         out.append(up)
     return "".join(out)
 
@@ -164,7 +170,7 @@ def unicode_to_brf(text: str) -> str:
 
 
 def label_to_unicode(label: str, numeric_indicator: bool = DEFAULT_NUMERIC_INDICATOR) -> str:
-    """The label in Unicode braille as on the stickers: ``dr4 -> ⠙⠗⠲``, ``bX -> ⠃⠭``,
+    """The label in Unicode braille as on the stickers: ``dr4 -> ⠙⠗⠲``, ``bX -> ⠃⠠⠭``,
     ``c-2 -> ⠉⠤⠆``, ``c ice age -> ⠉⠀⠊⠉⠑⠀⠁⠛⠑``; with ``numeric_indicator``: ``dr4 -> ⠙⠗⠼⠲``."""
     return brf_to_unicode(label_to_brf(label, numeric_indicator))
 
@@ -242,6 +248,8 @@ _INDICATORS = (
     GRADE1_END_CELLS,
     GRADE1_WORD_CELLS,
 )
+SENTENCE_ENDS = ".,;!?"
+"""Punctuation typed after a label as after a word; no label ends with it."""
 MAX_TYPED = 80
 """Longer input is not a label: it is not read as braille at all."""
 
@@ -297,6 +305,8 @@ def read_typed_label(typed: str) -> str | None:
     if not text or len(text) > MAX_TYPED:
         return None
     if not is_braille(text):
+        # a full stop or comma typed after a label ends a sentence ("dc4." found nothing)
+        text = text.rstrip(SENTENCE_ENDS).rstrip() or text
         if any(ch != " " and ch.upper() not in BRF_TO_CELL for ch in text):
             return None
         text = brf_to_unicode(text)

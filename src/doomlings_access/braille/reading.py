@@ -106,8 +106,26 @@ def passages(text: str) -> list[tuple[str, str]]:
 def read_brf(brf: str) -> str:
     """The print a reader gets back from BRF text (a whole sheet or one paragraph)."""
     text = sheet_text(brf) if "\f" in brf else " ".join(brf.split())
-    read = [louis.back_translate(run, table=TABLES[code]) for code, run in passages(text)]
+    read = [_nemeth(run) if code == NEMETH else louis.back_translate(run, table=TABLES[code])
+            for code, run in passages(text)]
     return _tidy(" ".join(read))
+
+
+def _nemeth(run: str) -> str:
+    """A Nemeth passage read back: computer braille's cells, but dot 6 before a letter is
+    Nemeth's capital indicator (the X of a variable value), which computer braille reads as a
+    comma. Computer braille reads a cell a character, so each capital goes back in its place."""
+    capitals: list[int] = []
+    plain: list[str] = []
+    for i, ch in enumerate(run):
+        if ch == "," and run[i + 1 : i + 2].isalpha():
+            capitals.append(len(plain))
+            continue
+        plain.append(ch)
+    read = louis.back_translate("".join(plain), table=TABLES[NEMETH])
+    if len(read) != len(plain):
+        return read
+    return "".join(ch.upper() if i in capitals else ch for i, ch in enumerate(read))
 
 
 def _tidy(text: str) -> str:
@@ -160,7 +178,7 @@ def check_readback(card_list_brf: str, cards: list[Any]) -> Readback:
 
 
 def normalised(text: str) -> str:
-    """Case and curly apostrophes do not count (braille has no case for a label's x)."""
+    """Case and curly apostrophes do not count."""
     return " ".join(text.replace("\u2019", "'").lower().split())
 
 

@@ -97,7 +97,15 @@ class Dots:
     numbers: str
 
 
-Segment = str | Label | Cells | Dots
+@dataclass(frozen=True)
+class Together:
+    """Words kept on one line, in both files: an index entry's "page 12" (the page number was
+    left alone at the start of a runover line)."""
+
+    text: str
+
+
+Segment = str | Label | Cells | Dots | Together
 Paragraph = tuple[Segment, ...]
 
 
@@ -146,8 +154,30 @@ TN_OPEN, TN_CLOSE = "@.<", "@.>"
 """UEB transcriber's note indicators: dots 4, 4 6, 1 2 6 and dots 4, 4 6, 3 4 5."""
 
 
-def _transcribers_note() -> Note:
-    """What the indicators around labels mean: on the first page of every sheet with labels."""
+def _transcribers_note(nemeth: bool = True) -> Note:
+    """What the indicators around labels mean: on the first page of every sheet with labels.
+    A sheet with no trait label (the World's End sheet: catastrophes only) has no Nemeth, and
+    its note says nothing of it (it carried the Nemeth note with no Nemeth on it)."""
+    catastrophes: Paragraph = (
+        ("Catastrophe labels are uncontracted. A label of three words or more follows "
+        "the grade 1 passage indicator,"),
+        Dots("56"),
+        ",",
+        Dots("56"),
+        ",",
+        Dots("56"),
+        ", and ends with the grade 1 terminator,",
+        Dots("56"),
+        ",",
+        Dots("3"),
+        ". In a shorter label each word follows the grade 1 word indicator,",
+        Dots("56"),
+        ",",
+        Dots("56"),
+        ".",
+    )
+    if not nemeth:
+        return Note(((f"Transcriber's note: {catastrophes[0]}", *catastrophes[1:]),))
     return Note(
         (
             (
@@ -163,24 +193,7 @@ def _transcribers_note() -> Note:
                 Dots("156"),
                 ".",
             ),
-            (
-                ("Catastrophe labels are uncontracted. A label of three words or more follows "
-                "the grade 1 passage indicator,"),
-                Dots("56"),
-                ",",
-                Dots("56"),
-                ",",
-                Dots("56"),
-                ", and ends with the grade 1 terminator,",
-                Dots("56"),
-                ",",
-                Dots("3"),
-                ". In a shorter label each word follows the grade 1 word indicator,",
-                Dots("56"),
-                ",",
-                Dots("56"),
-                ".",
-            ),
+            catastrophes,
         )
     )
 
@@ -273,7 +286,7 @@ def _worlds_end(cards: CardSet, other: CardSet) -> Document:
     printing, other_printing = EDITION_NAMES[cards.edition], EDITION_NAMES[other.edition]
     catastrophes = _by_name(cards.catastrophes.values())
     blocks: list[Block] = [
-        _transcribers_note(),
+        _transcribers_note(nemeth=False),
         _entry(
             f"The {len(catastrophes)} catastrophes of the {printing}, in alphabetical order. "
             "The World's End effect is not on the braille cards. It counts only for the third "
@@ -357,7 +370,8 @@ def _label_key(numeric_indicator: bool) -> Document:
             )
         ),
         _entry(
-            "X: a variable value. It counts 0 as face value; the card's effect gives its points."
+            ("X, a capital X (the capital indicator,", Dots("6"), ", then x): a variable value. "
+             "It counts 0 as face value; the card's effect gives its points.")
         ),
         Heading("Examples"),
         _entry((lab("db17"), "dominant blue, value 17.")),
@@ -377,12 +391,19 @@ def _label_key(numeric_indicator: bool) -> Document:
         _entry("Gene pool cards show plain numbers, without numeric indicators."),
         Heading("Nemeth digits"),
     ]
+    blocks.append(
+        _entry(
+            "Each digit is a lower cell. Standing alone, as below, a number follows the numeric "
+            "indicator; in a label, after the colour letter, it needs none."
+        )
+    )
     names = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "zero"]
     for digit, name in zip("1234567890", names):
         dots = DIGIT_DOTS[digit].replace(" ", "")
-        blocks.append(_entry((f"{_sentence(name)}:", Dots(dots), ", cell", Cells(digit))))
+        blocks.append(_entry((f"{_sentence(name)}:", Dots(dots), ", alone", Cells(f"#{digit}"))))
     blocks.append(_entry(("Minus sign:", Dots("36"), ", cell", Cells("-"))))
     blocks.append(_entry(("Numeric indicator:", Dots("3456"), ", cell", Cells("#"))))
+    blocks.append(_entry(("Capital indicator, before the X of a variable value:", Dots("6"), ", cell", Cells(","))))
     blocks.append(Heading("The numeric indicator"))
     blocks.append(
         _entry(
@@ -473,12 +494,12 @@ def _index(cards: CardSet, pages: dict[str, int]) -> list[Block]:
             "card_list.brf."
         ),
     ]
-    blocks.extend(_entry((Label(t.label), f": {t.name}, page {pages[t.id]}")) for t in traits)
+    blocks.extend(_entry((Label(t.label), f": {t.name},", Together(f"page {pages[t.id]}"))) for t in traits)
     blocks.extend(
-        _entry((Label(c.label), f": {c.name}, page {pages[c.id]}"))
+        _entry((Label(c.label), f": {c.name},", Together(f"page {pages[c.id]}")))
         for c in _by_name(cards.catastrophes.values())
     )
-    blocks.extend(_entry(f"{a.name}, page {pages[a.id]}") for a in _by_name(cards.ages.values()))
+    blocks.extend(_entry((f"{a.name},", Together(f"page {pages[a.id]}"))) for a in _by_name(cards.ages.values()))
     return blocks
 
 
@@ -603,7 +624,9 @@ def paragraph_reading(paragraph: Paragraph) -> str:
     ``dr#4``), dot numbers as written in braille (``dots 256``), text as it is."""
     parts = []
     for seg in paragraph:
-        if isinstance(seg, Label):
+        if isinstance(seg, Together):
+            parts.append(seg.text)
+        elif isinstance(seg, Label):
             parts.append(seg.text)
         elif isinstance(seg, Cells):
             parts.append(seg.brf.lower())
@@ -615,6 +638,8 @@ def paragraph_reading(paragraph: Paragraph) -> str:
 
 
 def _plain(seg: Segment) -> str:
+    if isinstance(seg, Together):
+        return seg.text.replace(" ", _NO_BREAK)
     if isinstance(seg, Label):
         text = f"{seg.text} ({label_to_unicode(seg.text)})" if seg.show_cells else seg.text
         return text.replace(" ", _NO_BREAK)
@@ -678,6 +703,9 @@ def _tokens(paragraph: Paragraph, numeric_indicator: bool) -> list[str]:
             after_label = True
         elif isinstance(seg, Dots):
             text.append(f"dots {seg.numbers}")
+        elif isinstance(seg, Together):
+            flush()
+            tokens.append(" ".join(louis.translate(seg.text).split()))
         else:
             text.append(seg)
     flush()
@@ -724,9 +752,14 @@ def _page_number(n: int) -> str:
     return " " * (CELLS - len(number)) + number
 
 
+NOTE_FIRST, NOTE_RUNOVER = 6, 4
+"""A transcriber's note starts each paragraph in cell 7, its runover lines in cell 5 (BANA's
+7-5 margins; it started in cell 1 like an entry)."""
+
+
 def _note_lines(note: Note, numeric_indicator: bool) -> list[str]:
     """A transcriber's note: its first word after the opening indicator, its last before
-    the closing one, as UEB writes them."""
+    the closing one, as UEB writes them, in 7-5 margins."""
     out: list[str] = []
     last = len(note.paragraphs) - 1
     for i, paragraph in enumerate(note.paragraphs):
@@ -735,7 +768,7 @@ def _note_lines(note: Note, numeric_indicator: bool) -> list[str]:
             tokens[0] = TN_OPEN + tokens[0]
         if i == last:
             tokens[-1] += TN_CLOSE
-        out.extend(_wrap_brf(tokens, 0 if i == 0 else RUNOVER, RUNOVER))
+        out.extend(_wrap_brf(tokens, NOTE_FIRST, NOTE_RUNOVER))
     return out
 
 

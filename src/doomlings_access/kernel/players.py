@@ -87,6 +87,6 @@ class Agent(Protocol[V_contra]):
 
     thinks: bool
     """Whether a decision may take long enough that a person waiting should first hear what
-    has happened so far (and then, past half a second, that the player is thinking)."""
+    has happened so far, and, at the start of each of its turns, that the player is thinking."""
 
     def choose(self, view: V_contra, decision: Decision) -> Value: ...

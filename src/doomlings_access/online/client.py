@@ -498,10 +498,10 @@ class Client:
                 asked.answered = True
                 self.remote.send({"type": "answer", "question": asked.id, "option": str(reply.value)})
             elif reply.command is not None:
-                self.command(reply.command, reply.arg)
                 said = letter_is_a_command(asked.question, line.lower(), reply.command)
-                if said:
+                if said:  # (before the command's answer, as at the local prompt)
                     self.out.info(said)
+                self.command(reply.command, reply.arg)
             else:
                 self.out.info(reply.said)
             return
@@ -636,7 +636,8 @@ class Client:
     def help(self) -> None:
         asked = self.asked
         if asked is not None and not asked.answered:
-            self.out.info(how_to_answer(asked.question))
+            for said in how_to_answer(asked.question):
+                self.out.info(said)
             self.out.lines(asked.details)
         else:
             self.out.info("Nothing is asked of you now: the game tells you when it is your turn.")

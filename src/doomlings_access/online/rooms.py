@@ -328,7 +328,7 @@ class Room:
             for said in person.listener.news(self.game, self.levels):  # the game so far, unspoken
                 self.send(person, {"type": "say", "text": said.text, "speech": said.speech, "channel": "game",
                                    "urgent": False, "replayed": True}, history=True)
-            self.say(person, Said(*(2 * [f"You are watching. {person.listener.where(self.game)}"])), channel="notice")
+            self.say(person, Said.alike(f"You are watching. {person.listener.where(self.game)}"), channel="notice")
         arrived = "joins the table" if plays else "is watching"
         self.notice(f"{name} {arrived}.", but=person)
         self.broadcast_table()
@@ -368,7 +368,7 @@ class Room:
         if self.game is not None and person.listener is not None:
             self.say(person, away_summary(person.listener, self.game, missed, covered), channel="notice", urgent=True)
         else:
-            self.say(person, Said(*(2 * [f"You are back in room {self.code}. {self.who_is_here()}"])), channel="notice")
+            self.say(person, Said.alike(f"You are back in room {self.code}. {self.who_is_here()}"), channel="notice")
         self.send(person, self.table_message())
         if seat is not None and seat in self.open:
             self.send(person, self.open[seat].message)

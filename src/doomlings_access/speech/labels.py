@@ -6,10 +6,11 @@ four", so spoken text says what a label means:
 - a trait label, in any case, with a possessive or punctuation around it: ``dr4's`` is
   "dominant red 4's"; a negative value is said as a word, ``c-2`` is "colourless minus 2",
   never left to a screen reader's punctuation level;
-- a catastrophe label, ``c ice age``: "catastrophe ice age";
+- a catastrophe label, ``c ice age``: "catastrophe ice age" (after the word "label", as it
+  is written: "label c ice age");
 - a label shown in Unicode braille (``⠙⠗⠲``) is said like the label it shows;
 - a label quoted as text, the example in an instruction (``a label like "db17"``), is what
-  to type, so it is spelt out: "d b 1 7".
+  to type, so it is spelt out: "d b 1 7", ``c-2`` "c minus 2".
 
 Speech knows neither the braille tables nor the card data (it sits below both): the program
 tells it, once, how to read braille cells and which catastrophe labels exist
@@ -39,7 +40,9 @@ _TRAIT_IN_TEXT = re.compile(
 _QUOTED = re.compile(r"([\"'`\u2018\u201c])(d?[bgprcy]{1,2}(?:-?[0-9]+|x))([\"'`\u2019\u201d])",
                      re.IGNORECASE)
 _BRAILLE_RUN = re.compile("[\u2801-\u28ff][\u2800-\u28ff]*")
-_SPELLING = {"-": "dash", "#": "number sign"}
+_SPELLING = {"-": "minus", "#": "number sign"}
+"""The signs of a label spelt out: its hyphen is a minus sign (c-2 is "c minus 2", typed with
+the minus key; "c dash 2" named a key no label has)."""
 
 
 def label_words(label: str) -> str | None:
@@ -89,7 +92,15 @@ def _catastrophe_re() -> re.Pattern[str] | None:
     if not labels:
         return None
     names = "|".join(re.escape(label[2:]) for label in labels if label.startswith("c "))
-    return re.compile(rf"(?<![\w\-])c ({names})(?![\w\-])", re.IGNORECASE)
+    return re.compile(rf"(?<![\w\-])(label )?c ({names})(?![\w\-])", re.IGNORECASE)
+
+
+def _catastrophe(match: re.Match[str]) -> str:
+    """``c ice age`` is "catastrophe ice age"; named as a label ("Ice Age, catastrophe, label
+    c ice age") it is read as the sticker shows it: "catastrophe" was said twice."""
+    if match.group(1):
+        return match.group(0)
+    return f"catastrophe {match.group(2)}"
 
 
 def _from_braille(match: re.Match[str]) -> str:
@@ -119,5 +130,5 @@ def speakable(text: str) -> str:
     text = _QUOTED.sub(lambda m: f"{m.group(1)}{spelt(m.group(2))}{m.group(3)}", text)
     catastrophe = _catastrophe_re() if re.search(r"\bc ", text, re.IGNORECASE) else None
     if catastrophe is not None:
-        text = catastrophe.sub(lambda m: f"catastrophe {m.group(1)}", text)
+        text = catastrophe.sub(_catastrophe, text)
     return _TRAIT_IN_TEXT.sub(_trait, text)

@@ -50,8 +50,12 @@ class Voice:
     """Renders names for one listener, from their view of the ``table``: ``me`` is told "you"
     and sees their own cards."""
 
-    def __init__(self, table: OnlookerView, me: int | None, style: Style, speech: bool) -> None:
+    def __init__(self, table: OnlookerView, me: int | None, style: Style, speech: bool, horizon: int = 0) -> None:
         self.table, self.me, self.style, self.speech = table, me, style, speech
+        self.horizon = horizon
+        """How far the events being told reach in the log: a phrase may look ahead to what
+        follows an event only this far (what is told later must not change what is told now,
+        or the story told live and told again from the log would differ)."""
 
     def card(self, card: int) -> str:
         d = self.table.card(card)
@@ -302,7 +306,30 @@ def _ignored(e: ev.ActionIgnored, v: Voice) -> str:
 
 @phrase(ev.ActionCancelled)
 def _cancelled(e: ev.ActionCancelled, v: Voice) -> str:
-    return f"{v.Whose(e.by_player)} {v.name(e.by_card)} cancels the action of {v.name(e.card)}."
+    """Whose action is cancelled, and through which trait: "Quin's Chromatophores cancels the
+    action of Costly Signaling that your Inventive was using: Inventive stays in your pile,
+    with nothing done, and your turn ends." (it named only Pia's card, never the listener's
+    Inventive, nor what became of it)."""
+    log = v.table.log
+    opened = log[e.parent] if e.parent is not None and 0 <= e.parent < len(log) else None
+    by = f"{v.Whose(e.by_player)} {v.name(e.by_card)} cancels the action of"
+    if isinstance(opened, ev.ActionResolving) and opened.card != e.card:  # used through another trait
+        user, through = opened.player, v.name(opened.card)
+        text = (
+            f"{by} {v.name(e.card)} that {v.whose(user)} {through} was using: {through} stays in "
+            f"{v.whose(user)} pile, with nothing done"
+        )
+    elif isinstance(opened, ev.TraitPlayed) and opened.card == e.card:
+        user = opened.player
+        text = f"{by} {v.whose(opened.owner)} {v.name(e.card)}"
+    else:
+        return f"{by} {v.name(e.card)}."
+    after = log[e.seq + 1] if e.seq + 1 < min(len(log), v.horizon) else None
+    ends = (
+        isinstance(after, (ev.Drew, ev.Discarded, ev.Stabilized, ev.StabilizeSkipped))
+        and getattr(after, "player", None) == user and after.cause is not None and after.cause.id == "stabilize"
+    )
+    return text + (f", and {v.whose(user)} turn ends." if ends else ".")
 
 
 @phrase(ev.TraitDiscarded)
@@ -497,13 +524,16 @@ class Announcer:
         self._explained: set[str] = set()  # traits whose effect has been read in this game
         self.table: OnlookerView
         """The listener's view of the table, as last given (what the events are told against)."""
+        self.horizon = 0
+        """Where in the log the events being told end (:attr:`Voice.horizon`)."""
 
     def _voice(self, speech: bool) -> Voice:
-        return Voice(self.table, self.me, self.style, speech)
+        return Voice(self.table, self.me, self.style, speech, self.horizon)
 
     def render(self, table: OnlookerView, event: ev.Event) -> Said | None:
         """One event alone, as the listener with the view ``table`` hears it (None: not told)."""
         self.table = table
+        self.horizon = event.seq + 1
         return self._render(event)
 
     def _render(self, event: ev.Event) -> Said | None:
@@ -533,7 +563,26 @@ class Announcer:
             d = self.table.card(event.card)
             extra = f" {d.name} reads: {d.text}"
             text, speech = text + extra, speech + extra
+        elif isinstance(event, ev.TraitPlayed) and self._nothing_follows(event):
+            text, speech = text[:-1] + ", no action.", speech[:-1] + ", no action."
         return Said(text, speech)
+
+    def _nothing_follows(self, e: ev.TraitPlayed) -> bool:
+        """Whether a trait is played with no action and nothing it does follows its play (Fear,
+        Blubber): said so, or silence was heard as an effect missed (a listener looked up a
+        card seven times a game). A trait whose text is read, or played without its action
+        (said), or that does something as it enters (a gene pool, a pile) needs no word."""
+        d = self.table.card(e.card)
+        if d.action or e.action_skipped:
+            return False
+        inside = {e.seq}
+        for later in self.table.log[e.seq + 1 : self.horizon]:
+            if later.parent not in inside:
+                break
+            inside.add(later.seq)
+            if later.cause is not None and later.cause.id == d.id:
+                return False
+        return True
 
     def _explains(self, card: int, player: int) -> bool:
         """Whether a trait's effect is read after its play: every time when verbose; at
@@ -582,6 +631,7 @@ class Announcer:
         end (a pause between two messages knows where the listener is)."""
         self.table = table
         events = [e.seen_by(self.me) for e in events]  # as this listener's seat sees them
+        self.horizon = events[-1].seq + 1 if events else 0
         out: list[tuple[Said, int]] = []
         story: list[Said] = []
         root: int | None = None
@@ -603,7 +653,7 @@ class Announcer:
             if isinstance(e, ev.RoundSkipped):
                 skipping = self._cause_name(e)
             if passed_over:  # "High Tides is skipped too.", the skip just told
-                said = Said(*(t.replace(f" because of {skipping}.", " too.") for t in (said.text, said.speech)))
+                said = Said(said.text.replace(f" because of {skipping}.", " too."), said.speech.replace(f" because of {skipping}.", " too."))
             cause = self._cause_name(e)
             if isinstance(e, ev.TraitPlayed) and cause and cause not in (named, self._card_told(e)):
                 # a play another card allowed (an age's extra play, Eloquence at World's End,
@@ -721,6 +771,8 @@ class Announcer:
             )
             if len(run) > 1 and isinstance(e, ev.TraitDiscarded):
                 return self._traits_discarded(run), i + len(run)
+            if len(run) > 2 and isinstance(e, ev.CardsPassed) and any(p.receiver == self.me for p in run):
+                return self._passed_round(run), i + len(run)
             if len(run) > 1:  # one cause's discards, passes or shows, one sentence: "Otto discards A; you discard B."
                 told = [t for t in map(self._render, run) if t is not None]
                 return Said(_joined([t.text for t in told]), _joined([t.speech for t in told])), i + len(run)
@@ -805,6 +857,35 @@ class Announcer:
         for voice in (self._voice(speech=False), self._voice(speech=True)):
             draws = [_lower_you((PHRASES[ev.TieBreakDraw](t, voice) or "").removeprefix("Tie-break: ")[:-1]) for t in run]
             said.append(f"Tie-break for {join([voice.whom(s) for s in tied])}, tied on {plural(best, 'point')}: {'; '.join(draws)}.")
+        return Said(said[0], said[1])
+
+    def _passed_round(self, run: list[ev.CardsPassed]) -> Said:
+        """Cards passed round the table (The Big One), what the listener gets first, then
+        the rest briefly: "You get Spiny from Otto and Migratory from Quin; every player gives
+        1 card to each neighbour." (one sentence of eight parts read the listener's own
+        choices back to them before what they received.) When not every player gave one card
+        to each neighbour, the other passes follow as counts, the listener's own by name."""
+        n = self.table.n
+        given = {(p.giver, p.receiver): p.size for p in run}
+        regular = n > 2 and len(given) == len(run) == 2 * n and all(
+            given.get((s, (s + step) % n)) == 1 for s in range(n) for step in (1, -1)
+        )
+        said = []
+        for voice in (self._voice(speech=False), self._voice(speech=True)):
+            got = [p for p in run if p.receiver == self.me]
+            cards = [voice.names(p.cards) if voice.sees(p) and p.cards else plural(p.size, "card") for p in got]
+            parts = [f"You get {join([f'{c} from {voice.whom(p.giver)}' for c, p in zip(cards, got)])}"]
+            if regular:
+                parts.append("every player gives 1 card to each neighbour")
+            else:
+                mine = [p for p in run if p.giver == self.me and p.receiver != self.me]
+                if mine:
+                    gifts = [f"{voice.names(p.cards) if p.cards else plural(p.size, 'card')} to {voice.whom(p.receiver)}" for p in mine]
+                    parts.append(f"you give {join(gifts)}")
+                for p in run:
+                    if p.receiver != self.me and p.giver != self.me:
+                        parts.append(_lower_you((PHRASES[ev.CardsPassed](p, voice) or "")[:-1]))
+            said.append("; ".join(parts) + ".")
         return Said(said[0], said[1])
 
     def _traits_discarded(self, run: list[ev.TraitDiscarded]) -> Said:
@@ -1105,4 +1186,4 @@ def _paragraph(story: list[Said]) -> list[Said]:
     """A story's sentences as one message."""
     if not story:
         return []
-    return [Said(" ".join(s.text for s in story), " ".join(s.speech for s in story))]
+    return [Said(" ".join(s.text for s in story), " ".join(s.speech for s in story), tuple(story))]

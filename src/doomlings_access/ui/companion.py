@@ -520,7 +520,10 @@ class Companion:
 
     def ask_traits(self, name: str, traits: list[str]) -> list[str]:
         """One player's pile, added to ``traits``: several on a line, counts, ``same as
-        before``, ``undo``, ``list``; Enter (or ``done``) ends it."""
+        before``, ``undo``, ``list``. A first line understood whole, with no comma at its end,
+        is the pile; once more is asked for ("more traits, or Enter"), only Enter (or
+        ``done``) ends it: a line typed there closed the pile, and the next card went to the
+        next player. Nothing typed is lost: ``same as before`` on a pile begun replaced it."""
         while True:
             prompt = f"{name}'s traits: " if not traits else f"{name}, more traits, or Enter: "
             line = self.read(prompt, self.traits_help(name, more=bool(traits)))
@@ -536,6 +539,13 @@ class Companion:
                 before = self.last_piles.get(name)
                 if before is None:
                     self.out.info(f"No pile of {name}'s from before. Type the traits.")
+                    continue
+                if traits:  # what was typed is kept: replacing it is asked for in words
+                    typed = join([self.cards.traits[t].name for t in traits])
+                    self.out.info(
+                        f"{name}'s pile is begun ({typed}) and kept: same as before is for an empty "
+                        "pile. Type more, undo to remove the last, or Enter when done."
+                    )
                     continue
                 traits[:] = list(before)
                 self.out.info(f"{name}, same as before: {self.pile_words(traits)}.")
@@ -556,11 +566,8 @@ class Companion:
                 del traits[held:]
                 self.out.info(f"A pile holds at most {MAX_PILE} traits; that line was not added.")
                 continue
-            if complete and not line.endswith(","):  # the pile, or its last line
-                if first:
-                    self.out.info(f"{name}, {plural(len(traits), 'trait')}: {added}.")
-                else:
-                    self.out.info(f"{name}: {self.pile_words(traits)}.")
+            if first and complete and not line.endswith(","):  # the pile, on one line
+                self.out.info(f"{name}, {plural(len(traits), 'trait')}: {added}.")
                 return traits
             if added:
                 self.out.info(f"{name}: {added}. Enter when done.")
@@ -610,12 +617,14 @@ class Companion:
             f"{name}'s hand, the cards in it on one line, or Enter for none: ",
             f"Type the cards in {name}'s hand: {CARDS_ON_A_LINE} Enter: an empty hand.",
         )
+        first = True
         while line:
             added, complete = self.read_cards(line, hand)
             if added:
                 self.out.info(f"{name}'s hand: {added}.")
-            if complete and not line.endswith(","):
+            if first and complete and not line.endswith(","):  # the hand, on one line
                 return hand
+            first = first and not hand  # (once more was asked for, Enter ends it)
             line = self.read(
                 f"{name}'s hand, more cards, or Enter: ",
                 f"Type more cards of {name}'s hand as before, or Enter when the hand is done.",

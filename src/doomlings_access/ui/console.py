@@ -19,6 +19,14 @@ from typing import Any, Protocol, TextIO
 from doomlings_access.safety.text import MAX_SHOWN, clean
 
 
+def printable(text: str) -> str:
+    """Lines to print, as one piece of text: each cleaned (never a control character or an
+    escape sequence), each ended by a new line. A message wrapped into rows goes to the
+    terminal in one write, so a screen reader gets it whole (row by row it spoke each row by
+    itself, the sentences broken at the wrap)."""
+    return "".join(clean(row) + "\n" for row in text.split("\n"))
+
+
 class Console(Protocol):
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
         """Read one line; raises EOFError at end of input, KeyboardInterrupt on Ctrl-C."""
@@ -39,7 +47,7 @@ class PlainConsole:
         self.stdout = stdout or sys.stdout
 
     def write(self, line: str) -> None:
-        self.stdout.write(clean(line) + "\n")
+        self.stdout.write(printable(line))
         self.stdout.flush()
 
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
@@ -109,6 +117,11 @@ class ToolkitConsole:
     def __init__(self) -> None:
         os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
         self.session: Any = None
+        self.sessions: dict[object, Any] = {}
+        """A prompt for each person at the keyboard, each with its own history (the Up arrow):
+        one for the whole program recalled what the person before had typed ("card
+        Symbiosis", a card in her hand)."""
+        self.listener: object = None
         self.plain = PlainConsole()
         self.failed: BaseException | None = None
         self.loader = threading.Thread(target=self._import, name="prompt-toolkit-import", daemon=True)
@@ -123,17 +136,22 @@ class ToolkitConsole:
             self.failed = exc
 
     def _session(self) -> Any:
-        if self.session is None and self.failed is None:
+        if self.listener not in self.sessions and self.failed is None:
             self.loader.join(IMPORT_WAIT)
             if self.loader.is_alive():  # give up once: every later question is plain too
                 self.failed = TimeoutError("prompt_toolkit did not load in time")
             if self.failed is not None:
                 return None
-            self.session = quiet_prompt_session()
+            self.sessions[self.listener] = quiet_prompt_session()
+        self.session = self.sessions.get(self.listener)
         return self.session
 
+    def listening(self, person: object) -> None:
+        """The keyboard is ``person``'s now: what they type, and the Up arrow, are theirs."""
+        self.listener = person
+
     def write(self, line: str) -> None:
-        sys.stdout.write(clean(line) + "\n")
+        sys.stdout.write(printable(line))
         sys.stdout.flush()
 
     def can_clear(self) -> bool:
@@ -183,6 +201,11 @@ class SpokenPrompts:
     def can_clear(self) -> bool:
         can_clear = getattr(self.console, "can_clear", None)
         return bool(callable(can_clear) and can_clear())
+
+    def listening(self, person: object) -> None:
+        listening = getattr(self.console, "listening", None)
+        if callable(listening):
+            listening(person)
 
     def clear(self) -> bool:
         clear = getattr(self.console, "clear", None)

@@ -10,13 +10,14 @@ listener's view and the events as their seat saw them (:mod:`.announcer`).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.game import Game
-from doomlings_access.rules.view import OnlookerView, onlooker_view
+from doomlings_access.rules.view import OnlookerView, PlayerView, onlooker_view
 from doomlings_access.ui import review
 from doomlings_access.ui.announcer import NORMAL, Announcer, introduced
-from doomlings_access.ui.questions import passes_unasked
+from doomlings_access.ui.questions import asked_for_a_card_held, passes_unasked
 from doomlings_access.ui.words import Said, Style
 
 
@@ -26,17 +27,54 @@ def listener_view(game: Game, me: int | None) -> OnlookerView:
     return game.view(me) if me is not None else onlooker_view(game)
 
 
+def view_as_heard(game: Game, heard: int, seat: int | None) -> OnlookerView:
+    """``seat``'s view of the game as far as its listener has heard it (``heard`` events): the
+    rules run on to the next question at once, and at a pause what is reviewed must not be
+    what is still to be told. The rules stopped right after the last event heard may hold a
+    trait whose play was told between the hand and the pile (its cost or destination being
+    settled): it is shown in its pile, as heard ("pile quin" left out Late, just heard played
+    out of turn, while "table" counted Quin's hand without it)."""
+    view = listener_view(Game.as_told(game, heard), seat)
+    placed = {c for pile in view.piles for c in pile} | set(view.discard)
+    if isinstance(view, PlayerView):
+        placed |= set(view.hand)
+    piles = [list(pile) for pile in view.piles]
+    in_play = list(view.in_play)
+    mentioned: set[int] = set()  # cards some later event tells of (played, then moved on)
+    for e in reversed(view.log):
+        card = getattr(e, "card", None)
+        if isinstance(e, ev.TraitPlayed) and card not in placed and card not in mentioned:
+            piles[e.owner].append(e.card)
+            placed.add(e.card)
+            if e.card in in_play:
+                in_play.remove(e.card)
+        if isinstance(card, int):
+            mentioned.add(card)
+    if piles == [list(pile) for pile in view.piles]:
+        return view
+    return replace(view, piles=tuple(tuple(pile) for pile in piles), in_play=tuple(in_play))
+
+
 def asked_when(game: Game, humans: Collection[int], any_time: str = "own") -> list[tuple[int, int, str]]:
     """Where the game's people were asked or had a trait played for them: (seat, the log's
     length then, ``asked`` or ``forced``), in order. The game is replayed quietly (a chance
-    passed unasked, by the ``any_time`` setting, asks nothing); with no people, every seat."""
+    passed unasked, by the ``any_time`` setting, asks nothing; nor, for people sharing the
+    keyboard, an out-of-turn chance of one who did not have it, played for them); with no
+    people, every seat."""
     twin = Game(game.cards, game.setup)
     found: list[tuple[int, int, str]] = []
+    shared = len(humans) > 1
+    holder = min(humans) if shared else None  # (the first to have the keyboard: the first named)
     for action in game.actions:
         d = twin.pending
         if d is not None and (d.player in humans or not humans):
-            if not (humans and passes_unasked(twin.card, d, any_time)):
+            if humans and passes_unasked(twin.card, d, any_time):
+                pass
+            elif shared and asked_for_a_card_held(d) and d.player != holder:
+                pass  # played for them, without a hand-over
+            else:
                 found.append((d.player, len(twin.log), "asked"))
+                holder = d.player  # (forced plays told on the way pass the keyboard, back to the one asked)
         twin.apply(action)
     found.extend((e.player, e.seq, "forced") for e in game.log if isinstance(e, ev.OnlyPlayable) and e.player in humans)
     return sorted(found, key=lambda item: item[1])

@@ -58,8 +58,9 @@ class Output:
     ) -> None:
         """``whole``: one line however long (a command to type again, never cut in two)."""
         text = clean(said.text)
-        for line in wrap(text, None if whole else self.width()):
-            self.write(line)
+        # One write for the whole message: a screen reader reading what arrives spoke each
+        # printed row by itself, the sentences broken at the 80-column wrap.
+        self.write("\n".join(wrap(text, None if whole else self.width())))
         self.since_prompt += rows(text)
         if remember:
             self.history.append(said)
@@ -86,5 +87,6 @@ class Output:
         self.say(Said(text, text), remember=remember, whole=whole)
 
     def lines(self, lines: list[str]) -> None:
+        """Lines printed and spoken one by one: each is a unit (an item, or whole sentences)."""
         for line in lines:
             self.info(line)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from doomlings_access.cards.model import TraitDef
 from doomlings_access.cards.pieces import Hook, Use, hook_of, uses_of
-from doomlings_access.rules.decisions import Kind
+from doomlings_access.rules.decisions import Kind, Reason
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.view import DRAWN_TO_PLAY, PlayerView
@@ -253,3 +253,16 @@ def passes_unasked(card: Callable[[int], TraitDef], d: Decision, any_time: str) 
         return False
     offered = [card(int(c)) for c in d.options if c != "pass"]
     return all(Use.PLAYED_AT_ANY_TIME in uses_of("out_of_turn", p) for trait in offered for p in trait.out_of_turn)
+
+
+CARD_HELD = (Reason.PLAY_AFTER_STABILIZING, Reason.PLAY_AT_WORLDS_END)
+"""Questions besides out-of-turn responses that the rules ask only of a player who holds a
+trait for them (Late after stabilizing, Sneaky at World's End)."""
+
+
+def asked_for_a_card_held(d: Decision) -> bool:
+    """Whether ``d`` is asked only because its player holds a trait that fits the moment: a
+    chance to play out of turn (the rules ask only those who hold one), Late's, Sneaky's.
+    Asking it of a person who does not have the keyboard would hand it to them, and the
+    others would learn what they hold."""
+    return d.kind == Kind.RESPOND or d.reason in CARD_HELD

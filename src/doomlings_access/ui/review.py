@@ -15,12 +15,17 @@ from doomlings_access.cards.lookup import UnknownCardError, find_cards
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.scoring import Score, bonus_items, effects_ignored, face_value, reads_hidden_hand, score_of
 from doomlings_access.rules.state import CATASTROPHES
-from doomlings_access.rules.view import PlayerView
+from doomlings_access.rules.view import OnlookerView, PlayerView
 from doomlings_access.ui.words import Style, card_text, join, plural
 
 
-def _who(v: PlayerView, seat: int, me: int | None) -> str:
+def _who(v: OnlookerView, seat: int, me: int | None) -> str:
     return "You" if seat == me else v.name(seat)
+
+
+def _seat(v: OnlookerView) -> int | None:
+    """The view's seat, told as "you"; none for what all at the table may see."""
+    return v.seat if isinstance(v, PlayerView) else None
 
 
 def hand(v: PlayerView, style: Style, who: str = "Your") -> list[str]:
@@ -40,8 +45,8 @@ def hand_in_a_line(v: PlayerView, style: Style, who: str) -> str:
     return f"{first} {'; '.join(cards)}." if cards else first
 
 
-def pile(v: PlayerView, seat: int, style: Style) -> list[str]:
-    whose = "Your" if seat == v.seat else f"{v.name(seat)}'s"
+def pile(v: OnlookerView, seat: int, style: Style) -> list[str]:
+    whose = "Your" if seat == _seat(v) else f"{v.name(seat)}'s"
     cards = v.piles[seat]
     if not cards:
         return [f"{whose} trait pile is empty."]
@@ -50,13 +55,20 @@ def pile(v: PlayerView, seat: int, style: Style) -> list[str]:
     ]
 
 
-def table(v: PlayerView) -> list[str]:
+def table(v: OnlookerView, style: Style | None = None) -> list[str]:
+    """Each player from the first, a line each: gene pool, hand size, then the traits of their
+    pile by name and label ("Otto: gene pool 5, 4 cards in hand, first player; 2 traits: Tiny,
+    db17; Kidney, rX."). It gave only how many traits: seeing the table took a ``pile`` for
+    every player, some thirty lines."""
+    style = style or Style()
     out = []
     for seat in v.seats_from(v.first_player):
         first = ", first player" if seat == v.first_player else ""
+        pile = v.piles[seat]
+        traits = f"{plural(len(pile), 'trait')}: {'; '.join(card_text(v.card(c), style) for c in pile)}" if pile else "no traits"
         out.append(
-            f"{_who(v, seat, v.seat)}: {plural(len(v.piles[seat]), 'trait')}, gene pool {v.gene_pools[seat]}, "
-            f"{plural(v.hand_sizes[seat], 'card')} in hand{first}."
+            f"{_who(v, seat, _seat(v))}: gene pool {v.gene_pools[seat]}, "
+            f"{plural(v.hand_sizes[seat], 'card')} in hand{first}; {traits}."
         )
     return out
 
@@ -196,20 +208,33 @@ def where_in_era(e: ev.AgeRevealed) -> str:
     return f" At most {plural(e.era_left - 1, 'age')} before catastrophe {e.era} of 3."
 
 
-def age(v: PlayerView) -> list[str]:
-    """The round's age (or catastrophe) as it was announced, with how far the next catastrophe
-    may be (the ``age`` command: the header said it, and a player reviewing asks it again)."""
+def age(v: OnlookerView) -> list[str]:
+    """The round's age (or catastrophe) as it was announced, how many ages may still come
+    before the next catastrophe, and the catastrophes so far (the ``age`` command: the header
+    said it, and a player reviewing asks it again). In a catastrophe's round it said nothing
+    of the ages to come."""
     if v.age is not None:
-        revealed = next((e for e in reversed(v.log) if isinstance(e, ev.AgeRevealed)), None)
-        ahead = where_in_era(revealed) if revealed is not None and revealed.round == v.round else ""
-        out = [f"{age_round(v.round, v.era)}: {v.age.name}. {v.age.text}{ahead}"]
+        out = [f"{age_round(v.round, v.era)}: {v.age.name}. {v.age.text}"]
     elif v.catastrophes:
         c = v.cards.catastrophes[v.catastrophes[-1]]
         out = [f"{catastrophe_round(v.round, len(v.catastrophes))}: {c.name}."]  # (as it was announced)
     else:
         out = ["The game has not started a round yet."]
+    out.append(ages_to_come(v))
     out.append(catastrophes_so_far([v.cards.catastrophes[c].name for c in v.catastrophes]))
     return out
+
+
+def ages_to_come(v: OnlookerView) -> str:
+    """"At most 3 more ages before catastrophe 2 of 3.": the pile of the era under way holds
+    its ages and its catastrophe, in an order nobody knows."""
+    coming = len(v.catastrophes) + 1
+    if coming > CATASTROPHES or not v.age_piles:
+        return f"All {CATASTROPHES} catastrophes are out: the world ends after this round."
+    ages = v.age_piles[0] - 1
+    if ages <= 0:
+        return f"Catastrophe {coming} of {CATASTROPHES} comes next."
+    return f"At most {plural(ages, 'more age')} before catastrophe {coming} of {CATASTROPHES}."
 
 
 def age_round(number: int, era: int) -> str:
@@ -232,12 +257,12 @@ def catastrophes_so_far(names: list[str]) -> str:
     return f"Catastrophes: {len(names)} of {CATASTROPHES} so far, {join(names)}."
 
 
-def gene_pools(v: PlayerView) -> list[str]:
-    parts = [f"{'you' if s == v.seat else v.name(s)} {v.gene_pools[s]}" for s in range(v.n)]
+def gene_pools(v: OnlookerView) -> list[str]:
+    parts = [f"{'you' if s == _seat(v) else v.name(s)} {v.gene_pools[s]}" for s in range(v.n)]
     return [f"Gene pools: {join(parts)}."]
 
 
-def deck(v: PlayerView, style: Style) -> list[str]:
+def deck(v: OnlookerView, style: Style) -> list[str]:
     top = f", top: {card_text(v.card(v.discard[-1]), style)}" if v.discard else ""
     return [
         f"Deck: {plural(v.deck_size, 'card')}. Discard pile: {plural(len(v.discard), 'card')}{top}."

@@ -1,4 +1,7 @@
-"""The rules in short, in our own words, by topic (the ``rules`` command)."""
+"""The rules in short, in our own words, by topic (the ``rules`` command).
+
+Each line of a topic is whole sentences: it is printed broken at 80 columns, and spoken as it
+is written (a sentence written on two lines was spoken in two pieces, broken at the wrap)."""
 
 from __future__ import annotations
 
@@ -36,9 +39,8 @@ TOPICS: dict[str, list[str]] = {
         "Its World's End effect only counts if it is the third and final catastrophe.",
     ],
     "worlds end": [
-        "At the third catastrophe: its gene pool and catastrophic effects,",
-        "then each player's World's End traits in turn order,",
-        "then the catastrophe's World's End effect, then scoring.",
+        "At the third catastrophe: its gene pool and catastrophic effects, then each player's "
+        "World's End traits in turn order, then the catastrophe's World's End effect, then scoring.",
     ],
     "scoring": [
         "Score: World's End points, plus face values, plus bonuses.",
@@ -64,8 +66,8 @@ TOPICS: dict[str, list[str]] = {
         "Colourless traits are not a colour for any colour effect.",
     ],
     "labels": [
-        "Labels are as on the braille deck: d for dominant, then the colour letter,",
-        "b blue, g green, p purple, r red, c colourless, then the value or X.",
+        "Labels are as on the braille deck: d for dominant, then the colour letter, b blue, "
+        "g green, p purple, r red, c colourless, then the value or X.",
         'Tiny is "db17": dominant blue 17. Confusion is "c-2": colourless minus 2.',
     ],
 }

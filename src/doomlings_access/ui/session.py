@@ -23,7 +23,7 @@ from doomlings_access.ai import Agent
 from doomlings_access.braille.labels import is_trait_label
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import suggestions
-from doomlings_access.lines import HOLD, PAUSE, rows
+from doomlings_access.lines import FEWEST, PAUSE, rows
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules import events as ev
@@ -33,9 +33,9 @@ from doomlings_access.safety.text import MAX_DIGITS, name_key, players_named
 from doomlings_access.ui import review
 from doomlings_access.ui.announcer import VERBOSITIES, Announcer, introduced
 from doomlings_access.ui.console import Console, clean_typed, not_an_answer, nothing_typed, yes_or_no
-from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked
+from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
 from doomlings_access.ui.output import Output
-from doomlings_access.ui.questions import Option, Question, build_question, passes_unasked
+from doomlings_access.ui.questions import Option, Question, asked_for_a_card_held, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, typed_aloud, why_not_played
 
@@ -48,7 +48,7 @@ THINKING_NOTICE = 0.5
 COMMANDS = {
     "hand": "hand, h: your hand",
     "pile": "pile NAME, p: a player's trait pile (yours without a name)",
-    "table": "table, t: for each player from the first: traits in pile, gene pool, hand size",
+    "table": "table, t: each player's gene pool, hand size and traits, from the first player",
     "scores": "scores, s: the scores now",
     "age": "age, a: the age, the era and the catastrophes so far",
     "genes": "genes, g: every gene pool",
@@ -70,6 +70,24 @@ ALIASES = {
 }
 
 
+PLAIN_HAND_OVERS = (
+    "Plain mode cannot clear the screen: at each hand-over, the lines above it were for the "
+    "person before. Read from the hand-over down."
+)
+"""Said to people sharing the keyboard in plain mode before the first hand-over."""
+
+LABEL_CODE = (
+    "A label reads as the braille cards do: d for dominant, then the colour's letter (b blue, "
+    "g green, p purple, r red, c colourless), then the face value, X where it varies "
+    "(db17: dominant blue 17; c-2: colourless minus 2; rX: red X)."
+)
+"""The label code, told by help at a question whose options are cards."""
+
+PRIVATE_COMMANDS = {
+    "hand": "each hand is told to its person",
+    "scores": "the scores, which count a hand, are told to each person",
+}
+"""Commands that read a person's own cards: refused before anyone has the keyboard."""
 EXTRA_RESERVED = ("y", "n", "yes", "no", "back", "b", "me", "my", "mine", "done", "undo", "list")
 """Words other questions answer to (quit? y or n; the companion's back, done, undo, list)."""
 
@@ -183,12 +201,20 @@ class Session:
         self.announcers = {self.me: self.announcer}
         self.histories = {self.me: self.out.history}
         self.told: dict[int | None, int] = {}
-        self.plain_warned: set[int] = set()
-        """The people told, once each, that the screen above was for others."""
+        self.plain_warned = False
+        """Whether the people sharing a keyboard in plain mode were told the screen stays."""
         self.confirmed: set[int] = set()  # forced plays (their events) their owner has heard
         self.heard: int | None = None  # while telling: how many events the listener has heard
-        self.thinking_told: tuple[int, int, int] | None = None  # whose thinking was told, and when
+        self.thinking_said: set[int] = set()
+        """The turns (their events) whose computer was said to be thinking."""
+        self.reflexes: dict[int, Agent] = {}
+        """What answers out-of-turn chances quickly: a person's while another has the keyboard
+        (hot seat), a computer's that thinks, always (:meth:`answered_at_once`)."""
+        self.played_out_of_turn: dict[int, list[str]] = {}
+        """Hot seat: the traits so played for each person, told at their next hand-over."""
         self.questions_asked = 0
+        self.letters_explained: set[str] = set()
+        """The one-letter commands said to begin a choice too (:meth:`say_letter_is_a_command`)."""
         self.console_ended = False  # standard input ended (a script's answers ran out)
         self.on_action = on_action
         self.resumed_at = len(game.log) if resumed else 0  # events told before this session
@@ -215,13 +241,16 @@ class Session:
             self.announcer.already_told(listening, listening.log)
             house = house_rules(listening.options)  # heard at the start, perhaps days ago
             self.out.info(f"Game resumed: {self.whose_game()}." + (f" {house}" if house else ""))
-            self.out.info(self.where_we_are())  # (repeat says the game's last announcement)
+            where = self.where_we_are()
+            self.out.info(where)  # (repeat says the game's last announcement)
             # Everything since the last question (a game left at "Press Enter for more." had
             # news not yet heard), and at least the last three announcements.
             last = told[min(asked, max(len(told) - 3, 0)) :]
             d = game.pending
             if len(humans) > 1 and d is not None and self.told.get(d.player, len(game.log)) < len(game.log):
                 last = []  # hot seat: the person asked next hears their own news at the hand-over
+            # "Ana's turn.", just said with where the game stands, is not said again (it came twice)
+            last = [said for said in last if not where.endswith(f" {said.text}")]
             self.recap = last  # told when the game runs: it may pause for Enter
 
     # --- the loop -----------------------------------------------------------------------
@@ -229,20 +258,18 @@ class Session:
         """Play to the end, or until the player quits or input ends; returns the exit code."""
         try:
             self.tell_recap()
-            self.announce()
+            self.announce(after=self.title_rows(self.game.pending))
             answered = -1  # where in the log a person last answered
             while not self.game.is_over:
                 d = self.game.pending
                 assert d is not None
-                if d.player in self.agents:
-                    if self.humans and self.agents[d.player].thinks and not self.still_thinking(d.player):
-                        # What came before is heard first: up to the story under way, told
-                        # whole once the computer has played its part; all of it when a person
-                        # answered in that story (their own play before another's thinking).
-                        began = self.story_began()
-                        self.announce(None if began <= answered else began)
+                if d.player in self.agents and self.answered_at_once(d):
+                    self.game.apply(Choice(d.player, self.reflex(d)))
+                elif d.player in self.agents:
+                    if self.humans and self.thinks_long(d.player):
+                        self.before_thinking(d.player, answered)
                     try:
-                        answer = self.computer_answer(d)
+                        answer = self.think(self.agents[d.player], d)
                     except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
                         self.out.info("")
                         if not self.humans or self.confirm_quit():
@@ -251,6 +278,8 @@ class Session:
                     self.game.apply(Choice(d.player, answer))
                 elif self.passes_unasked(d):
                     self.game.apply(Choice(d.player, "pass"))
+                elif self.played_for(d):
+                    self.game.apply(Choice(d.player, self.reflex(d)))
                 else:
                     choice = self.ask(d)
                     answered = len(self.game.log)
@@ -258,16 +287,20 @@ class Session:
                 if self.on_action is not None:
                     self.on_action(self.game, *self.keyboard())
                 nxt = self.game.pending
-                if nxt is None or not self.humans or (nxt.player not in self.agents and not self.passes_unasked(nxt)):
+                if nxt is None or not self.humans or (nxt.player not in self.agents and not self.not_asked(nxt)):
                     # Computer moves (and chances passed unasked) are told together before a
                     # person's question, so the effects of one turn are heard as one message.
-                    self.announce()
+                    self.announce(self.before_hand_over(nxt), after=self.title_rows(nxt))
             seat = self.me if self.me is not None else self.holder
             if seat is not None:  # the scores card by card, for the people at the keyboard
                 self.tell_the_end(review.score_blocks(self.view(seat), self.style, you=self.me is not None))
         except QuitGame:
             if self.on_action is not None and len(self.humans) > 1:  # how far the holder has heard, exactly
                 self.on_action(self.game, *self.keyboard())
+            if len(self.humans) > 1:  # the last hand stays on no screen, above how to go on
+                clear = getattr(self.console, "clear", None)
+                if callable(clear):
+                    clear()
             self.say_how_to_go_on()
         return 0
 
@@ -283,12 +316,10 @@ class Session:
             del self.out.history[-len(self.recap) :]
         heading = f"The last {plural(len(self.recap), 'announcement')}:"
         for i, said in enumerate(self.recap):
-            if i:
-                self.make_room(said.text)
-            else:
+            if not i:
                 self.make_room(heading, said.text)
                 self.out.info(heading)
-            self.out.say(said, remember=one)
+            self.say_in_stretches(said, remember=one)
         self.recap = []
 
     def keyboard(self) -> tuple[int | None, int | None]:
@@ -313,14 +344,18 @@ class Session:
         told with the block before it: a pause for a single line was one Enter for nothing."""
         if len(blocks) > 1 and sum(rows(line) for line in blocks[-1]) <= 2:
             blocks = [*blocks[:-2], [*blocks[-2], *blocks[-1]]]
-        for i, block in enumerate(blocks):
-            try:
+        lines = [line for block in blocks for line in block]
+        told = 0
+        try:
+            for block in blocks:
                 self.make_room(*block)
-            except QuitGame:
-                if self.console_ended:
-                    self.out.lines([line for rest in blocks[i:] for line in rest])
-                return
-            self.out.lines(block)
+                for line in block:  # (a block too long for what is left, with too little told
+                    self.make_room(line)  # to wait before it, is parted between two lines)
+                    self.out.info(line)
+                    told += 1
+        except QuitGame:
+            if self.console_ended:
+                self.out.lines(lines[told:])
 
     def unsaved_loss(self) -> str | None:
         """What quitting now would lose, in one sentence, or None when the save holds every
@@ -374,33 +409,39 @@ class Session:
                 return i
         return heard
 
-    def still_thinking(self, seat: int) -> bool:
-        """Whether ``seat``'s thinking was told and nothing was told or asked since: its next
-        decisions are not told in pieces, one message before each, but with the rest of its
-        turn."""
-        return self.thinking_told == (seat, len(self.out.history), self.questions_asked)
+    def thinks_long(self, seat: int) -> bool:
+        """Whether ``seat``'s computer player may think long enough to be waited for: one that
+        searches, with more than :data:`THINKING_NOTICE` seconds to do it (a public setting)."""
+        agent = self.agents.get(seat)
+        if agent is None or not agent.thinks:
+            return False
+        budget = getattr(agent, "budget", None)
+        return getattr(budget, "seconds", THINKING_NOTICE + 1) > THINKING_NOTICE
 
-    def computer_answer(self, d: Decision) -> Value:
-        """A computer seat's answer; a person waiting hears "Otto is thinking." once when the
-        answer takes more than :data:`THINKING_NOTICE` seconds, nothing otherwise, and not again
-        for the same player's next answers until something more has been told or asked."""
-        agent = self.agents[d.player]
-        told = (d.player, len(self.out.history), self.questions_asked)
-        if not self.humans or self.still_thinking(d.player):  # said already, and nothing since
-            return self.think(agent, d)
+    def before_thinking(self, seat: int, answered: int) -> None:
+        """Before a thinking computer's decision at the start of its own turn: what came before
+        its turn is heard, then "Otto is thinking." (:meth:`notice_thinking`). At no other
+        decision is anything told first: whether a computer is asked out of turn, or has a
+        choice to think about at all, depends on the cards it holds, and the notice, or news
+        cut short before it, told the others so ("Pia is thinking." out of turn said Pia held
+        a trait to play then). Its turn is told whole once it has played it."""
+        if len(self.humans) > 1 and self.holder is None:
+            return  # nobody is told anything yet: the notice comes with the first person's news
+        log = self.game.seat_log(self.announcer.me)
+        began = self.story_began()
+        opened = log[began] if began < len(log) else None
+        if isinstance(opened, ev.TurnStarted) and opened.player == seat and opened.seq not in self.thinking_said:
+            self.announce(None if began <= answered else began)
+            self.notice_thinking(opened)
 
-        def tell_thinking() -> None:
-            self.thinking_told = told
-            self.out.info(f"{self.names[d.player]} is thinking.")
-
-        notice = threading.Timer(THINKING_NOTICE, tell_thinking)
-        notice.daemon = True
-        notice.start()
-        try:
-            return self.think(agent, d)
-        finally:
-            notice.cancel()
-            notice.join()
+    def notice_thinking(self, turn: ev.TurnStarted) -> None:
+        """"Otto is thinking.", once at the start of each turn of a computer that thinks long,
+        told whether or not it then has anything to think about (a turn of one playable trait
+        has not): so it tells nothing of its hand."""
+        self.thinking_said.add(turn.seq)
+        text = f"{self.names[turn.player]} is thinking."
+        self.make_room(text)
+        self.out.info(text)
 
     def think(self, agent: Agent, d: Decision) -> Value:
         """``agent.choose``, with Ctrl-C never lost. A KeyboardInterrupt raised while Python
@@ -446,15 +487,28 @@ class Session:
         """"Round 7, era 2, Tectonic Shift. Your turn." for a resumed game."""
         return where_we_are(self.seen_from(self.me), self.me)
 
-    def announce(self, until: int | None = None) -> None:
+    def announce(self, until: int | None = None, after: int = 0) -> None:
         """Tell the person at the keyboard what happened since they last heard, from their
-        seat, up to event ``until`` (default: all); the one playable trait of a person's hand
+        seat, up to event ``until`` (default: all), with room for ``after`` lines (a question's
+        title) after the last message; the one playable trait of a person's hand
         waits for that person's Enter, and in a hot seat for their hand-over: the person
         leaving hears nothing from that play on (the engine has played it already, and gone on)."""
         if len(self.humans) > 1 and self.holder is None:
-            return  # nobody has the keyboard yet: the first person hears it all after Enter
+            self.hand_over(self.first_listener())  # (which tells them the news)
+            return
         if len(self.humans) > 1 and self.game.is_over and self.announcer.me is not None:
+            # The person at the keyboard hears all before the end from their seat, then all hear
+            # the end by name, from the catastrophe's World's End effect (or the scoring): the
+            # switch was wherever the game happened to be over when told, earlier or later as
+            # the last questions fell, by the cards.
+            end = next((e.seq for e in self.game.log if ends_the_game(e)), len(self.game.log))
+            if self.told.get(self.announcer.me, 0) < end:
+                self.announce_from_seat(end)
             self.tell_the_end_to_everyone()
+        self.announce_from_seat(until, after)
+
+    def announce_from_seat(self, until: int | None = None, after: int = 0) -> None:
+        """:meth:`announce`, from the seat of the person at the keyboard."""
         key = self.announcer.me
         log = self.game.seat_log(key)
         end = len(log) if until is None else until
@@ -466,19 +520,49 @@ class Session:
                     self.confirmed.add(i)  # its owner heard it, and pressed Enter, before the game was saved
                     i += 1
                     continue
-                self.tell(start, i)
                 if len(self.humans) > 1 and e.player != self.holder:
-                    self.told[key] = i  # the rest is told after the play's owner has pressed Enter
-                    self.hand_over(e.player, until=i)
+                    # the rest is told after the play's owner has pressed Enter ("Ana's turn."
+                    # just before it too: "Pass to Ana." says it)
+                    turn = log[i - 1] if i > start else None
+                    upto = i - 1 if isinstance(turn, ev.TurnStarted) and turn.player == e.player else i
+                    self.tell(start, upto)
+                    self.told[key] = upto
+                    self.hand_over(e.player, until=upto)
                     return
+                self.tell(start, i)
                 self.tell(i, i + 1)
                 self.told[key] = start = i + 1
                 self.confirmed.add(i)
                 if self.prefs.only_choice == "ask":
                     self.pause("Press Enter to play it. ", "to play it")
             i += 1
-        self.tell(start, end)
+        self.tell(start, end, after)
         self.told[key] = end
+
+    def before_hand_over(self, d: Decision | None) -> int | None:
+        """Hot seat: how far the person at the keyboard is told before the keyboard goes to
+        whoever ``d`` asks: "Ana's turn." as the last news is not told them, as "Pass to Ana."
+        says it (a pause could come with nothing after it but that and the hand-over). None:
+        all of it."""
+        if len(self.humans) < 2 or self.holder is None or d is None or d.player in (self.holder, *self.agents):
+            return None
+        log = self.game.seat_log(self.holder)
+        last = log[-1] if log else None
+        if isinstance(last, ev.TurnStarted) and last.player == d.player:
+            return len(log) - 1
+        return None
+
+    def first_listener(self) -> int:
+        """Hot seat: who has the keyboard first: whoever had it when the game was saved, else
+        the first person named. It went to the first person asked, and who that is depends on
+        what the others hold (a turn of one playable trait asks nothing), or on a card not yet
+        told (a catastrophe that moves the first player)."""
+        if self.saved_keyboard[0] is not None and self.saved_keyboard[0] in self.humans:
+            return self.saved_keyboard[0]
+        d = self.game.pending
+        if self.resumed_at and d is not None and d.player in self.humans and not self.not_asked(d):
+            return d.player  # (a save from before the keyboard was saved: whose question waits)
+        return self.humans[0]
 
     def tell_the_end_to_everyone(self) -> None:
         """Hot seat: the world has ended and everyone at the keyboard hears the rest by name
@@ -490,32 +574,85 @@ class Session:
         self.told[None] = start
         self.announcer = shared
 
-    def tell(self, start: int, end: int) -> None:
-        """Tell the log's events ``start`` to ``end``, a message at a time; a pause between two
-        messages knows how far the listener has heard (:attr:`heard`)."""
+    def tell(self, start: int, end: int, after: int = 0) -> None:
+        """Tell the log's events ``start`` to ``end``, a message at a time, the last with room
+        for ``after`` lines after it (the question it leads to, which is not parted from its
+        news); a pause between two messages knows how far the listener has heard
+        (:attr:`heard`)."""
         if start >= end:
             return  # nothing new (and no view to make: it is made from the whole game)
         self.heard = start
         first = start == 0 and bool(self.levels)
         table = self.seen_from(self.announcer.me)
-        for said, upto in self.announcer.render_stories(table, table.log[start:end]):
+        stories = self.announcer.render_stories(table, table.log[start:end])
+        told = start
+        for k, (said, upto) in enumerate(stories):
             if first:  # the new game: who the computers are, and how strong
                 said, first = introduced(said, table.names, self.levels), False
-            self.make_room(said.text)
-            self.out.say(said)
-            self.heard = start + upto
+            for e in table.log[told : start + upto]:  # a thinking computer's turn: its notice first
+                if isinstance(e, ev.TurnStarted) and self.thinks_long(e.player) and e.seq not in self.thinking_said:
+                    self.notice_thinking(e)
+            self.say_in_stretches(said, after=after if k == len(stories) - 1 else 0)
+            self.heard = told = start + upto
         self.heard = None
 
-    def make_room(self, *texts: str, limit: int | None = None) -> None:
-        """A listener takes in a few lines at a time: when ``texts`` (one message, or a block of
-        lines kept together) would take what came since the last prompt past ``limit`` lines
-        (:attr:`Prefs.pause` unless given), the game waits for Enter first, at the end of a
-        message, never inside one."""
+    def title_rows(self, d: Decision | None) -> int:
+        """The rows of the question ``d`` before its options, when it is asked next of the
+        person at the keyboard (after a hand-over it comes with the next person's news)."""
+        if d is None or d.player not in self.humans or self.not_asked(d):
+            return 0
+        if len(self.humans) > 1 and self.holder != d.player:
+            return 0
+        return rows(question_for(self.view(d.player), d, self.style, self.announcer).title.text)
+
+    def room(self) -> int | None:
+        """How many more lines may come before the next prompt (None: no limit)."""
+        limit = self.prefs.pause
+        return limit - self.out.since_prompt if limit and self.humans else None
+
+    def may_pause(self) -> bool:
+        """Whether enough has been told since the last prompt for a pause to come now: never
+        after fewer than :data:`FEWEST` lines (an Enter a line or two after the last one)."""
         since = self.out.since_prompt
-        if limit is None:
-            limit = self.prefs.pause
-        if limit and since and self.humans and since + sum(rows(t) for t in texts) > limit:
+        return bool(since) and since >= min(FEWEST, self.prefs.pause)
+
+    def make_room(self, *texts: str) -> None:
+        """A listener takes in a dozen lines at a time: when ``texts`` (one message, or a block
+        of lines kept together) would take what came since the last prompt past
+        :attr:`Prefs.pause` lines, the game waits for Enter first, if enough has been told to
+        wait after (:meth:`may_pause`); otherwise the caller parts what it tells."""
+        room = self.room()
+        if room is not None and sum(rows(t) for t in texts) > room and self.may_pause():
             self.pause()
+
+    def say_in_stretches(self, said: Said, remember: bool = True, after: int = 0) -> None:
+        """Say one message, waiting for Enter first when it does not fit in what is left of
+        the stretch (:meth:`make_room`), with room for ``after`` lines after it; when too
+        little has been told yet to wait, it is parted at a sentence where the lines run out,
+        and the rest follows the pause. The message goes into the history (log, repeat) whole,
+        as its first part is told."""
+        parts = list(said.sentences) or [said]
+        remembered = False
+        while parts:
+            room = self.room()
+            if room is None or rows(_joined(parts).text) + after <= room:
+                chunk, parts = parts, []
+            elif self.may_pause():
+                self.pause()
+                continue
+            else:
+                fit = 0
+                while fit < len(parts) and rows(_joined(parts[: fit + 1]).text) <= room:
+                    fit += 1
+                if after and fit == len(parts):
+                    fit -= 1  # (the last sentence goes with what comes after, past the pause)
+                fit = max(fit, 1)  # (one sentence longer than the room is said whole)
+                chunk, parts = parts[:fit], parts[fit:]
+            self.out.say(said if not remembered and not parts else _joined(chunk), remember=False)
+            if not remembered:
+                if remember:
+                    self.out.history.append(said)
+                remembered = True
 
     def pause(self, prompt: str = MORE, goes_on: str = "") -> None:
         """Wait for Enter before the game goes on (``goes_on``: what Enter does, for the help);
@@ -530,12 +667,17 @@ class Session:
                 continue
             self.command(command, arg, None, self.as_heard())
 
-    def as_heard(self) -> PlayerView:
+    def as_heard(self) -> OnlookerView:
         """The view of the person at the keyboard, of the game as far as they have heard it:
         the rules run on to the next question at once, and at a pause (or a forced play waiting
-        for Enter) what is reviewed must not be what is still to be told."""
+        for Enter) what is reviewed must not be what is still to be told. People sharing the
+        keyboard before anyone has it (a resumed game's first pause): what all may see."""
         heard = self.heard if self.heard is not None else self.told.get(self.announcer.me, len(self.game.log))
-        return Game.as_told(self.game, heard).view(self.viewer(None))
+        return view_as_heard(self.game, heard, None if self.nobody_at_keyboard() else self.viewer(None))
+
+    def nobody_at_keyboard(self) -> bool:
+        """People share the keyboard, and nobody has it yet: nothing private may be shown."""
+        return len(self.humans) > 1 and self.holder is None
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know now: what is told to its person, and what its computer
@@ -559,6 +701,43 @@ class Session:
         """A chance the person keeps for later (:attr:`Prefs.any_time`): passed, not asked."""
         return passes_unasked(self.game.card, d, self.prefs.any_time)
 
+    def not_asked(self, d: Decision) -> bool:
+        """Whether a person's decision ``d`` is answered without asking them."""
+        return self.passes_unasked(d) or self.played_for(d)
+
+    def played_for(self, d: Decision) -> bool:
+        """Hot seat: a chance to play out of turn (or Late's, or Sneaky's) that comes to a
+        person while another has the keyboard is answered for them, as the normal computer
+        player would answer it from their seat, without handing them the keyboard. The rules
+        ask such a question only of a player holding a trait for it: a hand-over for it ("Pass
+        to Ana" in the middle of Ben's turn) told Ben that Ana held one. The keyboard changes
+        hands only where it would whatever anyone holds: a person's turn, a question every
+        player in their place would be asked. The person hears what was played for them at
+        their next hand-over; at the keyboard, they are asked as ever."""
+        return (
+            len(self.humans) > 1 and d.player in self.humans and d.player != self.holder
+            and asked_for_a_card_held(d)
+        )
+
+    def answered_at_once(self, d: Decision) -> bool:
+        """Whether a computer that thinks answers ``d`` at once, by :meth:`reflex`: a chance
+        asked only of a player holding a trait for it (:func:`asked_for_a_card_held`). Its
+        search would take up to its whole budget there, and a person waiting would hear the
+        news stop after a play only when some computer held such a trait, whether it then
+        played one or not: the timing told what the words do not."""
+        return bool(self.humans) and self.agents[d.player].thinks and asked_for_a_card_held(d)
+
+    def reflex(self, d: Decision) -> Value:
+        """The answer to a chance :meth:`played_for` a person, or :meth:`answered_at_once` by a
+        computer, from the seat's view, as the normal computer player answers it (quickly)."""
+        from doomlings_access.ai.heuristic import HeuristicAgent
+
+        agent = self.reflexes.setdefault(d.player, HeuristicAgent(0, d.player))
+        answer = agent.choose(self.view(d.player), d)
+        if isinstance(answer, int) and d.player in self.humans:  # said to its owner at their hand-over
+            self.played_out_of_turn.setdefault(d.player, []).append(self.view(d.player).card(answer).name)
+        return answer
+
     def ask(self, d: Decision) -> Choice:
         self.questions_asked += 1
         self.hand_over(d.player, d)
@@ -579,18 +758,25 @@ class Session:
         (``d``): a forced play of ``seat``'s own, once heard, needs them no more."""
         if len(self.humans) < 2 or self.holder == seat:
             return
+        if self.holder is None and self.first_listener() != seat:
+            self.hand_over(self.first_listener())  # the first hand-over: to whom all expect
+        if until is None:
+            until = self.before_hand_over(d)
         while self.holder != seat:
-            self.announce(until)  # what the person leaving has not heard yet, from their seat
+            if self.holder is not None:
+                self.announce_from_seat(until)  # what the person leaving has not heard yet, from their seat
             until = None
             if self.holder == seat:
                 return  # a forced play of theirs, told on the way, handed them the keyboard
             self.pass_keyboard(seat)
-            self.announce()  # what happened since this person last had the keyboard: the news first
+            # what happened since this person last had the keyboard: the news first
+            self.announce(self.before_hand_over(self.game.pending))
             if self.holder != seat and d is None:
                 return  # gone on to another person's forced play: nothing more is asked of seat
         pending = self.game.pending
         if d is None and (pending is None or pending.player != seat):
             return  # the game has gone on, past seat's forced play, to another person's question
+        d = d or pending  # (the first hand-over, made before the question it leads to is asked)
         v = self.view(seat)
         if d is None or (d.kind != Kind.PLAY and sorted(map(str, d.options)) != sorted(map(str, v.hand))):
             # (a question whose options are the whole hand, as stabilizing's discard, reads it)
@@ -613,12 +799,21 @@ class Session:
         # the screen (or in its scrollback) for the next to read.
         clear = getattr(self.console, "clear", None)
         cleared = callable(clear) and clear()
+        if not cleared and not self.plain_warned:  # said before the first hand-over, to all
+            self.plain_warned = True  # (after the second person's Enter, it came too late)
+            self.out.info(PLAIN_HAND_OVERS)
         self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
         self.wait_for(name)
-        if not cleared and leaving is not None and seat not in self.plain_warned:
-            self.plain_warned.add(seat)  # (the first hand-over has no earlier lines to speak of)
-            self.out.info("Plain mode cannot clear the screen: earlier lines were for others.")
         self.holder = seat
+        listening = getattr(self.console, "listening", None)
+        if callable(listening):
+            listening(seat)  # their own input history: the Up arrow recalls only what they typed
+        played = self.played_out_of_turn.pop(seat, [])
+        if played:
+            self.out.info(
+                f"While others had the keyboard, {join(played)} {'was' if len(played) == 1 else 'were'} "
+                "played out of turn for you, as the normal computer player would have."
+            )
         if self.on_action is not None:  # saved: a game left now tells seat their news when resumed
             self.on_action(self.game, *self.keyboard())
         if seat not in self.announcers:
@@ -644,8 +839,7 @@ class Session:
             self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
 
     def show(self, q: Question) -> None:
-        pause = self.prefs.pause  # (the title goes with the news before it, up to HOLD lines)
-        self.make_room(q.title.text, limit=pause and max(pause, HOLD))
+        self.make_room(q.title.text)  # (the title goes with the news before it)
         for said in q.lines():
             self.out.say(said, remember=False)
 
@@ -707,8 +901,8 @@ class Session:
     def interpret(self, q: Question, raw: str) -> Choice | None:
         reply = read_answer(q, raw, lambda line: self.held_back(q, line))
         if reply.command is not None:
-            self.command(reply.command, reply.arg, q)
             self.say_letter_is_a_command(q, clean_typed(raw).lower(), reply.command)
+            self.command(reply.command, reply.arg, q)
             return None
         if reply.value is None:
             self.out.info(reply.said)
@@ -717,9 +911,12 @@ class Session:
 
     def say_letter_is_a_command(self, q: Question, letter: str, command: str) -> None:
         """A command's one-letter shortcut that also begins a choice is the command; so that
-        the listener knows why their choice was not made, it is said (:func:`letter_is_a_command`)."""
+        the listener knows why their choice was not made, it is said (:func:`letter_is_a_command`),
+        before the command's answer and once a game for each letter (after every ``s`` it came
+        again, after the scores)."""
         said = letter_is_a_command(q, letter, command)
-        if said:
+        if said and letter not in self.letters_explained:
+            self.letters_explained.add(letter)
             self.out.info(said)
 
     def held_back(self, q: Question, line: str) -> str:
@@ -741,11 +938,20 @@ class Session:
         """What the prompt waits for, to end a message that sends the player back to it."""
         return f"Choose 1 to {len(q.options)}, or ? for help." if q is not None else MORE.strip()
 
-    def command(self, command: str, arg: str, q: Question | None, heard: PlayerView | None = None) -> None:
+    def command(self, command: str, arg: str, q: Question | None, heard: OnlookerView | None = None) -> None:
         """A review or settings command, typed at question ``q`` or at a pause (``None``,
-        reading ``heard``: the view of the game as heard so far)."""
+        reading ``heard``: the view of the game as heard so far). Before anyone has the
+        keyboard of people sharing it, what is private to one of them is not shown (a resumed
+        game's first pause printed the first person's hand to whoever was looking)."""
         me = self.viewer(q)
-        v = heard or self.view(me)
+        seen = heard or self.view(me)
+        if not isinstance(seen, PlayerView):
+            if command in PRIVATE_COMMANDS:
+                self.out.info(f"Nobody has the keyboard yet: {PRIVATE_COMMANDS[command]} after the hand-over.")
+                return
+            self.public_command(command, arg, q, seen)
+            return
+        v = seen
         if command == "hand":
             if arg:  # "hand Ben": another's hand is theirs to know; say whose this one is
                 self.out.info("Only your own hand can be read: other hands are secret.")
@@ -755,7 +961,7 @@ class Session:
             if seat is not None:
                 self.out.lines(review.pile(v, seat, self.style))
         elif command == "table":
-            self.out.lines(review.table(v))
+            self.out.lines(review.table(v, self.style))
         elif command == "scores":
             self.out.lines(review.scores(v, self.style))
         elif command == "age":
@@ -803,7 +1009,30 @@ class Session:
             if q is not None:
                 self.show(q)
 
-    def describe_card(self, typed: str, q: Question | None, v: PlayerView) -> None:
+    def public_command(self, command: str, arg: str, q: Question | None, v: OnlookerView) -> None:
+        """A review command read from what all at the table may see."""
+        if command == "pile":
+            seat = self.seat_named(arg) if arg else None
+            if seat is not None:
+                self.out.lines(review.pile(v, seat, self.style))
+            elif not arg:
+                self.out.info(f"Whose pile? Players: {', '.join(self.names)}.")
+        elif command == "table":
+            self.out.lines(review.table(v, self.style))
+        elif command == "age":
+            self.out.lines(review.age(v))
+        elif command == "genes":
+            self.out.lines(review.gene_pools(v))
+        elif command == "deck":
+            self.out.lines(review.deck(v, self.style))
+        elif command == "card":
+            self.describe_card(arg, q, v)
+        elif command == "rules":
+            self.out.lines(rules(arg or None, v.options))
+        else:  # (the settings, log, repeat, help and quit: nobody's secret, no seat's view read)
+            self.command(command, arg, q, self.view(self.humans[0]))
+
+    def describe_card(self, typed: str, q: Question | None, v: OnlookerView) -> None:
         """``card NAME``: every fact about a card; when several fit, or the name is misspelt,
         they are numbered and the player picks one (Enter goes back to the question). A
         command typed there is carried out as at the question; another card looked up."""
@@ -878,18 +1107,20 @@ class Session:
         elif q is None:
             self.out.info("More is to be told: press Enter to hear it, or type a command first.")
         else:
-            self.out.info(how_to_answer(q))
+            for said in how_to_answer(q):
+                self.out.info(said)
             self.out.lines(what_it_reads(self.view(q.decision.player), q.decision))
         self.out.info("Commands:")
         self.out.lines(list(COMMANDS.values()))
 
 
-def how_to_answer(q: Question) -> str:
+def how_to_answer(q: Question) -> list[str]:
     """The help of a question: what it asks, and the ways to answer that its options take (a
-    label only where an option is a card)."""
+    label only where an option is a card, and then what a label means: it was nowhere said)."""
     labels = any(is_trait_label(w) for o in q.options for w in o.words)
     ways = "the first letters of a name, or a label like \"db17\"" if labels else "the first letters of an answer"
-    return f"{q.title.text} Type a number from 1 to {len(q.options)}, or {ways} (one letter alone is a command)."
+    said = f"{q.title.text} Type a number from 1 to {len(q.options)}, or {ways} (one letter alone is a command)."
+    return [said, LABEL_CODE] if labels else [said]
 
 
 def cards_held_back(v: PlayerView, d: Decision) -> list[tuple[str, str, str]]:
@@ -1008,6 +1239,21 @@ def letter_is_a_command(q: Question, letter: str, command: str) -> str:
     names = join([q.options[i - 1].text.split(",")[0] for i in begun], "or")
     numbers = join([str(i) for i in begun], "or")
     return f"{letter} is the {command} command; to choose {names}, type {numbers}."
+
+
+def ends_the_game(e: ev.Event) -> bool:
+    """Whether ``e`` is the first kind of event of the end all hear together: the final
+    catastrophe's World's End effect, or the scoring."""
+    cause = e.cause
+    at_worlds_end = cause is not None and cause.kind == ev.CauseKind.CATASTROPHE and cause.step == "worlds_end"
+    return at_worlds_end or isinstance(e, ev.ScoreTallied)
+
+
+def _joined(sentences: list[Said]) -> Said:
+    """Sentences of one message told together, as :func:`.announcer._paragraph` joins them."""
+    if len(sentences) == 1:
+        return sentences[0]
+    return Said(" ".join(s.text for s in sentences), " ".join(s.speech for s in sentences), tuple(sentences))
 
 
 def as_command(line: str) -> tuple[str | None, str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from doomlings_access.cards.model import TraitDef
@@ -131,6 +131,18 @@ class Said:
 
     text: str
     speech: str
+    sentences: tuple[Said, ...] = field(default=(), compare=False, repr=False)
+    """The sentences a story told as one message is made of (none: it is one): where a pause
+    may part it when the lines run out."""
+
+    @staticmethod
+    def alike(text: str) -> Said:
+        """A message printed and spoken in the same words.
+
+        >>> Said.alike("You are back.").speech
+        'You are back.'
+        """
+        return Said(text, text)
 
 
 def card_text(t: TraitDef, style: Style) -> str:
