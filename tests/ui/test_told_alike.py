@@ -222,17 +222,3 @@ def test_everything_told_to_a_seat_is_the_same_in_games_differing_only_in_cards_
     # thinking notices: what is compared holds them.
     assert sizes == set(range(2, 7)) and kinds == set(LEVELS), (sizes, kinds)
     assert hand_overs > 0 and notices > 0, (hand_overs, notices)
-
-
-def _explore(pairs: range) -> None:  # (python tests/ui/test_told_alike.py: every pair's finding)
-    for n in pairs:
-        a, b, seat, people, levels = a_pair(n)
-        found = first_difference(played(a, people, levels, n), played(b, people, levels, n), a, b, seat)
-        if found:
-            print(f"pair {n} seat {seat} people {people} levels {levels}: {found}\n")
-
-
-if __name__ == "__main__":
-    import sys
-
-    _explore(range(int(sys.argv[1]) if len(sys.argv) > 1 else PAIRS))
