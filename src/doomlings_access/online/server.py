@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import signal
 import socket
 import sys
 from collections.abc import AsyncIterator, Collection
@@ -348,9 +349,14 @@ def serve(
         directory = RedisDirectory(redis, lease)
         print(f"Sharing rooms through Redis as {directory.node}.", flush=True)
     server = uvicorn_server(Server(Rooms(timing), origins, directory, f"{shown}:{real}").app())
+    # uvicorn stops gracefully on SIGTERM (its lifespan's end hands the rooms over), then
+    # raises the signal again for the handler it found: this one, so that the stop is clean.
+    previous = signal.signal(signal.SIGTERM, lambda number, frame: None)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
         pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     print("The server has stopped.", flush=True)
     return 0
