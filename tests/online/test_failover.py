@@ -140,7 +140,8 @@ def test_a_paused_holder_whose_lease_ran_out_never_writes_again(servers: list[Se
         assert len(entries) >= before
         assert not any("said to the paused server" in m.get("text", "") for m in ben.received)
         health = paused.health()
-        print(f"the woken server: {health['refused_writes']} write(s) refused, rooms {health['rooms']}")
+        assert health["rooms_lost"] == 1
+        print(f"the woken server: {health['refused_writes']} write(s) refused, {health['rooms_lost']} room let go")
         await until(lambda: ana.over and ben.over, 90, "the game's end")
         await asyncio.gather(*tasks)
         await r.aclose()
@@ -168,5 +169,25 @@ def test_sigterm_hands_the_rooms_over_before_the_server_exits(servers: list[Serv
         game, _ = replayed(written([json.loads(f["batch"]) for _, f in await r.xrange(log_key(code))]), {0: ana, 1: ben})
         assert game.is_over
         await r.aclose()
+
+    asyncio.run(main())
+
+
+def test_people_carried_by_a_process_that_died_are_away_at_the_holder(
+    servers: list[ServerProcess], redis_url: str,
+) -> None:
+    async def main() -> None:
+        ana, ben, tasks = await a_game_in_progress(servers, 2)
+        ben.servers = ben.servers[:1]  # Ben knows only the server carrying him
+        servers[1].signal(signal.SIGKILL)
+        killed = time.monotonic()
+        await until(lambda: any(m["type"] == "say" and m["text"] == "Ben is away." for m in ana.received), 10,
+                    "the holder hears that Ben is away")
+        print(f"\nthe holder knew Ben was away {time.monotonic() - killed:.2f} s after the server carrying him died")
+        tables = [m for m in ana.received if m["type"] == "table"]
+        assert tables[-1]["seats"][1]["status"] == "away"
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     asyncio.run(main())

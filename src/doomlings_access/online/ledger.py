@@ -130,13 +130,15 @@ class Book:
 
 
 class RemoteLink:
-    """A person connected to another process, as a room's :class:`~.rooms.Link`: each message
-    is published, in order, on the channel that process listens to for them."""
+    """A person connected to another process (``via``), as a room's :class:`~.rooms.Link`:
+    each message is published, in order, on the channel that process listens to for them."""
 
-    def __init__(self, lid: str, directory: RedisDirectory) -> None:
+    def __init__(self, lid: str, via: str, directory: RedisDirectory) -> None:
         self.lid = lid
+        self.via = via
         self.directory = directory
         self.closing: str | None = None
+        self.person: Person | None = None
 
     def send(self, message: dict[str, Any]) -> bool:
         if self.closing is None:
@@ -171,10 +173,11 @@ class RedisDirectory(Directory):
         self.books: dict[str, Book] = {}
         self.claims: dict[str, tuple[int, str]] = {}
         self.relays: dict[str, Relay] = {}
-        self.remote: dict[str, tuple[RemoteLink, Person | None]] = {}
+        self.remote: dict[str, RemoteLink] = {}
         self.adopting: dict[str, asyncio.Lock] = {}
         self.taken_over: dict[str, float] = {}
         self.refused = 0
+        self.lost = 0
         self.outbox: asyncio.Queue[tuple[str, str] | None] = asyncio.Queue()
         self.tasks: list[asyncio.Task[None]] = []
         self.stopping = False
@@ -277,15 +280,34 @@ class RedisDirectory(Directory):
                     book.renewed = now
                 else:
                     self.lose(book)
-        for relay in list(self.relays.values()):
-            if await self.redis.get(owner_key(relay.code)) != relay.owner:
-                self.end_relay(relay, "The room moved to another server; connecting again.")
+        await self.relayers_alive()
+        relays = list(self.relays.values())
+        if relays:
+            owners = await self.redis.mget([owner_key(relay.code) for relay in relays])
+            for relay, owner in zip(relays, owners):
+                if owner != relay.owner:
+                    self.end_relay(relay, "The room moved to another server; connecting again.")
+
+    async def relayers_alive(self) -> None:
+        """A process that carried people here and is gone (killed) never says they left: they
+        are away from now on (a computer covers their seat after the grace period)."""
+        vias = sorted({link.via for link in self.remote.values()})
+        if not vias:
+            return
+        alive = dict(zip(vias, await self.redis.mget([f"node:{via}" for via in vias])))
+        for lid, link in list(self.remote.items()):
+            if alive.get(link.via) is None:
+                del self.remote[lid]
+                link.closing = "gone"
+                if link.person is not None:
+                    self.host.gone(link.person, link)
 
     def lose(self, book: Book) -> None:
         """The lease is lost: not another word is written; the room's people are sent to come
         back (to whoever holds it now)."""
         if not book.gone:
             log.warning("room %s: lease lost (epoch %d)", book.room.code, book.epoch)
+            self.lost += 1
             book.gone = True
             self.let_go(book, "The room moved to another server; connecting again.")
 
@@ -376,6 +398,10 @@ class RedisDirectory(Directory):
 
     def carry(self, room: Room, person: Person, link: Link | None, message: dict[str, Any], history: bool) -> None:
         book = self.book(room)
+        if book is None and self.rooms.rooms.get(room.code) is room:
+            log.error("room %s is not written anywhere (opened without a code from the directory)", room.code)
+            room.hand(person, link, message)
+            return
         if book is None or book.gone:
             return  # a room let go: nothing more is said from here
         pid = book.pid(person)
@@ -497,17 +523,14 @@ class RedisDirectory(Directory):
         lid = str(data["link"])
         known = self.remote.get(lid)
         if "gone" in data:
-            if known is not None and known[1] is not None:
-                self.host.gone(known[1], known[0])
             self.remote.pop(lid, None)
+            if known is not None and known.person is not None:
+                self.host.gone(known.person, known)
         elif known is None:
-            link = RemoteLink(lid, self)
-            self.remote[lid] = (link, None)
-            person = await self.host.greet(str(data["text"]), link)
-            if lid in self.remote:
-                self.remote[lid] = (link, person)
-        elif known[1] is not None:
-            self.host.hear(known[1], known[0], str(data["text"]))
+            link = self.remote[lid] = RemoteLink(lid, str(data.get("from", "")), self)
+            link.person = await self.host.greet(str(data["text"]), link)
+        elif known.person is not None:
+            self.host.hear(known.person, known, str(data["text"]))
 
     async def relay(self, where: Elsewhere, first: str, link: Link) -> Feed:
         lid = secrets.token_hex(8)
@@ -574,7 +597,7 @@ class RedisDirectory(Directory):
             }
         return {"node": self.node, "directory": "redis", "address": self.address, "lease_seconds": self.lease,
                 "rooms": rooms, "relayed": len(self.relays), "remote_people": len(self.remote),
-                "refused_writes": self.refused, "stopping": self.stopping}
+                "refused_writes": self.refused, "rooms_lost": self.lost, "stopping": self.stopping}
 
     async def where(self, typed: str) -> dict[str, Any]:
         code = read_code(typed)
