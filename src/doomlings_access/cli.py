@@ -68,6 +68,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         add_play_arguments,
         add_server_arguments,
         add_thinking_arguments,
+        redis_address,
         seconds,
         seed_number,
         whole_number,
@@ -173,7 +174,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     add_server_arguments(srv)
     srv.add_argument("--origin", action="append", default=[], metavar="URL",
                      help="another web address whose pages may connect (the page's own always may)")
-    srv.add_argument("--redis", default=None, metavar="URL",
+    srv.add_argument("--redis", type=redis_address, default=None, metavar="URL",
                      help="share rooms with other servers through this Redis (redis://HOST:PORT/0): "
                           "a room outlives the server holding it")
     srv.add_argument("--lease", type=seconds, default=3.0, metavar="SECONDS",

@@ -6,7 +6,10 @@ test_failover.py)."""
 from __future__ import annotations
 
 import json
+import subprocess
+from pathlib import Path
 
+from programs import DOOMLINGS, isolated_env
 from starlette.testclient import TestClient
 
 from doomlings_access.cli import _parser
@@ -35,3 +38,12 @@ def test_serve_takes_a_redis_and_a_lease() -> None:
     assert (args.redis, args.lease) == ("redis://127.0.0.1:6399/0", 1.5)
     args = _parser().parse_args(["serve"])
     assert (args.redis, args.lease) == (None, 3.0)
+
+
+def test_serve_with_a_redis_it_cannot_reach_says_so_in_one_line(tmp_path: Path) -> None:
+    for given, said in (("redis://:secret@127.0.0.1:1/0", "cannot use the Redis given with --redis"),
+                        ("127.0.0.1:6379", "a Redis address begins with redis://")):
+        done = subprocess.run([*DOOMLINGS, "serve", "--port", "0", "--redis", given], capture_output=True, text=True,
+                              env=isolated_env(tmp_path), timeout=30)
+        assert done.returncode in (1, 2) and done.stdout == "", done
+        assert len(done.stderr.splitlines()) == 1 and said in done.stderr and "secret" not in done.stderr

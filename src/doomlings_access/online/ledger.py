@@ -182,6 +182,22 @@ class RedisDirectory(Directory):
         self.tasks: list[asyncio.Task[None]] = []
         self.stopping = False
 
+    def unreachable(self) -> str | None:
+        """Why the Redis cannot be used (one line), or None: asked once, before serving."""
+
+        async def ping() -> None:
+            client = aioredis.from_url(self.url, socket_connect_timeout=5, socket_timeout=5)
+            try:
+                await client.ping()
+            finally:
+                await client.aclose()
+
+        try:
+            asyncio.run(ping())
+        except (RedisError, OSError, ValueError) as exc:
+            return str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
+        return None
+
     @property
     def lease_ms(self) -> int:
         return max(1, int(self.lease * 1000))

@@ -333,6 +333,15 @@ def serve(
 ) -> int:
     """``doomlings serve``: serve until stopped (Ctrl-C, or SIGTERM: with ``redis``, the rooms
     here are first handed to another process sharing it)."""
+    directory = Directory()
+    if redis is not None:
+        from doomlings_access.online.ledger import RedisDirectory
+
+        directory = RedisDirectory(redis, lease)
+        why = directory.unreachable()
+        if why is not None:  # (the address is not repeated: it may hold a password)
+            print(f"doomlings: cannot use the Redis given with --redis: {why}", file=sys.stderr)
+            return 1
     try:
         sock = bind(host, port)
     except OSError as exc:
@@ -342,11 +351,7 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     print(f"Serving Doomlings online at http://{shown}:{real}/", flush=True)
     print(f"Join from a terminal with: doomlings join {shown}:{real} CODE --name NAME", flush=True)
-    directory = Directory()
     if redis is not None:
-        from doomlings_access.online.ledger import RedisDirectory
-
-        directory = RedisDirectory(redis, lease)
         print(f"Sharing rooms through Redis as {directory.node}.", flush=True)
     server = uvicorn_server(Server(Rooms(timing), origins, directory, f"{shown}:{real}").app())
     # uvicorn stops gracefully on SIGTERM (its lifespan's end hands the rooms over), then
