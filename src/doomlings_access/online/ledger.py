@@ -424,6 +424,9 @@ class RedisDirectory(Directory):
         if history:
             book.said.append([pid, message])
         book.seqs[pid] = person.seq
+        if message["type"] == "bye":  # to a connection closed right after: it goes first,
+            room.hand(person, link, message)  # or not at all (nothing in it is kept)
+            return
         listener = person.listener
         if listener is not None and book.told.get(pid) != (listener.told, listener.ended):
             book.told[pid] = (listener.told, listener.ended)
