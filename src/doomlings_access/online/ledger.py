@@ -515,10 +515,22 @@ class RedisDirectory(Directory):
         return True
 
     async def publishing(self) -> None:
-        """Publish in the order given (one task: the order of a person's messages is kept)."""
-        while (item := await self.outbox.get()) is not None:
+        """Publish in the order given (one task: the order of a person's messages is kept),
+        what is waiting at once in one round trip."""
+        going = True
+        while going and (item := await self.outbox.get()) is not None:
+            items = [item]
+            while not self.outbox.empty():
+                more = self.outbox.get_nowait()
+                if more is None:
+                    going = False
+                    break
+                items.append(more)
             try:
-                await self.redis.publish(*item)
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, payload in items:
+                        pipe.publish(channel, payload)
+                    await pipe.execute()
             except RedisError as exc:
                 log.warning("Redis: cannot publish: %s", exc)
 
