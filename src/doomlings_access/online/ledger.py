@@ -18,9 +18,8 @@ The keys of a room with code ``CODE``:
   not. A process taking the room over reads it back and replays it (:mod:`.replay`).
 
 And of a process ``NODE``: ``node:NODE`` (its address, with a lease of its own) and the
-channel ``node:NODE:in``, which carries connections relayed from other processes (pub/sub):
-a client may reach any process; one that does not hold the client's room carries its
-messages to the holder and the holder's messages back on ``link:ID``, and closes the client's
+channel ``node:NODE:in`` (:mod:`.carrier`): a client may reach any process; one that does
+not hold the client's room carries its messages to the holder, and closes the client's
 connection when the holder changes, so that the client comes back (with its seat key) and is
 carried to the new holder, or the room is taken over where it arrives.
 """
@@ -41,6 +40,7 @@ from typing import Any
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from doomlings_access.online.carrier import Carrier
 from doomlings_access.online.directory import Directory, Elsewhere, Feed, Host
 from doomlings_access.online.keys import new_code, read_code
 from doomlings_access.online.replay import rebuild, table
@@ -129,40 +129,6 @@ class Book:
         return self.ids[person]
 
 
-class RemoteLink:
-    """A person connected to another process (``via``), as a room's :class:`~.rooms.Link`:
-    each message is published, in order, on the channel that process listens to for them."""
-
-    def __init__(self, lid: str, via: str, directory: RedisDirectory) -> None:
-        self.lid = lid
-        self.via = via
-        self.directory = directory
-        self.closing: str | None = None
-        self.person: Person | None = None
-
-    def send(self, message: dict[str, Any]) -> bool:
-        if self.closing is None:
-            return self.directory.publish(f"link:{self.lid}", {"m": message})
-        return True
-
-    def close(self, reason: str) -> None:
-        if self.closing is None:
-            self.closing = reason
-            self.directory.publish(f"link:{self.lid}", {"close": reason})
-            self.directory.remote.pop(self.lid, None)
-
-
-@dataclass(eq=False)
-class Relay:
-    """A connection here whose room another process holds."""
-
-    code: str
-    owner: str
-    link: Link
-    pubsub: Any
-    reader: asyncio.Task[None] | None = None
-
-
 class RedisDirectory(Directory):
     """Rooms shared by the processes of one Redis (``doomlings serve --redis``)."""
 
@@ -172,13 +138,10 @@ class RedisDirectory(Directory):
         self.node = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
         self.books: dict[str, Book] = {}
         self.claims: dict[str, tuple[int, str]] = {}
-        self.relays: dict[str, Relay] = {}
-        self.remote: dict[str, RemoteLink] = {}
         self.adopting: dict[str, asyncio.Lock] = {}
         self.taken_over: dict[str, float] = {}
         self.refused = 0
         self.lost = 0
-        self.outbox: asyncio.Queue[tuple[str, str] | None] = asyncio.Queue()
         self.tasks: list[asyncio.Task[None]] = []
         self.stopping = False
 
@@ -215,12 +178,9 @@ class RedisDirectory(Directory):
         self.write = self.redis.register_script(WRITE)
         await self.redis.ping()
         await self.beat()
-        self.inbox = self.redis.pubsub()
-        await self.subscribed(self.inbox, f"node:{self.node}:in")
-        loop = asyncio.get_running_loop()
-        self.tasks = [loop.create_task(self.ticking(), name="leases"),
-                      loop.create_task(self.publishing(), name="publish"),
-                      loop.create_task(self.listening(), name="node inbox")]
+        self.carrier = Carrier(self.redis, self.node, host, self.adopt_asked)
+        await self.carrier.start()
+        self.tasks = [asyncio.get_running_loop().create_task(self.ticking(), name="leases")]
 
     async def stop(self, hand_over: bool = True) -> None:
         """Stop; with ``hand_over``, write what is pending of each room, let it go, and ask
@@ -239,17 +199,11 @@ class RedisDirectory(Directory):
                     await self.redis.publish(f"node:{others[i % len(others)]}:in",
                                              json.dumps({"adopt": book.room.code}))
                 self.let_go(book, "The server is stopping; your room moves to another server.")
-        for relay in list(self.relays.values()):
-            self.end_relay(relay, "The server is stopping; connect again.")
-        self.outbox.put_nowait(None)
-        with contextlib.suppress(Exception, asyncio.CancelledError):
-            await asyncio.wait_for(self.tasks[1], 2.0)  # what is queued is published
+        await self.carrier.stop()
         for task in self.tasks:
             task.cancel()
         with contextlib.suppress(Exception):
             await self.redis.delete(f"node:{self.node}")
-        with contextlib.suppress(Exception):
-            await self.inbox.aclose()  # type: ignore[no-untyped-call]
         await self.redis.aclose()
 
     async def beat(self) -> None:
@@ -258,15 +212,6 @@ class RedisDirectory(Directory):
     async def nodes(self) -> list[str]:
         return sorted([key.split(":", 1)[1] async for key in self.redis.scan_iter(match="node:*", count=100)
                        if key.count(":") == 1])
-
-    @staticmethod
-    async def subscribed(pubsub: Any, channel: str) -> None:
-        """Subscribe, and wait until Redis says so (a message published before is lost)."""
-        await pubsub.subscribe(channel)
-        while True:
-            m = await pubsub.get_message(timeout=1.0)
-            if m is not None and m["type"] == "subscribe":
-                return
 
     # --- the leases -------------------------------------------------------------------------
     async def ticking(self) -> None:
@@ -296,27 +241,7 @@ class RedisDirectory(Directory):
                     book.renewed = now
                 else:
                     self.lose(book)
-        await self.relayers_alive()
-        relays = list(self.relays.values())
-        if relays:
-            owners = await self.redis.mget([owner_key(relay.code) for relay in relays])
-            for relay, owner in zip(relays, owners):
-                if owner != relay.owner:
-                    self.end_relay(relay, "The room moved to another server; connecting again.")
-
-    async def relayers_alive(self) -> None:
-        """A process that carried people here and is gone (killed) never says they left: they
-        are away from now on (a computer covers their seat after the grace period)."""
-        vias = sorted({link.via for link in self.remote.values()})
-        if not vias:
-            return
-        alive = dict(zip(vias, await self.redis.mget([f"node:{via}" for via in vias])))
-        for lid, link in list(self.remote.items()):
-            if alive.get(link.via) is None:
-                del self.remote[lid]
-                link.closing = "gone"
-                if link.person is not None:
-                    self.host.gone(link.person, link)
+        await self.carrier.check(lambda codes: self.redis.mget([owner_key(code) for code in codes]))
 
     def lose(self, book: Book) -> None:
         """The lease is lost: not another word is written; the room's people are sent to come
@@ -371,6 +296,15 @@ class RedisDirectory(Directory):
             address = await self.redis.get(f"node:{node}")
             return Elsewhere(code, node, address or "", owner)
         return None
+
+    async def adopt_asked(self, code: str) -> None:
+        """Another process, stopping, asks this one to take room ``code`` over."""
+        async with self.adopting.setdefault(code, asyncio.Lock()):
+            if code not in self.books:
+                await self.adopt(code)
+
+    async def relay(self, where: Elsewhere, first: str, link: Link) -> Feed:
+        return await self.carrier.relay(where, first, link)
 
     async def adopt(self, code: str) -> bool:
         """Take over room ``code`` whose holder is gone: claim it (a new epoch), read what was
@@ -507,112 +441,6 @@ class RedisDirectory(Directory):
             batch["tells"], book.tells = book.tells, []
         return batch, items
 
-    # --- connections carried between processes ----------------------------------------------
-    def publish(self, channel: str, payload: dict[str, Any]) -> bool:
-        if self.outbox.qsize() > 20_000:
-            return False
-        self.outbox.put_nowait((channel, json.dumps(payload, ensure_ascii=False, separators=(",", ":"))))
-        return True
-
-    async def publishing(self) -> None:
-        """Publish in the order given (one task: the order of a person's messages is kept),
-        what is waiting at once in one round trip."""
-        going = True
-        while going and (item := await self.outbox.get()) is not None:
-            items = [item]
-            while not self.outbox.empty():
-                more = self.outbox.get_nowait()
-                if more is None:
-                    going = False
-                    break
-                items.append(more)
-            try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, payload in items:
-                        pipe.publish(channel, payload)
-                    await pipe.execute()
-            except RedisError as exc:
-                log.warning("Redis: cannot publish: %s", exc)
-
-    async def listening(self) -> None:
-        """This process's inbox: connections relayed here, and rooms to take over."""
-        async for m in self.inbox.listen():
-            if m["type"] != "message":
-                continue
-            try:
-                await self.heard(json.loads(m["data"]))
-            except Exception:
-                log.exception("a relayed message could not be taken")
-
-    async def heard(self, data: dict[str, Any]) -> None:
-        if "adopt" in data:
-            code = str(data["adopt"])
-            async with self.adopting.setdefault(code, asyncio.Lock()):
-                if code not in self.books:
-                    await self.adopt(code)
-            return
-        lid = str(data["link"])
-        known = self.remote.get(lid)
-        if "gone" in data:
-            self.remote.pop(lid, None)
-            if known is not None and known.person is not None:
-                self.host.gone(known.person, known)
-        elif known is None:
-            link = self.remote[lid] = RemoteLink(lid, str(data.get("from", "")), self)
-            link.person = await self.host.greet(str(data["text"]), link)
-        elif known.person is not None:
-            self.host.hear(known.person, known, str(data["text"]))
-
-    async def relay(self, where: Elsewhere, first: str, link: Link) -> Feed:
-        lid = secrets.token_hex(8)
-        pubsub = self.redis.pubsub()
-        await self.subscribed(pubsub, f"link:{lid}")
-        relay = Relay(where.code, where.owner, link, pubsub)
-        self.relays[lid] = relay
-        relay.reader = asyncio.get_running_loop().create_task(self.carrying_back(lid, relay))
-        inbox = f"node:{where.node}:in"
-        await self.redis.publish(inbox, json.dumps({"link": lid, "from": self.node, "text": first}))
-
-        async def feed(text: str | None) -> None:
-            if lid not in self.relays:
-                return
-            if text is None:
-                self.relays.pop(lid, None)
-                await self.redis.publish(inbox, json.dumps({"link": lid, "gone": True}))
-                await self.drop_relay(relay)
-            else:
-                await self.redis.publish(inbox, json.dumps({"link": lid, "text": text}))
-
-        return feed
-
-    async def carrying_back(self, lid: str, relay: Relay) -> None:
-        async for m in relay.pubsub.listen():
-            if m["type"] != "message":
-                continue
-            data = json.loads(m["data"])
-            if "m" in data:
-                if not relay.link.send(data["m"]):
-                    self.end_relay(relay, "The connection could not keep up; join again to go on.")
-            else:
-                self.end_relay(relay, str(data.get("close", "closed")))
-                return
-
-    def end_relay(self, relay: Relay, why: str) -> None:
-        """The client is told to go (it comes back with its key), and the holder that it is
-        gone."""
-        for lid, r in list(self.relays.items()):
-            if r is relay:
-                del self.relays[lid]
-                self.publish(f"node:{relay.owner.split('/')[0]}:in", {"link": lid, "gone": True})
-        relay.link.close(why)
-        asyncio.get_running_loop().create_task(self.drop_relay(relay))
-
-    async def drop_relay(self, relay: Relay) -> None:
-        if relay.reader is not None and relay.reader is not asyncio.current_task():
-            relay.reader.cancel()
-        with contextlib.suppress(Exception):
-            await relay.pubsub.aclose()
-
     # --- what is reported -------------------------------------------------------------------
     def health(self) -> dict[str, Any]:
         now = time.monotonic()
@@ -627,7 +455,7 @@ class RedisDirectory(Directory):
                 "taken_over_seconds": round(self.taken_over[code], 3) if code in self.taken_over else None,
             }
         return {"node": self.node, "directory": "redis", "address": self.address, "lease_seconds": self.lease,
-                "rooms": rooms, "relayed": len(self.relays), "remote_people": len(self.remote),
+                "rooms": rooms, "relayed": len(self.carrier.relays), "remote_people": len(self.carrier.remote),
                 "refused_writes": self.refused, "rooms_lost": self.lost, "stopping": self.stopping}
 
     async def where(self, typed: str) -> dict[str, Any]:
