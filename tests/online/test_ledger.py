@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 import redis.asyncio as aioredis
-from online_kit import Player, until
+from online_kit import Kept, Player, until
 from redis_kit import redis_server
 
 from doomlings_access.online.ledger import CLAIM, RENEW, WRITE, RedisDirectory, epoch_key, log_key, owner_key
@@ -127,5 +127,27 @@ def test_a_room_taken_over_is_the_same_room_and_its_game_goes_on(redis_url: str)
         again.close()
         await a.stop(hand_over=False)
         await b.stop(hand_over=False)
+
+    asyncio.run(main())
+
+
+def test_a_second_connection_replaces_the_first_which_is_told_why(redis_url: str) -> None:
+    """The goodbye to a connection being closed is not held for the write: it would find the
+    connection closed."""
+
+    async def main() -> None:
+        rooms = Rooms(Timing(grace=30.0), seed=5)
+        directory = RedisDirectory(redis_url, lease=LEASE)
+        await directory.start(rooms, Server(rooms, directory=directory), "127.0.0.1:1")
+        first, second = Kept(), Kept()
+        ana, token = rooms.open("Ana", first, code=await directory.new_code())
+        await until(lambda: bool(first.of("table")))
+        rooms.resume(ana.room.code, token, 0, second)
+        assert first.of("bye") and first.closed == "replaced"
+        await until(lambda: bool(second.of("table")))
+        assert second.of("welcome")[-1]["resumed"]
+        ana.room.receive(ana, {"type": "leave"})
+        assert second.of("bye") and second.closed == "left"
+        await directory.stop(hand_over=False)
 
     asyncio.run(main())
