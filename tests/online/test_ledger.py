@@ -151,3 +151,33 @@ def test_a_second_connection_replaces_the_first_which_is_told_why(redis_url: str
         await directory.stop(hand_over=False)
 
     asyncio.run(main())
+
+
+def test_a_host_who_never_comes_back_to_a_room_taken_over_hands_it_on(redis_url: str) -> None:
+    async def main() -> None:
+        timing = Timing(grace=0.3)
+        a_rooms, b_rooms = Rooms(timing, seed=6), Rooms(timing, seed=7)
+        a, b = RedisDirectory(redis_url, lease=LEASE), RedisDirectory(redis_url, lease=LEASE)
+        await a.start(a_rooms, Server(a_rooms, directory=a), "127.0.0.1:1")
+        await b.start(b_rooms, Server(b_rooms, directory=b), "127.0.0.1:2")
+        ana_link, ben_link = Kept(), Kept()
+        ana, _ = a_rooms.open("Ana", ana_link, code=await a.new_code())
+        code = ana.room.code
+        ben, ben_token = a_rooms.join(code, "Ben", ben_link)
+        await until(lambda: len(ben_link.of("table")) >= 1)
+        await a.finish_writing(a.books[code])
+        for task in a.tasks:  # a stops (killed)
+            task.cancel()
+        await asyncio.sleep(LEASE + 0.05)
+        assert await b.place(code) is None
+        again = b_rooms.rooms[code]
+        assert again.host is not None and again.host.name == "Ana"
+        back = Kept()
+        b_rooms.resume(code, ben_token, 0, back)
+        await until(lambda: again.host is not None and again.host.name == "Ben", 5)
+        await until(lambda: any(m["type"] == "say" and m["text"] == "Ana is away; Ben is now the host." for m in back.messages))
+        again.close()
+        await a.stop(hand_over=False)
+        await b.stop(hand_over=False)
+
+    asyncio.run(main())

@@ -333,6 +333,8 @@ class RedisDirectory(Directory):
         if room.phase == Phase.PLAYING:
             room.play()
             loop.call_later(self.rooms.timing.grace, room.nudge)
+        if room.host is not None:  # (everyone is away until they come back, the host too)
+            loop.call_later(self.rooms.timing.grace, room.hand_host_on, room.host, room.host.away_since)
         room.close_later()
         self.taken_over[code] = time.monotonic() - began
         log.warning("room %s taken over (epoch %d, %d moves replayed)", code, epoch, book.moves_written)
