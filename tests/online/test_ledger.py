@@ -24,6 +24,7 @@ from doomlings_access.online.server import Server
 
 
 LEASE = 1.0
+DAY = 24 * 3600 * 1000
 """Short, for a quick test; long enough that a busy machine never stalls a holder past it."""
 
 
@@ -39,25 +40,28 @@ def test_a_write_needs_the_lease_and_the_epoch(redis_url: str) -> None:
         claim, write, renew = (r.register_script(s) for s in (CLAIM, WRITE, RENEW))
         code = "KQ7PXD"
         keys = [owner_key(code), epoch_key(code), log_key(code)]
-        assert await claim(keys=keys[:2], args=["a", 200, 1]) == 1
+        assert await claim(keys=keys[:2], args=["a", 200, 1, DAY]) == 1
         assert await r.get(keys[0]) == "a/1"
-        assert await claim(keys=keys[:2], args=["b", 200, 0]) == 0, "a lease held is not taken"
-        assert await claim(keys=keys[:2], args=["b", 200, 1]) == 0
-        assert await write(keys=keys, args=["a/1", 1, "a", '{"n":1}', 0]) is not None
+        assert await claim(keys=keys[:2], args=["b", 200, 0, DAY]) == 0, "a lease held is not taken"
+        assert await claim(keys=keys[:2], args=["b", 200, 1, DAY]) == 0
+        assert await write(keys=keys, args=["a/1", 1, "a", '{"n":1}', DAY, 0]) is not None
         assert await renew(keys=keys[:1], args=["a/1", 200]) == 1
         assert await renew(keys=keys[:1], args=["b/1", 200]) == 0, "only the holder renews"
         await asyncio.sleep(0.3)  # a is paused: its lease runs out
-        assert await write(keys=keys, args=["a/1", 1, "a", '{"n":2}', 0]) is None, "no lease, no write"
-        assert await claim(keys=keys[:2], args=["b", 5000, 1]) == -1, "a new room never takes a code in use"
-        assert await claim(keys=keys[:2], args=["b", 5000, 0]) == 2
-        assert await write(keys=keys, args=["a/1", 1, "a", '{"n":3}', 0]) is None, "a woke up: refused"
+        assert await write(keys=keys, args=["a/1", 1, "a", '{"n":2}', DAY, 0]) is None, "no lease, no write"
+        assert await claim(keys=keys[:2], args=["b", 5000, 1, DAY]) == -1, "a new room never takes a code in use"
+        assert await claim(keys=keys[:2], args=["b", 5000, 0, DAY]) == 2
+        assert await write(keys=keys, args=["a/1", 1, "a", '{"n":3}', DAY, 0]) is None, "a woke up: refused"
         assert await renew(keys=keys[:1], args=["a/1", 200]) == 0
-        assert await write(keys=keys, args=["b/2", 1, "b", '{"n":4}', 0]) is None, "an old epoch is refused"
-        assert await write(keys=keys, args=["b/2", 2, "b", '{"n":5}', 0]) is not None
+        assert await write(keys=keys, args=["b/2", 1, "b", '{"n":4}', DAY, 0]) is None, "an old epoch is refused"
+        assert await write(keys=keys, args=["b/2", 2, "b", '{"n":5}', DAY, 0]) is not None
+        assert 0 < await r.pttl(keys[1]) <= DAY and 0 < await r.pttl(keys[2]) <= DAY, "kept a day unused"
         written = [(f["node"], f["epoch"], f["batch"]) for _, f in await r.xrange(keys[2])]
         assert written == [("a", "1", '{"n":1}'), ("b", "2", '{"n":5}')]
+        assert await write(keys=keys, args=["b/2", 2, "b", '{"closed":true}', DAY, 1]) is not None
+        assert await r.exists(keys[0]) == 0, "a room closed is let go at once"
         other = [owner_key("ZZZZZZ"), epoch_key("ZZZZZZ")]
-        assert await claim(keys=other, args=["b", 200, 0]) == -1, "a room never opened is not taken over"
+        assert await claim(keys=other, args=["b", 200, 0, DAY]) == -1, "a room never opened is not taken over"
         assert await r.exists(other[0]) == 0
         await r.aclose()
 

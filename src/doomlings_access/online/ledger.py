@@ -53,11 +53,13 @@ if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 0 en
 local fresh = redis.call('EXISTS', KEYS[2]) == 0
 if (ARGV[3] == '1') ~= fresh then redis.call('DEL', KEYS[1]) return -1 end
 local epoch = redis.call('INCR', KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
 redis.call('SET', KEYS[1], ARGV[1] .. '/' .. epoch, 'PX', ARGV[2])
 return epoch
 """
-"""Take a room (KEYS: owner, epoch; ARGV: node, lease ms, 1 for a new room): the new epoch,
-0 when another process holds it, -1 when it is not new (or, taking over, does not exist)."""
+"""Take a room (KEYS: owner, epoch; ARGV: node, lease ms, 1 for a new room, how long its keys
+are kept unused): the new epoch, 0 when another process holds it, -1 when it is not new (or,
+taking over, does not exist)."""
 
 RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
@@ -72,18 +74,17 @@ return 0
 WRITE = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] or redis.call('GET', KEYS[2]) ~= ARGV[2] then return false end
 local id = redis.call('XADD', KEYS[3], '*', 'epoch', ARGV[2], 'node', ARGV[3], 'batch', ARGV[4])
-if ARGV[5] ~= '0' then
-  redis.call('DEL', KEYS[1])
-  redis.call('PEXPIRE', KEYS[2], ARGV[5])
-  redis.call('PEXPIRE', KEYS[3], ARGV[5])
-end
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+redis.call('PEXPIRE', KEYS[3], ARGV[5])
+if ARGV[6] == '1' then redis.call('DEL', KEYS[1]) end
 return id
 """
-"""Write a batch (KEYS: owner, epoch, log; ARGV: owner's value, epoch, node, batch, and how
-long a closed room's keys are kept, or 0): refused (nil) unless the lease and epoch are the
-writer's. A closed room is let go at once."""
+"""Write a batch (KEYS: owner, epoch, log; ARGV: owner's value, epoch, node, batch, how long
+the room's keys are kept unused, 1 when the room is closed): refused (nil) unless the lease
+and epoch are the writer's. A closed room is let go at once."""
 
-KEPT_CLOSED_MS = 24 * 3600 * 1000
+KEPT_MS = 24 * 3600 * 1000
+"""A room's keys go a day after its last write (a room closed, or abandoned by every process)."""
 
 
 def owner_key(code: str) -> str:
@@ -271,7 +272,7 @@ class RedisDirectory(Directory):
     async def new_code(self) -> str:
         while True:
             code = new_code(self.rooms.rooms)
-            epoch = await self.claim(keys=[owner_key(code), epoch_key(code)], args=[self.node, self.lease_ms, 1])
+            epoch = await self.claim(keys=[owner_key(code), epoch_key(code)], args=[self.node, self.lease_ms, 1, KEPT_MS])
             if epoch > 0:
                 self.claims[code] = (epoch, f"{self.node}/{epoch}")
                 return code
@@ -311,7 +312,7 @@ class RedisDirectory(Directory):
         written of it, and replay it. False when another process was quicker, or no such room
         is written."""
         began = time.monotonic()
-        epoch = await self.claim(keys=[owner_key(code), epoch_key(code)], args=[self.node, self.lease_ms, 0])
+        epoch = await self.claim(keys=[owner_key(code), epoch_key(code)], args=[self.node, self.lease_ms, 0, KEPT_MS])
         if epoch <= 0:
             return False
         token = f"{self.node}/{epoch}"
@@ -405,7 +406,7 @@ class RedisDirectory(Directory):
                 written = await self.write(
                     keys=[owner_key(book.room.code), epoch_key(book.room.code), log_key(book.room.code)],
                     args=[book.token, book.epoch, self.node, json.dumps(batch, separators=(",", ":")),
-                          KEPT_CLOSED_MS if closing else 0])
+                          KEPT_MS, int(closing)])
             except RedisError as exc:
                 log.warning("room %s: cannot write: %s", book.room.code, exc)
                 book.pending[:0] = items
