@@ -23,6 +23,7 @@ from cluster_kit import Seat, ServerProcess, replayed, score_lines, start_server
 from redis_kit import redis_server
 
 from doomlings_access.online.ledger import log_key, owner_key
+from doomlings_access.online.replay import digest
 
 LEASE = 1.0
 
@@ -104,6 +105,7 @@ def test_the_holder_killed_another_takes_the_room_over_and_the_game_ends_as_play
         room = new_holder.health()["rooms"][code]
         assert room["owner"] and room["epoch"] == 2 and room["phase"] == "over"
         assert room["moves"] == len(game.actions)
+        assert room["game"] == digest(game), "the survivor's game is the game the seed and moves make"
         await r.aclose()
 
     asyncio.run(main())

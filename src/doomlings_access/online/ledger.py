@@ -43,7 +43,7 @@ from redis.exceptions import RedisError
 from doomlings_access.online.carrier import Carrier
 from doomlings_access.online.directory import Directory, Elsewhere, Feed, Host
 from doomlings_access.online.keys import new_code, read_code
-from doomlings_access.online.replay import rebuild, table
+from doomlings_access.online.replay import digest, rebuild, table
 from doomlings_access.online.rooms import Link, Person, Phase, Room, Rooms
 
 log = logging.getLogger(__name__)
@@ -454,6 +454,7 @@ class RedisDirectory(Directory):
                 "owner": book is not None and not book.gone, "epoch": book.epoch if book else None,
                 "renewed_seconds_ago": round(now - book.renewed, 3) if book else None,
                 "phase": str(room.phase), "moves": len(room.game.actions) if room.game is not None else 0,
+                "game": digest(room.game) if room.game is not None else None,
                 "online": sum(p.online for p in room.people),
                 "taken_over_seconds": round(self.taken_over[code], 3) if code in self.taken_over else None,
             }

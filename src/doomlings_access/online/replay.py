@@ -13,6 +13,8 @@ Nothing here knows where the writing is kept.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -22,7 +24,14 @@ from typing import Any
 from doomlings_access.ai.levels import make_agent
 from doomlings_access.online.narration import Listener
 from doomlings_access.online.rooms import MAX_HISTORY, Computer, Person, Phase, Role, Room, Rooms
-from doomlings_access.rules import Choice
+from doomlings_access.rules import Choice, Game
+
+
+def digest(game: Game) -> str:
+    """A short fingerprint of a game's whole state: two processes, or a process and a replay
+    of what it wrote, hold the same game when their fingerprints agree."""
+    text = json.dumps(game.to_json(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def table(room: Room, pid: Callable[[Person], int]) -> dict[str, Any]:
