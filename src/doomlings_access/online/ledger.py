@@ -227,19 +227,21 @@ class RedisDirectory(Directory):
                 for book in list(self.books.values()):
                     if time.monotonic() - book.renewed > self.lease:
                         self.lose(book)
+            except Exception:  # never the end of renewing: every room here would be lost
+                log.exception("renewing the leases")
 
     async def tick(self) -> None:
         await self.beat()
         books = list(self.books.values())
         if books:
+            asked = time.monotonic()  # (a lease renewed runs from when it was asked, at the latest)
             async with self.redis.pipeline(transaction=False) as pipe:
                 for book in books:
                     await self.renew(keys=[owner_key(book.room.code)], args=[book.token, self.lease_ms], client=pipe)
                 results = await pipe.execute()
-            now = time.monotonic()
             for book, ok in zip(books, results):
                 if ok:
-                    book.renewed = now
+                    book.renewed = asked
                 else:
                     self.lose(book)
         await self.carrier.check(lambda codes: self.redis.mget([owner_key(code) for code in codes]))
@@ -402,18 +404,19 @@ class RedisDirectory(Directory):
             batch, items = self.batch(book)
             if closing:
                 batch["closed"] = True
-            try:
-                written = await self.write(
-                    keys=[owner_key(book.room.code), epoch_key(book.room.code), log_key(book.room.code)],
-                    args=[book.token, book.epoch, self.node, json.dumps(batch, separators=(",", ":")),
-                          KEPT_MS, int(closing)])
-            except RedisError as exc:
-                log.warning("room %s: cannot write: %s", book.room.code, exc)
-                book.pending[:0] = items
-                await asyncio.sleep(0.1)
-                if time.monotonic() - book.renewed > self.lease:
-                    self.lose(book)
-                continue
+            code = book.room.code
+            args: list[str | int] = [book.token, book.epoch, self.node, json.dumps(batch, separators=(",", ":")),
+                                     KEPT_MS, int(closing)]
+            while True:  # the same batch until it is written (what is said meanwhile waits for the next)
+                try:
+                    written = await self.write(keys=[owner_key(code), epoch_key(code), log_key(code)], args=args)
+                    break
+                except RedisError as exc:
+                    log.warning("room %s: cannot write: %s", code, exc)
+                    await asyncio.sleep(0.1)
+                    if time.monotonic() - book.renewed > self.lease:
+                        self.lose(book)
+                        return
             if written is None:
                 self.refused += 1
                 self.lose(book)
