@@ -152,13 +152,6 @@ async def until(condition: Any, seconds: float, what: str) -> None:
         await asyncio.sleep(0.02)
 
 
-def written(batches: list[dict[str, Any]]) -> Written:
-    w = Written()
-    for batch in batches:
-        w.add(batch)
-    return w
-
-
 def replayed(w: Written, seats: dict[int, Seat]) -> tuple[Game, dict[int, list[str]]]:
     """The game again from what was written (its seed and moves, in a game of its own), each
     acknowledged answer checked against the move written at its place, and what each person

@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 import redis.asyncio as aioredis
-from cluster_kit import Seat, ServerProcess, replayed, score_lines, start_server, until, written
+from cluster_kit import Seat, ServerProcess, replayed, score_lines, start_server, until
 from redis_kit import redis_server
 
 from doomlings_access.online.ledger import log_key, owner_key
-from doomlings_access.online.replay import digest
+from doomlings_access.online.replay import digest, read
 
 LEASE = 1.0
 
@@ -90,7 +90,7 @@ def test_the_holder_killed_another_takes_the_room_over_and_the_game_ends_as_play
         await asyncio.gather(*tasks)
 
         batches = [json.loads(f["batch"]) for _, f in await r.xrange(log_key(code))]
-        w = written(batches)
+        w = read(batches)
         game, told = replayed(w, {0: ana, 1: ben})
         assert game.is_over, "the game written is the game played to its end"
         for seat, person in ((0, ana), (1, ben)):
@@ -168,7 +168,7 @@ def test_sigterm_hands_the_rooms_over_before_the_server_exits(servers: list[Serv
         print(f"\nSIGTERM: the room was held by another server {time.monotonic() - asked:.2f} s after")
         await until(lambda: ana.over and ben.over, 90, "the game's end")
         await asyncio.gather(*tasks)
-        game, _ = replayed(written([json.loads(f["batch"]) for _, f in await r.xrange(log_key(code))]), {0: ana, 1: ben})
+        game, _ = replayed(read([json.loads(f["batch"]) for _, f in await r.xrange(log_key(code))]), {0: ana, 1: ben})
         assert game.is_over
         await r.aclose()
 

@@ -19,6 +19,7 @@ from online_kit import Kept, Player, until
 from redis_kit import redis_server
 
 from doomlings_access.online.ledger import CLAIM, RENEW, WRITE, RedisDirectory, epoch_key, log_key, owner_key
+from doomlings_access.online.replay import read
 from doomlings_access.online.rooms import Person, Phase, Rooms, Timing
 from doomlings_access.online.server import Server
 
@@ -185,3 +186,45 @@ def test_a_host_who_never_comes_back_to_a_room_taken_over_hands_it_on(redis_url:
         await b.stop(hand_over=False)
 
     asyncio.run(main())
+
+
+def test_connections_to_redis_cut_mid_game_lose_nothing(redis_url: str) -> None:
+    """Redis drops the holder's connections again and again (as a network blip would): each
+    write is made again, and the game written is still the game played."""
+
+    async def main() -> None:
+        timing = Timing(grace=30.0, thinking=0.01, actions=(1000.0, 1000))
+        rooms = Rooms(timing, seed=8)
+        directory = RedisDirectory(redis_url, lease=LEASE)
+        await directory.start(rooms, Server(rooms, directory=directory), "127.0.0.1:1")
+        ana = Player(rooms, 21)
+        ana.person, _ = rooms.open("Ana", ana.link, code=await directory.new_code())
+        room = ana.room
+        for _ in range(2):
+            ana.send({"type": "add_computer", "level": "normal"})
+        ana.send({"type": "start"})
+        cutter = aioredis.from_url(redis_url, decode_responses=True)
+        cuts = 0
+        while room.phase != Phase.OVER:
+            await asyncio.sleep(0.05)
+            cuts += await cutter.client_kill_filter(_type="normal", skipme=True)
+            assert cuts < 2000, "the game does not end"
+        await directory.finish_writing(directory.books[room.code])
+        assert cuts >= 3
+        assert room.game is not None and room.game.is_over
+        written = read(json.loads(f["batch"]) for _, f in await cutter.xrange(log_key(room.code)))
+        assert written.moves == [a.to_json() for a in room.game.actions]
+        await cutter.aclose()
+        room.close()
+        await directory.stop(hand_over=False)
+
+    asyncio.run(main())
+
+
+def test_a_batch_written_twice_is_read_once() -> None:
+    """The reply to a write can be lost after Redis took it: the batch is written again, and
+    read once (batches are numbered, on across holders)."""
+    batch = {"n": 0, "from": 0, "moves": [[0, 1]], "said": [[0, {"type": "say"}]], "seqs": {"0": 3}}
+    written = read([batch, batch, {"n": 1, "from": 1, "moves": [[1, 2]], "seqs": {"0": 4}}])
+    assert written.moves == [[0, 1], [1, 2]]
+    assert written.said == {0: [{"type": "say"}]} and written.seqs == {0: 4} and written.last == 1

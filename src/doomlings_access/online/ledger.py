@@ -43,7 +43,7 @@ from redis.exceptions import RedisError
 from doomlings_access.online.carrier import Carrier
 from doomlings_access.online.directory import Directory, Elsewhere, Feed, Host
 from doomlings_access.online.keys import new_code, read_code
-from doomlings_access.online.replay import digest, rebuild, table
+from doomlings_access.online.replay import digest, read, rebuild, table
 from doomlings_access.online.rooms import Link, Person, Phase, Room, Rooms
 
 log = logging.getLogger(__name__)
@@ -112,6 +112,8 @@ class Book:
     seqs: dict[int, int] = field(default_factory=dict)
     tells: list[list[int]] = field(default_factory=list)
     told: dict[int, tuple[int, bool]] = field(default_factory=dict)
+    batches: int = 0
+    """The number of the next batch (numbers go on across holders)."""
     moves_written: int = 0
     table_written: dict[str, Any] | None = None
     renewed: float = field(default_factory=time.monotonic)
@@ -320,12 +322,13 @@ class RedisDirectory(Directory):
         token = f"{self.node}/{epoch}"
         entries = await self.redis.xrange(log_key(code))
         try:
-            room, people = rebuild(code, self.rooms, [json.loads(fields["batch"]) for _, fields in entries])
+            written = read(json.loads(fields["batch"]) for _, fields in entries)
+            room, people = rebuild(code, self.rooms, written)
         except (ValueError, KeyError, TypeError) as exc:
             log.warning("room %s cannot be taken over: %s", code, exc)
             await self.release(keys=[owner_key(code)], args=[token])
             return False
-        book = Book(room, epoch, token, ids={p: pid for pid, p in people.items()})
+        book = Book(room, epoch, token, ids={p: pid for pid, p in people.items()}, batches=written.last + 1)
         book.moves_written = len(room.game.actions) if room.game is not None else 0
         book.table_written = table(room, book.pid)
         for pid, p in people.items():
@@ -431,7 +434,8 @@ class RedisDirectory(Directory):
     def batch(self, book: Book) -> tuple[dict[str, Any], list[tuple[Person, Link | None, dict[str, Any]]]]:
         room = book.room
         items, book.pending = book.pending, []
-        batch: dict[str, Any] = {}
+        batch: dict[str, Any] = {"n": book.batches}
+        book.batches += 1
         t = table(room, book.pid)
         if t != book.table_written:
             batch["table"] = book.table_written = t

@@ -63,9 +63,16 @@ class Written:
     tells: list[tuple[int, int]] = field(default_factory=list)
     """(person, moves applied) at each moment someone was told the news, in order."""
     closed: bool = False
+    last: int = -1
+    """The number of the last batch read (a batch written twice, when the reply to the first
+    write was lost, is read once)."""
 
     def add(self, batch: dict[str, Any]) -> None:
         """One batch as :mod:`.ledger` writes it."""
+        n = batch.get("n", self.last + 1)
+        if n <= self.last:
+            return
+        self.last = n
         if batch.get("closed"):
             self.closed = True
         if "table" in batch:
@@ -81,13 +88,17 @@ class Written:
         self.tells.extend((int(pid), int(n)) for pid, n in batch.get("tells", []))
 
 
-def rebuild(code: str, rooms: Rooms, batches: Iterable[dict[str, Any]]) -> tuple[Room, dict[int, Person]]:
-    """The room ``code`` as written, in ``rooms`` (its game replayed move by move, its people
-    away until they come back with their keys), and its people by number. ValueError when
-    what is written does not make a room."""
+def read(batches: Iterable[dict[str, Any]]) -> Written:
     written = Written()
     for batch in batches:
         written.add(batch)
+    return written
+
+
+def rebuild(code: str, rooms: Rooms, written: Written) -> tuple[Room, dict[int, Person]]:
+    """The room ``code`` as written, in ``rooms`` (its game replayed move by move, its people
+    away until they come back with their keys), and its people by number. ValueError when
+    what is written does not make a room."""
     if written.table is None or written.closed:
         raise ValueError("no room is written there")
     t = written.table
