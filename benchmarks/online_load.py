@@ -12,6 +12,12 @@ per game and per answer, and from it how many rooms one core carries at a person
 answer every ``--pace`` seconds in each room: a table has one person deciding at a time), and
 at this run's pace; the server's memory per room (resident size with every room open, less
 what it held before).
+
+With ``--redis``, the same over two server processes sharing a Redis (Debian's
+``redis-server``, started here on a free loopback port with persistence off, stopped at the
+end): each room is opened on one process and its friend joins through the other, so that half
+the messages are carried between processes by pub/sub, and every move and message is written
+to the room's stream first. The processor time is the two servers' and Redis's together.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ import asyncio
 import json
 import os
 import re
+import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -73,28 +81,38 @@ async def answer(ws: ClientConnection, question: dict[str, object], sent: dict[s
     await ws.send(json.dumps({"type": "answer", "question": question["id"], "option": options[0]["id"]}))
 
 
-async def run(url: str, rooms: int, games: int, think: float, limit: float, server: psutil.Process) -> dict[str, float]:
-    await room_with_computers(url, -1, Figures(), 0.0)  # (warm: the server's first game loads what it needs)
+def cpu_of(processes: list[psutil.Process]) -> float:
+    return sum(t.user + t.system for t in (p.cpu_times() for p in processes))
+
+
+def rss_of(processes: list[psutil.Process]) -> int:
+    return sum(p.memory_info().rss for p in processes)
+
+
+async def run(urls: list[str], rooms: int, games: int, think: float, limit: float,
+              servers: list[psutil.Process]) -> dict[str, float]:
+    for i in range(len(urls)):  # (warm: each server's first game loads what it needs)
+        await room_with_computers(urls[i:] + urls[:i], -1, Figures(), 0.0)
     figures = Figures()
-    before_rss = server.memory_info().rss
-    before_cpu = server.cpu_times()
+    before_rss = rss_of(servers)
+    before_cpu = cpu_of(servers)
     start = time.perf_counter()
     peak_rss = before_rss
     pending: set[asyncio.Task[None]] = set()
     made = 0
     while (made < games or pending) and time.perf_counter() - start < limit:
         while made < games and len(pending) < rooms:
-            pending.add(asyncio.create_task(room_with_computers(url, made, figures, think)))
+            turn = made % len(urls)
+            pending.add(asyncio.create_task(room_with_computers(urls[turn:] + urls[:turn], made, figures, think)))
             made += 1
         done, pending = await asyncio.wait(pending, timeout=0.5, return_when=asyncio.FIRST_COMPLETED)
         for task in done:
             task.result()
-        peak_rss = max(peak_rss, server.memory_info().rss)
+        peak_rss = max(peak_rss, rss_of(servers))
     for task in pending:
         task.cancel()
     elapsed = time.perf_counter() - start
-    after_cpu = server.cpu_times()
-    cpu = (after_cpu.user - before_cpu.user) + (after_cpu.system - before_cpu.system)
+    cpu = cpu_of(servers) - before_cpu
     trips = sorted(figures.round_trips)
     return {
         "games": figures.games, "answers": figures.answers, "refused": figures.refused, "elapsed": elapsed,
@@ -105,9 +123,11 @@ async def run(url: str, rooms: int, games: int, think: float, limit: float, serv
     }
 
 
-async def room_with_computers(url: str, n: int, figures: Figures, think: float) -> None:
-    """A room of 4: the host's connection opens it and adds two computer players, a friend joins,
-    and the host starts when all four seats are taken."""
+async def room_with_computers(urls: list[str], n: int, figures: Figures, think: float) -> None:
+    """A room of 4: the host's connection opens it (on the first server) and adds two computer
+    players, a friend joins (through the last server), and the host starts when all four seats
+    are taken."""
+    url, friends_url = urls[0], urls[-1]
     code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
     started = asyncio.Event()
 
@@ -129,7 +149,7 @@ async def room_with_computers(url: str, n: int, figures: Figures, think: float) 
                     return
 
     task = asyncio.create_task(host())
-    friend = asyncio.create_task(person(url, {"type": "join", "code": await code, "name": f"Friend{n}"}, figures, think))
+    friend = asyncio.create_task(person(friends_url, {"type": "join", "code": await code, "name": f"Friend{n}"}, figures, think))
     await asyncio.gather(task, friend)
 
 
@@ -140,21 +160,38 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.1, help="seconds a person takes to answer (default 0.1)")
     parser.add_argument("--pace", type=float, default=5.0, help="a person's seconds per answer, for rooms per core (default 5)")
     parser.add_argument("--limit", type=float, default=180.0, help="stop after this many seconds at most (default 180)")
+    parser.add_argument("--redis", action="store_true",
+                        help="two server processes sharing a Redis started here (Debian's redis-server)")
     args = parser.parse_args()
     doomlings = Path(sys.executable).with_name("doomlings")
-    server = subprocess.Popen([str(doomlings), "serve", "--port", "0", "--grace", "60"], stdout=subprocess.PIPE,
-                              text=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    started: list[subprocess.Popen[str]] = []
     try:
-        assert server.stdout is not None
-        found = re.search(r"127\.0\.0\.1:(\d+)/", server.stdout.readline())
-        assert found, "the server did not say where it listens"
-        url = f"ws://127.0.0.1:{found.group(1)}/ws"
-        process = psutil.Process(server.pid)
+        extra: list[str] = []
+        watched: list[psutil.Process] = []
+        if args.redis:
+            redis, url = start_redis()
+            started.append(redis)
+            watched.append(psutil.Process(redis.pid))
+            extra = ["--redis", url]
+        urls = []
+        for _ in range(2 if args.redis else 1):
+            server = subprocess.Popen([str(doomlings), "serve", "--port", "0", "--grace", "60", *extra],
+                                      stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+            started.append(server)
+            assert server.stdout is not None
+            found = re.search(r"127\.0\.0\.1:(\d+)/", server.stdout.readline())
+            assert found, "the server did not say where it listens"
+            urls.append(f"ws://127.0.0.1:{found.group(1)}/ws")
+            watched.append(psutil.Process(server.pid))
         time.sleep(0.5)
-        f = asyncio.run(run(url, args.rooms, args.games, args.think, args.limit, process))
+        f = asyncio.run(run(urls, args.rooms, args.games, args.think, args.limit, watched))
     finally:
-        server.terminate()
-        server.wait(10)
+        for process in reversed(started):
+            process.terminate()
+            process.wait(10)
+    if args.redis:
+        print("over 2 server processes sharing a Redis (each room opened on one, its friend joined through the "
+              "other; processor time and memory of both servers and Redis together):")
     per_answer = f["cpu"] / max(f["answers"], 1)
     busy = f["cpu"] / f["elapsed"]
     print(f"online load: {f['games']:.0f} games of 4 (2 people on WebSockets, 2 computers at normal) in "
@@ -166,6 +203,26 @@ def main() -> None:
     print(f"rooms per core: {1 / (per_answer / args.pace):.0f} at a person's pace (an answer every {args.pace:g} s a room); "
           f"{args.rooms / max(busy, 1e-9):.0f} at this run's pace ({args.think:g} s to answer)")
     print(f"memory per room: {f['rss_per_room'] / 1024:.0f} KiB (the server's resident size with {args.rooms} rooms open)")
+
+
+def start_redis() -> tuple[subprocess.Popen[str], str]:
+    """Debian's redis-server on a free loopback port, persistence off."""
+    program = shutil.which("redis-server")
+    if program is None:
+        sys.exit("online load --redis: needs redis-server (Debian's redis-server package)")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    redis = subprocess.Popen([program, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                              "--loglevel", "warning"], stdout=subprocess.DEVNULL, text=True)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                break
+        except OSError:
+            time.sleep(0.02)
+    return redis, f"redis://127.0.0.1:{port}/0"
 
 
 if __name__ == "__main__":

@@ -31,8 +31,9 @@ def json_blocks(text: str) -> list[str]:
 def test_every_page_of_the_docs_is_looked_at_here() -> None:
     """A new page with examples is run here too: its examples are found by this test file."""
     pages = sorted(p.name for p in DOCS.glob("*.md"))
-    assert pages == ["ai.md", "doomcrop-positions.md", "doomcrop-rulings.md", "positions.md", "rules-notes.md"], pages
-    for page in ("ai.md", "doomcrop-rulings.md", "rules-notes.md"):  # (pages without examples)
+    assert pages == ["ai.md", "doomcrop-positions.md", "doomcrop-rulings.md", "online.md", "positions.md",
+                     "rules-notes.md"], pages
+    for page in ("ai.md", "doomcrop-rulings.md", "online.md", "rules-notes.md"):  # (pages without examples)
         notes = (DOCS / page).read_text("utf-8")
         assert not json_blocks(notes) and not re.search(r"^    doomlings ", notes, re.MULTILINE), page
 

@@ -58,6 +58,22 @@ def add_server_arguments(p: argparse.ArgumentParser) -> None:
                    help="how long a seat waits for a person who dropped before a computer plays it (default 15)")
 
 
+def redis_address(text: str) -> str:
+    """A Redis to share rooms through: ``redis://``, ``rediss://`` (TLS) or ``unix://``.
+
+    >>> redis_address("redis://127.0.0.1:6379/0")
+    'redis://127.0.0.1:6379/0'
+    >>> redis_address("127.0.0.1:6379")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a Redis address begins with redis://, rediss:// or unix://, as redis://HOST:6379/0
+    """
+    if not text.startswith(("redis://", "rediss://", "unix://")) or len(text) > 500:
+        raise argparse.ArgumentTypeError(
+            "a Redis address begins with redis://, rediss:// or unix://, as redis://HOST:6379/0")
+    return text
+
+
 def port_number(text: str) -> int:
     """A TCP port, 0 to 65535 (0: any free one)."""
     port = whole_number(text)

@@ -68,6 +68,8 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         add_play_arguments,
         add_server_arguments,
         add_thinking_arguments,
+        redis_address,
+        seconds,
         seed_number,
         whole_number,
     )
@@ -172,6 +174,11 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     add_server_arguments(srv)
     srv.add_argument("--origin", action="append", default=[], metavar="URL",
                      help="another web address whose pages may connect (the page's own always may)")
+    srv.add_argument("--redis", type=redis_address, default=None, metavar="URL",
+                     help="share rooms with other servers through this Redis (redis://HOST:PORT/0): "
+                          "a room outlives the server holding it")
+    srv.add_argument("--lease", type=seconds, default=3.0, metavar="SECONDS",
+                     help="with --redis: how long a room waits for its server before another takes it over (default 3)")
 
     join = command("join", "join a room on a server by its code, at this terminal")
     join.add_argument("server", metavar="HOST", help="the server: HOST, HOST:PORT or its web address")
@@ -336,7 +343,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from doomlings_access.online.rooms import Timing
         from doomlings_access.online.server import serve
 
-        return serve(args.host, args.port, Timing(grace=args.grace), args.origin)
+        return serve(args.host, args.port, Timing(grace=args.grace), args.origin, args.redis, args.lease)
     if args.command == "join":
         from doomlings_access.online.client import join
 

@@ -246,7 +246,11 @@ class Room:
             return
         if history:
             person.history.append(message)
-        link = person.link if via is None else via
+        self.rooms.outlet.carry(self, person, person.link if via is None else via, message, history)
+
+    def hand(self, person: Person, link: Link | None, message: dict[str, Any]) -> None:
+        """Give ``message`` to ``link`` (the outlet calls this, at once or once the message
+        is kept elsewhere); a link that cannot take more is dropped."""
         if link is not None and not link.send(message):
             link.close("The connection could not keep up; join again to go on.")
             self.dropped(person, link)
@@ -357,7 +361,7 @@ class Room:
         for message in list(person.history):
             if message["seq"] > last_seq:
                 missed += message["type"] == "say" and message["seq"] > since
-                link.send({**message, "replayed": True})
+                self.rooms.outlet.copy(self, person, link, {**message, "replayed": True})
         was_away = person.away_since is not None
         person.away_since = None
         seat = person.seat
@@ -616,23 +620,31 @@ class Room:
         if len(self.lineup) < 2:
             self.error(person, "not_now", "A game needs 2 to 6 players: add a computer player, or wait for a friend.")
             return
-        players = self.players
-        computers = [e for e in self.lineup if isinstance(e, Computer)]
-        choices = GameChoices(
-            players=len(self.lineup), humans=len(players), names=[e.name for e in self.lineup],
-            levels=[c.level for c in computers] or ["normal"], seed=self._seed(), edition=self.edition(),
-            house_rules=list(self.house_rules), budget=self.rooms.budget,
-        )
-        self.game, seats = build_game(choices)
-        self.levels = dict(seats.levels)
-        self.agents = agents_for(self.game, seats, self.rooms.budget)
-        for seat, p in enumerate(players):
+        self.begin(self._seed())
+        for seat, p in enumerate(self.players):
             p.seat = seat
             p.listener = Listener(seat, p.verbosity, p.labels)
         for w in self.watchers:
             w.listener = Listener(None, w.verbosity, w.labels)
         self.phase = Phase.PLAYING
         self.broadcast_table()
+        self.play()
+
+    def begin(self, seed: int) -> None:
+        """The game of this table with ``seed``: its seats are the lineup (a room taken over
+        from another server begins the same game again, then replays its moves)."""
+        computers = [e for e in self.lineup if isinstance(e, Computer)]
+        choices = GameChoices(
+            players=len(self.lineup), humans=len(self.players), names=[e.name for e in self.lineup],
+            levels=[c.level for c in computers] or ["normal"], seed=seed, edition=self.edition(),
+            house_rules=list(self.house_rules), budget=self.rooms.budget,
+        )
+        self.game, seats = build_game(choices)
+        self.levels = dict(seats.levels)
+        self.agents = agents_for(self.game, seats, self.rooms.budget)
+
+    def play(self) -> None:
+        """Drive the game from where it is to its end, in a task of its own."""
         self.driver = asyncio.get_running_loop().create_task(self.drive(), name=f"room {self.code}")
 
     def edition(self) -> str:
@@ -791,24 +803,57 @@ class Room:
             self.send(person, {"type": "settled", "id": asked.id, "by": by})
 
 
+class Outlet(Protocol):
+    """Where a room's messages go on their way to people: straight to their links (one
+    process: :class:`Direct`), or first into a log kept outside the process, so that another
+    server can take the room over with nothing lost (:mod:`.ledger`)."""
+
+    def carry(self, room: Room, person: Person, link: Link | None, message: dict[str, Any], history: bool) -> None:
+        """A numbered message for ``person`` (``history``: kept for a reconnect); the outlet
+        hands it on with :meth:`Room.hand`, in the order given."""
+
+    def copy(self, room: Room, person: Person, link: Link, message: dict[str, Any]) -> None:
+        """A message sent again (a reconnect's replay): handed on in order, never kept again."""
+
+    def closed(self, room: Room) -> None:
+        """``room`` is closed for good."""
+
+
+class Direct:
+    """The outlet of one process: every message goes straight to its link."""
+
+    def carry(self, room: Room, person: Person, link: Link | None, message: dict[str, Any], history: bool) -> None:
+        room.hand(person, link, message)
+
+    def copy(self, room: Room, person: Person, link: Link, message: dict[str, Any]) -> None:
+        room.hand(person, link, message)
+
+    def closed(self, room: Room) -> None:
+        pass
+
+
 class Rooms:
     """Every room of a server, by code."""
 
     def __init__(
         self, timing: Timing | None = None, seed: int | None = None, budget: Budget | None = None,
-        max_rooms: int = 1000,
+        max_rooms: int = 1000, outlet: Outlet | None = None,
     ) -> None:
         self.timing = timing or Timing()
+        self.outlet: Outlet = outlet or Direct()
         self.rooms: dict[str, Room] = {}
         self.max_rooms = max_rooms
         self.budget = budget or Budget()
         source = random.Random(seed) if seed is not None else random.SystemRandom()
         self.seeds: Iterator[int] = iter(lambda: source.randrange(1, 10**9), None)
 
-    def open(self, name: str, link: Link, labels: str = "text", verbosity: str = "normal") -> tuple[Person, str]:
+    def open(
+        self, name: str, link: Link, labels: str = "text", verbosity: str = "normal", code: str | None = None,
+    ) -> tuple[Person, str]:
+        """A new room, its host ``name`` (``code``: one the caller made sure no server uses)."""
         if len(self.rooms) >= self.max_rooms:
             raise Refused("room_full", "The server has no room for another table now.")
-        room = Room(new_code(self.rooms), self)
+        room = Room(code or new_code(self.rooms), self)
         self.rooms[room.code] = room
         try:
             return room.admit(name, link, labels, verbosity)
@@ -836,6 +881,7 @@ class Rooms:
     def forget(self, room: Room) -> None:
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
+            self.outlet.closed(room)
 
     def close(self) -> None:
         for room in list(self.rooms.values()):

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import signal
 import socket
 import sys
 from collections.abc import AsyncIterator, Collection
@@ -25,13 +26,14 @@ from urllib.parse import urlsplit
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from doomlings_access.online import protocol
-from doomlings_access.online.rooms import Person, Refused, Rooms, Timing
+from doomlings_access.online.directory import Directory, Feed
+from doomlings_access.online.rooms import Link, Person, Refused, Rooms, Timing
 
 log = logging.getLogger(__name__)
 
@@ -129,11 +131,17 @@ async def _receive(ws: WebSocket) -> str:
 
 
 class Server:
-    """The web application: its rooms, the page and the WebSocket."""
+    """The web application: its rooms, the page and the WebSocket; ``directory`` says where
+    a room is (this process alone, or several sharing a Redis: :mod:`.directory`)."""
 
-    def __init__(self, rooms: Rooms | None = None, origins: Collection[str] = ()) -> None:
+    def __init__(
+        self, rooms: Rooms | None = None, origins: Collection[str] = (), directory: Directory | None = None,
+        address: str = "",
+    ) -> None:
         self.rooms = rooms or Rooms()
         self.origins = frozenset(origins)
+        self.directory = directory or Directory()
+        self.address = address
         self.loop: asyncio.AbstractEventLoop | None = None
         """The event loop the rooms run in, while serving (another thread reaches them
         through it)."""
@@ -142,15 +150,29 @@ class Server:
         routes: list[BaseRoute] = [Route(path, self.page) for path in PAGES]
         routes.append(Route("/protocol.json", self.schema))
         routes.append(Route("/favicon.ico", lambda request: Response(status_code=204)))
+        routes.append(Route("/health", self.health))
+        routes.append(Route("/where", self.where))
         routes.append(WebSocketRoute("/ws", self.socket))
         return Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=self.lifespan)
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        """The rooms close with the server (their games' tasks end)."""
+        """The rooms close with the server (their games' tasks end); with a shared
+        directory, they are first handed to another process."""
         self.loop = asyncio.get_running_loop()
+        await self.directory.start(self.rooms, self, self.address)
         yield
+        await self.directory.stop(hand_over=True)
         self.rooms.close()
+
+    async def health(self, request: Request) -> Response:
+        """The rooms here and each one's lease (for an operator or a balancer)."""
+        return JSONResponse(self.directory.health())
+
+    async def where(self, request: Request) -> Response:
+        """Which process holds the room ``?code=``, and its address (a balancer may send a
+        client there; any process also carries it there)."""
+        return JSONResponse(await self.directory.where(request.query_params.get("code", "")))
 
     async def page(self, request: Request) -> Response:
         name, media = PAGES[request.url.path]
@@ -167,53 +189,85 @@ class Server:
         await ws.accept()
         link = SocketLink(ws)
         sender = asyncio.create_task(link.run())
-        person: Person | None = None
+        person: Person | Feed | None = None
         try:
             person = await asyncio.wait_for(self.hello(ws, link), HELLO_SECONDS)
             while person is not None and link.closing is None:
                 text = await _receive(ws)
-                try:
-                    message = protocol.read_message(text, protocol.TO_SERVER)
-                except protocol.ProtocolError as exc:
-                    self.refuse(link, person, exc, text)
-                    continue
-                person.room.receive(person, message)
+                if isinstance(person, Person):
+                    self.hear(person, link, text)
+                else:
+                    await person(text)
         except (WebSocketDisconnect, asyncio.TimeoutError):
             pass
         finally:
-            if person is not None:
+            if isinstance(person, Person):
                 person.room.dropped(person, link)
+            elif person is not None:
+                with contextlib.suppress(Exception):
+                    await person(None)
             link.close("closed")
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(sender, 5.0)
             sender.cancel()
 
-    async def hello(self, ws: WebSocket, link: SocketLink) -> Person | None:
+    async def hello(self, ws: WebSocket, link: SocketLink) -> Person | Feed | None:
         """The first message names the room: open one, join one by code, or come back to a
-        seat with its key. Refused, the connection is told why and closed."""
-        while True:
+        seat with its key (a room another process holds: the messages are carried there).
+        Refused, the connection is told why and closed."""
+        while link.closing is None:
             text = await _receive(ws)
-            try:
-                m = protocol.read_message(text, protocol.TO_SERVER)
-                settings = {"labels": m.get("labels", "text"), "verbosity": m.get("verbosity", "normal")}
-                if m["type"] == "create":
-                    person, _ = self.rooms.open(m["name"], link, **settings)
-                elif m["type"] == "join":
-                    person, _ = self.rooms.join(m["code"], m["name"], link, **settings)
-                elif m["type"] == "resume":
-                    person, _ = self.rooms.resume(m["code"], m["token"], m["last_seq"], link)
-                else:
-                    raise Refused("not_now", "First open a room, join one by its code, or come back to your seat.")
+            person = await self.first(text, link, here_only=False)
+            if person is not None:
                 return person
-            except protocol.ProtocolError as exc:
-                self.refuse(link, None, exc, text)
-            except Refused as exc:
-                link.send(checked({"type": "error", "seq": 1, "code": exc.code, "text": str(exc)}))
-                if exc.code in ("bad_key", "no_room", "room_locked", "room_full"):
-                    link.close(str(exc))
-                    return None
+        return None
 
-    def refuse(self, link: SocketLink, person: Person | None, exc: protocol.ProtocolError, text: str) -> None:
+    async def greet(self, text: str, link: Link) -> Person | None:
+        """The first message of a connection another process carries here."""
+        person = await self.first(text, link, here_only=True)
+        return person if isinstance(person, Person) else None
+
+    async def first(self, text: str, link: Link, here_only: bool) -> Person | Feed | None:
+        """One first message: who its sender is here (a :class:`~.rooms.Person`), or what
+        carries their messages to the process holding their room, or None (refused: told
+        why; the link is closed when it cannot go on)."""
+        try:
+            m = protocol.read_message(text, protocol.TO_SERVER)
+            settings = {"labels": m.get("labels", "text"), "verbosity": m.get("verbosity", "normal")}
+            if m["type"] in ("join", "resume") and not here_only:
+                where = await self.directory.place(m["code"])
+                if where is not None:
+                    return await self.directory.relay(where, text, link)
+            if m["type"] == "create":
+                person, _ = self.rooms.open(m["name"], link, code=await self.directory.new_code(), **settings)
+            elif m["type"] == "join":
+                person, _ = self.rooms.join(m["code"], m["name"], link, **settings)
+            elif m["type"] == "resume":
+                person, _ = self.rooms.resume(m["code"], m["token"], m["last_seq"], link)
+            else:
+                raise Refused("not_now", "First open a room, join one by its code, or come back to your seat.")
+            return person
+        except protocol.ProtocolError as exc:
+            self.refuse(link, None, exc, text)
+        except Refused as exc:
+            link.send(checked({"type": "error", "seq": 1, "code": exc.code, "text": str(exc)}))
+            if exc.code in ("bad_key", "no_room", "room_locked", "room_full"):
+                link.close(str(exc))
+        return None
+
+    def hear(self, person: Person, link: Link, text: str) -> None:
+        """A message from ``person`` after the first: to their room, or refused."""
+        try:
+            message = protocol.read_message(text, protocol.TO_SERVER)
+        except protocol.ProtocolError as exc:
+            self.refuse(link, person, exc, text)
+            return
+        person.room.receive(person, message)
+
+    def gone(self, person: Person, link: Link) -> None:
+        person.room.dropped(person, link)
+
+    def refuse(self, link: Link, person: Person | None, exc: protocol.ProtocolError, text: str) -> None:
         """A message that cannot be read: said to the sender; one too big ends the connection."""
         big = len(text) > protocol.MAX_FRAME
         code, said = "too_big" if big else "bad_message", f"A message the server cannot read: {exc}"
@@ -268,13 +322,26 @@ def uvicorn_server(app: Starlette) -> Any:
 
     config = uvicorn.Config(
         app, ws_max_size=protocol.MAX_FRAME, log_level="warning", lifespan="on", ws="websockets-sansio",
-        ws_ping_interval=20.0, ws_ping_timeout=20.0,
+        ws_ping_interval=20.0, ws_ping_timeout=20.0, timeout_graceful_shutdown=5,
     )
     return uvicorn.Server(config)
 
 
-def serve(host: str, port: int, timing: Timing | None = None, origins: Collection[str] = ()) -> int:
-    """``doomlings serve``: serve until stopped (Ctrl-C)."""
+def serve(
+    host: str, port: int, timing: Timing | None = None, origins: Collection[str] = (), redis: str | None = None,
+    lease: float = 3.0,
+) -> int:
+    """``doomlings serve``: serve until stopped (Ctrl-C, or SIGTERM: with ``redis``, the rooms
+    here are first handed to another process sharing it)."""
+    directory = Directory()
+    if redis is not None:
+        from doomlings_access.online.ledger import RedisDirectory
+
+        directory = RedisDirectory(redis, lease)
+        why = directory.unreachable()
+        if why is not None:  # (the address is not repeated: it may hold a password)
+            print(f"doomlings: cannot use the Redis given with --redis: {why}", file=sys.stderr)
+            return 1
     try:
         sock = bind(host, port)
     except OSError as exc:
@@ -284,10 +351,17 @@ def serve(host: str, port: int, timing: Timing | None = None, origins: Collectio
     shown = f"[{host}]" if ":" in host else host
     print(f"Serving Doomlings online at http://{shown}:{real}/", flush=True)
     print(f"Join from a terminal with: doomlings join {shown}:{real} CODE --name NAME", flush=True)
-    server = uvicorn_server(Server(Rooms(timing), origins).app())
+    if redis is not None:
+        print(f"Sharing rooms through Redis as {directory.node}.", flush=True)
+    server = uvicorn_server(Server(Rooms(timing), origins, directory, f"{shown}:{real}").app())
+    # uvicorn stops gracefully on SIGTERM (its lifespan's end hands the rooms over), then
+    # raises the signal again for the handler it found: this one, so that the stop is clean.
+    previous = signal.signal(signal.SIGTERM, lambda number, frame: None)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
         pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     print("The server has stopped.", flush=True)
     return 0
