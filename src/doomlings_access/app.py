@@ -743,7 +743,66 @@ def companion(args: argparse.Namespace) -> int:
 INPUT_ENDED = "Input ended. Goodbye."
 """Said when input ends (Ctrl-D, or a script's answers run out) at a menu or a question it
 opens: the program leaves, and a listener hears that it did."""
-MENU_ITEMS = ("New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings", "Quit")
+MENU_ITEMS = (
+    "New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings",
+    "Learn to play", "Quit",
+)
+
+
+def learn(args: argparse.Namespace) -> int:
+    """``doomlings learn [N] [--list]``: the lessons, from where the learner left off or from
+    lesson N; ``--list`` lists them."""
+    from doomlings_access.lines import print_wrapped
+    from doomlings_access.progress import load_progress
+    from doomlings_access.ui.lessons import LessonFileError, load_course
+    from doomlings_access.ui.tutor import course_listing
+
+    try:
+        course = load_course()
+    except LessonFileError as exc:
+        print(f"doomlings: {exc}", file=sys.stderr)
+        return 2
+    if args.list and args.lesson is not None:
+        print(f"doomlings: learn --list takes no lesson; leave out {shown(args.lesson, 40)}.", file=sys.stderr)
+        return 2
+    if args.list:
+        progress, problems = load_progress()
+        for line in [*problems, *course_listing(course, progress)]:
+            print_wrapped(sys.stdout, clean(line))
+        return 0
+    start = None
+    if args.lesson is not None:
+        start = whole_number(args.lesson, 1, len(course))
+        if start is None:
+            print(f"doomlings: no lesson {shown(args.lesson, 20)}: the lessons are 1 to {len(course)} (learn --list).", file=sys.stderr)
+            return 2
+
+    def body(console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
+        try:
+            return _learn(console, out, prefs, speech, start)
+        except EOFError:
+            out.info(INPUT_ENDED)
+            return 0
+        except KeyboardInterrupt:
+            out.info("")
+            out.info("Stopped. doomlings learn comes back to this lesson.")
+            return 0
+
+    return _with_output(args, body)
+
+
+def _learn(console: Console, out: Output, prefs: Prefs, speech: Speech, start: int | None) -> int:
+    """The course at the prompt (from the menu, or ``doomlings learn``): a lesson file at
+    fault is said in its line, naming the file and the field, and nothing is played."""
+    from doomlings_access.ui.lessons import LessonFileError, load_course
+    from doomlings_access.ui.tutor import Course
+
+    try:
+        course = load_course()
+    except LessonFileError as exc:
+        out.info(f"The lessons cannot be loaded: {exc}.")
+        return 2
+    return Course(course, console, out, prefs, speech.switch).run(start)
 
 
 def menu(args: argparse.Namespace) -> int:
@@ -801,8 +860,10 @@ def _menu_item(
         Companion(console, out, edition, prefs.labels).run()
     elif pick == 3:
         _rules_and_help(ask, prefs)
-    else:
+    elif pick == 4:
         _settings_menu(ask, out, prefs, speech)
+    else:
+        _learn(console, out, prefs, speech, None)
 
 
 HOW_TO_ANSWER = [

@@ -42,7 +42,7 @@ class _Parser(argparse.ArgumentParser):
 
 COMMANDS = (
     "play", "companion", "resume", "transcript", "braille-ref", "speech-check", "card",
-    "score", "simulate", "tournament", "cards", "scenario", "doctor", "serve", "join", "host",
+    "score", "simulate", "tournament", "cards", "scenario", "doctor", "serve", "join", "host", "learn",
 )
 _VALUED = ("--speech", "--verbosity", "--labels", "--edition")
 
@@ -183,6 +183,10 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     host.add_argument("--name", default=None, help="your name at the table")
     host.add_argument("--server", default=None, metavar="HOST", help="open the room on this running server instead")
 
+    learn = command("learn", "learn to play: short lessons at the game's own prompt, then a short game")
+    learn.add_argument("lesson", nargs="?", default=None, help="the lesson to take (default: where you left off)")
+    learn.add_argument("--list", action="store_true", help="list the lessons, and where you are")
+
     doctor = command("doctor", "check the saves, settings and card cache in use, and offer to fix them")
     answers = doctor.add_mutually_exclusive_group()
     answers.add_argument("--yes", action="store_true", help="fix everything without asking")
@@ -205,7 +209,7 @@ def _tolerant_streams() -> None:
 OUTPUT_ERROR = 74
 """Exit status when what the program says cannot be written (sysexits' EX_IOERR): a full disk
 under ``> file``, a closed standard output."""
-ANSWERING = frozenset(("play", "resume", "companion", "join", "host", None))
+ANSWERING = frozenset(("play", "resume", "companion", "join", "host", "learn", None))
 """The commands that read a player's answers (None: the main menu)."""
 
 
@@ -324,6 +328,10 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from doomlings_access.app import resume
 
         return resume(args)
+    if args.command == "learn":
+        from doomlings_access.app import learn
+
+        return learn(args)
     if args.command == "transcript":
         from doomlings_access.app import transcript
 

@@ -1070,7 +1070,12 @@ class Session:
                     return
             if found:
                 self.out.lines(full_description(found[0], self.style.label(found[0])))
+                self.card_described(found[0].name)
             return
+
+    def card_described(self, name: str) -> None:
+        """Called with the card ``card NAME`` has just described: a lesson that asks for a
+        look-up knows it was done (:class:`.tutor.LessonSession`); a game has nothing to do."""
 
     def seat_named(self, typed: str) -> int | None:
         if name_key(typed) in ("me", "my", "mine", "you"):
