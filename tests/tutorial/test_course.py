@@ -1,0 +1,215 @@
+"""The course as a learner meets it: lessons in order, leaving and coming back to the same
+lesson, the progress kept like the settings (and a broken progress file never stopping a
+lesson), ``learn --list`` and ``learn N``, the main menu's "Learn to play", and lesson files
+that cannot be used named with the file and the field."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from learner import Learner
+from programs import DOOMLINGS, isolated_env
+from doomlings_access.progress import Progress, load_progress, progress_path, save_progress
+from doomlings_access.ui.lessons import LessonFileError, lesson_files, lesson_from, load_course, read_lesson
+from doomlings_access.ui.session import Prefs
+from doomlings_access.ui.tutor import Course
+
+FILES = lesson_files()
+PLAIN = ["--plain", "--speech", "off"]
+
+
+@pytest.fixture(autouse=True)
+def own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOOMLINGS_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("DOOMLINGS_DATA_DIR", str(tmp_path / "data"))
+
+
+def course(mode: str = "right") -> tuple[Course, Learner]:
+    learner = Learner(mode, limit=20000)
+    c = Course(load_course(), learner, learner.out, Prefs())
+    learner.playing = c
+    return c, learner
+
+
+def test_the_whole_course_through_the_real_loop() -> None:
+    c, learner = course()
+    assert c.run() == 0
+    assert len(c.results) == len(FILES) and all(p.finished for p in c.results)
+    assert load_progress()[0] == Progress(len(FILES) + 1, list(range(1, len(FILES) + 1)))
+    assert "you have finished the course" in learner.text()
+
+
+def test_leaving_a_lesson_keeps_it_and_learn_comes_back_to_it() -> None:
+    c, learner = course()
+    answers = iter(["", "", "quit", "y"])  # lesson 1 as asked, Enter for lesson 2, then quit in it
+    plain = learner.answer
+
+    def leave_in_lesson_two(prompt: str) -> str:
+        if c.current is not None and c.current.lesson.file.endswith(FILES[1].name):
+            return next(answers) if prompt.startswith(("Choose", "Quit")) else ""
+        return plain(prompt)
+
+    learner.answer = leave_in_lesson_two  # type: ignore[method-assign]
+    assert c.run() == 0
+    assert "You left the lesson. It is kept" in learner.text()
+    assert load_progress()[0] == Progress(2, [1])
+    again, learner = course()
+    again.run()
+    assert learner.text().startswith(f"Lesson 2 of {len(FILES)}: Stabilizing.")
+
+
+def test_stopping_between_lessons_keeps_the_next() -> None:
+    c, learner = course()
+    plain = learner.answer
+    learner.answer = lambda prompt: "q" if prompt.startswith("Press Enter for lesson") else plain(prompt)  # type: ignore[method-assign]
+    c.run(3)
+    assert "Stopped. Lesson 4 is kept for next time" in learner.text()
+    assert load_progress()[0] == Progress(4, [3])
+
+
+def test_end_of_input_in_a_lesson_keeps_it() -> None:
+    c, learner = course()
+    learner.limit = 1
+    with pytest.raises(EOFError):  # (the caller says "Input ended. Goodbye.")
+        c.run(5)
+    assert "You left the lesson. It is kept" in learner.text()
+    assert load_progress()[0] == Progress(5, [])
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ('lesson = "two"\n', "lesson: must be a lesson's number; using 1."),
+        ("lesson = 0\n", "lesson: must be a lesson's number; using 1."),
+        ("lesson = 3\nfinished = [1, true]\n", "finished: must be a list of lessons' numbers; using none."),
+        ("lesson = 3\ncolour = 1\n", "colour: is not a field of it; it is not used."),
+        ("lesson = [\n", "starting from lesson 1"),
+        ("\x00\xff", "starting from lesson 1"),
+    ],
+)
+def test_a_broken_progress_file_is_named_and_never_stops_a_lesson(content: str, said: str) -> None:
+    path = progress_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content.encode("utf-8", "surrogateescape") if "\x00" not in content else b"\x00\xff")
+    progress, problems = load_progress()
+    assert len(problems) == 1 and said in problems[0] and ("learning.toml" in problems[0])
+    c, learner = course()
+    learner.limit = 60
+    try:
+        c.run()
+    except EOFError:
+        pass
+    said_first = " ".join(learner.text().split())
+    assert said_first.startswith(problems[0]), said_first[:300]
+    assert f"Lesson {3 if 'lesson = 3' in content else 1} of" in said_first
+
+
+def test_a_progress_file_that_is_a_fifo_is_refused_not_waited_on() -> None:
+    path = progress_path()
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    progress, problems = load_progress()
+    assert progress == Progress() and len(problems) == 1 and "starting from lesson 1" in problems[0]
+
+
+def test_progress_that_cannot_be_written_is_said_once_and_the_lessons_go_on(tmp_path: Path) -> None:
+    (tmp_path / "config").write_text("a file where the folder should be")
+    c, learner = course()
+    plain = learner.answer
+    learner.answer = lambda prompt: "q" if prompt.startswith("Press Enter for lesson") else plain(prompt)  # type: ignore[method-assign]
+    c.run(1)
+    assert learner.text().count("Your progress cannot be kept") == 1
+    assert c.results[0].finished
+
+
+def test_progress_is_written_as_it_is_read() -> None:
+    save_progress(Progress(4, [3, 1, 2, 2]))
+    assert load_progress() == (Progress(4, [1, 2, 3]), [])
+
+
+# --- lesson files that cannot be used ---------------------------------------------------------
+
+
+def broken(change: Any) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(FILES[0].read_text("utf-8"))
+    change(data)
+    return data
+
+
+BROKEN = {
+    "players[0].hand[1]: no trait named 'Fecundty'": lambda d: d["players"][0]["hand"].__setitem__(1, "Fecundty"),
+    "lesson: an object": lambda d: d.pop("lesson"),
+    "lesson.title: a short line of text": lambda d: d["lesson"].pop("title"),
+    "lesson.colour: unknown field": lambda d: d["lesson"].__setitem__("colour", 1),
+    "lesson.steps[0].expect: give one of answer, command or any": lambda d: d["lesson"]["steps"][0]["expect"].update(any=True),
+    "lesson.steps[0].expect.command: one of the game's commands": lambda d: d["lesson"]["steps"][0].__setitem__("expect", {"command": "dance"}),
+    "lesson.steps[0].hint: missing": lambda d: d["lesson"]["steps"][0].pop("hint"),
+    "lesson.steps[0].explain[0]: no trait named 'Fecundty'": lambda d: d["lesson"]["steps"][0].__setitem__("explain", "[Fecundty] grows."),
+    "lesson.steps[0].then.players.Zed: no player named 'Zed'": lambda d: d["lesson"]["steps"][0]["then"]["players"].__setitem__("Zed", {}),
+    "lesson.steps[0].then.players.You.gene_pool: a whole number": lambda d: d["lesson"]["steps"][0]["then"]["players"]["You"].__setitem__("gene_pool", "6"),
+    "lesson.steps[0].then.players.You.traits[0]: no trait named": lambda d: d["lesson"]["steps"][0]["then"]["players"]["You"].__setitem__("traits", ["Fecund1ty x"]),
+    "lesson.level: one of easy, normal": lambda d: d["lesson"].__setitem__("level", "hard"),
+    "lesson.outcome.winners: a list of player names": lambda d: d["lesson"].__setitem__("outcome", {"winners": "You"}),
+    "players[1].name: ": lambda d: d["players"][1].__setitem__("name", "You"),
+}
+
+
+@pytest.mark.parametrize("expected", list(BROKEN))
+def test_a_bad_lesson_file_names_the_file_and_the_field(expected: str) -> None:
+    with pytest.raises(LessonFileError) as caught:
+        lesson_from(broken(BROKEN[expected]), "tutorial/01-a-trait-and-the-gene-pool.json")
+    assert str(caught.value).startswith(f"tutorial/01-a-trait-and-the-gene-pool.json: {expected}"), str(caught.value)
+
+
+def test_a_lesson_file_that_is_no_json_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "01-x.json"
+    path.write_text('{"players": [', "utf-8")
+    with pytest.raises(LessonFileError) as caught:
+        read_lesson(path)
+    assert str(caught.value).startswith("tutorial/01-x.json: ")
+
+
+def test_every_shipped_lesson_loads() -> None:
+    assert [lesson.file for lesson in load_course()] == [f"tutorial/{p.name}" for p in FILES]
+
+
+# --- the command and the menu -------------------------------------------------------------------
+
+
+def run(tmp_path: Path, stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*DOOMLINGS, *args], input=stdin, capture_output=True, text=True,
+        env=isolated_env(tmp_path), timeout=120, check=False,
+    )
+
+
+def test_learn_list_and_learn_n(tmp_path: Path) -> None:
+    listed = run(tmp_path, "", "learn", "--list")
+    assert listed.returncode == 0 and listed.stdout.splitlines()[0] == (
+        "1. Playing a trait, and the gene pool (you are here)."
+    )
+    assert len(listed.stdout.splitlines()) == len(FILES)
+    done = run(tmp_path, "2\nq\n", "learn", "1", *PLAIN)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"Lesson 1 of {len(FILES)}: Playing a trait")
+    assert "Stopped. Lesson 2 is kept for next time" in done.stdout
+    assert run(tmp_path, "", "learn", "--list").stdout.splitlines()[:2] == [
+        "1. Playing a trait, and the gene pool (finished).", "2. Stabilizing (you are here).",
+    ]
+    for wrong in ("0", "99", "two"):
+        refused = run(tmp_path, "", "learn", wrong, *PLAIN)
+        assert refused.returncode == 2 and f"no lesson {wrong}: the lessons are 1 to {len(FILES)}" in refused.stderr
+
+
+def test_learn_to_play_from_the_main_menu_and_end_of_input(tmp_path: Path) -> None:
+    done = run(tmp_path, "6\n2\n", *PLAIN)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "6. Learn to play" in done.stdout
+    assert f"Lesson 1 of {len(FILES)}: Playing a trait, and the gene pool." in done.stdout
+    assert done.stdout.endswith("Input ended. Goodbye.\n")
