@@ -767,7 +767,7 @@ def learn(args: argparse.Namespace) -> int:
         return 2
     if args.list:
         progress, problems = load_progress()
-        for line in [*problems, *course_listing(course, progress)]:
+        for line in [*(problem.line for problem in problems), *course_listing(course, progress)]:
             print_wrapped(sys.stdout, clean(line))
         return 0
     start = None

@@ -98,7 +98,7 @@ def test_a_broken_progress_file_is_named_and_never_stops_a_lesson(content: str, 
     path.parent.mkdir(parents=True)
     path.write_bytes(content.encode("utf-8", "surrogateescape") if "\x00" not in content else b"\x00\xff")
     progress, problems = load_progress()
-    assert len(problems) == 1 and said in problems[0] and ("learning.toml" in problems[0])
+    assert len(problems) == 1 and said in problems[0].line and "learning.toml" in problems[0].line
     c, learner = course()
     learner.limit = 60
     try:
@@ -106,8 +106,12 @@ def test_a_broken_progress_file_is_named_and_never_stops_a_lesson(content: str, 
     except EOFError:
         pass
     said_first = " ".join(learner.text().split())
-    assert said_first.startswith(problems[0]), said_first[:300]
+    assert said_first.startswith(problems[0].line), said_first[:300]
     assert f"Lesson {3 if 'lesson = 3' in content else 1} of" in said_first
+    unusable = problems[0].field is None  # kept beside before it is written over, as settings are
+    kept = sorted(p.name for p in path.parent.glob("learning.toml.broken-*"))
+    assert len(kept) == unusable and ("was kept as learning.toml.broken-" in said_first) == unusable
+    assert load_progress()[1] == []  # written again, good
 
 
 def test_a_progress_file_that_is_a_fifo_is_refused_not_waited_on() -> None:
@@ -115,7 +119,7 @@ def test_a_progress_file_that_is_a_fifo_is_refused_not_waited_on() -> None:
     path.parent.mkdir(parents=True)
     os.mkfifo(path)
     progress, problems = load_progress()
-    assert progress == Progress() and len(problems) == 1 and "starting from lesson 1" in problems[0]
+    assert progress == Progress() and len(problems) == 1 and "starting from lesson 1" in problems[0].line
 
 
 def test_progress_that_cannot_be_written_is_said_once_and_the_lessons_go_on(tmp_path: Path) -> None:
@@ -131,6 +135,20 @@ def test_progress_that_cannot_be_written_is_said_once_and_the_lessons_go_on(tmp_
 def test_progress_is_written_as_it_is_read() -> None:
     save_progress(Progress(4, [3, 1, 2, 2]))
     assert load_progress() == (Progress(4, [1, 2, 3]), [])
+
+
+def test_doctor_checks_the_progress_file(tmp_path: Path) -> None:
+    path = progress_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('lesson = "x"\nfinished = [2]\n')
+    report = run(tmp_path, "", "doctor", "--yes").stdout
+    assert "Lessons: Progress file" in report and "lesson: must be a lesson's number" in report
+    assert "Lessons: learning.toml was written again." in report
+    assert load_progress() == (Progress(1, [2]), [])
+    path.write_text("lesson = [")
+    report = run(tmp_path, "", "doctor", "--yes").stdout
+    assert "learning.toml was kept as learning.toml.broken-" in " ".join(report.split())
+    assert "is not written yet; the course starts at lesson 1" in run(tmp_path, "", "doctor", "--no").stdout
 
 
 # --- lesson files that cannot be used ---------------------------------------------------------

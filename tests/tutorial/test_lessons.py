@@ -142,3 +142,18 @@ def test_tips_on_request_in_the_short_game() -> None:
     assert "The normal computer player would choose " in text
     assert text.count("A high face value scores most") + text.count("let go of what is worth least") >= 1
     assert session.played.finished and session.game.winners
+
+
+def test_a_label_typed_answers_the_lesson_as_the_name_does() -> None:
+    """The labels lesson asks for a look-up by label and a play by label: typed as on a
+    braille keyboard (BRF too), they count as done."""
+    lesson = read_lesson(FILES[NAMES.index("10-braille-labels.json")])
+    learner = Learner("right")
+    session = LessonSession(lesson, learner, learner.out, Prefs())
+    learner.playing = session
+    typed = iter(["card RX", "G#B"])
+    learner.answer = lambda prompt: next(typed) if prompt.startswith("Choose ") else ""  # type: ignore[method-assign]
+    session.play()
+    assert session.played.finished and session.played.wrong == 0 and session.disagreements == []
+    assert "Kidney, label rX." in learner.text()
+    assert "You play Bark, g2" in learner.text()

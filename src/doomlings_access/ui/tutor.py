@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from doomlings_access.ai.heuristic import HeuristicAgent
-from doomlings_access.progress import Progress, load_progress, save_progress
+from doomlings_access.progress import Progress, load_progress, save_progress, set_unusable_aside
 from doomlings_access.safety.files import FileRefused, reason
 from doomlings_access.safety.text import shown
 from doomlings_access.ai.levels import make_agent
@@ -335,8 +335,10 @@ class Course:
         self.course, self.console, self.out, self.prefs = course, console, out, prefs
         self.change_speech = change_speech
         self.progress, problems = load_progress()
-        for line in problems:
-            out.info(line)
+        for problem in problems:
+            out.info(problem.line)
+        self.unusable = any(problem.field is None for problem in problems)
+        """The progress file could not be used at all: it is set aside before it is written over."""
         self.unsaved = False
         self.results: list[Played] = []
         self.current: LessonSession | None = None
@@ -344,6 +346,11 @@ class Course:
 
     def keep(self) -> None:
         """Save the progress; a failure is said once, and the lessons go on."""
+        if self.unusable:
+            self.unusable = False
+            kept = set_unusable_aside()
+            if kept is not None:
+                self.out.info(f"The progress file that could not be used was kept as {shown(kept.name, 100)}.")
         try:
             save_progress(self.progress)
         except (OSError, FileRefused) as exc:
@@ -376,10 +383,7 @@ class Course:
             self.progress.lesson = n + 1
             self.keep()
             if n == total:
-                self.out.info(
-                    "That was the last lesson: you have finished the course. Choose New game in the menu, "
-                    "or type doomlings play, to play a whole game."
-                )
+                self.out.info("That was the last lesson: you have finished the course.")
                 return 0
             if not self.go_on(n + 1):
                 return 0
@@ -389,7 +393,7 @@ class Course:
         """Between two lessons: Enter goes on, quit stops (the next lesson is kept)."""
         title = self.course[n - 1].title
         while True:
-            line = self.console.read(f"Press Enter for lesson {n}, {title}, or type q to stop here: ")
+            line = self.console.read(f"Press Enter for lesson {n}, {title}; q stops here: ")
             self.out.answered()
             word = clean_typed(line).lower()
             if not word:
