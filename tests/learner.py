@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from doomlings_access.ui.lessons import Step
 from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Question
-from doomlings_access.ui.tutor import Course, LessonSession, named
+from doomlings_access.ui.tutor import Course, LessonSession, named, typed_answer
 
 
 @dataclass
@@ -94,15 +94,8 @@ class Learner:
 
 
 def right_answer(step: Step) -> str:
-    """What the step asks for, typed as a learner would."""
-    e = step.expect
-    if e.answer is not None:
-        return e.answer
-    if e.command == "card":
-        return f"card {e.card}"
-    if e.command is not None:
-        return e.command
-    return "1"
+    """What the step asks for, typed as a learner would (the lesson's own reading of it)."""
+    return typed_answer(step)
 
 
 def wrong_answer(q: Question, step: Step) -> str | None:

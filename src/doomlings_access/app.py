@@ -750,20 +750,25 @@ MENU_ITEMS = (
 
 
 def learn(args: argparse.Namespace) -> int:
-    """``doomlings learn [N] [--list]``: the lessons, from where the learner left off or from
-    lesson N; ``--list`` lists them."""
+    """``doomlings learn [N|FILE] [--list] [--check]``: the lessons, from where the learner
+    left off or from lesson N, or a teacher's lesson file; ``--list`` lists them, ``--check``
+    plays each (or the file) as its steps ask and says where the engine does not do what it
+    says."""
+    from pathlib import Path
+
     from doomlings_access.lines import print_wrapped
     from doomlings_access.progress import load_progress
-    from doomlings_access.ui.lessons import LessonFileError, load_course
-    from doomlings_access.ui.tutor import course_listing
+    from doomlings_access.ui.lessons import Lesson, LessonFileError, load_course, read_lesson
+    from doomlings_access.ui.tutor import check_lesson, course_listing
 
+    if args.list and (args.lesson is not None or args.check):
+        print("doomlings: learn --list takes no lesson and no --check.", file=sys.stderr)
+        return 2
+    named_file = args.lesson is not None and args.lesson.endswith(".json")
     try:
-        course = load_course()
+        course = [read_lesson(Path(args.lesson), args.lesson)] if named_file else load_course()
     except LessonFileError as exc:
         print(f"doomlings: {exc}", file=sys.stderr)
-        return 2
-    if args.list and args.lesson is not None:
-        print(f"doomlings: learn --list takes no lesson; leave out {shown(args.lesson, 40)}.", file=sys.stderr)
         return 2
     if args.list:
         progress, problems = load_progress()
@@ -771,14 +776,24 @@ def learn(args: argparse.Namespace) -> int:
             print_wrapped(sys.stdout, clean(line))
         return 0
     start = None
-    if args.lesson is not None:
+    if args.lesson is not None and not named_file:
         start = whole_number(args.lesson, 1, len(course))
         if start is None:
             print(f"doomlings: no lesson {shown(args.lesson, 20)}: the lessons are 1 to {len(course)} (learn --list).", file=sys.stderr)
             return 2
+    if args.check:
+        checked: list[Lesson] = course if start is None else [course[start - 1]]
+        faults = [fault for lesson in checked for fault in check_lesson(lesson)]
+        for line in faults or [f"{plural_lessons(len(checked))} as written: the engine does what they say."]:
+            print_wrapped(sys.stdout, clean(line))
+        return 1 if faults else 0
 
     def body(console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
         try:
+            if named_file:  # a teacher's lesson: the course's progress is left as it is
+                from doomlings_access.ui.tutor import Course
+
+                return Course(course, console, out, prefs, speech.switch, keep_progress=False).run(1)
             return _learn(console, out, prefs, speech, start)
         except EOFError:
             out.info(INPUT_ENDED)
@@ -789,6 +804,11 @@ def learn(args: argparse.Namespace) -> int:
             return 0
 
     return _with_output(args, body)
+
+
+def plural_lessons(n: int) -> str:
+    """"The lesson plays" or "All 11 lessons play"."""
+    return "The lesson plays" if n == 1 else f"All {n} lessons play"
 
 
 def _learn(console: Console, out: Output, prefs: Prefs, speech: Speech, start: int | None) -> int:

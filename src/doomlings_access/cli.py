@@ -184,8 +184,15 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     host.add_argument("--server", default=None, metavar="HOST", help="open the room on this running server instead")
 
     learn = command("learn", "learn to play: short lessons at the game's own prompt, then a short game")
-    learn.add_argument("lesson", nargs="?", default=None, help="the lesson to take (default: where you left off)")
+    learn.add_argument(
+        "lesson", nargs="?", default=None,
+        help="the lesson to take, by number (default: where you left off), or a lesson file of your own",
+    )
     learn.add_argument("--list", action="store_true", help="list the lessons, and where you are")
+    learn.add_argument(
+        "--check", action="store_true",
+        help="play the lessons (or the one named) as their steps ask, and say where the game does not do what they say",
+    )
 
     doctor = command("doctor", "check the saves, settings and card cache in use, and offer to fix them")
     answers = doctor.add_mutually_exclusive_group()
@@ -278,7 +285,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "stdout" in closed:  # (print() says nothing at all to a closed output: refused aloud)
         print("doomlings: standard output is closed, so nothing could be shown.", file=sys.stderr)
         return OUTPUT_ERROR
-    if "stdin" in closed and args.command in ANSWERING and not getattr(args, "list", False):
+    if "stdin" in closed and args.command in ANSWERING and not (getattr(args, "list", False) or getattr(args, "check", False)):
         return _fail(
             "standard input is closed, so no answer can be typed: play at a terminal, or give "
             "the answers with < FILE"

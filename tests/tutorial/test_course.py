@@ -231,3 +231,29 @@ def test_learn_to_play_from_the_main_menu_and_end_of_input(tmp_path: Path) -> No
     assert "6. Learn to play" in done.stdout
     assert f"Lesson 1 of {len(FILES)}: Playing a trait, and the gene pool." in done.stdout
     assert done.stdout.endswith("Input ended. Goodbye.\n")
+
+
+def test_learn_check_plays_each_lesson_as_written_and_names_a_claim_at_fault(tmp_path: Path) -> None:
+    done = run(tmp_path, "", "learn", "--check")
+    assert done.returncode == 0 and done.stdout == f"All {len(FILES)} lessons play as written: the engine does what they say.\n"
+    mine = tmp_path / "mine.json"
+    data = json.loads(FILES[0].read_text("utf-8"))
+    data["lesson"]["steps"][0]["then"]["players"]["You"]["hand_size"] = 5
+    mine.write_text(json.dumps(data), "utf-8")
+    done = run(tmp_path, "", "learn", str(mine), "--check")
+    assert done.returncode == 1
+    assert " ".join(done.stdout.split()) == (
+        f"{mine}: lesson.steps[0].then.players.You.hand_size: the lesson says 5, the game has 6"
+    )
+
+
+def test_a_teachers_lesson_file_is_played_and_the_course_progress_left_alone(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.json"
+    mine.write_text(FILES[1].read_text("utf-8"), "utf-8")
+    done = run(tmp_path, "1\n1\n", "learn", str(mine), *PLAIN)
+    assert done.returncode == 0 and "Lesson 1 of 1: Stabilizing." in done.stdout
+    assert "That was the last lesson" in done.stdout
+    assert not progress_path().exists()
+    mine.write_text('{"players": []}', "utf-8")
+    refused = run(tmp_path, "", "learn", str(mine), *PLAIN)
+    assert refused.returncode == 2 and refused.stderr == f"doomlings: {mine}: lesson: an object: the lesson's title, steps and words\n"

@@ -248,6 +248,51 @@ class LessonSession(Session):
         self.out.info("You left the lesson. It is kept: doomlings learn, or Learn to play in the menu, comes back to it.")
 
 
+def typed_answer(step: Step) -> str:
+    """What a learner types to do ``step`` as it asks: the answer's name, the command (a
+    look-up with its card), or 1 where any answer will do."""
+    e = step.expect
+    if e.answer is not None:
+        return e.answer
+    if e.command == "card":
+        return f"card {e.card}"
+    return e.command or "1"
+
+
+class _AsAsked:
+    """A console that answers every question of a lesson as its steps ask (1 in free play)
+    and presses Enter at every pause, writing nothing: :func:`check_lesson`'s learner."""
+
+    def __init__(self) -> None:
+        self.session: LessonSession | None = None
+        self.lines = 0
+
+    def write(self, line: str) -> None:
+        pass
+
+    def read(self, prompt: str, words: object = ()) -> str:
+        self.lines += 1
+        if self.lines > 20_000:
+            raise EOFError  # (a lesson that never ends is reported, not waited on)
+        step = self.session.step() if self.session is not None else None
+        if not prompt.startswith("Choose "):
+            return ""
+        return typed_answer(step) if step is not None else "1"
+
+
+def check_lesson(lesson: Lesson) -> list[str]:
+    """Play ``lesson`` through the prompt loop as its steps ask, and say where the engine does
+    not do what the lesson says (each naming the file and the field; none: it plays as
+    written). For a teacher writing a lesson, and for the tests of the course."""
+    console = _AsAsked()
+    session = LessonSession(lesson, console, Output(console.write))
+    console.session = session
+    played = session.play()
+    if not played.finished:
+        return [f"{lesson.file}: the lesson did not end when played as its steps ask"]
+    return session.disagreements
+
+
 def named(option: Option, answer: str) -> bool:
     """Whether ``option`` is the one a step's ``answer`` names: its name as shown (before the
     label), or one of the words it answers to."""
@@ -330,11 +375,14 @@ class Course:
 
     def __init__(
         self, course: list[Lesson], console: Console, out: Output, prefs: Prefs,
-        change_speech: Callable[[str], str] | None = None,
+        change_speech: Callable[[str], str] | None = None, keep_progress: bool = True,
     ) -> None:
+        """``keep_progress`` false: a lesson of a teacher's file, played from no progress and
+        leaving the course's as it is."""
         self.course, self.console, self.out, self.prefs = course, console, out, prefs
         self.change_speech = change_speech
-        self.progress, problems = load_progress()
+        self.keep_progress = keep_progress
+        self.progress, problems = load_progress() if keep_progress else (Progress(), [])
         for problem in problems:
             out.info(problem.line)
         self.unusable = any(problem.field is None for problem in problems)
@@ -346,6 +394,8 @@ class Course:
 
     def keep(self) -> None:
         """Save the progress; a failure is said once, and the lessons go on."""
+        if not self.keep_progress:
+            return
         if self.unusable:
             self.unusable = False
             kept = set_unusable_aside()
@@ -408,4 +458,4 @@ class Course:
             self.out.info("Press Enter to go on, or type q to stop.")
 
 
-__all__ = ["Course", "LessonSession", "Played", "course_listing", "disagreements"]
+__all__ = ["Course", "LessonSession", "Played", "check_lesson", "course_listing", "disagreements", "typed_answer"]
