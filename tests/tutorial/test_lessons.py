@@ -128,6 +128,18 @@ def test_a_claim_the_engine_does_not_bear_out_is_found() -> None:
     assert check_lesson(lesson_from(wrong, "tutorial/x.json")) == found
 
 
+def test_a_question_that_offers_other_than_the_lesson_says_is_found() -> None:
+    """The ages lesson says Eclipse keeps the red cards from being offered: a lesson saying
+    Fangs is offered too is refused by the engine's question."""
+    data = json.loads(FILES[NAMES.index("03-ages.json")].read_text("utf-8"))
+    assert data["lesson"]["steps"][1]["options"] == ["Bark", "Spiny"]
+    data["lesson"]["steps"][1]["options"] = ["Bark", "Spiny", "Fangs"]
+    assert check_lesson(lesson_from(data, "tutorial/x.json")) == [
+        "tutorial/x.json: lesson.steps[1].options: the lesson says ['Bark', 'Spiny', 'Fangs'], "
+        "the question offers ['Bark', 'Spiny']"
+    ]
+
+
 def test_an_answer_the_question_does_not_offer_is_found() -> None:
     data = json.loads(FILES[0].read_text("utf-8"))
     data["lesson"]["steps"][0]["expect"]["answer"] = "Gills"  # in no hand: the play never offers it

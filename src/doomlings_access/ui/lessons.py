@@ -29,7 +29,7 @@ from doomlings_access.ui.words import Said, Style, card_speech, card_text, label
 
 MAX_LESSON_FILE = 200_000
 LESSON_FIELDS = {"title", "intro", "steps", "end", "outcome", "free_play", "tips", "level"}
-STEP_FIELDS = {"explain", "do", "expect", "hint", "skip", "then"}
+STEP_FIELDS = {"explain", "do", "expect", "hint", "skip", "then", "options"}
 EXPECT_FIELDS = {"answer", "command", "card", "any"}
 PLAYER_CLAIMS = {"gene_pool", "traits", "hand", "hand_size", "score"}
 CLAIMS = {"players", "winners", "age", "catastrophes", "played_out"}
@@ -96,6 +96,9 @@ class Step:
     """Said when the learner skips: the lesson then does the step for them."""
     then: dict[str, Any]
     """What the engine has done once the step's answer is played (see :data:`CLAIMS`)."""
+    options: tuple[str, ...] | None
+    """What the question the step is asked at offers, by name as its options read ("Pass",
+    "Bark"), when the lesson says so ("Eclipse: your red cards are not offered")."""
     field: str
     """Where it is in its file (``lesson.steps[2]``), to name it in a check's failure."""
 
@@ -282,6 +285,11 @@ class _Script:
         for required in ("do", "hint"):
             if required not in data:
                 raise self.fail(f"{field}.{required}", "missing")
+        options = data.get("options")
+        if options is not None and (
+            not isinstance(options, list) or not options or not all(isinstance(o, str) and o.strip() for o in options)
+        ):
+            raise self.fail(f"{field}.options", "a list of the question's options, by name")
         return Step(
             explain=self.lines(data.get("explain", []), f"{field}.explain"),
             do=self.words(data.get("do"), f"{field}.do"),
@@ -289,6 +297,7 @@ class _Script:
             hint=self.words(data.get("hint"), f"{field}.hint"),
             skip=self.words(data.get("skip", "Done for you."), f"{field}.skip"),
             then=self.claims(data.get("then", {}), f"{field}.then"),
+            options=tuple(o.strip() for o in options) if options is not None else None,
             field=field,
         )
 

@@ -119,6 +119,8 @@ class LessonSession(Session):
             step = self.step()
             if step is None:  # the steps here were commands; the question is answered freely
                 return self.answer_freely(q, shown)
+            if step.options is not None:
+                self.check_options(q, step)
             self.teach(step.explain)
             self.teach(step.do)
             if not shown:  # (after what to do: nothing parts the options from the prompt)
@@ -131,6 +133,16 @@ class LessonSession(Session):
                 return choice
             if step.then:
                 self.disagreements.extend(self.check(step.then, f"{step.field}.then"))
+
+    def check_options(self, q: Question, step: Step) -> None:
+        """The question offers what the lesson says it does (by name, in any order)."""
+        offered = sorted(o.text.split(",")[0].strip().casefold() for o in q.options)
+        if offered != sorted(name.casefold() for name in step.options or ()):
+            has = [o.text.split(",")[0].strip() for o in q.options]
+            self.disagreements.append(
+                f"{self.lesson.file}: {step.field}.options: the lesson says {list(step.options or ())!r}, "
+                f"the question offers {has!r}"
+            )
 
     def answer_freely(self, q: Question, shown: bool) -> Choice:
         if not shown:
