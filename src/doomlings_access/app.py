@@ -800,7 +800,7 @@ def learn(args: argparse.Namespace) -> int:
             return 0
         except KeyboardInterrupt:
             out.info("")
-            out.info("Stopped. doomlings learn comes back to this lesson.")
+            out.info("Stopped. doomlings learn comes back where you left off.")
             return 0
 
     return _with_output(args, body)

@@ -257,3 +257,47 @@ def test_a_teachers_lesson_file_is_played_and_the_course_progress_left_alone(tmp
     mine.write_text('{"players": []}', "utf-8")
     refused = run(tmp_path, "", "learn", str(mine), *PLAIN)
     assert refused.returncode == 2 and refused.stderr == f"doomlings: {mine}: lesson: an object: the lesson's title, steps and words\n"
+
+
+class Pty:
+    """``doomlings learn`` in a pseudo-terminal, where Ctrl-C is a key."""
+
+    def __init__(self, tmp_path: Path, *args: str) -> None:
+        import pexpect
+
+        env = isolated_env(tmp_path)
+        env.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        self.child = pexpect.spawn(
+            DOOMLINGS[0], [*DOOMLINGS[1:], "learn", *args, *PLAIN], env=env, dimensions=(24, 80),
+            encoding="utf-8", codec_errors="replace", timeout=30, cwd=str(tmp_path),
+        )
+
+    def finish(self) -> tuple[int, str]:
+        import pexpect
+
+        self.child.expect(pexpect.EOF)
+        last = self.child.before
+        self.child.close()
+        return self.child.exitstatus, last
+
+
+def test_ctrl_c_at_a_lesson_asks_and_keeps_the_lesson(tmp_path: Path) -> None:
+    pty = Pty(tmp_path, "4")
+    pty.child.expect_exact("Choose 1 to 4, or ? for help: ")
+    pty.child.sendintr()
+    pty.child.expect_exact("Quit the lesson? Type y to quit, n to go on: ")
+    pty.child.sendline("y")
+    status, last = pty.finish()
+    assert status == 0 and "You left the lesson. It is kept" in " ".join(last.split())
+    assert load_progress()[0] == Progress(4, [])
+
+
+def test_ctrl_c_between_two_lessons_stops_and_keeps_the_next(tmp_path: Path) -> None:
+    pty = Pty(tmp_path, "1")
+    pty.child.expect_exact("Choose 1 to 5, or ? for help: ")
+    pty.child.sendline("2")
+    pty.child.expect_exact("Press Enter for lesson 2, Stabilizing; q stops here: ")
+    pty.child.sendintr()
+    status, last = pty.finish()
+    assert status == 0 and "Stopped. Lesson 2 is kept for next time" in " ".join(last.split())
+    assert load_progress()[0] == Progress(2, [1])

@@ -148,6 +148,9 @@ class QuitGame(Exception):
 class Session:
     """One game at the prompt: people at ``humans`` seats, computer ``agents`` at the others."""
 
+    playing = "game"
+    """What the person leaves when they quit ("Quit the game?"; a lesson's is "lesson")."""
+
     def __init__(
         self,
         game: Game,
@@ -876,7 +879,7 @@ class Session:
             self.out.info(loss)
         while True:
             try:
-                line = self.console.read("Quit the game? Type y to quit, n to go on: ")
+                line = self.console.read(f"Quit the {self.playing}? Type y to quit, n to go on: ")
             except (EOFError, KeyboardInterrupt):
                 return True
             answer = yes_or_no(line, default=False)

@@ -58,6 +58,8 @@ class Played:
 class LessonSession(Session):
     """One lesson at the prompt: the learner at the first seat, computer players at the others."""
 
+    playing = "lesson"
+
     def __init__(
         self, lesson: Lesson, console: Console, output: Output, prefs: Prefs | None = None,
         change_speech: Callable[[str], str] | None = None,
@@ -454,15 +456,21 @@ class Course:
     def go_on(self, n: int) -> bool:
         """Between two lessons: Enter goes on, quit stops (the next lesson is kept)."""
         title = self.course[n - 1].title
+        stopped = f"Stopped. Lesson {n} is kept for next time: doomlings learn comes back to it."
         while True:
-            line = self.console.read(f"Press Enter for lesson {n}, {title}; q stops here: ")
+            try:
+                line = self.console.read(f"Press Enter for lesson {n}, {title}; q stops here: ")
+            except KeyboardInterrupt:  # Ctrl-C: as q
+                self.out.info("")
+                self.out.info(stopped)
+                return False
             self.out.answered()
             word = clean_typed(line).lower()
             if not word:
                 return True
             command, _ = as_command(word)
             if command == "quit" or word in ("stop", "back"):
-                self.out.info(f"Stopped. Lesson {n} is kept for next time: doomlings learn comes back to it.")
+                self.out.info(stopped)
                 return False
             if command == "help":
                 self.out.info(f"Press Enter for lesson {n}; type q to stop, and come back to it later.")
