@@ -301,3 +301,21 @@ def test_ctrl_c_between_two_lessons_stops_and_keeps_the_next(tmp_path: Path) -> 
     status, last = pty.finish()
     assert status == 0 and "Stopped. Lesson 2 is kept for next time" in " ".join(last.split())
     assert load_progress()[0] == Progress(2, [1])
+
+
+def test_the_whole_course_through_the_real_command(tmp_path: Path) -> None:
+    """``doomlings learn`` itself, its answers piped in: each step's answer as the lesson asks
+    (``--pause 0``: no pause takes a line meant for a question), Enter between two lessons,
+    1 at every question of the short game."""
+    from doomlings_access.ui.tutor import typed_answer
+
+    lines: list[str] = []
+    for path in FILES[:-1]:
+        lines += [typed_answer(step) for step in read_lesson(path).steps] + [""]
+    lines += [typed_answer(step) for step in read_lesson(FILES[-1]).steps] + ["1"] * 200
+    done = run(tmp_path, "\n".join(lines) + "\n", "learn", "--pause", "0", *PLAIN)
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    said = " ".join(done.stdout.split())
+    assert "Not a choice" not in said and "You left the lesson" not in said
+    assert said.count("Lesson ") >= len(FILES) and "you have finished the course" in said
+    assert load_progress()[0] == Progress(len(FILES) + 1, list(range(1, len(FILES) + 1)))
