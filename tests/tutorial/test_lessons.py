@@ -5,6 +5,7 @@ claim a lesson makes of it."""
 from __future__ import annotations
 
 import copy
+import re
 import json
 from pathlib import Path
 
@@ -162,6 +163,8 @@ def test_tips_on_request_in_the_short_game() -> None:
     session.play()
     text = learner.text()
     assert "The normal computer player would choose " in text
+    advice = [said for said in learner.heard.spoken if said.startswith("The normal computer player would choose ")]
+    assert advice and not re.search(r"\b[bgprc]-?\d|\bd[bgprc]", advice[0]), advice  # its label in words
     assert text.count("A high face value scores most") + text.count("let go of what is worth least") >= 1
     assert session.played.finished and session.game.winners
 

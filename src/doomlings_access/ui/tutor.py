@@ -3,7 +3,7 @@
 A lesson is a game set up from its position (:mod:`.lessons`) and played by the one prompt
 loop (:class:`.session.Session`): the same announcer, pace (a pause for Enter after a dozen
 lines), speech and braille labels as a game. What the lesson adds is said in the same
-voice, before the question it explains: the explanation, then the question, then what to do.
+voice, before the question it explains: the explanation, what to do, then the question.
 An answer the step does not expect gets the step's hint, and the same question; ``hint``
 says it again, ``skip`` lets the lesson do the step, ``quit`` leaves (the lesson is kept, and
 ``doomlings learn`` comes back to it). In the last lesson's free play, ``tip`` gives advice.
@@ -20,14 +20,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from doomlings_access.ai.heuristic import HeuristicAgent
-from doomlings_access.progress import Progress, load_progress, save_progress, set_unusable_aside
-from doomlings_access.safety.files import FileRefused, reason
-from doomlings_access.safety.text import shown
 from doomlings_access.ai.levels import make_agent
 from doomlings_access.positions import names_of
+from doomlings_access.progress import Progress, load_progress, save_progress, set_unusable_aside
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.decisions import Decision, Kind
 from doomlings_access.rules.scoring import score_of
+from doomlings_access.safety.files import FileRefused, reason
+from doomlings_access.safety.text import shown
 from doomlings_access.ui.console import Console, clean_typed
 from doomlings_access.ui.lessons import Lesson, Step, Words
 from doomlings_access.ui.output import Output
@@ -76,7 +76,7 @@ class LessonSession(Session):
         """The step under way (all done: free play, or the position played out)."""
         self.claims_due: Step | None = None
         self.disagreements: list[str] = []
-        self.commands_typed: list[tuple[str, str]] = []
+        self.commands_typed: list[str] = []
         self.looked_up: list[str] = []
         self.left = False
         self.played = Played(False)
@@ -103,8 +103,7 @@ class LessonSession(Session):
         They are not the game's news: ``log`` and ``repeat`` say the game's, as in a game
         (the lesson that teaches repeat had it repeat its own instruction)."""
         for w in (words,) if isinstance(words, Words) else words:
-            said = w.said(self.lesson.cards, self.style)
-            self.say_in_stretches(Said(said.text, said.speech), remember=False)
+            self.say_in_stretches(w.said(self.lesson.cards, self.style), remember=False)
 
     def step(self) -> Step | None:
         steps = self.lesson.steps
@@ -183,7 +182,7 @@ class LessonSession(Session):
         """``hint`` and ``tip``, answered here (True), or nothing of the lesson's (False)."""
         word = clean_typed(line).lower()
         if word == "hint":
-            self.teach(step.hint if step is not None else step_or_tip(self.lesson, q))
+            self.teach(step.hint if step is not None else tip_for(self.lesson, q))
             return True
         if word in ("tip", "tips"):
             self.tip(q)
@@ -193,13 +192,14 @@ class LessonSession(Session):
     def tip(self, q: Question) -> None:
         """Advice for the question: the lesson's words for its kind, and what the normal
         computer player would choose from the learner's view."""
-        self.teach(step_or_tip(self.lesson, q))
+        self.teach(tip_for(self.lesson, q))
         d = q.decision
         value = HeuristicAgent(self.lesson.setup.seed, d.player).choose(self.view(d.player), d)
-        chosen = [n for n, o in enumerate(q.options, 1) if o.value == value]
-        if chosen:
-            text = f"The normal computer player would choose {chosen[0]}, {q.options[chosen[0] - 1].text}."
-            self.out.info(text)
+        chosen = [(n, o) for n, o in enumerate(q.options, 1) if o.value == value]
+        if chosen:  # (the option as it is shown and spoken: its label in words)
+            n, o = chosen[0]
+            would = f"The normal computer player would choose {n}, "
+            self.out.say(Said(f"{would}{o.text}.", f"{would}{o.speech}."), remember=False)
 
     def expected(self, q: Question, step: Step, answer: Choice) -> bool:
         if step.expect.any:
@@ -214,7 +214,7 @@ class LessonSession(Session):
             return False
         if wanted == "card" and step.expect.card is not None:
             return step.expect.card in self.looked_up[looked_up:]
-        return any(command == wanted for command, _ in self.commands_typed[commands:])
+        return wanted in self.commands_typed[commands:]
 
     def do_for_them(self, q: Question, step: Step) -> Choice | None:
         """A skipped step, done as the learner was asked to do it."""
@@ -229,7 +229,7 @@ class LessonSession(Session):
         return Choice(q.decision.player, fits[0].value)
 
     def command(self, command: str, arg: str, q: Question | None, heard: Any = None) -> None:
-        self.commands_typed.append((command, arg))
+        self.commands_typed.append(command)
         super().command(command, arg, q, heard)
 
     def card_described(self, name: str) -> None:
@@ -314,7 +314,7 @@ def named(option: Option, answer: str) -> bool:
     return option.text.split(",")[0].strip().casefold() == key or key in option.words
 
 
-def step_or_tip(lesson: Lesson, q: Question) -> Words:
+def tip_for(lesson: Lesson, q: Question) -> Words:
     """The lesson's tip for a question of this kind (free play)."""
     d = q.decision
     kind = "play" if d.kind == Kind.PLAY else "respond" if d.kind == Kind.RESPOND else "choose"
