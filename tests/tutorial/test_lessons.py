@@ -182,3 +182,34 @@ def test_a_label_typed_answers_the_lesson_as_the_name_does() -> None:
     assert session.played.finished and session.played.wrong == 0 and session.disagreements == []
     assert "Kidney, label rX." in learner.text()
     assert "You play Bark, g2" in learner.text()
+
+
+def test_no_card_is_named_in_the_code_that_plays_lessons() -> None:
+    """Card names live in the lesson files: the code's strings (documentation aside) name
+    none. (The check finds one: a name planted in a string of the code is named.)"""
+    import ast
+
+    from doomlings_access.cards import load_cards
+
+    names = {card.name.casefold() for card in load_cards().all_cards()}
+    src = Path(__file__).resolve().parents[2] / "src" / "doomlings_access"
+    for module in ("ui/lessons.py", "ui/tutor.py", "progress.py"):
+        tree = ast.parse((src / module).read_text("utf-8"))
+        docstrings = {  # (a string standing alone is documentation: a docstring, or an attribute's)
+            id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+        }
+        assert not named_in(tree, names, docstrings), module
+    planted = ast.parse('x = "Play Fecundity"')
+    assert named_in(planted, names, set()) == [(1, ["fecundity"])]
+
+
+def named_in(tree: object, names: set[str], docstrings: set[int]) -> list[tuple[int, list[str]]]:
+    import ast
+
+    found = []
+    for node in ast.walk(tree):  # type: ignore[arg-type]
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            named = [n for n in names if re.search(rf"\b{re.escape(n)}\b", node.value.casefold())]
+            if named:
+                found.append((node.lineno, named))
+    return found
