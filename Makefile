@@ -32,13 +32,15 @@ test: check
 
 # Figures, not assertions: random 4-player games per second on one core, how long
 # `doomlings card` takes against a bare Python start, how long a game is to listen to, and the
-# hard player's decision times against a 10 ms budget.
+# hard player's decision times against a 10 ms budget, and how long the course of
+# `doomlings learn` is to listen to, with its keys.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/card_startup.py
 	$(BIN)/python benchmarks/listening.py
 	$(BIN)/python benchmarks/thinking_time.py
 	$(BIN)/python benchmarks/doomcrop_speed.py
+	$(BIN)/python benchmarks/tutorial_length.py
 
 # The long fuzz run: thousands of seeded games, 2 to 6 players, both editions; the scorer
 # against thousands of played games; then hostile save, score and settings files

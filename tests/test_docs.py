@@ -31,8 +31,10 @@ def json_blocks(text: str) -> list[str]:
 def test_every_page_of_the_docs_is_looked_at_here() -> None:
     """A new page with examples is run here too: its examples are found by this test file."""
     pages = sorted(p.name for p in DOCS.glob("*.md"))
-    assert pages == ["ai.md", "doomcrop-positions.md", "doomcrop-rulings.md", "online.md", "positions.md",
-                     "rules-notes.md"], pages
+    assert pages == [
+        "ai.md", "doomcrop-positions.md", "doomcrop-rulings.md", "online.md", "positions.md", "rules-notes.md",
+        "tutorial.md",
+    ], pages
     for page in ("ai.md", "doomcrop-rulings.md", "online.md", "rules-notes.md"):  # (pages without examples)
         notes = (DOCS / page).read_text("utf-8")
         assert not json_blocks(notes) and not re.search(r"^    doomlings ", notes, re.MULTILINE), page
@@ -163,4 +165,42 @@ def test_every_doomcrop_error_shown_is_the_error_given() -> None:
         CROP_ERRORS[line.split(": ")[1]](data)  # (a KeyError: an error shown that no test makes)
         with pytest.raises(PositionError) as refused:
             read_position(json.dumps(data), "two.json")
+        assert str(refused.value) == line
+
+
+TUTORIAL = (DOCS / "tutorial.md").read_text("utf-8")
+LESSON_ERRORS: dict[str, Callable[[dict[str, Any]], None]] = {
+    "players[0].hand[0]": lambda d: d["players"][0]["hand"].__setitem__(0, "Fecundty"),
+    "lesson.steps[0].hint": lambda d: d["lesson"]["steps"][0].pop("hint"),
+    "lesson.steps[0].explain[0]": lambda d: d["lesson"]["steps"][0].__setitem__("explain", "[Fecundty] grows."),
+    "lesson.steps[0].then.players.Zed": lambda d: d["lesson"]["steps"][0]["then"]["players"].__setitem__("Zed", {}),
+}
+"""For each error the lessons page shows (by the field it names): the change of its example
+that makes it."""
+
+
+def test_the_example_lesson_plays_as_written() -> None:
+    """The page's lesson, played through the prompt loop as its step asks: it ends, and the
+    engine does what it says; and the command lines shown parse."""
+    from doomlings_access.ui.lessons import lesson_from
+    from doomlings_access.ui.tutor import check_lesson
+
+    [block] = json_blocks(TUTORIAL)
+    lesson = lesson_from(json.loads(block), "tutorial/12-mine.json")
+    assert lesson.title == "Growing the gene pool" and check_lesson(lesson) == []
+    [synopsis] = re.findall(r"^    (doomlings learn .*)$", TUTORIAL, re.MULTILINE)
+    assert synopsis == "doomlings learn [N|FILE] [--list] [--check]"
+
+
+def test_every_lesson_error_shown_is_the_error_given() -> None:
+    from doomlings_access.ui.lessons import LessonFileError, lesson_from
+
+    shown = re.findall(r"^    (tutorial/12-mine\.json: .*)$", TUTORIAL, re.MULTILINE)
+    assert len(shown) == len(LESSON_ERRORS)
+    [block] = json_blocks(TUTORIAL)
+    for line in shown:
+        data = json.loads(block)
+        LESSON_ERRORS[line.split(": ")[1]](data)  # (a KeyError: an error shown that no test makes)
+        with pytest.raises(LessonFileError) as refused:
+            lesson_from(data, "tutorial/12-mine.json")
         assert str(refused.value) == line

@@ -743,7 +743,86 @@ def companion(args: argparse.Namespace) -> int:
 INPUT_ENDED = "Input ended. Goodbye."
 """Said when input ends (Ctrl-D, or a script's answers run out) at a menu or a question it
 opens: the program leaves, and a listener hears that it did."""
-MENU_ITEMS = ("New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings", "Quit")
+MENU_ITEMS = (
+    "New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings",
+    "Learn to play", "Quit",
+)
+
+
+def learn(args: argparse.Namespace) -> int:
+    """``doomlings learn [N|FILE] [--list] [--check]``: the lessons, from where the learner
+    left off or from lesson N, or a teacher's lesson file; ``--list`` lists them, ``--check``
+    plays each (or the file) as its steps ask and says where the engine does not do what it
+    says."""
+    from pathlib import Path
+
+    from doomlings_access.lines import print_wrapped
+    from doomlings_access.progress import load_progress
+    from doomlings_access.ui.lessons import Lesson, LessonFileError, load_course, read_lesson
+    from doomlings_access.ui.tutor import check_lesson, course_listing
+
+    if args.list and (args.lesson is not None or args.check):
+        print("doomlings: learn --list takes no lesson and no --check.", file=sys.stderr)
+        return 2
+    named_file = args.lesson is not None and args.lesson.endswith(".json")
+    try:
+        course = [read_lesson(Path(args.lesson), args.lesson)] if named_file else load_course()
+    except LessonFileError as exc:
+        print(f"doomlings: {exc}", file=sys.stderr)
+        return 2
+    if args.list:
+        progress, problems = load_progress()
+        for line in [*(problem.line for problem in problems), *course_listing(course, progress)]:
+            print_wrapped(sys.stdout, clean(line))
+        return 0
+    start = None
+    if args.lesson is not None and not named_file:
+        start = whole_number(args.lesson, 1, len(course))
+        if start is None:
+            print(f"doomlings: no lesson {shown(args.lesson, 20)}: the lessons are 1 to {len(course)} (learn --list).", file=sys.stderr)
+            return 2
+    if args.check:
+        checked: list[Lesson] = course if start is None else [course[start - 1]]
+        faults = [fault for lesson in checked for fault in check_lesson(lesson)]
+        for line in faults or [f"{plural_lessons(len(checked))} as written: the engine does what they say."]:
+            print_wrapped(sys.stdout, clean(line))
+        return 1 if faults else 0
+
+    def body(console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
+        try:
+            if named_file:  # a teacher's lesson: the course's progress is left as it is
+                from doomlings_access.ui.tutor import Course
+
+                return Course(course, console, out, prefs, speech.switch, keep_progress=False).run(1)
+            return _learn(console, out, prefs, speech, start)
+        except EOFError:
+            out.info(INPUT_ENDED)
+            return 0
+        except KeyboardInterrupt:
+            out.info("")
+            out.info("Stopped. doomlings learn comes back where you left off.")
+            return 0
+
+    return _with_output(args, body)
+
+
+def plural_lessons(n: int) -> str:
+    """"The lesson plays" or "All 11 lessons play"."""
+    return "The lesson plays" if n == 1 else f"All {n} lessons play"
+
+
+def _learn(console: Console, out: Output, prefs: Prefs, speech: Speech, start: int | None) -> int:
+    """The course at the prompt (from the menu, or ``doomlings learn``): a lesson file at
+    fault is said in its line, naming the file and the field, and nothing is played."""
+    from doomlings_access.ui.lessons import LessonFileError, load_course
+    from doomlings_access.ui.tutor import Course
+
+    try:
+        course = load_course()
+    except LessonFileError as exc:
+        out.info(f"The lessons cannot be loaded: {exc}.")
+        return 2
+    return Course(course, console, out, prefs, speech.switch).run(start)
 
 
 def menu(args: argparse.Namespace) -> int:
@@ -801,8 +880,10 @@ def _menu_item(
         Companion(console, out, edition, prefs.labels).run()
     elif pick == 3:
         _rules_and_help(ask, prefs)
-    else:
+    elif pick == 4:
         _settings_menu(ask, out, prefs, speech)
+    else:
+        _learn(console, out, prefs, speech, None)
 
 
 HOW_TO_ANSWER = [

@@ -42,7 +42,7 @@ class _Parser(argparse.ArgumentParser):
 
 COMMANDS = (
     "play", "companion", "resume", "transcript", "braille-ref", "speech-check", "card",
-    "score", "simulate", "tournament", "cards", "scenario", "doctor", "serve", "join", "host",
+    "score", "simulate", "tournament", "cards", "scenario", "doctor", "serve", "join", "host", "learn",
 )
 _VALUED = ("--speech", "--verbosity", "--labels", "--edition")
 
@@ -190,6 +190,17 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     host.add_argument("--name", default=None, help="your name at the table")
     host.add_argument("--server", default=None, metavar="HOST", help="open the room on this running server instead")
 
+    learn = command("learn", "learn to play: short lessons at the game's own prompt, then a short game")
+    learn.add_argument(
+        "lesson", nargs="?", default=None,
+        help="the lesson to take, by number (default: where you left off), or a lesson file of your own",
+    )
+    learn.add_argument("--list", action="store_true", help="list the lessons, and where you are")
+    learn.add_argument(
+        "--check", action="store_true",
+        help="play the lessons (or the one named) as their steps ask, and say where the game does not do what they say",
+    )
+
     doctor = command("doctor", "check the saves, settings and card cache in use, and offer to fix them")
     answers = doctor.add_mutually_exclusive_group()
     answers.add_argument("--yes", action="store_true", help="fix everything without asking")
@@ -212,7 +223,7 @@ def _tolerant_streams() -> None:
 OUTPUT_ERROR = 74
 """Exit status when what the program says cannot be written (sysexits' EX_IOERR): a full disk
 under ``> file``, a closed standard output."""
-ANSWERING = frozenset(("play", "resume", "companion", "join", "host", None))
+ANSWERING = frozenset(("play", "resume", "companion", "join", "host", "learn", None))
 """The commands that read a player's answers (None: the main menu)."""
 
 
@@ -281,7 +292,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "stdout" in closed:  # (print() says nothing at all to a closed output: refused aloud)
         print("doomlings: standard output is closed, so nothing could be shown.", file=sys.stderr)
         return OUTPUT_ERROR
-    if "stdin" in closed and args.command in ANSWERING and not getattr(args, "list", False):
+    if "stdin" in closed and args.command in ANSWERING and not (getattr(args, "list", False) or getattr(args, "check", False)):
         return _fail(
             "standard input is closed, so no answer can be typed: play at a terminal, or give "
             "the answers with < FILE"
@@ -331,6 +342,10 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from doomlings_access.app import resume
 
         return resume(args)
+    if args.command == "learn":
+        from doomlings_access.app import learn
+
+        return learn(args)
     if args.command == "transcript":
         from doomlings_access.app import transcript
 

@@ -1,4 +1,4 @@
-"""``doomlings doctor``: the saves, settings and card cache this machine uses, each checked,
+"""``doomlings doctor``: the saves, settings, lessons' progress and card cache this machine uses, each checked,
 with an offer to set broken files aside or clear the cache.
 
 Every line says the subject first, then its state. Fixes are offered one at a time and only
@@ -66,7 +66,7 @@ def doctor(mode: str = "ask") -> int:
     """Check everything; returns 0 when all is well (or was fixed), 1 when problems remain."""
     ask = _Asker(mode)
     _cache(ask)  # first: loading the cards rebuilds a corrupt entry, so look before that
-    problems = _cards() + _settings(ask) + _saves(ask)
+    problems = _cards() + _settings(ask) + _progress(ask) + _saves(ask)
     say("All is well." if not problems else f"Problems left: {problems}.")
     return 0 if not problems else 1
 
@@ -144,6 +144,37 @@ def _settings(ask: Answer) -> int:
     if any(problem.field is None for problem in problems):
         return _offer_aside(path, ask, "so the defaults are used", True, is_own_settings_file(path))
     return _offer_rewrite(path, settings, ask)
+
+
+def _progress(ask: Answer) -> int:
+    """The lessons' progress file (``doomlings learn``), checked as the settings file is: bad
+    fields offered for writing again with the good ones, a file that cannot be used at all
+    offered for setting aside."""
+    from doomlings_access.progress import load_progress, progress_path, save_progress
+    from doomlings_access.safety.files import FileRefused, reason
+    from doomlings_access.settings import is_own_settings_file
+
+    path = progress_path()
+    if not os.path.lexists(path):
+        say(f"Lessons: {path} is not written yet; the course starts at lesson 1.")
+        return 0
+    progress, problems = load_progress(path)
+    if not problems:
+        say(f"Lessons: {path} is fine: lesson {progress.lesson} next, {len(progress.finished)} finished.")
+        return 0
+    for problem in problems:
+        say(f"Lessons: {problem.line}")
+    if any(problem.field is None for problem in problems):
+        return _offer_aside(path, ask, "so the course starts at lesson 1", True, is_own_settings_file(path))
+    if not ask(f"Write {path.name} again, keeping its good fields?"):
+        return 1
+    try:
+        save_progress(progress, path)
+    except (OSError, FileRefused) as exc:
+        say(f"Lessons: {path.name} could not be written: {reason(exc)}.")
+        return 1
+    say(f"Lessons: {path.name} was written again.")
+    return 0
 
 
 def _offer_rewrite(path: Path, settings: Settings, ask: Answer) -> int:

@@ -83,12 +83,17 @@ def _whole(value: Any) -> bool:
 
 
 def read_position(
-    data: Any, file: str = "position", edition: str | None = None, reserved: Collection[str] = ()
+    data: Any,
+    file: str = "position",
+    edition: str | None = None,
+    reserved: Collection[str] = (),
+    humans: Collection[int] = (),
 ) -> Setup:
     """The game a position file describes (raises :class:`PositionFileError`). ``edition``:
     the one typed on the command line, used when the file names none (a file that names
     another is refused, as a score file is). ``reserved``: the words answers are read as,
-    which no player may be named."""
+    which no player may be named. ``humans``: the seat of the one person playing, who may
+    be called "You" as in a new game (a lesson's learner); no one else may."""
     if not isinstance(data, dict):
         raise PositionFileError(file, None, "expected a JSON object")
     for key in data:
@@ -137,7 +142,7 @@ def read_position(
             raise r.fail(f"{where}.gene_pool", f"a whole number from {GENE_POOL_RANGE[0]} to {GENE_POOL_RANGE[1]} (normally 1 to 8)")
         pools.append(pool)
     try:  # as a game's names: the answers played are read as at the prompt, no one is "You"
-        names = check_names(names, reserved, r.cards.player_names_taken, humans=())
+        names = check_names(names, reserved, r.cards.player_names_taken, humans=humans)
     except NameRefused as exc:
         raise r.fail(f"players[{exc.seat}].name", str(exc)) from None
 

@@ -148,6 +148,9 @@ class QuitGame(Exception):
 class Session:
     """One game at the prompt: people at ``humans`` seats, computer ``agents`` at the others."""
 
+    playing = "game"
+    """What the person leaves when they quit ("Quit the game?"; a lesson's is "lesson")."""
+
     def __init__(
         self,
         game: Game,
@@ -876,7 +879,7 @@ class Session:
             self.out.info(loss)
         while True:
             try:
-                line = self.console.read("Quit the game? Type y to quit, n to go on: ")
+                line = self.console.read(f"Quit the {self.playing}? Type y to quit, n to go on: ")
             except (EOFError, KeyboardInterrupt):
                 return True
             answer = yes_or_no(line, default=False)
@@ -1070,7 +1073,12 @@ class Session:
                     return
             if found:
                 self.out.lines(full_description(found[0], self.style.label(found[0])))
+                self.card_described(found[0].name)
             return
+
+    def card_described(self, name: str) -> None:
+        """Called with the card ``card NAME`` has just described: a lesson that asks for a
+        look-up knows it was done (:class:`.tutor.LessonSession`); a game has nothing to do."""
 
     def seat_named(self, typed: str) -> int | None:
         if name_key(typed) in ("me", "my", "mine", "you"):
