@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from doomlings_access.ai.search import Budget
     from doomlings_access.ui.asking import Asker
     from doomlings_access.ui.session import Prefs
+    from doomlings_access.telling.loop import Prefs as SharedPrefs
 
     SpeechSwitch = Callable[[str], str]
     Body = Callable[[Console, Output, Prefs, "Speech"], int]
@@ -305,10 +306,11 @@ def _resume(
     from doomlings_access.cards import CardDataError
     from doomlings_access.safety.lock import SaveInUse
     from doomlings_access.saves import (
+        CropSaved,
         SaveFileError,
         list_saves,
         lock_save,
-        read_save,
+        read_any_save,
         saves_dir,
         tidy_saves,
     )
@@ -344,7 +346,7 @@ def _resume(
             continue  # the newest is being played elsewhere: the next unfinished one
         try:
             try:
-                saved = read_save(path, reserved_words())
+                saved = read_any_save(path, reserved_words())
             except SaveFileError as exc:
                 _report(exc, out)
                 if chosen:
@@ -356,6 +358,13 @@ def _resume(
             if saved.game.is_over:
                 out.info(f"{shown(path.name)} is a finished game; it is kept as a record.")
                 return 0
+            if isinstance(saved, CropSaved):
+                from doomlings_access import doomcrop_app
+
+                return doomcrop_app.play_saved(
+                    saved.game, saved.seats, path, saved.created, console, out, shared_prefs(prefs), _kept_prefs(),
+                    speech.switch, True,
+                )
             played = saved.game.options.edition
             if edition is not None and edition != played:  # a game keeps the printing it began with
                 out.info(f"This game is played with the {PRINTINGS[played]}; --edition {edition} is for new games.")
@@ -664,8 +673,13 @@ class Speech:
 
 
 def play(args: argparse.Namespace) -> int:
-    """``doomlings play``."""
+    """``doomlings play`` (``--game doomcrop``: a game of Doomcrop)."""
     from doomlings_access.cards import CardDataError
+
+    if args.game == "doomcrop":
+        return _play_doomcrop(args)
+    if args.players is None:
+        args.players = 3
 
     try:
         choices = choices_from_args(args)
@@ -675,6 +689,81 @@ def play(args: argparse.Namespace) -> int:
         print(f"doomlings: {exc}", file=sys.stderr)
         return 2
     return _with_output(args, lambda console, out, prefs, speech: run_game(choices, console, out, prefs, speech.switch))
+
+
+def _play_doomcrop(args: argparse.Namespace) -> int:
+    """``doomlings play --game doomcrop``: its options checked, then the game at the prompt."""
+    from doomlings_access import doomcrop_app
+    from doomlings_access.ui.session import reserved_words
+
+    try:
+        budget = thinking_budget(args)
+        chosen = doomcrop_app.choices(
+            args.players, args.humans, args.names.split(",") if args.names else [],
+            [lv.strip().lower() for lv in args.level.split(",")], args.seed, args.decks, args.jokers,
+            args.epic_techniques, budget, reserved_words(),
+        )
+    except ValueError as exc:
+        print(f"doomlings: {exc}", file=sys.stderr)
+        return 2
+
+    def body(console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
+        return doomcrop_app.run_new(chosen, console, out, shared_prefs(prefs), _kept_prefs(), speech.switch)
+
+    return _with_output(args, body)
+
+
+def shared_prefs(prefs: Prefs) -> SharedPrefs:
+    """The settings every game shares, of the person's settings."""
+    from doomlings_access.telling.loop import Prefs as SharedPrefs
+
+    return SharedPrefs(prefs.verbosity, prefs.labels, prefs.speech, prefs.pause, prefs.plain)
+
+
+def _kept_prefs() -> SharedPrefs:
+    """The settings ``doomlings resume`` starts with (the settings file's)."""
+    from doomlings_access.settings import load_settings
+    from doomlings_access.telling.loop import Prefs as SharedPrefs
+
+    kept = load_settings()[0]
+    return SharedPrefs(kept.verbosity, kept.labels, kept.speech, kept.pause)
+
+
+def _new_doomcrop(ask: Asker, console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
+    """The main menu's new game of Doomcrop: how many players and people, their names and the
+    computers' level; one deck for two players, one for each two beyond."""
+    from doomlings_access import doomcrop_app
+    from doomlings_access.ui.session import reserved_words
+
+    players = ask.number("How many players, 2 to 6?", 2, 2, 6, "People and computer players together.")
+    humans = ask.number(
+        f"How many of them are people, 1 to {players}?", 1, 1, players,
+        "The people at this keyboard; the other players are the computer's.",
+    )
+    names: list[str] = []
+    for i in range(humans):
+        default = "You" if humans == 1 else DEFAULT_NAMES[i]
+        while True:
+            typed = ask.text(
+                f"Name of person {i + 1}?", default,
+                f"A name of at most 30 characters, not a number nor a command like grid; Enter for {default}.",
+            )
+            try:
+                names = check_names([*names, typed], reserved_words(), (), range(humans))
+            except NameRefused as exc:
+                ask.out.info(f"That name cannot be used: {exc}.")
+                continue
+            break
+    level = "normal"
+    if humans < players:
+        pick = ask.choice(
+            "Computer level, " + ", ".join(f"{i} {lv}" for i, lv in enumerate(LEVELS, 1)) + "? [normal]: ",
+            LEVELS, LEVELS.index("normal"),
+            "Easy plays at random, normal by rules of thumb, hard searches ahead and thinks longer.",
+        )
+        level = LEVELS[pick]
+    chosen = doomcrop_app.choices(players, humans, names, [level], None, None, 0, False, _budget(), reserved_words())
+    doomcrop_app.run_new(chosen, console, out, shared_prefs(prefs), _kept_prefs(), speech.switch)
 
 
 def _with_output(args: argparse.Namespace, body: Body) -> int:
@@ -743,7 +832,10 @@ def companion(args: argparse.Namespace) -> int:
 INPUT_ENDED = "Input ended. Goodbye."
 """Said when input ends (Ctrl-D, or a script's answers run out) at a menu or a question it
 opens: the program leaves, and a listener hears that it did."""
-MENU_ITEMS = ("New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings", "Quit")
+MENU_ITEMS = (
+    "New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings",
+    "Doomcrop: a new game with ordinary playing cards", "Quit",
+)
 
 
 def menu(args: argparse.Namespace) -> int:
@@ -801,6 +893,8 @@ def _menu_item(
         Companion(console, out, edition, prefs.labels).run()
     elif pick == 3:
         _rules_and_help(ask, prefs)
+    elif pick == 5:
+        _new_doomcrop(ask, console, out, prefs, speech)
     else:
         _settings_menu(ask, out, prefs, speech)
 

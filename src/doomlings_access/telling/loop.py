@@ -1,0 +1,613 @@
+"""The prompt loop any game of the studio is played through: news, a question, an answer.
+
+The loop drives a game through the kernel's protocol (:class:`Engine`: the question pending,
+answers applied, each seat's view and the events as each seat saw them); computer seats answer
+through their agents, people at the prompt. What a person is told comes from the game's words
+(:class:`GameWords`), made from that person's view and the events as their seat saw them: the
+loop never reads the game to tell anything. Everything else is the same for every game:
+
+- the pace: news a story at a time, and when more than the ``pause`` setting's lines would
+  come between two prompts, "Press Enter for more." first (never after fewer than
+  :data:`FEWEST` lines; a story that does not fit is parted between two sentences);
+- answers by number, by a word an option answers to, or by its first letters; a wrong one gets
+  one line and the same question again;
+- review and settings commands at every prompt and pause (the game's own, then log, repeat,
+  verbosity, speech, options, help, quit), none of which changes the game;
+- a computer player thinking longer than half a second is said to be thinking, once;
+- people sharing the keyboard each hear the game from their own seat, after a hand-over;
+- ``on_action`` after every answer (the autosave), and quitting says how to go on.
+"""
+
+from __future__ import annotations
+
+import shlex
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from doomlings_access.kernel.decisions import Choice, Decision, Value
+from doomlings_access.kernel.players import Agent, SeatView
+from doomlings_access.lines import PAUSE, rows
+from doomlings_access.safety.text import MAX_DIGITS
+from doomlings_access.telling.questions import Option, Question
+from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said, join, plural
+from doomlings_access.ui.console import Console, clean_typed, not_an_answer, nothing_typed, yes_or_no
+from doomlings_access.ui.output import Output
+
+MAX_INPUT = 200
+MORE = "Press Enter for more. "
+FEWEST = 5
+"""A pause never comes after fewer lines than this since the last prompt (or the ``pause``
+setting, if lower): a story that does not fit is parted at a sentence instead."""
+THINKING_NOTICE = 0.5
+"""Seconds a computer player may think before a person waiting is told it is thinking."""
+
+SHARED_COMMANDS = {
+    "log": "log N, l: the last N announcements (default 10)",
+    "repeat": "repeat, r: say the last announcement again",
+    "verbosity": "verbosity LEVEL, v: terse, normal or verbose",
+    "speech": "speech MODE: screen-reader, direct, tts or off",
+    "options": "options, o: list the choices again",
+    "help": "help, ?: what this question wants, and the commands",
+    "quit": "quit, q: leave the game (asks first)",
+}
+"""The commands every game has, after its own review commands."""
+SHARED_ALIASES = {"l": "log", "r": "repeat", "v": "verbosity", "o": "options", "?": "help", "q": "quit"}
+
+class TableView(SeatView, Protocol):
+    """A seat's view as the loop reads it: the kernel's, with the players' names."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+
+V = TypeVar("V", bound=TableView)
+V_co = TypeVar("V_co", bound=TableView, covariant=True)
+V_contra = TypeVar("V_contra", bound=TableView, contravariant=True)
+
+
+class Engine(Protocol[V_co]):
+    """A game as the prompt loop drives it (both games' ``Game`` are one)."""
+
+    @property
+    def pending(self) -> Decision | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def actions(self) -> list[Choice]: ...
+
+    def apply(self, action: Choice) -> object: ...
+
+    def view(self, seat: int) -> V_co: ...
+
+    def seen_log(self, seat: int | None) -> Sequence[object]:
+        """The log as ``seat`` (None: an onlooker) may know it."""
+
+
+class Teller(Protocol):
+    """One listener's announcer: the game's events told as that listener hears them."""
+
+    verbosity: str
+
+    def stories(self, events: Sequence[Any]) -> list[tuple[Said, int]]:
+        """The events as messages, each with how many of them it has told by its end."""
+
+
+class GameWords(Protocol[V_contra]):
+    """What a game gives the prompt loop: its words, from a seat's view."""
+
+    @property
+    def title(self) -> str:
+        """The game's name, as said when a game of it is resumed ("Doomcrop")."""
+
+    @property
+    def commands(self) -> Mapping[str, str]:
+        """The game's review commands: name to the line of help ("grid NAME, g: a grid")."""
+
+    @property
+    def aliases(self) -> Mapping[str, str]: ...
+
+    def teller(self, me: int | None, names: Sequence[str], verbosity: str, labels: str) -> Teller: ...
+
+    def question(self, view: V_contra, decision: Decision, labels: str) -> Question: ...
+
+    def review(self, view: V_contra, command: str, arg: str, labels: str) -> list[Said]:
+        """A review command's lines read from ``view`` (its argument as typed)."""
+
+    def where_we_are(self, view: V_contra) -> str:
+        """Where a resumed game stands, in a sentence ("Turn 12. Your turn.")."""
+
+    def the_end(self, view: V_contra, labels: str) -> list[Said]:
+        """What a person hears once the game is over (the Discard piles counted)."""
+
+
+@dataclass
+class Prefs:
+    """How a person wants to be told any game (the settings every game shares)."""
+
+    verbosity: str = NORMAL
+    labels: str = "text"
+    speech: str = "screen-reader"
+    pause: int = PAUSE
+    """When more than this many lines would come between two prompts, wait for Enter first
+    (0: never wait)."""
+    plain: bool = False
+
+
+class QuitGame(Exception):
+    """The player chose to leave."""
+
+
+class PromptLoop(Generic[V]):
+    """One game at the prompt: people at ``humans`` seats, computer ``agents`` at the others."""
+
+    def __init__(
+        self,
+        game: Engine[V],
+        words: GameWords[V],
+        humans: list[int],
+        agents: Mapping[int, Agent[V]],
+        console: Console,
+        output: Output,
+        prefs: Prefs | None = None,
+        *,
+        change_speech: Callable[[str], str] | None = None,
+        on_action: Callable[[int | None], None] | None = None,
+        resumed: bool = False,
+        resume_command: Callable[[Prefs], str] | None = None,
+        saved_through: Callable[[], int | None] | None = None,
+        levels: Mapping[int, str] | None = None,
+    ) -> None:
+        """``on_action`` is called with who has the keyboard after every answer and hand-over
+        (to save the game); ``resume_command`` gives the command that goes on with a saved
+        game, said after quitting; ``saved_through`` how many answers the save holds (None:
+        it could not be written)."""
+        self.game = game
+        self.words = words
+        self.humans = humans
+        self.agents = agents
+        self.console = console
+        self.out = output
+        self.prefs = prefs or Prefs()
+        self.change_speech = change_speech
+        self.on_action = on_action
+        self.resume_command = resume_command
+        self.saved_through = saved_through or (lambda: len(self.game.actions))
+        self.levels = dict(levels or {})
+        self.me = humans[0] if len(humans) == 1 else None
+        self.names = tuple(self.game.view(0).names)
+        self.commands = {**words.commands, **SHARED_COMMANDS}
+        self.aliases = {**words.aliases, **SHARED_ALIASES}
+        self.holder: int | None = None
+        """Which person has the keyboard (people sharing it)."""
+        self.told: dict[int | None, int] = {}
+        """How many events of their seat's log each listener has heard."""
+        self.tellers: dict[int | None, Teller] = {}
+        self.histories: dict[int | None, list[Said]] = {self.me: self.out.history}
+        self.thinking_said: tuple[int, int] | None = None
+        self.console_ended = False
+        if resumed:
+            self._resume()
+
+    # --- the loop ---------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play to the end, or until the player quits or input ends; returns the exit code."""
+        try:
+            self.announce()
+            while not self.game.is_over:
+                d = self.game.pending
+                assert d is not None
+                if d.player in self.agents:
+                    answer = self.computer_answer(d)
+                    self.game.apply(Choice(d.player, answer))
+                else:
+                    self.game.apply(self.ask(d))
+                if self.on_action is not None:
+                    self.on_action(self.holder)
+                nxt = self.game.pending
+                if nxt is None or not self.humans or nxt.player not in self.agents:
+                    self.announce()  # a computer's moves are told together, before a person's question
+            listener = self.listener()
+            if listener is not None:
+                self.tell_block(self.words.the_end(self.game.view(listener), self.prefs.labels))
+        except QuitGame:
+            self.say_how_to_go_on()
+        return 0
+
+    def listener(self) -> int | None:
+        """Whose seat the news is told from: the one person, or the person at the keyboard."""
+        return self.me if self.me is not None else self.holder
+
+    def teller(self, me: int | None) -> Teller:
+        made = self.tellers.get(me)
+        if made is None:
+            made = self.tellers[me] = self.words.teller(me, self.names, self.prefs.verbosity, self.prefs.labels)
+        return made
+
+    def announce(self) -> None:
+        """Tell the listener what happened since they last heard, from their seat, a story at
+        a time. People sharing the keyboard before anyone has it hear nothing yet."""
+        if len(self.humans) > 1 and self.holder is None:
+            return
+        me = self.listener()
+        log = self.game.seen_log(me)
+        start = self.told.get(me, 0)
+        if start >= len(log):
+            return
+        for said, _ in self.teller(me).stories(log[start:]):
+            self.say_in_stretches(said)
+        self.told[me] = len(log)
+
+    def tell_block(self, lines: Sequence[Said]) -> None:
+        """Lines that go together (the end's counts), a pause before them when they do not fit."""
+        try:
+            for said in lines:
+                self.make_room(said.text)
+                self.out.say(said, remember=False)
+        except QuitGame:
+            if self.console_ended:
+                return
+
+    # --- pace -----------------------------------------------------------------------------
+    def room(self) -> int | None:
+        """How many more lines may come before the next prompt (None: no limit)."""
+        limit = self.prefs.pause
+        return limit - self.out.since_prompt if limit and self.humans else None
+
+    def may_pause(self) -> bool:
+        """Enough has been told since the last prompt for a pause to come now."""
+        since = self.out.since_prompt
+        return bool(since) and since >= min(FEWEST, self.prefs.pause)
+
+    def make_room(self, *texts: str) -> None:
+        room = self.room()
+        if room is not None and sum(rows(t) for t in texts) > room and self.may_pause():
+            self.pause()
+
+    def say_in_stretches(self, said: Said, remember: bool = True) -> None:
+        """One message, a pause first when it does not fit what is left of the stretch; when
+        too little has been told yet to wait, it is parted at a sentence where the lines run
+        out. The history (log, repeat) keeps it whole."""
+        parts = list(said.sentences) or [said]
+        first = True
+        while parts:
+            room = self.room()
+            whole = Said(" ".join(p.text for p in parts), " ".join(p.speech for p in parts))
+            if room is None or rows(whole.text) <= room:
+                chunk, parts = parts, []
+            elif self.may_pause():
+                self.pause()
+                continue
+            else:
+                fit = 1
+                while fit < len(parts) and rows(" ".join(p.text for p in parts[: fit + 1])) <= room:
+                    fit += 1
+                chunk, parts = parts[:fit], parts[fit:]
+            self.out.say(Said(" ".join(p.text for p in chunk), " ".join(p.speech for p in chunk)), remember=False)
+            if first and remember:
+                self.out.history.append(said)
+            first = False
+
+    def pause(self, prompt: str = MORE) -> None:
+        """Wait for Enter; review commands work here, anything else goes on."""
+        while True:
+            command, arg = self.as_command(clean_typed(self.read_raw(prompt, list(self.commands))))
+            if command is None:
+                return
+            if command == "help":
+                self.out.info("More is to be told: press Enter to hear it, or type a command first.")
+                self.list_commands()
+                continue
+            self.command(command, arg, None)
+
+    # --- computer players -------------------------------------------------------------------
+    def computer_answer(self, d: Decision) -> Value:
+        """A computer seat's answer; a person waiting hears "Ben is thinking." once when the
+        answer takes longer than :data:`THINKING_NOTICE` seconds, and not again for the same
+        player until something more has been told."""
+        agent = self.agents[d.player]
+        view = self.game.view(d.player)
+        if not self.humans or not agent.thinks or self.thinking_said == (d.player, len(self.out.history)):
+            return agent.choose(view, d)
+        self.announce()  # what came before is heard first
+
+        def tell() -> None:
+            self.thinking_said = (d.player, len(self.out.history))
+            self.out.info(f"{self.names[d.player]} is thinking.")
+
+        notice = threading.Timer(THINKING_NOTICE, tell)
+        notice.daemon = True
+        notice.start()
+        try:
+            return agent.choose(view, d)
+        except KeyboardInterrupt:
+            self.out.info("")
+            if self.confirm_quit():
+                raise QuitGame() from None
+            return self.computer_answer(d)
+        finally:
+            notice.cancel()
+            notice.join()
+
+    # --- asking a person ----------------------------------------------------------------------
+    def ask(self, d: Decision) -> Choice:
+        self.hand_over(d.player)
+        q = self.words.question(self.game.view(d.player), d, self.prefs.labels)
+        self.show(q)
+        while True:
+            line = self.read_raw(f"Choose 1 to {len(q.options)}, or ? for help: ", self.completions(q))
+            answer = self.interpret(q, line)
+            if answer is not None:
+                return answer
+
+    def show(self, q: Question) -> None:
+        self.make_room(q.title.text)
+        for said in q.lines():
+            self.out.say(said, remember=False)
+
+    def completions(self, q: Question) -> list[str]:
+        return [*self.commands, *(w for o in q.options for w in o.words)]
+
+    def hand_over(self, seat: int) -> None:
+        """People sharing the keyboard: before a question, the keyboard goes to its person,
+        the screen cleared where it can be, who then hears their news from their own seat."""
+        if len(self.humans) < 2 or self.holder == seat:
+            return
+        if self.holder is not None:
+            self.announce()  # what the person leaving has not heard yet
+            self.pause(f"{self.names[self.holder]}, press Enter to pass the keyboard. ")
+        clear = getattr(self.console, "clear", None)
+        if not (callable(clear) and clear()):
+            self.out.info("Plain mode cannot clear the screen: read from the hand-over down.")
+        name = self.names[seat]
+        self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
+        while True:
+            command, _ = self.as_command(clean_typed(self.read_raw("")))
+            if command is None:
+                break
+            if command == "quit" and self.confirm_quit():
+                raise QuitGame()
+            self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
+        self.holder = seat
+        self.out.history = self.histories.setdefault(seat, [])
+        if self.on_action is not None:
+            self.on_action(seat)
+        self.announce()
+
+    # --- understanding an answer ----------------------------------------------------------------
+    def interpret(self, q: Question, raw: str) -> Choice | None:
+        line = clean_typed(raw)
+        n = len(q.options)
+        again = f"Choose 1 to {n}, or ? for help."
+        if not line:
+            self.out.info(f"{nothing_typed(raw)} {again}")
+            return None
+        if len(raw) > MAX_INPUT:
+            self.out.info(f"That is too long. {again}")
+            return None
+        low = line.lower()
+        if is_number(low):
+            index = int(low)
+            if 1 <= index <= n:
+                return Choice(q.decision.player, q.options[index - 1].value)
+            self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}.")
+            return None
+        exact = q.named_exactly(line)
+        if exact:
+            return self.the_one(q, line, exact)
+        command, arg = self.as_command(line)
+        if command is not None:
+            self.command(command, arg, q)
+            return None
+        begun = q.beginning(line)
+        if begun:
+            return self.the_one(q, line, begun)
+        self.out.info(f"Not a choice: {shorten(line)}. {again}")
+        return None
+
+    def the_one(self, q: Question, line: str, fits: list[Option]) -> Choice | None:
+        """The answer when what was typed fits one option; when it fits several, none is
+        guessed: they are named with their numbers."""
+        if len({o.value for o in fits}) == 1:
+            return Choice(q.decision.player, fits[0].value)
+        named = "; ".join(f"{q.options.index(o) + 1}. {o.text}" for o in fits)
+        self.out.info(f"{shorten(line)} fits {len(fits)} choices: {named}. Type its number.")
+        return None
+
+    def as_command(self, line: str) -> tuple[str | None, str]:
+        """The command a typed line names (its first word, or that word's alias) and the rest."""
+        word, _, rest = line.partition(" ")
+        command = self.aliases.get(word.lower(), word.lower())
+        return (command, rest.strip()) if command in self.commands else (None, "")
+
+    # --- commands -------------------------------------------------------------------------------
+    def viewer(self, q: Question | None) -> int:
+        """Whose view a command reads: the seat asked, or at a pause the person at the keyboard."""
+        if q is not None:
+            return q.decision.player
+        seat = self.listener()
+        return seat if seat is not None else self.humans[0]
+
+    def again(self, q: Question | None) -> str:
+        return f"Choose 1 to {len(q.options)}, or ? for help." if q is not None else MORE.strip()
+
+    def command(self, command: str, arg: str, q: Question | None) -> None:
+        """A review or settings command, typed at question ``q`` or at a pause (None)."""
+        if command in self.words.commands:
+            view = self.game.view(self.viewer(q))
+            for said in self.words.review(view, command, arg, self.prefs.labels):
+                self.out.say(said, remember=False)
+        elif command == "log":
+            self.log(arg, q)
+        elif command == "repeat":
+            if self.out.history:
+                self.out.say(self.out.history[-1], remember=False)
+            else:
+                self.out.info("Nothing has been announced yet.")
+        elif command == "verbosity":
+            self.set_verbosity(arg.lower())
+        elif command == "speech":
+            self.set_speech(arg.lower())
+        elif command == "help":
+            self.help(q)
+        elif command == "options" and q is not None:
+            self.show(q)
+        elif command == "options":
+            self.out.info(f"Nothing to choose yet. {self.again(q)}")
+        elif command == "quit":
+            if self.confirm_quit():
+                raise QuitGame()
+            if q is not None:
+                self.show(q)
+
+    def log(self, arg: str, q: Question | None) -> None:
+        if arg and not (is_number(arg) and int(arg) > 0):
+            if not (arg.isascii() and arg.isdigit() and int(arg[: MAX_DIGITS + 1] or 0) > 0):
+                self.out.info(f"Log needs a number from 1, like log 5. {self.again(q)}")
+                return
+            arg = str(len(self.out.history))
+        past = self.out.history[-(int(arg) if arg else 10) :]
+        if not past:
+            self.out.info("Nothing has been announced yet.")
+        for said in past:
+            self.out.say(said, remember=False)
+
+    def set_verbosity(self, arg: str) -> None:
+        if arg in VERBOSITIES:
+            self.prefs.verbosity = arg
+            for teller in self.tellers.values():
+                teller.verbosity = arg
+            self.out.info(f"Verbosity is now {arg}.")
+        else:
+            refused = f"No verbosity {shorten(arg)}. " if arg else ""
+            self.out.info(f"{refused}Verbosity is {self.prefs.verbosity}. Choose terse, normal or verbose.")
+
+    def set_speech(self, arg: str) -> None:
+        modes = ("screen-reader", "direct", "tts", "off")
+        if arg in modes and self.change_speech is not None:
+            message = self.change_speech(arg)
+            self.prefs.speech = arg
+            self.out.info(message or f"Speech is now {arg}.")
+        else:
+            self.out.info(f"Speech is {self.prefs.speech}. Choose screen-reader, direct, tts or off.")
+
+    def help(self, q: Question | None) -> None:
+        if q is None:
+            self.out.info("More is to be told: press Enter to hear it, or type a command first.")
+        else:
+            n = len(q.options)
+            self.out.info(f"{q.title.text} Type a number from 1 to {n}, or the first letters of an answer.")
+        self.list_commands()
+
+    def list_commands(self) -> None:
+        self.out.info("Commands:")
+        self.out.lines(list(self.commands.values()))
+
+    # --- reading, quitting ----------------------------------------------------------------------
+    def read_raw(self, prompt: str, words: list[str] | None = None) -> str:
+        """A line typed at ``prompt``; Ctrl-C asks to quit; the end of input quits."""
+        while True:
+            try:
+                line = self.console.read(prompt, words or [])
+            except KeyboardInterrupt:
+                self.out.info("")
+                if self.confirm_quit():
+                    raise QuitGame() from None
+                continue
+            except EOFError:
+                self.console_ended = True
+                raise QuitGame() from None
+            self.out.answered()
+            return line
+
+    def confirm_quit(self) -> bool:
+        """Quit on a clear yes; no, or Enter, goes on and says so; anything else is asked again."""
+        saved = self.saved_through() if self.resume_command is not None else len(self.game.actions)
+        if saved is None or saved < len(self.game.actions):
+            self.out.info("The last moves could not be saved: quitting loses them.")
+        while True:
+            try:
+                line = self.console.read("Quit the game? Type y to quit, n to go on: ")
+            except (EOFError, KeyboardInterrupt):
+                return True
+            answer = yes_or_no(line, default=False)
+            if answer is None:
+                self.out.info(not_an_answer(line))
+                continue
+            if not answer:
+                self.out.info("Going on.")
+            return answer
+
+    def say_how_to_go_on(self) -> None:
+        """After quitting: whether the game is saved, and the command that resumes it."""
+        if self.resume_command is None:
+            self.out.info("You left the game.")
+            return
+        saved = self.saved_through()
+        if saved is None:
+            self.out.info("You left the game. It could not be saved.")
+            return
+        self.out.info("You left the game. It is saved; to go on, type:")
+        command = self.resume_command(self.prefs)
+        self.out.say(Said(command, f"{typed_aloud(command)}. Or run doomlings and choose Resume a saved game."), whole=True)
+
+    # --- a resumed game -----------------------------------------------------------------------
+    def _resume(self) -> None:
+        """A resumed game: its history (log, repeat) is the game so far, told again silently,
+        and the person hears where it stands and its last few announcements."""
+        me = self.me
+        log = self.game.seen_log(me)
+        told = [said for said, _ in self.words.teller(me, self.names, self.prefs.verbosity, self.prefs.labels).stories(log)]
+        self.out.history.extend(told)
+        for seat in [me, *self.humans]:
+            self.told[seat] = len(self.game.seen_log(seat))
+        view = self.game.view(me if me is not None else self.humans[0] if self.humans else 0)
+        people = join([self.names[s] for s in self.humans]) or "computer players"
+        others = [self.names[s] for s in range(len(self.names)) if s not in self.humans]
+        whose = f"{people} against {join(others)}" if others else people
+        self.out.info(f"{self.words.title} resumed: {whose}.")
+        if me is not None:
+            self.out.info(self.words.where_we_are(view))
+            last = told[-3:]
+            if last:
+                self.out.info(f"The last {plural(len(last), 'announcement')}:")
+                for said in last:
+                    self.out.say(said, remember=False)
+
+
+def typed_aloud(command: str) -> str:
+    """A command line as it is typed, for speech: words kept, every digit and sign named
+    (``game-20261127.json`` is "game dash 2 0 2 6 1 1 2 7 dot json")."""
+    import re
+
+    signs = {"-": "dash", ".": "dot", "_": "underscore", "/": "slash", "'": "quote", "~": "tilde"}
+    spoken = []
+    for word in command.split():
+        parts = re.findall(r"[^\W\d_]+|.", word)
+        spoken.append(" ".join(signs.get(p, p) for p in parts))
+    return ", ".join(spoken)
+
+
+def resume_words(saved_as: str, prefs: Prefs, defaults: Prefs) -> str:
+    """``doomlings resume NAME``, with the settings this game was played with where they
+    differ from ``defaults`` (a save keeps the game, not how it was told)."""
+    words = ["doomlings", "resume", shlex.quote(saved_as)]
+    if prefs.plain:
+        words.append("--plain")
+    for name in ("verbosity", "labels", "speech", "pause"):
+        value = getattr(prefs, name)
+        if value != getattr(defaults, name):
+            words += [f"--{name}", str(value)]
+    return " ".join(words)
+
+
+def is_number(text: str) -> bool:
+    """Plain digits 0-9 only, few enough that converting them is instant."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
+
+
+def shorten(text: str, limit: int = 20) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
