@@ -13,7 +13,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from doomlings_access.ui.asking import Asker
     from doomlings_access.ui.session import Prefs
     from doomlings_access.telling.loop import Prefs as SharedPrefs
+    from doomlings_access.telling.words import Said as SharedSaid
 
     SpeechSwitch = Callable[[str], str]
     Body = Callable[[Console, Output, Prefs, "Speech"], int]
@@ -460,10 +461,9 @@ def transcript(args: argparse.Namespace) -> int:
     """``doomlings transcript SAVE|--latest [--out FILE]``: every announcement, as plain text."""
     from pathlib import Path
 
-    from doomlings_access.saves import SaveFileError, list_saves, read_save, saves_dir
+    from doomlings_access.saves import CropSaved, SaveFileError, list_saves, read_any_save, saves_dir
     from doomlings_access.settings import load_settings
     from doomlings_access.ui.heard import told_since_asked
-    from doomlings_access.lines import WIDTH, wrap
 
     if args.latest and args.save:
         print("doomlings: name a save or use --latest, not both", file=sys.stderr)
@@ -482,11 +482,21 @@ def transcript(args: argparse.Namespace) -> int:
         print("doomlings: name a save, or use --latest", file=sys.stderr)
         return 2
     try:
-        saved = read_save(path)
+        saved_any = read_any_save(path)
     except SaveFileError as exc:
         print(f"doomlings: {exc}", file=sys.stderr)
         return 2
-    me = saved.seats.humans[0] if len(saved.seats.humans) == 1 else None
+    me = saved_any.seats.humans[0] if len(saved_any.seats.humans) == 1 else None
+    if isinstance(saved_any, CropSaved):
+        from doomlings_access.doomcrop_ui.announcer import Announcer
+
+        crop = saved_any.game
+        from doomlings_access.settings import labels_setting
+
+        labels = labels_setting(args.labels)
+        said = Announcer(me, crop.setup.players, args.verbosity or "normal", labels).render_all(crop.seen_log(me))
+        return _print_transcript(args, path, said)
+    saved = saved_any
     # Where a question cut a story depends on the setting the game was played with: the
     # one given, else the one kept (a broken settings file was reported when playing).
     any_time = args.any_time or load_settings()[0].any_time
@@ -497,6 +507,15 @@ def transcript(args: argparse.Namespace) -> int:
 
     style = Style(labels_setting(args.labels))
     said = told_since_asked(saved.game, saved.seats.humans, me, style=style, any_time=any_time, levels=levels)[0]
+    return _print_transcript(args, path, said)
+
+
+def _print_transcript(args: argparse.Namespace, path: Path, said: Sequence[Said | SharedSaid]) -> int:
+    """Write a transcript's messages to ``--out`` or the screen, and how long they take to say."""
+    from pathlib import Path
+
+    from doomlings_access.lines import WIDTH, wrap
+
     width = WIDTH if args.out else columns(sys.stdout)
     lines = [line for s in said for line in wrap(clean(s.text), width)]
     text = "\n".join(lines) + "\n"
