@@ -125,3 +125,13 @@ def test_review_commands_read_the_view() -> None:
     if louis.available():
         assert braille[1] == "Front: left ⠼⠃⠎ face down, middle ⠼⠉⠎ face down, right ⠼⠛⠰⠉ face down."
     assert len(words.review(v, "grids", "", "text")) == 8
+
+
+def test_verbosity_terse_leaves_out_what_changes_nothing_for_the_listener() -> None:
+    g = table(*HEARTS_DEFENCE, draw="KC QC JC")
+    answer(g, place(1 - 1, "front right"), place(1, "back left"), place(1, "back middle"))
+    log = g.seen_log(1)
+    normal = Announcer(1, NAMES, "normal").stories(log)[-2][0].text
+    terse = Announcer(1, NAMES, "terse").stories(log)[-2][0].text
+    assert "Ana's front right gets a new face-down card." in normal  # another's refill
+    assert "gets a new face-down card" not in terse and "You add the face-down 5H" in terse

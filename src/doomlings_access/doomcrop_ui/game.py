@@ -33,6 +33,7 @@ class DoomcropWords:
     title = "Doomcrop"
     commands = COMMANDS
     aliases = ALIASES
+    ways_to_answer = "a place like front left or Ben back right, a card like 7c, or the first letters of an answer"
 
     def teller(self, me: int | None, names: Sequence[str], verbosity: str, labels: str) -> Announcer:
         return Announcer(me, names, verbosity, labels)

@@ -53,6 +53,10 @@ SHARED_COMMANDS = {
     "quit": "quit, q: leave the game (asks first)",
 }
 """The commands every game has, after its own review commands."""
+PLAIN_HAND_OVERS = (
+    "Plain mode cannot clear the screen: at each hand-over, the lines above it were for the "
+    "person before. Read from the hand-over down."
+)
 SHARED_ALIASES = {"l": "log", "r": "repeat", "v": "verbosity", "o": "options", "?": "help", "q": "quit"}
 
 class TableView(SeatView, Protocol):
@@ -109,6 +113,10 @@ class GameWords(Protocol[V_contra]):
 
     @property
     def aliases(self) -> Mapping[str, str]: ...
+
+    @property
+    def ways_to_answer(self) -> str:
+        """What a question takes besides a number, for its help ("a place like front left")."""
 
     def teller(self, me: int | None, names: Sequence[str], verbosity: str, labels: str) -> Teller: ...
 
@@ -188,6 +196,7 @@ class PromptLoop(Generic[V]):
         self.tellers: dict[int | None, Teller] = {}
         self.histories: dict[int | None, list[Said]] = {self.me: self.out.history}
         self.thinking_said: tuple[int, int] | None = None
+        self.plain_warned = False
         self.console_ended = False
         if resumed:
             self._resume()
@@ -360,8 +369,9 @@ class PromptLoop(Generic[V]):
             self.announce()  # what the person leaving has not heard yet
             self.pause(f"{self.names[self.holder]}, press Enter to pass the keyboard. ")
         clear = getattr(self.console, "clear", None)
-        if not (callable(clear) and clear()):
-            self.out.info("Plain mode cannot clear the screen: read from the hand-over down.")
+        if not (callable(clear) and clear()) and not self.plain_warned:
+            self.plain_warned = True  # (said once, before the first hand-over, to all)
+            self.out.info(PLAIN_HAND_OVERS)
         name = self.names[seat]
         self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
         while True:
@@ -499,7 +509,7 @@ class PromptLoop(Generic[V]):
             self.out.info("More is to be told: press Enter to hear it, or type a command first.")
         else:
             n = len(q.options)
-            self.out.info(f"{q.title.text} Type a number from 1 to {n}, or the first letters of an answer.")
+            self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {self.words.ways_to_answer}.")
         self.list_commands()
 
     def list_commands(self) -> None:
