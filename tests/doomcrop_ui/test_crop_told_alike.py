@@ -28,7 +28,7 @@ from doomlings_access.ui.output import Output
 
 PAIRS = [(seed, 2 + seed % 3) for seed in range(90)]
 REVIEWS = [(c, "") for c in COMMANDS] + [
-    ("grid", "p1"), ("card", "front left"), ("card", "p1 back right"), ("card", "7c"), ("card", "p0 centre"),
+    ("grid", "p1"), ("card", "front left"), ("card", "p1 back right"), ("card", "7c"), ("card", "p0 centre"), ("card", "xyz"),
 ]
 
 

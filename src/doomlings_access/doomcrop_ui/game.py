@@ -52,10 +52,11 @@ class DoomcropWords:
         if command == "discards":
             return review.discards(view, labels)
         if command == "draw":
-            return [_line(line) for line in review.draw_pile(view, labels)]
+            return review.draw_pile(view, labels)
         # card
         if not arg:
-            return [_line("Type card and a card or a place, like card 7C or card Ben front left.")]
+            how = "Type card and a card or a place, like card {} or card Ben front left."
+            return [Said(how.format("7C"), how.format("7 C"))]  # (a typing example is spelt aloud)
         where = review.place_typed(view, arg)
         if where is not None:
             return review.card_at(view, where, labels)

@@ -7,7 +7,7 @@ face-down cards are named (they know them); another's are "face down".
 
 >>> from doomlings_access.doomcrop import Game, Setup
 >>> view = Game(Setup(("Ana", "Ben"), seed=1)).view(0)
->>> draw_pile(view)
+>>> [said.text for said in draw_pile(view)]
 ['Draw pile: 32 cards.']
 >>> describe("10h")[0]
 '10 of Hearts, a Number of Hearts.'
@@ -72,11 +72,12 @@ def discards(view: View, labels_as: str = labels.TEXT) -> list[Said]:
     return out
 
 
-def draw_pile(view: View, labels_as: str = labels.TEXT) -> list[str]:
+def draw_pile(view: View, labels_as: str = labels.TEXT) -> list[Said]:
     line = f"Draw pile: {plural(view.draw_size, 'card')}."
-    if view.draw_top is not None:
-        line += f" Its top card is face up: {labels.text(view.draw_top, labels_as)}."
-    return [line]
+    if view.draw_top is None:
+        return [Said(line, line)]
+    top = view.draw_top
+    return [Said(f"{line} Its top card is face up: {labels.text(top, labels_as)}.", f"{line} Its top card is face up: the {labels.spoken(top)}.")]
 
 
 def seat_named(view: View, typed: str) -> int | None:
@@ -122,7 +123,7 @@ def describe(typed: str) -> list[str]:
     """What a card does, by its short text or name ("7c", "7 of clubs", "queen of spades")."""
     card = card_named(typed)
     if card is None:
-        return [f"No card {typed.strip()[:20]}: type a card like 7C, 10H or QS, or a place like front left."]
+        return [f"No card {typed.strip()[:20]}: type a card's short text or name, like 7 of Clubs, or a place like front left."]
     kind = "a Number" if card.is_number else "a Face card"
     head = f"{card.spoken}, {kind}" + (f" of {card.spoken.split(' of ')[-1]}." if card.suit is not Suit.NONE and card.is_number else ".")
     if card.is_number:
