@@ -721,6 +721,7 @@ def _play_doomcrop(args: argparse.Namespace) -> int:
             args.players, args.humans, args.names.split(",") if args.names else [],
             [lv.strip().lower() for lv in args.level.split(",")], args.seed, args.decks, args.jokers,
             args.epic_techniques, budget, reserved_words(),
+            {name: read(args) for name, read in doomcrop_app.READINGS.items()},
         )
     except ValueError as exc:
         print(f"doomlings: {exc}", file=sys.stderr)

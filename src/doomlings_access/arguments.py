@@ -50,6 +50,23 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--jokers", type=whole_number, default=0, help="Doomcrop: Jokers added, up to two a deck")
     p.add_argument("--epic-techniques", action="store_true", help="Doomcrop: the optional Epic Techniques")
+    # Doomcrop's readings where its rules bear two (docs/doomcrop-rulings.md); the default is the plainer.
+    p.add_argument(
+        "--hearts-adjacency", choices=("sides", "around"), default="sides",
+        help="Doomcrop: a Heart beside a defending Heart shares a side (default), or a side or a corner",
+    )
+    p.add_argument(
+        "--hearts-helper-turns-down", action="store_true",
+        help="Doomcrop: a Heart added to a defence turns face down again after the combat",
+    )
+    p.add_argument(
+        "--king-order", choices=("chosen", "reading"), default="chosen",
+        help="Doomcrop: a King's cards attack in the order its player chooses (default), or front left to back right",
+    )
+    p.add_argument(
+        "--ranked-faces", action="store_true",
+        help="Doomcrop: for who goes first, discarded Faces rank Jack, Queen, King, Ace, Joker",
+    )
     add_output_arguments(p)
 
 

@@ -8,6 +8,7 @@ players, saves after every answer, and hands all of it to the prompt loop every 
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
 from collections.abc import Callable
@@ -33,6 +34,13 @@ from doomlings_access.ui.output import Output
 SpeechSwitch = Callable[[str], str]
 COMPUTER_NAMES = ["Ben", "Cy", "Dee", "Eli", "Fay", "Gus"]
 PEOPLE_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]
+READINGS: dict[str, Callable[[argparse.Namespace], object]] = {
+    "hearts_adjacency": lambda args: args.hearts_adjacency,
+    "hearts_helper_stays_up": lambda args: not args.hearts_helper_turns_down,
+    "king_order": lambda args: args.king_order,
+    "ranked_faces": lambda args: args.ranked_faces,
+}
+"""Each reading option of Doomcrop (docs/doomcrop-rulings.md) from ``play``'s arguments."""
 
 
 @dataclass
@@ -57,6 +65,7 @@ def decks_for(players: int) -> int:
 def choices(
     players: int | None, humans: int, names: list[str], levels: list[str], seed: int | None,
     decks: int | None, jokers: int, epic: bool, budget: Budget, reserved: frozenset[str],
+    readings: dict[str, object] | None = None,
 ) -> CropChoices:
     """Check the choices of a new game; raises ValueError with a one-line reason."""
     n = 2 if players is None else players
@@ -76,7 +85,9 @@ def choices(
     if len(levels) > 1 and len(levels) != computers:
         raise ValueError(f"--level gives {len(levels)} levels for {computers} computer seats")
     try:
-        options = Options(decks=decks if decks is not None else decks_for(n), jokers=jokers, epic_techniques=epic)
+        options = Options.from_json(
+            {"decks": decks if decks is not None else decks_for(n), "jokers": jokers, "epic_techniques": epic, **(readings or {})}
+        )
     except SetupError as exc:
         raise ValueError(f"--{exc.field.removeprefix('options.').replace('_', '-')} {exc.why}") from None
     return CropChoices(n, humans, names, levels, seed, options, budget)
