@@ -23,41 +23,28 @@ from __future__ import annotations
 import shlex
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from doomlings_access.kernel.decisions import Choice, Decision, Value
 from doomlings_access.kernel.players import Agent, SeatView
-from doomlings_access.lines import PAUSE, rows
-from doomlings_access.safety.text import MAX_DIGITS
+from doomlings_access.telling.prompting import (
+    MORE, SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, shorten, typed_aloud,
+)
 from doomlings_access.telling.questions import Option, Question
-from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said, join, plural
-from doomlings_access.ui.console import Console, clean_typed, not_an_answer, nothing_typed, yes_or_no
+from doomlings_access.telling.words import Said, join, plural
+from doomlings_access.ui.console import Console, clean_typed, nothing_typed
 from doomlings_access.ui.output import Output
 
-MAX_INPUT = 200
-MORE = "Press Enter for more. "
-FEWEST = 5
-"""A pause never comes after fewer lines than this since the last prompt (or the ``pause``
-setting, if lower): a story that does not fit is parted at a sentence instead."""
-THINKING_NOTICE = 0.5
-"""Seconds a computer player may think before a person waiting is told it is thinking."""
+__all__ = ["Engine", "GameWords", "Prefs", "PromptLoop", "QuitGame", "Teller", "resume_words"]
 
-SHARED_COMMANDS = {
-    "log": "log N, l: the last N announcements (default 10)",
-    "repeat": "repeat, r: say the last announcement again",
-    "verbosity": "verbosity LEVEL, v: terse, normal or verbose",
-    "speech": "speech MODE: screen-reader, direct, tts or off",
-    "options": "options, o: list the choices again",
-    "help": "help, ?: what this question wants, and the commands",
-    "quit": "quit, q: leave the game (asks first)",
-}
-"""The commands every game has, after its own review commands."""
+MAX_INPUT = 200
+THINKING_NOTICE = 0.5
 PLAIN_HAND_OVERS = (
     "Plain mode cannot clear the screen: at each hand-over, the lines above it were for the "
     "person before. Read from the hand-over down."
 )
-SHARED_ALIASES = {"l": "log", "r": "repeat", "v": "verbosity", "o": "options", "?": "help", "q": "quit"}
+"""Said to people sharing the keyboard in plain mode, once, before the first hand-over."""
+"""Seconds a computer player may think before a person waiting is told it is thinking."""
 
 class TableView(SeatView, Protocol):
     """A seat's view as the loop reads it: the kernel's, with the players' names."""
@@ -132,24 +119,7 @@ class GameWords(Protocol[V_contra]):
         """What a person hears once the game is over (the Discard piles counted)."""
 
 
-@dataclass
-class Prefs:
-    """How a person wants to be told any game (the settings every game shares)."""
-
-    verbosity: str = NORMAL
-    labels: str = "text"
-    speech: str = "screen-reader"
-    pause: int = PAUSE
-    """When more than this many lines would come between two prompts, wait for Enter first
-    (0: never wait)."""
-    plain: bool = False
-
-
-class QuitGame(Exception):
-    """The player chose to leave."""
-
-
-class PromptLoop(Generic[V]):
+class PromptLoop(Prompting, Generic[V]):
     """One game at the prompt: people at ``humans`` seats, computer ``agents`` at the others."""
 
     def __init__(
@@ -173,22 +143,19 @@ class PromptLoop(Generic[V]):
         (to save the game); ``resume_command`` gives the command that goes on with a saved
         game, said after quitting; ``saved_through`` how many answers the save holds (None:
         it could not be written)."""
+        super().__init__(
+            console, output, prefs or Prefs(), humans, {**words.commands, **SHARED_COMMANDS},
+            {**words.aliases, **SHARED_ALIASES}, change_speech,
+        )
         self.game = game
         self.words = words
-        self.humans = humans
         self.agents = agents
-        self.console = console
-        self.out = output
-        self.prefs = prefs or Prefs()
-        self.change_speech = change_speech
         self.on_action = on_action
         self.resume_command = resume_command
         self.saved_through = saved_through or (lambda: len(self.game.actions))
         self.levels = dict(levels or {})
         self.me = humans[0] if len(humans) == 1 else None
         self.names = tuple(self.game.view(0).names)
-        self.commands = {**words.commands, **SHARED_COMMANDS}
-        self.aliases = {**words.aliases, **SHARED_ALIASES}
         self.holder: int | None = None
         """Which person has the keyboard (people sharing it)."""
         self.told: dict[int | None, int] = {}
@@ -197,7 +164,6 @@ class PromptLoop(Generic[V]):
         self.histories: dict[int | None, list[Said]] = {self.me: self.out.history}
         self.thinking_said: tuple[int, int] | None = None
         self.plain_warned = False
-        self.console_ended = False
         if resumed:
             self._resume()
 
@@ -259,58 +225,6 @@ class PromptLoop(Generic[V]):
         except QuitGame:
             if self.console_ended:
                 return
-
-    # --- pace -----------------------------------------------------------------------------
-    def room(self) -> int | None:
-        """How many more lines may come before the next prompt (None: no limit)."""
-        limit = self.prefs.pause
-        return limit - self.out.since_prompt if limit and self.humans else None
-
-    def may_pause(self) -> bool:
-        """Enough has been told since the last prompt for a pause to come now."""
-        since = self.out.since_prompt
-        return bool(since) and since >= min(FEWEST, self.prefs.pause)
-
-    def make_room(self, *texts: str) -> None:
-        room = self.room()
-        if room is not None and sum(rows(t) for t in texts) > room and self.may_pause():
-            self.pause()
-
-    def say_in_stretches(self, said: Said, remember: bool = True) -> None:
-        """One message, a pause first when it does not fit what is left of the stretch; when
-        too little has been told yet to wait, it is parted at a sentence where the lines run
-        out. The history (log, repeat) keeps it whole."""
-        parts = list(said.sentences) or [said]
-        first = True
-        while parts:
-            room = self.room()
-            whole = Said(" ".join(p.text for p in parts), " ".join(p.speech for p in parts))
-            if room is None or rows(whole.text) <= room:
-                chunk, parts = parts, []
-            elif self.may_pause():
-                self.pause()
-                continue
-            else:
-                fit = 1
-                while fit < len(parts) and rows(" ".join(p.text for p in parts[: fit + 1])) <= room:
-                    fit += 1
-                chunk, parts = parts[:fit], parts[fit:]
-            self.out.say(Said(" ".join(p.text for p in chunk), " ".join(p.speech for p in chunk)), remember=False)
-            if first and remember:
-                self.out.history.append(said)
-            first = False
-
-    def pause(self, prompt: str = MORE) -> None:
-        """Wait for Enter; review commands work here, anything else goes on."""
-        while True:
-            command, arg = self.as_command(clean_typed(self.read_raw(prompt, list(self.commands))))
-            if command is None:
-                return
-            if command == "help":
-                self.out.info("More is to be told: press Enter to hear it, or type a command first.")
-                self.list_commands()
-                continue
-            self.command(command, arg, None)
 
     # --- computer players -------------------------------------------------------------------
     def computer_answer(self, d: Decision) -> Value:
@@ -427,12 +341,6 @@ class PromptLoop(Generic[V]):
         self.out.info(f"{shorten(line)} fits {len(fits)} choices: {named}. Type its number.")
         return None
 
-    def as_command(self, line: str) -> tuple[str | None, str]:
-        """The command a typed line names (its first word, or that word's alias) and the rest."""
-        word, _, rest = line.partition(" ")
-        command = self.aliases.get(word.lower(), word.lower())
-        return (command, rest.strip()) if command in self.commands else (None, "")
-
     # --- commands -------------------------------------------------------------------------------
     def viewer(self, q: Question | None) -> int:
         """Whose view a command reads: the seat asked, or at a pause the person at the keyboard."""
@@ -444,19 +352,17 @@ class PromptLoop(Generic[V]):
     def again(self, q: Question | None) -> str:
         return f"Choose 1 to {len(q.options)}, or ? for help." if q is not None else MORE.strip()
 
-    def command(self, command: str, arg: str, q: Question | None) -> None:
+    def command(self, command: str, arg: str, q: object | None) -> None:
         """A review or settings command, typed at question ``q`` or at a pause (None)."""
+        q = q if isinstance(q, Question) else None
         if command in self.words.commands:
             view = self.game.view(self.viewer(q))
             for said in self.words.review(view, command, arg, self.prefs.labels):
                 self.out.say(said, remember=False)
         elif command == "log":
-            self.log(arg, q)
+            self.log(arg, self.again(q))
         elif command == "repeat":
-            if self.out.history:
-                self.out.say(self.out.history[-1], remember=False)
-            else:
-                self.out.info("Nothing has been announced yet.")
+            self.repeat()
         elif command == "verbosity":
             self.set_verbosity(arg.lower())
         elif command == "speech":
@@ -473,83 +379,27 @@ class PromptLoop(Generic[V]):
             if q is not None:
                 self.show(q)
 
-    def log(self, arg: str, q: Question | None) -> None:
-        if arg and not (is_number(arg) and int(arg) > 0):
-            if not (arg.isascii() and arg.isdigit() and int(arg[: MAX_DIGITS + 1] or 0) > 0):
-                self.out.info(f"Log needs a number from 1, like log 5. {self.again(q)}")
-                return
-            arg = str(len(self.out.history))
-        past = self.out.history[-(int(arg) if arg else 10) :]
-        if not past:
-            self.out.info("Nothing has been announced yet.")
-        for said in past:
-            self.out.say(said, remember=False)
+    def verbosity_changed(self, verbosity: str) -> None:
+        for teller in self.tellers.values():
+            teller.verbosity = verbosity
 
-    def set_verbosity(self, arg: str) -> None:
-        if arg in VERBOSITIES:
-            self.prefs.verbosity = arg
-            for teller in self.tellers.values():
-                teller.verbosity = arg
-            self.out.info(f"Verbosity is now {arg}.")
-        else:
-            refused = f"No verbosity {shorten(arg)}. " if arg else ""
-            self.out.info(f"{refused}Verbosity is {self.prefs.verbosity}. Choose terse, normal or verbose.")
-
-    def set_speech(self, arg: str) -> None:
-        modes = ("screen-reader", "direct", "tts", "off")
-        if arg in modes and self.change_speech is not None:
-            message = self.change_speech(arg)
-            self.prefs.speech = arg
-            self.out.info(message or f"Speech is now {arg}.")
-        else:
-            self.out.info(f"Speech is {self.prefs.speech}. Choose screen-reader, direct, tts or off.")
-
-    def help(self, q: Question | None) -> None:
-        if q is None:
-            self.out.info("More is to be told: press Enter to hear it, or type a command first.")
+    def help(self, q: object | None, goes_on: str = "") -> None:
+        if not isinstance(q, Question):
+            self.out.info(f"Press Enter {goes_on or 'to hear more'}, or type a command first.")
         else:
             n = len(q.options)
             self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {self.words.ways_to_answer}.")
         self.list_commands()
 
-    def list_commands(self) -> None:
-        self.out.info("Commands:")
-        self.out.lines(list(self.commands.values()))
-
-    # --- reading, quitting ----------------------------------------------------------------------
-    def read_raw(self, prompt: str, words: list[str] | None = None) -> str:
-        """A line typed at ``prompt``; Ctrl-C asks to quit; the end of input quits."""
-        while True:
-            try:
-                line = self.console.read(prompt, words or [])
-            except KeyboardInterrupt:
-                self.out.info("")
-                if self.confirm_quit():
-                    raise QuitGame() from None
-                continue
-            except EOFError:
-                self.console_ended = True
-                raise QuitGame() from None
-            self.out.answered()
-            return line
-
-    def confirm_quit(self) -> bool:
-        """Quit on a clear yes; no, or Enter, goes on and says so; anything else is asked again."""
-        saved = self.saved_through() if self.resume_command is not None else len(self.game.actions)
-        if saved is None or saved < len(self.game.actions):
-            self.out.info("The last moves could not be saved: quitting loses them.")
-        while True:
-            try:
-                line = self.console.read("Quit the game? Type y to quit, n to go on: ")
-            except (EOFError, KeyboardInterrupt):
-                return True
-            answer = yes_or_no(line, default=False)
-            if answer is None:
-                self.out.info(not_an_answer(line))
-                continue
-            if not answer:
-                self.out.info("Going on.")
-            return answer
+    def unsaved_loss(self) -> str | None:
+        if self.resume_command is None:
+            return None
+        saved = self.saved_through()
+        if saved is None:
+            return "This game could not be saved: quitting loses it."
+        if saved < len(self.game.actions):
+            return "The last moves could not be saved: quitting loses them."
+        return None
 
     def say_how_to_go_on(self) -> None:
         """After quitting: whether the game is saved, and the command that resumes it."""
@@ -588,19 +438,6 @@ class PromptLoop(Generic[V]):
                     self.out.say(said, remember=False)
 
 
-def typed_aloud(command: str) -> str:
-    """A command line as it is typed, for speech: words kept, every digit and sign named
-    (``game-20261127.json`` is "game dash 2 0 2 6 1 1 2 7 dot json")."""
-    import re
-
-    signs = {"-": "dash", ".": "dot", "_": "underscore", "/": "slash", "'": "quote", "~": "tilde"}
-    spoken = []
-    for word in command.split():
-        parts = re.findall(r"[^\W\d_]+|.", word)
-        spoken.append(" ".join(signs.get(p, p) for p in parts))
-    return ", ".join(spoken)
-
-
 def resume_words(saved_as: str, prefs: Prefs, defaults: Prefs) -> str:
     """``doomlings resume NAME``, with the settings this game was played with where they
     differ from ``defaults`` (a save keeps the game, not how it was told)."""
@@ -612,12 +449,3 @@ def resume_words(saved_as: str, prefs: Prefs, defaults: Prefs) -> str:
         if value != getattr(defaults, name):
             words += [f"--{name}", str(value)]
     return " ".join(words)
-
-
-def is_number(text: str) -> bool:
-    """Plain digits 0-9 only, few enough that converting them is instant."""
-    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
-
-
-def shorten(text: str, limit: int = 20) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
