@@ -272,45 +272,37 @@ def write_save(path: Path, game: Game, seats: Seats, created: float | None = Non
 
     Raises OSError (full disk, no permission) or FileRefused (the save's name is taken by a
     link, a device or a folder)."""
-    now = time.time()
     cards = game.cards.fingerprint or current()  # ("" only when the card data cannot be read)
-    data = {
-        "format": FORMAT,
-        "program": __version__,
-        **({"cards": cards} if cards else {}),
-        "rules": RULES_REVISION,
-        "created": created or now,
-        "updated": now,
-        "setup": game.setup.to_json(),
-        "seats": seats.to_json(),
-        "actions": [a.to_json() for a in game.actions],
-        "summary": summary(game),
+    played_with = {**({"cards": cards} if cards else {}), "rules": RULES_REVISION}
+    _write(path, _record(game.setup.to_json(), seats, game.actions, summary(game), created, played_with))
+
+
+def _record(
+    setup: dict[str, Any], seats: Seats, actions: list[Any], summary: dict[str, Any], created: float | None,
+    extra: dict[str, Any],
+) -> dict[str, Any]:
+    """What a save of any game holds: the format, the version that wrote it, what the game
+    needs to be played again (``extra``: the cards and rules a game of Doomlings was played
+    under, the game's kind for another game), when, its setup, who plays each seat, the
+    answers given, and a summary for the listing."""
+    now = time.time()
+    return {
+        "format": FORMAT, "program": __version__, **extra, "created": created or now, "updated": now,
+        "setup": setup, "seats": seats.to_json(), "actions": [a.to_json() for a in actions], "summary": summary,
     }
-    _write(path, data)
 
 
 def write_crop_save(path: Path, game: doomcrop.Game, seats: Seats, created: float | None = None) -> None:
     """A game of Doomcrop saved as :func:`write_save` saves one of Doomlings: its setup, who
     plays each seat and its answers (replayed to load it), with a summary for the listing."""
-    now = time.time()
     turns = [e for e in game.log if isinstance(e, doomcrop.events.TurnStarted)]
     outcome = game.outcome
-    data = {
-        "format": FORMAT,
-        "program": __version__,
-        "game": CROP,
-        "created": created or now,
-        "updated": now,
-        "setup": game.setup.to_json(),
-        "seats": seats.to_json(),
-        "actions": [a.to_json() for a in game.actions],
-        "summary": {
-            "turn": turns[-1].number if turns else 0,
-            "over": game.is_over,
-            "winners": [game.setup.players[s] for s in outcome.winners] if outcome else [],
-        },
+    listed = {
+        "turn": turns[-1].number if turns else 0,
+        "over": game.is_over,
+        "winners": [game.setup.players[s] for s in outcome.winners] if outcome else [],
     }
-    _write(path, data)
+    _write(path, _record(game.setup.to_json(), seats, game.actions, listed, created, {"game": CROP}))
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:

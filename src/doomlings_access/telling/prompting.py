@@ -86,6 +86,10 @@ class Prompting:
     def help(self, q: object | None, goes_on: str = "") -> None:
         raise NotImplementedError
 
+    def command_at_pause(self, command: str, arg: str) -> None:
+        """A command typed at a pause (a game may read the table there as far as it was heard)."""
+        self.command(command, arg, None)
+
     def verbosity_changed(self, verbosity: str) -> None:
         """The listener chose another verbosity: the announcers follow."""
 
@@ -150,7 +154,7 @@ class Prompting:
             if command == "help":
                 self.help(None, goes_on)
                 continue
-            self.command(command, arg, None)
+            self.command_at_pause(command, arg)
 
     # --- reading ------------------------------------------------------------------------------
     def as_command(self, line: str) -> tuple[str | None, str]:
