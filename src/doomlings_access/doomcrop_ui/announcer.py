@@ -399,4 +399,4 @@ class Announcer:
         return [said for said, _ in self.stories(events)]
 
 
-__all__ = ["Announcer", "PHRASES", "VERBOSE", "options_said"]
+__all__ = ["Announcer", "PHRASES", "QUIET_AT", "Voice", "options_said"]
