@@ -21,7 +21,6 @@ loop never reads the game to tell anything. Everything else is the same for ever
 from __future__ import annotations
 
 import shlex
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -38,7 +37,6 @@ from doomlings_access.ui.output import Output
 __all__ = ["Engine", "GameWords", "Prefs", "PromptLoop", "QuitGame", "Teller", "resume_words"]
 
 MAX_INPUT = 200
-THINKING_NOTICE = 0.5
 PLAIN_HAND_OVERS = (
     "Plain mode cannot clear the screen: at each hand-over, the lines above it were for the "
     "person before. Read from the hand-over down."
@@ -162,7 +160,10 @@ class PromptLoop(Prompting, Generic[V]):
         """How many events of their seat's log each listener has heard."""
         self.tellers: dict[int | None, Teller] = {}
         self.histories: dict[int | None, list[Said]] = {self.me: self.out.history}
-        self.thinking_said: tuple[int, int] | None = None
+        self.thinking_said: set[tuple[int, int]] = set()
+        """The turns (seat, how many turns had begun) whose computer was said to be thinking."""
+        self.turns_begun = 0
+        self.active: int | None = None
         self.plain_warned = False
         if resumed:
             self._resume()
@@ -182,6 +183,7 @@ class PromptLoop(Prompting, Generic[V]):
                     self.game.apply(self.ask(d))
                 if self.on_action is not None:
                     self.on_action(self.holder)
+                self.count_turns()
                 nxt = self.game.pending
                 if nxt is None or not self.humans or nxt.player not in self.agents:
                     self.announce()  # a computer's moves are told together, before a person's question
@@ -191,6 +193,13 @@ class PromptLoop(Prompting, Generic[V]):
         except QuitGame:
             self.say_how_to_go_on()
         return 0
+
+    def count_turns(self) -> None:
+        """A turn begins when whose turn it is changes (public: every seat's view says it)."""
+        active = self.game.view(0).active
+        if active != self.active and active is not None:
+            self.turns_begun += 1
+        self.active = active
 
     def listener(self) -> int | None:
         """Whose seat the news is told from: the one person, or the person at the keyboard."""
@@ -228,32 +237,32 @@ class PromptLoop(Prompting, Generic[V]):
 
     # --- computer players -------------------------------------------------------------------
     def computer_answer(self, d: Decision) -> Value:
-        """A computer seat's answer; a person waiting hears "Ben is thinking." once when the
-        answer takes longer than :data:`THINKING_NOTICE` seconds, and not again for the same
-        player until something more has been told."""
+        """A computer seat's answer. A person waiting for one that thinks long (the hard
+        level) hears "Ben is thinking." once at the start of each of its turns (and once while
+        it sets up), whatever the time it takes: a notice at other moments, or after a time,
+        would tell what it holds (an answer out of turn is asked only of a seat holding a card
+        for it, and thinking longer tells of more to weigh)."""
         agent = self.agents[d.player]
         view = self.game.view(d.player)
-        if not self.humans or not agent.thinks or self.thinking_said == (d.player, len(self.out.history)):
-            return agent.choose(view, d)
-        self.announce()  # what came before is heard first
-
-        def tell() -> None:
-            self.thinking_said = (d.player, len(self.out.history))
-            self.out.info(f"{self.names[d.player]} is thinking.")
-
-        notice = threading.Timer(THINKING_NOTICE, tell)
-        notice.daemon = True
-        notice.start()
+        if self.humans and agent.thinks:
+            self.notice_thinking(d.player, view.active)
         try:
             return agent.choose(view, d)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
             self.out.info("")
             if self.confirm_quit():
                 raise QuitGame() from None
             return self.computer_answer(d)
-        finally:
-            notice.cancel()
-            notice.join()
+
+    def notice_thinking(self, seat: int, active: int | None) -> None:
+        if active not in (None, seat):
+            return  # not its turn: nothing is said
+        turn = (seat, self.turns_begun if active is not None else -1)
+        if turn in self.thinking_said:
+            return
+        self.thinking_said.add(turn)
+        self.announce()  # what came before is heard first
+        self.out.info(f"{self.names[seat]} is thinking.")
 
     # --- asking a person ----------------------------------------------------------------------
     def ask(self, d: Decision) -> Choice:
