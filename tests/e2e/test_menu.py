@@ -204,10 +204,10 @@ def test_the_settings_offer_those_in_force_and_enter_keeps_them(tmp_path: Path) 
 def test_leaving_the_settings_tells_of_speech_only_when_speech_changed(tmp_path: Path) -> None:
     """Only the pause changed: nothing is said of speech (it said "Speech is now off.", a change
     nobody made); speech changed: it is said."""
-    out = run(tmp_path, "5\n" + "\n" * 7 + "9\n6\n")
+    out = run(tmp_path, "5\n" + "\n" * 7 + "9\n7\n")
     assert "Speech is now" not in out, out[-400:]
     assert tomllib.loads((tmp_path / "config" / "settings.toml").read_text("utf-8"))["pause"] == 9
-    out = run(tmp_path, "5\n1\n" + "\n" * 7 + "6\n")
+    out = run(tmp_path, "5\n1\n" + "\n" * 7 + "7\n")
     assert "Speech is now screen-reader." in out
 
 
