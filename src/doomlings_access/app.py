@@ -29,8 +29,8 @@ from doomlings_access.safety.text import (
     shown,
     whole_number,
 )
-from doomlings_access.ui.console import Console, SpokenPrompts, make_console
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import Console, SpokenPrompts, make_console
+from doomlings_access.telling.output import Output
 from doomlings_access.ui.words import Said
 
 if TYPE_CHECKING:

@@ -41,7 +41,7 @@ class _Asker:
             return self.mode == "yes"
         if self.ended:
             return False
-        from doomlings_access.ui.console import PlainConsole, not_an_answer, yes_or_no
+        from doomlings_access.telling.console import PlainConsole, not_an_answer, yes_or_no
 
         console = PlainConsole()
         while True:

@@ -28,8 +28,8 @@ from doomlings_access.safety.files import FileRefused
 from doomlings_access.safety.text import NameRefused, check_names, shown
 from doomlings_access.saves import Seats, claim_new_save, new_save_path, tidy_saves, write_crop_save
 from doomlings_access.telling.loop import Prefs, PromptLoop, resume_words
-from doomlings_access.ui.console import Console
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import Console
+from doomlings_access.telling.output import Output
 
 SpeechSwitch = Callable[[str], str]
 COMPUTER_NAMES = ["Ben", "Cy", "Dee", "Eli", "Fay", "Gus"]

@@ -318,7 +318,7 @@ def test_names_reach_the_speech_engine_cleaned(tmp_path: Path, kind: str) -> Non
     """The real output door and the real tts speaker, with an engine that writes down what
     it is given to say."""
     from doomlings_access.speech import make_speaker
-    from doomlings_access.ui.output import Output
+    from doomlings_access.telling.output import Output
     from doomlings_access.ui.words import Said
 
     heard = tmp_path / "heard.txt"

@@ -11,8 +11,8 @@ from doomlings_access.doomcrop_ai.levels import make_agent
 from doomlings_access.doomcrop_ui.game import DoomcropWords
 from doomlings_access.players.search import Budget
 from doomlings_access.telling.loop import Prefs, PromptLoop
-from doomlings_access.ui.console import PlainConsole
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import PlainConsole
+from doomlings_access.telling.output import Output
 
 
 def played(game: Game, answers: str, people: tuple[int, ...] = (0,), level: str = "normal",

@@ -24,8 +24,8 @@ from doomlings_access.doomcrop_ui import review
 from doomlings_access.doomcrop_ui.announcer import Announcer
 from doomlings_access.doomcrop_ui.game import COMMANDS, DoomcropWords
 from doomlings_access.telling.loop import Prefs, PromptLoop
-from doomlings_access.ui.console import PlainConsole
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import PlainConsole
+from doomlings_access.telling.output import Output
 
 PAIRS = [(seed, 2 + seed % 3) for seed in range(90)]
 REVIEWS = [(c, "") for c in COMMANDS] + [

@@ -31,8 +31,8 @@ from doomlings_access.telling.prompting import (
 )
 from doomlings_access.telling.questions import Option, Question
 from doomlings_access.telling.words import Said, join, plural
-from doomlings_access.ui.console import Console, clean_typed, nothing_typed
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import Console, clean_typed, nothing_typed
+from doomlings_access.telling.output import Output
 
 __all__ = ["Engine", "GameWords", "Prefs", "PromptLoop", "QuitGame", "Teller", "resume_words"]
 

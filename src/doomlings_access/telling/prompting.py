@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from doomlings_access.lines import PAUSE, rows
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said
-from doomlings_access.ui.console import Console, clean_typed, not_an_answer, yes_or_no
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import Console, clean_typed, not_an_answer, yes_or_no
+from doomlings_access.telling.output import Output
 
 MORE = "Press Enter for more. "
 """The prompt of a pause (:meth:`Prompting.pause`)."""

@@ -28,6 +28,15 @@ class Said:
     """The sentences a story told as one message is made of (none: it is one): where a pause
     may part it when the lines run out."""
 
+    @staticmethod
+    def alike(text: str) -> Said:
+        """A message printed and spoken in the same words.
+
+        >>> Said.alike("You are back.").speech
+        'You are back.'
+        """
+        return Said(text, text)
+
 
 def story(sentences: Sequence[Said]) -> Said:
     """Sentences told as one message (kept, so a pause may part it between two of them)."""

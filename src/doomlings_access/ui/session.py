@@ -32,9 +32,9 @@ from doomlings_access.rules.view import OnlookerView, PlayerView
 from doomlings_access.safety.text import MAX_DIGITS, name_key, players_named
 from doomlings_access.ui import review
 from doomlings_access.ui.announcer import VERBOSITIES, Announcer, introduced
-from doomlings_access.ui.console import Console, clean_typed, not_an_answer, nothing_typed, yes_or_no
+from doomlings_access.telling.console import Console, clean_typed, not_an_answer, nothing_typed, yes_or_no
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.output import Output
 from doomlings_access.ui.questions import Option, Question, asked_for_a_card_held, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, typed_aloud, why_not_played
