@@ -242,7 +242,10 @@ def _play_saved(
     from doomlings_access.settings import load_settings
 
     kept = load_settings()[0]  # what `doomlings resume` starts with: the resume command says the rest
-    as_kept = Prefs(kept.verbosity, kept.labels, kept.speech, kept.only_choice, kept.pause, kept.any_time)
+    as_kept = Prefs(
+        verbosity=kept.verbosity, labels=kept.labels, speech=kept.speech, pause=kept.pause,
+        only_choice=kept.only_choice, any_time=kept.any_time,
+    )
     session = Session(game, seats.humans, agents, console, output, prefs,
                       change_speech, on_action=autosave, resumed=resumed, saved_as=_resume_name(path),
                       saved_through=lambda: saved,
@@ -363,7 +366,7 @@ def _resume(
                 from doomlings_access import doomcrop_app
 
                 return doomcrop_app.play_saved(
-                    saved.game, saved.seats, path, saved.created, console, out, shared_prefs(prefs), _kept_prefs(),
+                    saved.game, saved.seats, path, saved.created, console, out, prefs, _kept_prefs(),
                     speech.switch, True,
                 )
             played = saved.game.options.edition
@@ -728,16 +731,9 @@ def _play_doomcrop(args: argparse.Namespace) -> int:
         return 2
 
     def body(console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
-        return doomcrop_app.run_new(chosen, console, out, shared_prefs(prefs), _kept_prefs(), speech.switch)
+        return doomcrop_app.run_new(chosen, console, out, prefs, _kept_prefs(), speech.switch)
 
     return _with_output(args, body)
-
-
-def shared_prefs(prefs: Prefs) -> SharedPrefs:
-    """The settings every game shares, of the person's settings."""
-    from doomlings_access.telling.loop import Prefs as SharedPrefs
-
-    return SharedPrefs(prefs.verbosity, prefs.labels, prefs.speech, prefs.pause, prefs.plain)
 
 
 def _kept_prefs() -> SharedPrefs:
@@ -783,7 +779,7 @@ def _new_doomcrop(ask: Asker, console: Console, out: Output, prefs: Prefs, speec
         )
         level = LEVELS[pick]
     chosen = doomcrop_app.choices(players, humans, names, [level], None, None, 0, False, _budget(), reserved_words())
-    doomcrop_app.run_new(chosen, console, out, shared_prefs(prefs), _kept_prefs(), speech.switch)
+    doomcrop_app.run_new(chosen, console, out, prefs, _kept_prefs(), speech.switch)
 
 
 def _with_output(args: argparse.Namespace, body: Body) -> int:
@@ -794,11 +790,9 @@ def _with_output(args: argparse.Namespace, body: Body) -> int:
     settings, problems = load_settings()
     mode = args.speech or settings.speech
     prefs = Prefs(
-        args.verbosity or settings.verbosity, args.labels or settings.labels, mode,
-        args.only_choice or settings.only_choice,
-        settings.pause if args.pause is None else args.pause,
-        args.any_time or settings.any_time,
-        bool(args.plain),
+        verbosity=args.verbosity or settings.verbosity, labels=args.labels or settings.labels, speech=mode,
+        pause=settings.pause if args.pause is None else args.pause, plain=bool(args.plain),
+        only_choice=args.only_choice or settings.only_choice, any_time=args.any_time or settings.any_time,
     )
     speech = Speech(mode, settings.rate, settings.voice)
     console = make_console(args.plain)

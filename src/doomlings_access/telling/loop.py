@@ -26,6 +26,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from doomlings_access.kernel.decisions import Choice, Decision, Value
 from doomlings_access.kernel.players import Agent, SeatView
+from doomlings_access.lines import rows
 from doomlings_access.telling.prompting import (
     MORE, SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, shorten, typed_aloud,
 )
@@ -186,7 +187,9 @@ class PromptLoop(Prompting, Generic[V]):
                 self.count_turns()
                 nxt = self.game.pending
                 if nxt is None or not self.humans or nxt.player not in self.agents:
-                    self.announce()  # a computer's moves are told together, before a person's question
+                    # A computer's moves are told together, before a person's question, the
+                    # question's title kept with the news before it when they fit together.
+                    self.announce(after=self.title_rows(nxt))
             listener = self.listener()
             if listener is not None:
                 self.tell_block(self.words.the_end(self.game.view(listener), self.prefs.labels))
@@ -211,9 +214,17 @@ class PromptLoop(Prompting, Generic[V]):
             made = self.tellers[me] = self.words.teller(me, self.names, self.prefs.verbosity, self.prefs.labels)
         return made
 
-    def announce(self) -> None:
+    def title_rows(self, d: Decision | None) -> int:
+        """The rows of the title of the question ``d``, when it is asked next of the person at
+        the keyboard (after a hand-over it comes with that person's news, not this)."""
+        if d is None or d.player not in self.humans or (len(self.humans) > 1 and self.holder != d.player):
+            return 0
+        return rows(self.words.question(self.game.view(d.player), d, self.prefs.labels).title.text)
+
+    def announce(self, after: int = 0) -> None:
         """Tell the listener what happened since they last heard, from their seat, a story at
-        a time. People sharing the keyboard before anyone has it hear nothing yet."""
+        a time (``after``: the lines of the question that follows, kept with the last story when
+        they fit). People sharing the keyboard before anyone has it hear nothing yet."""
         if len(self.humans) > 1 and self.holder is None:
             return
         me = self.listener()
@@ -221,8 +232,9 @@ class PromptLoop(Prompting, Generic[V]):
         start = self.told.get(me, 0)
         if start >= len(log):
             return
-        for said, _ in self.teller(me).stories(log[start:]):
-            self.say_in_stretches(said)
+        stories = self.teller(me).stories(log[start:])
+        for i, (said, _) in enumerate(stories):
+            self.say_in_stretches(said, after=after if i == len(stories) - 1 else 0)
         self.told[me] = len(log)
 
     def tell_block(self, lines: Sequence[Said]) -> None:

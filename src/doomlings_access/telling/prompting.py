@@ -4,8 +4,9 @@ that are the same in every game (log, repeat, verbosity, speech).
 
 The pace: a listener takes in a dozen lines at a time. When more than the ``pause`` setting's
 lines would come between two prompts, "Press Enter for more." comes first, but never after
-fewer than :data:`FEWEST` lines (an Enter a line or two after the last one is a key for
-nothing): a story that does not fit then is parted between two of its sentences.
+fewer than :data:`~doomlings_access.lines.FEWEST` lines (an Enter a line or two after the
+last one is a key for nothing): a story that does not fit then is parted between two of its
+sentences.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from doomlings_access.lines import PAUSE, rows
+from doomlings_access.lines import FEWEST, PAUSE, rows
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said
 from doomlings_access.telling.console import Console, clean_typed, not_an_answer, yes_or_no
@@ -22,9 +24,6 @@ from doomlings_access.telling.output import Output
 
 MORE = "Press Enter for more. "
 """The prompt of a pause (:meth:`Prompting.pause`)."""
-FEWEST = 5
-"""A pause never comes after fewer lines than this since the last prompt (or the ``pause``
-setting, if lower)."""
 SPEECH_MODES = ("screen-reader", "direct", "tts", "off")
 
 SHARED_COMMANDS = {
@@ -79,11 +78,12 @@ class Prompting:
         """Standard input ended (a script's answers ran out)."""
 
     # --- hooks a game's loop answers ------------------------------------------------------
-    def command(self, command: str, arg: str, q: object | None) -> None:
-        """A command typed at a question ``q`` or at a pause (None)."""
+    def command(self, command: str, arg: str, q: Any) -> None:
+        """A command typed at a question ``q`` (the game's) or at a pause (None)."""
         raise NotImplementedError
 
-    def help(self, q: object | None, goes_on: str = "") -> None:
+    def help(self, q: Any, goes_on: str = "") -> None:
+        """What the prompt waits for (a question ``q``, or at a pause None), then the commands."""
         raise NotImplementedError
 
     def command_at_pause(self, command: str, arg: str) -> None:
@@ -104,7 +104,9 @@ class Prompting:
         return limit - self.out.since_prompt if limit and self.humans else None
 
     def may_pause(self) -> bool:
-        """Whether enough has been told since the last prompt for a pause to come now."""
+        """Whether enough has been told since the last prompt for a pause to come now: never
+        after fewer than :data:`~doomlings_access.lines.FEWEST` lines (an Enter a line or two
+        after the last one)."""
         since = self.out.since_prompt
         return bool(since) and since >= min(FEWEST, self.prefs.pause)
 
@@ -166,7 +168,8 @@ class Prompting:
 
     def read_raw(self, prompt: str, words: list[str] | None = None, waiting: str = "") -> str:
         """A line typed at ``prompt``; Ctrl-C asks to quit; the end of input quits.
-        ``waiting``: what an empty prompt waits for, said again when the game goes on."""
+        ``waiting``: what an empty prompt waits for, said again when the game goes on
+        ("Going on." alone left a silent prompt)."""
         while True:
             try:
                 line = self.console.read(prompt, words or [])
@@ -185,8 +188,9 @@ class Prompting:
 
     def confirm_quit(self, say_going_on: bool = True) -> bool:
         """Quit on a clear yes (the game is saved); no, or Enter, goes on and says so (unless
-        the caller says more); anything else (an arrow key, Ctrl-D) is asked again. When the
-        save is behind the game, the question first says what quitting loses."""
+        the caller says more); anything else (an arrow key, Ctrl-D) is not taken either way,
+        and asked again. When the save is behind the game (a full disk, a saves folder that is
+        a file), the question first says what quitting loses: afterwards is too late to go on."""
         loss = self.unsaved_loss()
         if loss:
             self.out.info(loss)
