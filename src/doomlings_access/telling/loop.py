@@ -28,7 +28,8 @@ from doomlings_access.kernel.decisions import Choice, Decision, Value
 from doomlings_access.kernel.players import Agent, SeatView
 from doomlings_access.lines import rows
 from doomlings_access.telling.prompting import (
-    MORE, SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, shorten, typed_aloud,
+    MORE, PLAIN_HAND_OVERS, SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, shorten,
+    typed_aloud,
 )
 from doomlings_access.telling.questions import Option, Question
 from doomlings_access.telling.words import Said, join, plural
@@ -38,11 +39,6 @@ from doomlings_access.telling.output import Output
 __all__ = ["Engine", "GameWords", "Prefs", "PromptLoop", "QuitGame", "Teller", "resume_words"]
 
 MAX_INPUT = 200
-PLAIN_HAND_OVERS = (
-    "Plain mode cannot clear the screen: at each hand-over, the lines above it were for the "
-    "person before. Read from the hand-over down."
-)
-"""Said to people sharing the keyboard in plain mode, once, before the first hand-over."""
 """Seconds a computer player may think before a person waiting is told it is thinking."""
 
 class TableView(SeatView, Protocol):

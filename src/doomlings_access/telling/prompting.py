@@ -25,6 +25,12 @@ from doomlings_access.telling.output import Output
 MORE = "Press Enter for more. "
 """The prompt of a pause (:meth:`Prompting.pause`)."""
 SPEECH_MODES = ("screen-reader", "direct", "tts", "off")
+PLAIN_HAND_OVERS = (
+    "Plain mode cannot clear the screen: at each hand-over, the lines above it were for the "
+    "person before. Read from the hand-over down."
+)
+"""Said to people sharing the keyboard in plain mode once, before the first hand-over (after the
+second person's Enter it came too late)."""
 
 SHARED_COMMANDS = {
     "log": "log N, l: the last N announcements (default 10)",

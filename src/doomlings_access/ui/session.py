@@ -33,7 +33,7 @@ from doomlings_access.safety.text import name_key, players_named
 from doomlings_access.ui import review
 from doomlings_access.telling.console import Console, clean_typed, nothing_typed
 from doomlings_access.telling.output import Output
-from doomlings_access.telling.prompting import MORE, Prompting, QuitGame, is_number, shorten
+from doomlings_access.telling.prompting import MORE, PLAIN_HAND_OVERS, Prompting, QuitGame, is_number, shorten
 from doomlings_access.telling.prompting import Prefs as SharedPrefs
 from doomlings_access.ui.announcer import Announcer, introduced
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
@@ -70,11 +70,6 @@ ALIASES = {
 }
 
 
-PLAIN_HAND_OVERS = (
-    "Plain mode cannot clear the screen: at each hand-over, the lines above it were for the "
-    "person before. Read from the hand-over down."
-)
-"""Said to people sharing the keyboard in plain mode before the first hand-over."""
 
 LABEL_CODE = (
     "A label reads as the braille cards do: d for dominant, then the colour's letter (b blue, "
