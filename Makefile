@@ -41,6 +41,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/thinking_time.py
 	$(BIN)/python benchmarks/doomcrop_speed.py
 	$(BIN)/python benchmarks/tutorial_length.py
+	$(BIN)/python benchmarks/shared_code.py
 
 # The long fuzz run: thousands of seeded games, 2 to 6 players, both editions; the scorer
 # against thousands of played games; then hostile save, score and settings files

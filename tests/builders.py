@@ -20,8 +20,8 @@ from doomlings_access.rules import Choice, Game, Options, Position, Setup
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.events import Event
 from doomlings_access.rules.view import PlayerView
-from doomlings_access.ui.console import PlainConsole
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import PlainConsole
+from doomlings_access.telling.output import Output
 from doomlings_access.ui.session import MORE
 
 

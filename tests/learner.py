@@ -13,7 +13,7 @@ import io
 from dataclasses import dataclass, field
 
 from doomlings_access.ui.lessons import Step
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.output import Output
 from doomlings_access.ui.questions import Question
 from doomlings_access.ui.tutor import Course, LessonSession, named, typed_answer
 

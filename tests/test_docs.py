@@ -204,3 +204,15 @@ def test_every_lesson_error_shown_is_the_error_given() -> None:
         with pytest.raises(LessonFileError) as refused:
             lesson_from(data, "tutorial/12-mine.json")
         assert str(refused.value) == line
+
+
+def test_the_doomcrop_scenario_shown_prints_what_the_page_shows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    [block] = json_blocks(CROP)
+    (tmp_path / "two.json").write_text(block, "utf-8")
+    monkeypatch.chdir(tmp_path)
+    [command] = re.findall(r"^    (doomlings scenario .*)$", CROP, re.MULTILINE)
+    [shown] = re.findall(r"```text\n(.*?)```", CROP, re.DOTALL)
+    assert main(shlex.split(command)[1:]) == 0
+    assert capsys.readouterr().out == shown

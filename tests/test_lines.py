@@ -127,8 +127,8 @@ def test_a_message_of_several_rows_reaches_the_terminal_in_one_write() -> None:
     (and still never a control character in them)."""
     import io
 
-    from doomlings_access.ui.console import PlainConsole
-    from doomlings_access.ui.output import Output
+    from doomlings_access.telling.console import PlainConsole
+    from doomlings_access.telling.output import Output
     from doomlings_access.ui.words import Said
 
     class Counted(io.StringIO):

@@ -13,7 +13,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -29,8 +29,8 @@ from doomlings_access.safety.text import (
     shown,
     whole_number,
 )
-from doomlings_access.ui.console import Console, SpokenPrompts, make_console
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import Console, SpokenPrompts, make_console
+from doomlings_access.telling.output import Output
 from doomlings_access.ui.words import Said
 
 if TYPE_CHECKING:
@@ -43,6 +43,8 @@ if TYPE_CHECKING:
     from doomlings_access.ai.search import Budget
     from doomlings_access.ui.asking import Asker
     from doomlings_access.ui.session import Prefs
+    from doomlings_access.telling.loop import Prefs as SharedPrefs
+    from doomlings_access.telling.words import Said as SharedSaid
 
     SpeechSwitch = Callable[[str], str]
     Body = Callable[[Console, Output, Prefs, "Speech"], int]
@@ -240,7 +242,10 @@ def _play_saved(
     from doomlings_access.settings import load_settings
 
     kept = load_settings()[0]  # what `doomlings resume` starts with: the resume command says the rest
-    as_kept = Prefs(kept.verbosity, kept.labels, kept.speech, kept.only_choice, kept.pause, kept.any_time)
+    as_kept = Prefs(
+        verbosity=kept.verbosity, labels=kept.labels, speech=kept.speech, pause=kept.pause,
+        only_choice=kept.only_choice, any_time=kept.any_time,
+    )
     session = Session(game, seats.humans, agents, console, output, prefs,
                       change_speech, on_action=autosave, resumed=resumed, saved_as=_resume_name(path),
                       saved_through=lambda: saved,
@@ -305,10 +310,11 @@ def _resume(
     from doomlings_access.cards import CardDataError
     from doomlings_access.safety.lock import SaveInUse
     from doomlings_access.saves import (
+        CropSaved,
         SaveFileError,
         list_saves,
         lock_save,
-        read_save,
+        read_any_save,
         saves_dir,
         tidy_saves,
     )
@@ -344,7 +350,7 @@ def _resume(
             continue  # the newest is being played elsewhere: the next unfinished one
         try:
             try:
-                saved = read_save(path, reserved_words())
+                saved = read_any_save(path, reserved_words())
             except SaveFileError as exc:
                 _report(exc, out)
                 if chosen:
@@ -356,6 +362,13 @@ def _resume(
             if saved.game.is_over:
                 out.info(f"{shown(path.name)} is a finished game; it is kept as a record.")
                 return 0
+            if isinstance(saved, CropSaved):
+                from doomlings_access import doomcrop_app
+
+                return doomcrop_app.play_saved(
+                    saved.game, saved.seats, path, saved.created, console, out, prefs, _kept_prefs(),
+                    speech.switch, True,
+                )
             played = saved.game.options.edition
             if edition is not None and edition != played:  # a game keeps the printing it began with
                 out.info(f"This game is played with the {PRINTINGS[played]}; --edition {edition} is for new games.")
@@ -451,10 +464,9 @@ def transcript(args: argparse.Namespace) -> int:
     """``doomlings transcript SAVE|--latest [--out FILE]``: every announcement, as plain text."""
     from pathlib import Path
 
-    from doomlings_access.saves import SaveFileError, list_saves, read_save, saves_dir
+    from doomlings_access.saves import CropSaved, SaveFileError, list_saves, read_any_save, saves_dir
     from doomlings_access.settings import load_settings
     from doomlings_access.ui.heard import told_since_asked
-    from doomlings_access.lines import WIDTH, wrap
 
     if args.latest and args.save:
         print("doomlings: name a save or use --latest, not both", file=sys.stderr)
@@ -473,11 +485,21 @@ def transcript(args: argparse.Namespace) -> int:
         print("doomlings: name a save, or use --latest", file=sys.stderr)
         return 2
     try:
-        saved = read_save(path)
+        saved_any = read_any_save(path)
     except SaveFileError as exc:
         print(f"doomlings: {exc}", file=sys.stderr)
         return 2
-    me = saved.seats.humans[0] if len(saved.seats.humans) == 1 else None
+    me = saved_any.seats.humans[0] if len(saved_any.seats.humans) == 1 else None
+    if isinstance(saved_any, CropSaved):
+        from doomlings_access.doomcrop_ui.announcer import Announcer
+
+        crop = saved_any.game
+        from doomlings_access.settings import labels_setting
+
+        labels = labels_setting(args.labels)
+        said = Announcer(me, crop.setup.players, args.verbosity or "normal", labels).render_all(crop.seen_log(me))
+        return _print_transcript(args, path, said)
+    saved = saved_any
     # Where a question cut a story depends on the setting the game was played with: the
     # one given, else the one kept (a broken settings file was reported when playing).
     any_time = args.any_time or load_settings()[0].any_time
@@ -488,6 +510,15 @@ def transcript(args: argparse.Namespace) -> int:
 
     style = Style(labels_setting(args.labels))
     said = told_since_asked(saved.game, saved.seats.humans, me, style=style, any_time=any_time, levels=levels)[0]
+    return _print_transcript(args, path, said)
+
+
+def _print_transcript(args: argparse.Namespace, path: Path, said: Sequence[Said | SharedSaid]) -> int:
+    """Write a transcript's messages to ``--out`` or the screen, and how long they take to say."""
+    from pathlib import Path
+
+    from doomlings_access.lines import WIDTH, wrap
+
     width = WIDTH if args.out else columns(sys.stdout)
     lines = [line for s in said for line in wrap(clean(s.text), width)]
     text = "\n".join(lines) + "\n"
@@ -664,8 +695,13 @@ class Speech:
 
 
 def play(args: argparse.Namespace) -> int:
-    """``doomlings play``."""
+    """``doomlings play`` (``--game doomcrop``: a game of Doomcrop)."""
     from doomlings_access.cards import CardDataError
+
+    if args.game == "doomcrop":
+        return _play_doomcrop(args)
+    if args.players is None:
+        args.players = 3
 
     try:
         choices = choices_from_args(args)
@@ -677,6 +713,75 @@ def play(args: argparse.Namespace) -> int:
     return _with_output(args, lambda console, out, prefs, speech: run_game(choices, console, out, prefs, speech.switch))
 
 
+def _play_doomcrop(args: argparse.Namespace) -> int:
+    """``doomlings play --game doomcrop``: its options checked, then the game at the prompt."""
+    from doomlings_access import doomcrop_app
+    from doomlings_access.ui.session import reserved_words
+
+    try:
+        budget = thinking_budget(args)
+        chosen = doomcrop_app.choices(
+            args.players, args.humans, args.names.split(",") if args.names else [],
+            [lv.strip().lower() for lv in args.level.split(",")], args.seed, args.decks, args.jokers,
+            args.epic_techniques, budget, reserved_words(),
+            {name: read(args) for name, read in doomcrop_app.READINGS.items()},
+        )
+    except ValueError as exc:
+        print(f"doomlings: {exc}", file=sys.stderr)
+        return 2
+
+    def body(console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
+        return doomcrop_app.run_new(chosen, console, out, prefs, _kept_prefs(), speech.switch)
+
+    return _with_output(args, body)
+
+
+def _kept_prefs() -> SharedPrefs:
+    """The settings ``doomlings resume`` starts with (the settings file's)."""
+    from doomlings_access.settings import load_settings
+    from doomlings_access.telling.loop import Prefs as SharedPrefs
+
+    kept = load_settings()[0]
+    return SharedPrefs(kept.verbosity, kept.labels, kept.speech, kept.pause)
+
+
+def _new_doomcrop(ask: Asker, console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
+    """The main menu's new game of Doomcrop: how many players and people, their names and the
+    computers' level; one deck for two players, one for each two beyond."""
+    from doomlings_access import doomcrop_app
+    from doomlings_access.ui.session import reserved_words
+
+    players = ask.number("How many players, 2 to 6?", 2, 2, 6, "People and computer players together.")
+    humans = ask.number(
+        f"How many of them are people, 1 to {players}?", 1, 1, players,
+        "The people at this keyboard; the other players are the computer's.",
+    )
+    names: list[str] = []
+    for i in range(humans):
+        default = "You" if humans == 1 else DEFAULT_NAMES[i]
+        while True:
+            typed = ask.text(
+                f"Name of person {i + 1}?", default,
+                f"A name of at most 30 characters, not a number nor a command like grid; Enter for {default}.",
+            )
+            try:
+                names = check_names([*names, typed], reserved_words(), (), range(humans))
+            except NameRefused as exc:
+                ask.out.info(f"That name cannot be used: {exc}.")
+                continue
+            break
+    level = "normal"
+    if humans < players:
+        pick = ask.choice(
+            "Computer level, " + ", ".join(f"{i} {lv}" for i, lv in enumerate(LEVELS, 1)) + "? [normal]: ",
+            LEVELS, LEVELS.index("normal"),
+            "Easy plays at random, normal by rules of thumb, hard searches ahead and thinks longer.",
+        )
+        level = LEVELS[pick]
+    chosen = doomcrop_app.choices(players, humans, names, [level], None, None, 0, False, _budget(), reserved_words())
+    doomcrop_app.run_new(chosen, console, out, prefs, _kept_prefs(), speech.switch)
+
+
 def _with_output(args: argparse.Namespace, body: Body) -> int:
     from doomlings_access.settings import load_settings
     from doomlings_access.ui.session import Prefs
@@ -685,11 +790,9 @@ def _with_output(args: argparse.Namespace, body: Body) -> int:
     settings, problems = load_settings()
     mode = args.speech or settings.speech
     prefs = Prefs(
-        args.verbosity or settings.verbosity, args.labels or settings.labels, mode,
-        args.only_choice or settings.only_choice,
-        settings.pause if args.pause is None else args.pause,
-        args.any_time or settings.any_time,
-        bool(args.plain),
+        verbosity=args.verbosity or settings.verbosity, labels=args.labels or settings.labels, speech=mode,
+        pause=settings.pause if args.pause is None else args.pause, plain=bool(args.plain),
+        only_choice=args.only_choice or settings.only_choice, any_time=args.any_time or settings.any_time,
     )
     speech = Speech(mode, settings.rate, settings.voice)
     console = make_console(args.plain)
@@ -745,7 +848,7 @@ INPUT_ENDED = "Input ended. Goodbye."
 opens: the program leaves, and a listener hears that it did."""
 MENU_ITEMS = (
     "New game", "Resume a saved game", "Companion for the braille deck", "Rules and help", "Settings",
-    "Learn to play", "Quit",
+    "Learn to play", "Doomcrop: a new game with ordinary playing cards", "Quit",
 )
 
 
@@ -882,8 +985,10 @@ def _menu_item(
         _rules_and_help(ask, prefs)
     elif pick == 4:
         _settings_menu(ask, out, prefs, speech)
-    else:
+    elif pick == 5:
         _learn(console, out, prefs, speech, None)
+    else:
+        _new_doomcrop(ask, console, out, prefs, speech)
 
 
 HOW_TO_ANSWER = [

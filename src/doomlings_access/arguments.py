@@ -22,8 +22,18 @@ HOUSE_RULES = {
 }
 
 
+GAMES = ("doomlings", "doomcrop")
+"""The games ``play`` starts: Doomlings, and Doomcrop (an ordinary deck of playing cards)."""
+
+
 def add_play_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=whole_number, default=3, help="2 to 6 players (default 3)")
+    p.add_argument(
+        "--game", choices=GAMES, default="doomlings",
+        help="which game (default doomlings; doomcrop: the game for an ordinary deck of playing cards)",
+    )
+    p.add_argument(
+        "--players", type=whole_number, default=None, help="2 to 6 players (default 3; Doomcrop 2)"
+    )
     p.add_argument("--humans", type=whole_number, default=1, help="how many are people (default 1)")
     p.add_argument("--names", default="", help="names, comma-separated, e.g. Ana,Ben")
     p.add_argument(
@@ -34,6 +44,29 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=seed_number, default=None, help="seed for a repeatable game (0 or more)")
     for flag in HOUSE_RULES:
         p.add_argument(f"--{flag}", action="store_true", help=f"house rule: {flag.replace('-', ' ')}")
+    p.add_argument(
+        "--decks", type=whole_number, default=None,
+        help="Doomcrop: decks shuffled together (default one for two players, one more for each two)",
+    )
+    p.add_argument("--jokers", type=whole_number, default=0, help="Doomcrop: Jokers added, up to two a deck")
+    p.add_argument("--epic-techniques", action="store_true", help="Doomcrop: the optional Epic Techniques")
+    # Doomcrop's readings where its rules bear two (docs/doomcrop-rulings.md); the default is the plainer.
+    p.add_argument(
+        "--hearts-adjacency", choices=("sides", "around"), default="sides",
+        help="Doomcrop: a Heart beside a defending Heart shares a side (default), or a side or a corner",
+    )
+    p.add_argument(
+        "--hearts-helper-turns-down", action="store_true",
+        help="Doomcrop: a Heart added to a defence turns face down again after the combat",
+    )
+    p.add_argument(
+        "--king-order", choices=("chosen", "reading"), default="chosen",
+        help="Doomcrop: a King's cards attack in the order its player chooses (default), or front left to back right",
+    )
+    p.add_argument(
+        "--ranked-faces", action="store_true",
+        help="Doomcrop: for who goes first, discarded Faces rank Jack, Queen, King, Ace, Joker",
+    )
     add_output_arguments(p)
 
 

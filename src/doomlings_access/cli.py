@@ -679,6 +679,9 @@ def _scenario(args: argparse.Namespace) -> int:
     from doomlings_access.ui.words import Style
 
     answers = [a for a in (part.strip() for part in args.answers.split(",")) if a]
+    crop = _doomcrop_position(args.file)
+    if crop is not None:
+        return _crop_scenario(args, crop, answers)
     try:
         game = load(args.file, args.edition if "edition" in args.typed else None)
         seat = None
@@ -698,6 +701,43 @@ def _scenario(args: argparse.Namespace) -> int:
         text = str(exc)
         return _fail(text if text.startswith(args.file) else f"{args.file}: {text}")
     report(out, sys.stdout, args.json)
+    return 0
+
+
+def _doomcrop_position(path: str) -> object | None:
+    """The parsed position file when it is Doomcrop's (``"game": "doomcrop"``), else None
+    (Doomlings' reader then says what is wrong with it, if anything)."""
+    from pathlib import Path
+
+    from doomlings_access.safety.files import FileRefused, load_named_json
+    from doomlings_access.ui.scenario import MAX_FILE
+
+    try:
+        data = load_named_json(Path(path), MAX_FILE)
+    except (FileRefused, ValueError):
+        return None
+    return data if isinstance(data, dict) and data.get("game") == "doomcrop" else None
+
+
+def _crop_scenario(args: argparse.Namespace, data: object, answers: list[str]) -> int:
+    from doomlings_access.doomcrop_ui import scenario
+
+    try:
+        game = scenario.load(data, args.file)
+        seat = None
+        if args.seat is not None:
+            from doomlings_access.safety.text import player_named
+
+            seat = player_named(args.seat, list(game.setup.players))
+            if seat is None:
+                return _fail(f"--as: no player named {args.seat[:40]!r}")
+        verbosity = args.verbosity if "verbosity" in args.typed else "verbose"
+        out = scenario.play(game, answers, to_end=args.to_end, seed=args.seed, seat=seat, labels=args.labels,
+                            verbosity=verbosity)
+    except scenario.ScenarioError as exc:
+        text = str(exc)
+        return _fail(text if text.startswith(args.file) else f"{args.file}: {text}")
+    scenario.report(out, sys.stdout, args.json)
     return 0
 
 

@@ -41,7 +41,7 @@ class _Asker:
             return self.mode == "yes"
         if self.ended:
             return False
-        from doomlings_access.ui.console import PlainConsole, not_an_answer, yes_or_no
+        from doomlings_access.telling.console import PlainConsole, not_an_answer, yes_or_no
 
         console = PlainConsole()
         while True:
@@ -199,11 +199,12 @@ def _saves(ask: Answer) -> int:
     from doomlings_access.safety.folders import folder_problem
     from doomlings_access.saves import (
         SAVE_NAME,
+        CropSaved,
         SaveFileError,
         game_stands,
         leftovers,
         may_set_aside,
-        read_save,
+        read_any_save,
         saves_dir,
         tidy_saves,
     )
@@ -230,7 +231,7 @@ def _saves(ask: Answer) -> int:
             say(f"Save {name}: in use by a running game (process {pid}).")
             continue
         try:
-            saved = read_save(path, reserved_words())
+            saved = read_any_save(path, reserved_words())
         except CardDataError:
             say(f"Save {name}: not checked, since the card data is broken.")
             continue
@@ -241,6 +242,10 @@ def _saves(ask: Answer) -> int:
             say(f"Save {name}: {'broken' if exc.at_fault else 'cannot be loaded here'}: {exc}.")
             ours = may_set_aside(path, folder)
             problems += _offer_aside(path, ask, "so the other games load without it", exc.at_fault, ours)
+            continue
+        if isinstance(saved, CropSaved):
+            state = "finished" if saved.game.is_over else "Doomcrop, under way"
+            say(f"Save {name}: fine: {', '.join(saved.game.setup.players)}; {state}.")
             continue
         g = saved.game
         state = "finished" if g.is_over else game_stands(g)

@@ -30,6 +30,7 @@ from doomlings_access.arguments import LEVELS
 from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.positions import too_many
 from doomlings_access.cards.shipped import FINGERPRINT, FIRST_SHIPPED, cards_folder, current, kept_folder
+from doomlings_access import doomcrop
 from doomlings_access.rules import Choice, Game, Options, PositionError, Setup, SetupError
 from doomlings_access.rules.revision import RULES_REVISION
 from doomlings_access.safety.files import (
@@ -179,6 +180,22 @@ class Saved:
     updated: float
 
 
+CROP = "doomcrop"
+"""A save's ``game`` field for Doomcrop (a save with none is a game of Doomlings): the file,
+its lock, its name, its folder and how it is read safely are the same for both games."""
+
+
+@dataclass
+class CropSaved:
+    """A saved game of Doomcrop."""
+
+    path: Path
+    game: doomcrop.Game
+    seats: Seats
+    created: float
+    updated: float
+
+
 def new_save_path(folder: Path | None = None) -> Path:
     """A free name for a new game's save (see :func:`claim_new_save` to also own it)."""
     folder = folder or saves_dir()
@@ -255,20 +272,41 @@ def write_save(path: Path, game: Game, seats: Seats, created: float | None = Non
 
     Raises OSError (full disk, no permission) or FileRefused (the save's name is taken by a
     link, a device or a folder)."""
-    now = time.time()
     cards = game.cards.fingerprint or current()  # ("" only when the card data cannot be read)
-    data = {
-        "format": FORMAT,
-        "program": __version__,
-        **({"cards": cards} if cards else {}),
-        "rules": RULES_REVISION,
-        "created": created or now,
-        "updated": now,
-        "setup": game.setup.to_json(),
-        "seats": seats.to_json(),
-        "actions": [a.to_json() for a in game.actions],
-        "summary": summary(game),
+    played_with = {**({"cards": cards} if cards else {}), "rules": RULES_REVISION}
+    _write(path, _record(game.setup.to_json(), seats, game.actions, summary(game), created, played_with))
+
+
+def _record(
+    setup: dict[str, Any], seats: Seats, actions: list[Any], summary: dict[str, Any], created: float | None,
+    extra: dict[str, Any],
+) -> dict[str, Any]:
+    """What a save of any game holds: the format, the version that wrote it, what the game
+    needs to be played again (``extra``: the cards and rules a game of Doomlings was played
+    under, the game's kind for another game), when, its setup, who plays each seat, the
+    answers given, and a summary for the listing."""
+    now = time.time()
+    return {
+        "format": FORMAT, "program": __version__, **extra, "created": created or now, "updated": now,
+        "setup": setup, "seats": seats.to_json(), "actions": [a.to_json() for a in actions], "summary": summary,
     }
+
+
+def write_crop_save(path: Path, game: doomcrop.Game, seats: Seats, created: float | None = None) -> None:
+    """A game of Doomcrop saved as :func:`write_save` saves one of Doomlings: its setup, who
+    plays each seat and its answers (replayed to load it), with a summary for the listing."""
+    turns = [e for e in game.log if isinstance(e, doomcrop.events.TurnStarted)]
+    outcome = game.outcome
+    listed = {
+        "turn": turns[-1].number if turns else 0,
+        "over": game.is_over,
+        "winners": [game.setup.players[s] for s in outcome.winners] if outcome else [],
+    }
+    _write(path, _record(game.setup.to_json(), seats, game.actions, listed, created, {"game": CROP}))
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    """Write a save's data atomically (see :func:`write_save`)."""
     write_atomic(path, json.dumps(data, separators=(",", ":")).encode("utf-8"), make_folder=True)
     # One game writes a save at a time (the lock), so another temporary file of this save is
     # what a write killed in flight left behind: gone now, not in an hour.
@@ -367,6 +405,8 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
         )
     if version < 1:
         raise SaveFileError(path, "format", f"format {version} is too old to migrate")
+    if data.get("game") == CROP:
+        raise SaveFileError(path, "game", "is a game of Doomcrop: doomlings resume plays it", at_fault=False)
     unknown = set(data) - {"format", "program", "cards", "rules", "created", "updated", "setup", "seats", "actions", "summary"}
     if unknown:
         raise SaveFileError(path, min(unknown), "is not a field of a saved game")
@@ -401,6 +441,62 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
     except (ValueError, TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
         # a setup the rules refuse (a hostile "position" among them) is the save's fault
         raise _blamed(path, under, "setup", str(exc)) from None
+    seats = _seats(data, path, setup.players)
+    for i, raw_action in enumerate(actions):
+        try:
+            game.apply(Choice.from_json(raw_action))
+        except (ValueError, TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
+            raise _blamed(path, under, f"actions[{i}]", f"is not a legal move there ({exc})") from None
+    return Saved(path, game, seats, _time(data.get("created")), _time(data.get("updated")))
+
+
+def read_any_save(path: Path, reserved: Collection[str] = ()) -> Saved | CropSaved:
+    """A save of either game, by its ``game`` field (see :func:`read_save`)."""
+    data = load_save_json(path)
+    if isinstance(data, dict) and data.get("game") == CROP:
+        return read_crop_save(path, data, reserved)
+    return read_save(path, reserved)
+
+
+def read_crop_save(path: Path, data: Any, reserved: Collection[str] = ()) -> CropSaved:
+    """A saved game of Doomcrop (``data``: the file's parsed text), replayed and checked field
+    by field as a game of Doomlings is (:class:`SaveFileError` names the field at fault)."""
+    if not isinstance(data, dict):
+        raise SaveFileError(path, None, "is not a saved game")
+    version = _need(data, "format", int, path)
+    if version != FORMAT:
+        raise SaveFileError(path, "format", f"must be {FORMAT}", at_fault=version < FORMAT)
+    unknown = set(data) - {"format", "program", "game", "created", "updated", "setup", "seats", "actions", "summary"}
+    if unknown:
+        raise SaveFileError(path, min(unknown), "is not a field of a saved game")
+    try:
+        setup = doomcrop.Setup.from_json(_need(data, "setup", dict, path))
+    except doomcrop.SetupError as exc:
+        raise SaveFileError(path, f"setup.{exc.field}", exc.why) from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveFileError(path, "setup", f"is not a valid game setup ({exc})") from None
+    try:
+        check_names(list(setup.players), reserved, frozenset(), humans=None, alike=False)
+    except NameRefused as exc:
+        raise SaveFileError(path, f"setup.players[{exc.seat}]", str(exc)) from None
+    actions = _need(data, "actions", list, path)
+    if len(actions) > MAX_ACTIONS:
+        raise SaveFileError(path, "actions", f"has more than {MAX_ACTIONS} actions")
+    seats = _seats(data, path, setup.players)
+    try:
+        game = doomcrop.Game(setup)
+    except (ValueError, TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
+        raise SaveFileError(path, "setup", str(exc)) from None
+    for i, raw_action in enumerate(actions):
+        try:
+            game.apply(doomcrop.Choice.from_json(raw_action))
+        except (ValueError, TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
+            raise SaveFileError(path, f"actions[{i}]", f"is not a legal move there ({exc})") from None
+    return CropSaved(path, game, seats, _time(data.get("created")), _time(data.get("updated")))
+
+
+def _seats(data: dict[str, Any], path: Path, players: tuple[str, ...]) -> Seats:
+    """Who plays each seat of a save whose players are ``players``, checked field by field."""
     seats_raw = _need(data, "seats", dict, path)
     humans = seats_raw.get("humans", [])
     levels = seats_raw.get("levels", {})
@@ -417,23 +513,18 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
     if heard is not None and (not _is_int(heard) or not 0 <= heard <= MAX_ACTIONS * 1000):
         raise SaveFileError(path, "seats.heard", "is not a count of events")
     seats = Seats(list(humans), {int(k): v for k, v in levels.items()}, holder, heard)
-    if any(not 0 <= h < len(setup.players) for h in seats.humans) or any(
-        not 0 <= k < len(setup.players) or v not in LEVELS for k, v in seats.levels.items()
+    if any(not 0 <= h < len(players) for h in seats.humans) or any(
+        not 0 <= k < len(players) or v not in LEVELS for k, v in seats.levels.items()
     ):
         raise SaveFileError(path, "seats", "names a seat or level that does not exist")
-    you = you_name_problem(setup.players, seats.humans)
+    you = you_name_problem(players, seats.humans)
     if you is not None:  # the names were the game's; the seats say who plays alone
         seat = you[0]
         raise SaveFileError(
             path, "seats.humans",
-            f'must be [{seat}]: setup.players[{seat}] is "{shown(setup.players[seat], 40)}", the name of the one person playing alone',
+            f'must be [{seat}]: setup.players[{seat}] is "{shown(players[seat], 40)}", the name of the one person playing alone',
         )
-    for i, raw_action in enumerate(actions):
-        try:
-            game.apply(Choice.from_json(raw_action))
-        except (ValueError, TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
-            raise _blamed(path, under, f"actions[{i}]", f"is not a legal move there ({exc})") from None
-    return Saved(path, game, seats, _time(data.get("created")), _time(data.get("updated")))
+    return seats
 
 
 def _blamed(path: Path, under: PlayedUnder, field: str, why: str) -> SaveFileError:
@@ -524,13 +615,15 @@ class Listed:
     """The version that wrote it, when another version did (or under card data or rules this
     version does not have): said in the listing without replaying each game, so that a game
     this version cannot resume is still found, with the version that can."""
+    stands: str | None = None
+    """Where a game of another kind than Doomlings stands ("Doomcrop, turn 12")."""
 
     def line(self, n: int) -> str:
         try:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.updated)) if self.updated else None
         except (OverflowError, OSError, ValueError):
             when = None
-        where = where_it_stands(self.round or 0, self.era, self.age, self.catastrophe, self.catastrophes)
+        where = self.stands or where_it_stands(self.round or 0, self.era, self.age, self.catastrophe, self.catastrophes)
         if self.round is None:
             where = "where it stands is not known (its summary cannot be read)"
         state = "finished" if self.over else where
@@ -566,6 +659,12 @@ def _listed(path: Path, data: Any) -> Listed | None:
         return None
     names = [clean(p, 40) for p in players]
     written_by = _written_by(path, data)
+    if data.get("game") == CROP:
+        turn, over = s.get("turn"), s.get("over")
+        if not (_is_int(turn) and 0 <= turn < 10**6 and isinstance(over, bool)):
+            return Listed(path, names, None, 0, None, False, _time(data.get("updated")), written_by=written_by)
+        stands = f"Doomcrop, turn {turn}" if turn else "Doomcrop, setting up"
+        return Listed(path, names, turn, 0, None, over, _time(data.get("updated")), written_by=written_by, stands=stands)
     round_, era, age, over = s.get("round"), s.get("era"), s.get("age"), s.get("over")
     if (
         not (_is_int(round_) and _is_int(era) and 0 <= round_ < 10**6 and 0 <= era < 10)

@@ -36,11 +36,11 @@ BAD_BYTES = b"\xff\xfe\xc3\x28\xa0\xa1\xed\xa0\x80"
 @pytest.mark.parametrize("where", ["menu", "game", "companion", "settings", "names", "doctor"])
 def test_invalid_utf8_on_standard_input_is_not_a_crash(home: Home, where: str) -> None:
     script = {
-        "menu": ([], BAD_BYTES + b"\n7\n"),
+        "menu": ([], BAD_BYTES + b"\n8\n"),
         "game": (["play", "--seed", "4"], BAD_BYTES + b"\nq\ny\n"),
         "companion": (["companion"], b"1\n" + BAD_BYTES + b"\n\n5\n"),
-        "settings": ([], b"5\n" + BAD_BYTES + b"\noff\nnormal\ntext\n" + BAD_BYTES + b"\n200\nen\n\n\n\n7\n"),
-        "names": ([], b"1\n2\n1\n" + BAD_BYTES + b"\nAna\nnormal\nq\ny\n7\n"),
+        "settings": ([], b"5\n" + BAD_BYTES + b"\noff\nnormal\ntext\n" + BAD_BYTES + b"\n200\nen\n\n\n\n8\n"),
+        "names": ([], b"1\n2\n1\n" + BAD_BYTES + b"\nAna\nnormal\nq\ny\n8\n"),
         "doctor": (["doctor"], BAD_BYTES + b"\n"),
     }
     args, stdin = script[where]
@@ -87,11 +87,11 @@ def test_end_of_input_at_any_menu_question_leaves_saying_so(home: Home, path: st
 def test_a_number_of_5000_digits_is_one_line_and_the_same_question(home: Home, where: str) -> None:
     good_save(home.saves)
     script = {
-        "menu": ([], f"{HUGE}\n7\n"),
-        "players": ([], f"1\n{HUGE}\n2\n1\nAna\nnormal\nq\ny\n7\n"),
-        "humans": ([], f"1\n2\n{HUGE}\n1\nAna\nnormal\nq\ny\n7\n"),
-        "rate": ([], f"5\noff\nnormal\ntext\n{HUGE}\n200\nen\n\n\n\n7\n"),
-        "resume-which": ([], f"2\n{HUGE}\n1\nq\ny\n7\n"),
+        "menu": ([], f"{HUGE}\n8\n"),
+        "players": ([], f"1\n{HUGE}\n2\n1\nAna\nnormal\nq\ny\n8\n"),
+        "humans": ([], f"1\n2\n{HUGE}\n1\nAna\nnormal\nq\ny\n8\n"),
+        "rate": ([], f"5\noff\nnormal\ntext\n{HUGE}\n200\nen\n\n\n\n8\n"),
+        "resume-which": ([], f"2\n{HUGE}\n1\nq\ny\n8\n"),
         "game": (["play", "--seed", "4"], f"{HUGE}\nq\ny\n"),
         "log": (["play", "--seed", "4"], f"log {HUGE}\nq\ny\n"),
         "companion-menu": (["companion"], f"{HUGE}\n5\n"),
@@ -149,7 +149,7 @@ def test_a_score_file_with_a_5000_digit_number_is_a_clear_error(home: Home, tmp_
 
 def test_a_settings_file_with_a_5000_digit_rate_uses_the_defaults(home: Home) -> None:
     home.settings.write_text(f"rate = {HUGE}\n")
-    done = home.run(*GAME, stdin="7\n").clean()
+    done = home.run(*GAME, stdin="8\n").clean()
     assert done.returncode == 0 and "using defaults" in done.flat()
 
 
@@ -161,7 +161,7 @@ def test_a_settings_file_with_a_5000_digit_rate_uses_the_defaults(home: Home) ->
 ])
 def test_a_settings_file_refused_for_a_number_names_its_field(home: Home, text: str, said: str) -> None:
     home.settings.write_text(text)
-    done = home.run(*GAME, stdin="7\n").clean()
+    done = home.run(*GAME, stdin="8\n").clean()
     assert done.returncode == 0 and f"{said}; using defaults." in done.flat()
 
 # --- deep nesting ----------------------------------------------------------------------------------
@@ -195,11 +195,11 @@ def test_a_deeply_nested_score_file_is_a_clear_error(home: Home, tmp_path: Path,
 @pytest.mark.parametrize("text", [DEEP_TOML, DEEP_INLINE, DEEP_DOTTED], ids=["array", "inline-table", "dotted-keys"])
 def test_a_deeply_nested_settings_file_breaks_no_command(home: Home, text: str) -> None:
     home.settings.write_text(text)
-    for args, stdin in (([*GAME], "7\n"), (["play", *GAME, "--seed", "2"], "q\ny\n"),
+    for args, stdin in (([*GAME], "8\n"), (["play", *GAME, "--seed", "2"], "q\ny\n"),
                         (["companion", *GAME], "5\n"), (["resume", *GAME], ""), (["doctor", "--no"], "")):
         done = home.run(*args, stdin=stdin).clean()
         assert done.returncode in (0, 1), (args, done.both)
-    assert "using defaults" in home.run(*GAME, stdin="7\n").flat()
+    assert "using defaults" in home.run(*GAME, stdin="8\n").flat()
 
 
 # --- odd timestamps --------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ def test_an_odd_updated_time_in_one_save_breaks_no_listing(home: Home, updated: 
     good = good_save(home.saves, "game-20240102-120000.json", seed=9)
     done = home.run("resume", "--list").clean()
     assert done.returncode == 0 and odd.name in done.out and good.name in done.out, done.both
-    menu = home.run(*GAME, stdin="2\n\nq\ny\n7\n").clean()
+    menu = home.run(*GAME, stdin="2\n\nq\ny\n8\n").clean()
     assert menu.returncode == 0
 
 
@@ -368,7 +368,7 @@ def test_simulate_and_play_reject_a_seed_too_large(home: Home) -> None:
 @pytest.mark.parametrize("where", ["game", "menu"])
 def test_a_pasted_line_of_two_megabytes_is_one_answer_too_long(home: Home, where: str) -> None:
     line = "x" * 2_000_000
-    args, stdin = (["play", "--seed", "3"], f"\n{line}\n1\nq\ny\n") if where == "game" else ([], f"{line}\n7\n")
+    args, stdin = (["play", "--seed", "3"], f"\n{line}\n1\nq\ny\n") if where == "game" else ([], f"{line}\n8\n")
     done = home.run(*args, *GAME, stdin=stdin).clean()
     assert done.returncode == 0
     assert len(done.out) < 100_000, "the echo and the message are short"
@@ -380,7 +380,7 @@ def test_the_settings_menu_keeps_a_settings_file_it_could_not_use(home: Home) ->
     nothing of it could be offered."""
     original = 'only_choice = "play"\npause = 5\nany_time = [[[\n'
     home.settings.write_text(original)
-    done = home.run(*GAME, stdin="5\n" + "\n" * 8 + "7\n").clean()
+    done = home.run(*GAME, stdin="5\n" + "\n" * 8 + "8\n").clean()
     assert done.returncode == 0, done.both
     kept = [p for p in home.settings.parent.iterdir() if p.name.startswith("settings.toml.broken-")]
     assert len(kept) == 1 and kept[0].read_text() == original
@@ -406,7 +406,7 @@ def test_one_bad_settings_field_costs_only_itself(home: Home) -> None:
 
 def test_the_settings_menu_keeps_the_good_fields_and_names_the_bad_ones(home: Home) -> None:
     home.settings.write_text(SOME_BAD)
-    done = home.run(*GAME, stdin="5\n" + "\n" * 8 + "7\n").clean()
+    done = home.run(*GAME, stdin="5\n" + "\n" * 8 + "8\n").clean()
     assert done.returncode == 0, done.both
     assert not [p for p in home.settings.parent.iterdir() if ".broken-" in p.name], "not set aside"
     written = home.settings.read_text()
@@ -513,7 +513,7 @@ def test_a_newer_versions_settings_are_named_and_kept_when_the_settings_are_save
     who went back to an older version lost the newer one's settings. Now each is named as a
     setting of another version and written back as it was; the ones this version knows are used."""
     home.settings.write_text(NEWER_SETTINGS)
-    done = home.run(*GAME, stdin="5\n" + "\n" * 8 + "7\n").clean()
+    done = home.run(*GAME, stdin="5\n" + "\n" * 8 + "8\n").clean()
     flat = done.flat()
     for key in ("colour_scheme", "beeps", "keys"):
         assert (f"{home.settings}: {key}: is not a setting of this version ({__version__}); it is kept in the "
@@ -535,7 +535,7 @@ def test_an_older_versions_settings_file_says_which_settings_it_lacks(home: Home
     assert (f"Settings file {home.settings} was written by version 0.0.9: any_time, only_choice, pause are not "
             "in it, so the defaults of this version are used until the settings are saved.") in done.flat()
     assert re.search("[\u2800-\u28ff]", done.out), "its own settings are used"
-    home.run(*GAME, stdin="5\n" + "\n" * 8 + "7\n").clean()
+    home.run(*GAME, stdin="5\n" + "\n" * 8 + "8\n").clean()
     assert "was written by version" not in home.run("play", *GAME, "--seed", "3", stdin="\n\nq\ny\n").clean().out
 
 

@@ -323,7 +323,7 @@ def test_an_out_of_range_gene_pool_is_asked_again_and_the_traits_are_kept(home: 
 
 # --- settings survive any voice name ------------------------------------------------------------
 
-SETTINGS_MENU = "5\ntts\nnormal\ntext\n200\n{voice}\n\n\n\n7\n"
+SETTINGS_MENU = "5\ntts\nnormal\ntext\n200\n{voice}\n\n\n\n8\n"
 
 
 @pytest.mark.parametrize("voice", ["Zoé 😀", "👩🏽‍🚀 astro", 'say "hi" \\ there', "日本語", "en-us+f3"])
@@ -335,13 +335,13 @@ def test_any_printable_voice_name_reads_back_as_written(home: Home, voice: str) 
         return
     data = tomllib.loads(home.settings.read_text(encoding="utf-8"))
     assert data["voice"] == voice and data["rate"] == 200
-    again = home.run(*GAME, stdin="7\n").clean()
+    again = home.run(*GAME, stdin="8\n").clean()
     assert "unreadable" not in again.both and "using defaults" not in again.both
 
 
 @pytest.mark.parametrize("voice", ["a\x1b]0;x\x07", "tab\there", "-w /tmp/x", "v" * 101, "\u202eright", "1" * 23])
 def test_a_voice_name_that_cannot_be_used_is_asked_again(home: Home, voice: str) -> None:
-    done = home.run(*GAME, stdin=SETTINGS_MENU.format(voice=voice).replace("\n\n\n\n7\n", "\nen\n\n\n\n7\n")).clean()
+    done = home.run(*GAME, stdin=SETTINGS_MENU.format(voice=voice).replace("\n\n\n\n8\n", "\nen\n\n\n\n8\n")).clean()
     assert done.returncode == 0, done.both
     assert done.out.count("Voice name, or Enter for the engine's own: ") == 2
     assert tomllib.loads(home.settings.read_text(encoding="utf-8"))["voice"] == "en"

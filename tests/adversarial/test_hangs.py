@@ -46,7 +46,7 @@ KINDS = ["fifo", "dev-zero", "huge"]  # a link to /dev/urandom is the same class
 def test_a_special_file_in_the_saves_folder_hangs_nothing(home: Home, kind: str) -> None:
     plant(home.saves / "game-20240109-120000.json", kind)
     good = good_save(home.saves)
-    for args, stdin in ((["resume", "--list"], ""), (["resume", *GAME], "q\ny\n"), ([*GAME], "2\n1\nq\ny\n7\n"),
+    for args, stdin in ((["resume", "--list"], ""), (["resume", *GAME], "q\ny\n"), ([*GAME], "2\n1\nq\ny\n8\n"),
                         (["transcript", "--latest"], ""), (["doctor", "--yes"], "")):
         done = home.run(*args, stdin=stdin, timeout=DEADLINE).clean()
         assert done.returncode in (0, 1), (args, done.both)
@@ -59,7 +59,7 @@ def test_a_special_file_in_the_saves_folder_hangs_nothing(home: Home, kind: str)
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_special_settings_file_hangs_nothing(home: Home, kind: str) -> None:
     plant(home.settings, kind)
-    for args, stdin in (([*GAME], "7\n"), (["play", *GAME, "--seed", "2"], "q\ny\n"), (["companion", *GAME], "5\n"),
+    for args, stdin in (([*GAME], "8\n"), (["play", *GAME, "--seed", "2"], "q\ny\n"), (["companion", *GAME], "5\n"),
                         (["doctor", "--no"], "")):
         done = home.run(*args, stdin=stdin, timeout=DEADLINE).clean()
         assert done.returncode in (0, 1), (args, done.both)

@@ -117,7 +117,7 @@ def test_a_player_is_found_by_their_name_typed_without_its_accents(home: Home) -
 
 def test_the_menu_asks_again_for_a_hostile_or_colliding_name(home: Home) -> None:
     bad = [HOSTILE_NAMES["title"], "h", "7", "x" * 31, "Ben, Cy", ""]
-    answers = "1\n2\n1\n" + "".join(f"{b}\n" for b in bad[:-1]) + "Zoé\nnormal\n\nq\ny\n7\n"
+    answers = "1\n2\n1\n" + "".join(f"{b}\n" for b in bad[:-1]) + "Zoé\nnormal\n\nq\ny\n8\n"
     done = home.run(*GAME, stdin=answers).clean()
     assert done.returncode == 0, done.both
     assert done.out.count("Name of person 1? [You]: ") == 6
@@ -132,7 +132,7 @@ def test_the_menu_chooses_the_edition_and_house_rules_of_a_new_game(home: Home) 
     """CONFLICTS.md: each option is a named house rule a player can choose; from the menu too
     (it asked none, and ``doomlings --edition first`` was ignored there). A wrong answer gets
     one line and the question again; the save keeps what was chosen."""
-    answers = "1\n2\n1\nAna\neasy\n?\n0, 12\n3, 4\nq\ny\n7\n"
+    answers = "1\n2\n1\nAna\neasy\n?\n0, 12\n3, 4\nq\ny\n8\n"
     done = home.run(*GAME, "--edition", "first", stdin=answers).clean()
     assert done.returncode == 0, done.both
     assert "House rules, by number, or ? for the list? [the first printing]: " in done.out
@@ -142,7 +142,7 @@ def test_the_menu_chooses_the_edition_and_house_rules_of_a_new_game(home: Home) 
     [save] = home.files()
     options = json.loads((home.saves / save).read_text())["setup"]["options"]
     assert (options["edition"], options["empty_hand_draw"], options["catastrophe_ends_round"]) == ("retail", 5, True)
-    kept = home.run(*GAME, "--edition", "first", stdin="1\n2\n1\nAna\neasy\n\nq\ny\n7\n").clean()
+    kept = home.run(*GAME, "--edition", "first", stdin="1\n2\n1\nAna\neasy\n\nq\ny\n8\n").clean()
     assert "House rules: the first printing of the cards." in " ".join(kept.out.split())
 
 
@@ -218,7 +218,7 @@ def test_hostile_text_in_any_score_file_field_is_shown_safely(home: Home, tmp_pa
 
 @pytest.mark.parametrize("typed", ["\x1b]0;pwned\x07", "\x9b2J", "\u202eevil", "\x1b]52;c;eA==\x07"])
 def test_typed_escapes_are_never_echoed_raw(home: Home, typed: str) -> None:
-    menu = home.run(*GAME, stdin=f"{typed}\n7\n").clean()
+    menu = home.run(*GAME, stdin=f"{typed}\n8\n").clean()
     assert "Not a choice:" in menu.out
     game = home.run("play", *GAME, "--seed", "3", stdin=f"{typed}\nq\ny\n").clean()
     assert game.returncode == 0
@@ -267,7 +267,7 @@ def test_a_planted_temporary_link_is_never_followed(home: Home, tmp_path: Path) 
     (home.config / "settings.tmp").symlink_to(victim)
     done = home.run("resume", *GAME, stdin="1\n1\n1\nq\ny\n").clean()
     assert done.returncode == 0
-    home.run(*GAME, stdin="5\ntts\nnormal\ntext\n200\nen\n\n\n\n7\n").clean()
+    home.run(*GAME, stdin="5\ntts\nnormal\ntext\n200\nen\n\n\n\n8\n").clean()
     assert victim.read_text() == "precious"
     assert (home.saves / f"{save.name}.tmp").is_symlink()
     assert home.settings.is_file() and not home.settings.is_symlink()
@@ -308,7 +308,7 @@ def test_settings_that_are_a_link_are_read_but_never_written_through(home: Home,
     real = tmp_path / "dotfiles.toml"
     real.write_text('speech = "off"\nrate = 300\n')
     home.settings.symlink_to(real)
-    done = home.run(*GAME, stdin="5\ntts\nnormal\ntext\n200\nen\n\n\n\n7\n").clean()
+    done = home.run(*GAME, stdin="5\ntts\nnormal\ntext\n200\nen\n\n\n\n8\n").clean()
     assert "Settings could not be saved" in done.flat()
     assert real.read_text() == 'speech = "off"\nrate = 300\n' and home.settings.is_symlink()
 
@@ -318,7 +318,7 @@ def test_names_reach_the_speech_engine_cleaned(tmp_path: Path, kind: str) -> Non
     """The real output door and the real tts speaker, with an engine that writes down what
     it is given to say."""
     from doomlings_access.speech import make_speaker
-    from doomlings_access.ui.output import Output
+    from doomlings_access.telling.output import Output
     from doomlings_access.ui.words import Said
 
     heard = tmp_path / "heard.txt"

@@ -27,8 +27,8 @@ import test_walkthroughs as walk  # noqa: E402
 from doomlings_access.rules import game, placing  # noqa: E402
 from doomlings_access.scorer import reader, tally  # noqa: E402
 from doomlings_access.ui.companion import Companion  # noqa: E402
-from doomlings_access.ui.console import PlainConsole  # noqa: E402
-from doomlings_access.ui.output import Output  # noqa: E402
+from doomlings_access.telling.console import PlainConsole  # noqa: E402
+from doomlings_access.telling.output import Output  # noqa: E402
 
 DEUS_EX_MACHINA = [  # three cards drawn for points, each asked (the first a card's whole name)
     "2", "Deus Ex Machina", "Ana, Ben, Cy", "quick", "fangs", "antlers", "Tiny", "Heat Vision", "Gills", "5",

@@ -15,7 +15,7 @@ import pexpect
 import pytest
 from programs import DOOMLINGS, isolated_env
 
-MENU = "Choose 1 to 7, or ? for help: "
+MENU = "Choose 1 to 8, or ? for help: "
 BACK = "Back to the main menu."
 ENDED = "Input ended. Goodbye."
 PLAIN = ["--plain", "--speech", "off"]
@@ -57,9 +57,9 @@ SUB_QUESTIONS = {
 def test_back_at_a_question_returns_to_the_main_menu(tmp_path: Path, where: str) -> None:
     saved_game(tmp_path)
     reach, prompt = SUB_QUESTIONS[where]
-    out = run(tmp_path, reach + "back\n7\n")
+    out = run(tmp_path, reach + "back\n8\n")
     assert after(out, prompt + "back")[:2] == [BACK, "Doomlings main menu."]
-    assert out.endswith(f"{MENU}7\nGoodbye.\n")
+    assert out.endswith(f"{MENU}8\nGoodbye.\n")
 
 
 @pytest.mark.parametrize("where", list(SUB_QUESTIONS))
@@ -105,7 +105,7 @@ def test_ctrl_c_at_a_question_returns_to_the_main_menu(tmp_path: Path, where: st
     pty.child.expect_exact(prompt)
     pty.child.sendintr()
     pty.child.expect_exact(BACK)
-    pty.answer(MENU, "7")
+    pty.answer(MENU, "8")
     status, last = pty.finish()
     assert status == 0 and "Goodbye." in last
 
@@ -141,24 +141,24 @@ def test_the_main_menu_takes_first_letters_whole_words_and_numbers(tmp_path: Pat
 
 
 def test_a_prefix_that_fits_two_choices_names_them(tmp_path: Path) -> None:
-    out = run(tmp_path, "r\n7\n")
+    out = run(tmp_path, "r\n8\n")
     assert after(out, MENU + "r") == [
-        "r fits 2 choices: 2. Resume a saved game; 4. Rules and help. Type its number.", MENU + "7", "Goodbye."
+        "r fits 2 choices: 2. Resume a saved game; 4. Rules and help. Type its number.", MENU + "8", "Goodbye."
     ]
 
 
 @pytest.mark.parametrize("typed", ["?", "help", "HELP"])
 def test_help_at_the_main_menu_says_what_it_wants(tmp_path: Path, typed: str) -> None:
-    out = run(tmp_path, f"{typed}\n7\n")
+    out = run(tmp_path, f"{typed}\n8\n")
     said = " ".join(after(out, MENU + typed)[:-2])
     assert said.startswith("The main menu: 1 New game, 2 Resume a saved game,")
     assert "first letters" in said and "back" in said
 
 
 def test_a_bad_line_at_the_main_menu_is_one_line_then_the_prompt(tmp_path: Path) -> None:
-    out = run(tmp_path, "Xyz\x1b[2J\n7\n")
+    out = run(tmp_path, "Xyz\x1b[2J\n8\n")
     assert after(out, MENU + "Xyz?[2J") == [
-        "Not a choice: Xyz?[2J. Choose 1 to 7, or ? for help.", MENU + "7", "Goodbye."
+        "Not a choice: Xyz?[2J. Choose 1 to 8, or ? for help.", MENU + "8", "Goodbye."
     ]
     assert out.count("Doomlings main menu.") == 1
 
@@ -179,7 +179,7 @@ LATER_SETTINGS = 5
 def test_the_settings_take_numbers_first_letters_and_any_case(
     tmp_path: Path, answers: str, chosen: tuple[str, str, str]
 ) -> None:
-    out = run(tmp_path, "5\n" + answers + "\n" * LATER_SETTINGS + "7\n")
+    out = run(tmp_path, "5\n" + answers + "\n" * LATER_SETTINGS + "8\n")
     assert "Not a choice" not in out and "fits" not in out and "Nothing typed" not in out
     saved = tomllib.loads((tmp_path / "config" / "settings.toml").read_text("utf-8"))
     assert (saved["speech"], saved["verbosity"], saved["labels"]) == chosen
@@ -191,7 +191,7 @@ BRAILLE_CELL = re.compile("[\u2801-\u283f]")
 def test_the_settings_offer_those_in_force_and_enter_keeps_them(tmp_path: Path) -> None:
     """Options typed for the session are what the settings offer, not the file's: Enter
     through them kept braille labels and speech off (it gave text labels and screen-reader)."""
-    out = run(tmp_path, "5\n" + "\n" * 8 + "1\n2\n1\n\n\n\nq\ny\n7\n", "--labels", "braille", "--pause", "7")
+    out = run(tmp_path, "5\n" + "\n" * 8 + "1\n2\n1\n\n\n\nq\ny\n8\n", "--labels", "braille", "--pause", "7")
     assert "Speech, 1 screen-reader, 2 direct, 3 tts, 4 off? [off]: \n" in out
     assert "Labels, 1 text, 2 braille? [braille]: \n" in out
     assert "Pause for Enter after how many lines, 0 to 99? [7]: \n" in out
@@ -204,15 +204,15 @@ def test_the_settings_offer_those_in_force_and_enter_keeps_them(tmp_path: Path) 
 def test_leaving_the_settings_tells_of_speech_only_when_speech_changed(tmp_path: Path) -> None:
     """Only the pause changed: nothing is said of speech (it said "Speech is now off.", a change
     nobody made); speech changed: it is said."""
-    out = run(tmp_path, "5\n" + "\n" * 7 + "9\n7\n")
+    out = run(tmp_path, "5\n" + "\n" * 7 + "9\n8\n")
     assert "Speech is now" not in out, out[-400:]
     assert tomllib.loads((tmp_path / "config" / "settings.toml").read_text("utf-8"))["pause"] == 9
-    out = run(tmp_path, "5\n1\n" + "\n" * 7 + "7\n")
+    out = run(tmp_path, "5\n1\n" + "\n" * 7 + "8\n")
     assert "Speech is now screen-reader." in out
 
 
 def test_every_setting_is_asked_and_holds_for_the_session(tmp_path: Path) -> None:
-    out = run(tmp_path, "5\n\n\n\n\n\nP\ne\n0\n1\n2\n1\n\n\n\nq\ny\n7\n")
+    out = run(tmp_path, "5\n\n\n\n\n\nP\ne\n0\n1\n2\n1\n\n\n\nq\ny\n8\n")
     saved = tomllib.loads((tmp_path / "config" / "settings.toml").read_text("utf-8"))
     assert (saved["only_choice"], saved["any_time"], saved["pause"]) == ("play", "every", 0)
     resume = next(line for line in out.splitlines() if line.startswith("doomlings resume "))
@@ -226,21 +226,21 @@ def test_the_voice_question_says_enter_keeps_it_and_default_clears_it(tmp_path: 
     (tmp_path / "config" / "settings.toml").write_text('voice = "en-us"\n')
     settings = tomllib.loads
     prompt = "Voice name; Enter keeps en-us, default for the engine's own: "
-    run(tmp_path, "5\n" + "\n" * 8 + "7\n")
+    run(tmp_path, "5\n" + "\n" * 8 + "8\n")
     assert settings((tmp_path / "config" / "settings.toml").read_text("utf-8"))["voice"] == "en-us"
-    out = run(tmp_path, "5\n\n\n\n\n" + "1" * 23 + "\nDefault\n\n\n\n7\n")
+    out = run(tmp_path, "5\n\n\n\n\n" + "1" * 23 + "\nDefault\n\n\n\n8\n")
     assert after(out, prompt + "1" * 23)[:2] == [
         "A voice name has letters, like en-us or Alex. Type another, or ? for help.",
         prompt + "Default",
     ]
     assert settings((tmp_path / "config" / "settings.toml").read_text("utf-8"))["voice"] == ""
-    assert "using defaults" not in run(tmp_path, "7\n"), "no voice is a voice setting"
+    assert "using defaults" not in run(tmp_path, "8\n"), "no voice is a voice setting"
 
 
 @pytest.mark.parametrize("typed", ["h", "E", "1", "Hard", "3"])
 def test_the_computer_level_takes_numbers_and_first_letters(tmp_path: Path, typed: str) -> None:
     level = {"h": "hard", "e": "easy", "1": "easy", "hard": "hard", "3": "hard"}[typed.lower()]
-    out = run(tmp_path, f"1\n2\n1\nAna\n{typed}\n\nq\ny\n7\n")
+    out = run(tmp_path, f"1\n2\n1\nAna\n{typed}\n\nq\ny\n8\n")
     assert "Not a choice" not in out
     assert f"Computer players: Otto plays at {level}." in " ".join(out.split())
 
@@ -249,7 +249,7 @@ def test_the_computer_level_takes_numbers_and_first_letters(tmp_path: Path, type
 def test_a_question_mark_at_a_number_question_says_what_it_wants(tmp_path: Path, where: str) -> None:
     saved_game(tmp_path)
     reach, prompt = SUB_QUESTIONS[where]
-    out = run(tmp_path, reach + "?\nback\n7\n")
+    out = run(tmp_path, reach + "?\nback\n8\n")
     said = after(out, prompt + "?")
     assert not said[0].startswith("Not a choice")
     assert "Type a number from" in " ".join(said[:3])
@@ -268,7 +268,7 @@ def test_back_at_the_companion_menu_leaves_the_companion_saying_so(tmp_path: Pat
 
 
 def test_the_companion_opened_from_the_main_menu_goes_back_to_it(tmp_path: Path) -> None:
-    out = run(tmp_path, "3\nb\n7\n")
+    out = run(tmp_path, "3\nb\n8\n")
     assert after(out, COMPANION_MENU + "b")[:2] == ["Leaving the companion.", "Doomlings main menu."]
 
 
@@ -300,7 +300,7 @@ def test_rules_and_help_wait_for_enter_a_few_lines_at_a_time(tmp_path: Path) -> 
     from doomlings_access.lines import PAUSE
     from doomlings_access.ui.session import COMMANDS
 
-    out = run(tmp_path, "4\n" + "\n" * 40 + "7\n")
+    out = run(tmp_path, "4\n" + "\n" * 40 + "8\n")
     gaps = stretches(out)
     assert out.count(MORE) >= 5  # (some seventy lines, a dozen at a time)
     assert max(gaps) <= 12 and sorted(gaps)[len(gaps) // 2] <= PAUSE
@@ -312,13 +312,13 @@ def test_rules_and_help_wait_for_enter_a_few_lines_at_a_time(tmp_path: Path) -> 
 
 
 def test_rules_and_help_follow_the_pause_setting(tmp_path: Path) -> None:
-    assert MORE not in run(tmp_path, "4\n7\n", "--pause", "0")
+    assert MORE not in run(tmp_path, "4\n8\n", "--pause", "0")
     # (a topic is never cut in two: the longest, the turn, has 6 lines with its heading)
-    assert max(stretches(run(tmp_path, "4\n" + "\n" * 30 + "6\n", "--pause", "5"))) <= 6
+    assert max(stretches(run(tmp_path, "4\n" + "\n" * 30 + "8\n", "--pause", "5"))) <= 6
 
 
 def test_back_at_a_pause_of_the_rules_returns_to_the_main_menu(tmp_path: Path) -> None:
-    out = run(tmp_path, "4\nback\n7\n")
+    out = run(tmp_path, "4\nback\n8\n")
     assert after(out, MORE + "back")[:2] == [BACK, "Doomlings main menu."]
     assert "Commands at every prompt" not in out
 
@@ -357,7 +357,7 @@ DROPPED = "The retail printing is played: the first printing of the cards, typed
 def test_house_rules_take_words_and_spaces_and_say_when_the_printing_typed_is_dropped(
     tmp_path: Path, typed: str, chosen: str
 ) -> None:
-    out = run(tmp_path, f"1\n2\n1\nAna\neasy\n{typed}\nq\ny\n7\n", "--edition", "first")
+    out = run(tmp_path, f"1\n2\n1\nAna\neasy\n{typed}\nq\ny\n8\n", "--edition", "first")
     assert "Not a choice" not in out
     assert chosen in " ".join(out.split()), out[-800:]
 
@@ -367,6 +367,6 @@ def test_the_menus_resume_list_numbers_games_as_resume_list_does(tmp_path: Path)
     run(tmp_path, "1\n" * 400, "play", "--seed", "3", "--players", "2")  # a finished game
     saved_game(tmp_path)  # then an unfinished one, newest
     listed = [line for line in run(tmp_path, "", "resume", "--list").splitlines() if re.match(r"\d+\. ", line)]
-    out = run(tmp_path, "2\n2\n\nq\ny\n7\n")
+    out = run(tmp_path, "2\n2\n\nq\ny\n8\n")
     assert "Game 2 is finished; it is kept as a record. Choose an unfinished one." in out
-    assert [line for line in out.splitlines() if re.match(r"\d+\. ", line)][7:9] == listed
+    assert [line for line in out.splitlines() if re.match(r"\d+\. ", line)][8:10] == listed

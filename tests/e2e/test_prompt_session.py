@@ -7,7 +7,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.output import DummyOutput
 
-from doomlings_access.ui.console import quiet_prompt_session
+from doomlings_access.telling.console import quiet_prompt_session
 
 
 @pytest.mark.parametrize("pasted", ["\x1b[31m", "\x1b[0m", "\x1b[1;31m", "\x1b[<0;1;1M"])
@@ -119,8 +119,8 @@ def test_tab_completes_a_card_s_name_as_it_is_shown() -> None:
     from builders import new_game
 
     from doomlings_access.rules import Setup
-    from doomlings_access.ui.console import PlainConsole
-    from doomlings_access.ui.output import Output
+    from doomlings_access.telling.console import PlainConsole
+    from doomlings_access.telling.output import Output
     from doomlings_access.ui.session import Prefs, Session, question_for
 
     g = new_game(Setup(("Ana", "Ben"), 42))

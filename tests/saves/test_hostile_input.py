@@ -30,8 +30,8 @@ from hypothesis import strategies as st
 from builders import RulesOfThumb, new_game
 
 from doomlings_access.rules import Choice, Game, Setup
-from doomlings_access.ui.console import PlainConsole
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import PlainConsole
+from doomlings_access.telling.output import Output
 from doomlings_access.ui.session import Prefs, Session
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")

@@ -32,7 +32,7 @@ from programs import DOOMLINGS, isolated_env
 from builders import agent_move, new_game, replay
 from doomlings_access.rules import Choice, Game, Setup
 from doomlings_access.saves import Saved, Seats, read_save
-from doomlings_access.ui.output import Output, wrap
+from doomlings_access.telling.output import Output, wrap
 from doomlings_access.ui.announcer import Announcer
 from doomlings_access.ui.session import Prefs, Session, question_for
 from doomlings_access.ui.words import Style

@@ -18,8 +18,8 @@ import pytest
 from builders import RulesOfThumb, new_game
 
 from doomlings_access.rules import Setup
-from doomlings_access.ui.console import PlainConsole
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import PlainConsole
+from doomlings_access.telling.output import Output
 from doomlings_access.ui.session import Prefs, Session
 
 CASES = Path(__file__).parent.parent / "golden" / "cases"

@@ -23,8 +23,8 @@ from doomlings_access.positions import read_position
 from doomlings_access.rules import Game
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.view import PlayerView
-from doomlings_access.ui.console import PlainConsole
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import PlainConsole
+from doomlings_access.telling.output import Output
 from doomlings_access.ui.session import Prefs, Session
 
 CASES = Path(__file__).parent.parent / "golden" / "heard"

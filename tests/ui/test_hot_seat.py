@@ -11,8 +11,8 @@ from builders import RulesOfThumb, new_game
 
 from doomlings_access.rules import Game, Setup
 from doomlings_access.rules import events as ev
-from doomlings_access.ui.console import PlainConsole
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import PlainConsole
+from doomlings_access.telling.output import Output
 from doomlings_access.ui.session import Prefs, Session
 
 PASS = re.compile(r"^Pass to (\w+)\. Press Enter when \1 is ready\.$")

@@ -21,8 +21,8 @@ from doomlings_access.rules import Choice, Game, Setup
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules.decisions import Decision
-from doomlings_access.ui.console import PlainConsole
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import PlainConsole
+from doomlings_access.telling.output import Output
 from doomlings_access.ui.questions import Question
 from doomlings_access.ui.session import Prefs, Session
 
@@ -520,7 +520,7 @@ def test_a_resumed_game_does_not_read_again_what_was_read_before() -> None:
 def test_when_prompt_toolkit_does_not_load_every_question_is_plain_and_waits_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import threading
 
-    from doomlings_access.ui import console as con
+    from doomlings_access.telling import console as con
 
     monkeypatch.setattr(con, "IMPORT_WAIT", 0.2)
     stuck = threading.Event()

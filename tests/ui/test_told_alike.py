@@ -32,8 +32,8 @@ from doomlings_access.ai.random_agent import RandomAgent
 from doomlings_access.ai.search import Budget
 from doomlings_access.cards import load_cards
 from doomlings_access.rules import Choice, Game, Setup
-from doomlings_access.ui.console import PlainConsole, SpokenPrompts
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import PlainConsole, SpokenPrompts
+from doomlings_access.telling.output import Output
 from doomlings_access.ui.session import Prefs, Session
 
 PASS = re.compile(r"^Pass to \w+\. Press Enter when \w+ is ready\.$")

@@ -36,8 +36,9 @@ from doomlings_access.online.server import DEFAULT_PORT
 from doomlings_access.rules.decisions import Decision, Kind
 from doomlings_access.safety.text import clean, name_key, players_named
 from doomlings_access.ui.announcer import VERBOSITIES
-from doomlings_access.ui.console import Console, clean_typed, not_an_answer, yes_or_no
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import Console, clean_typed, not_an_answer, yes_or_no
+from doomlings_access.telling.output import Output
+from doomlings_access.telling.prompting import is_number, shorten
 from doomlings_access.ui.questions import Option, Question
 from doomlings_access.ui.session import (
     COMMANDS,
@@ -45,10 +46,8 @@ from doomlings_access.ui.session import (
     as_command,
     held_back_said,
     how_to_answer,
-    is_number,
     letter_is_a_command,
     read_answer,
-    shorten,
 )
 from doomlings_access.ui.words import Said, choose_from, typed_aloud
 

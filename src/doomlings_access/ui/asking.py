@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from doomlings_access.safety.text import shown, whole_number
-from doomlings_access.ui.console import Console, clean_typed, nothing_typed
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import Console, clean_typed, nothing_typed
+from doomlings_access.telling.output import Output
 
 HELP_WORDS = ("?", "help")
 GO_BACK = "Type back, or press Ctrl-C, to return to the main menu."

@@ -41,10 +41,10 @@ from doomlings_access.scorer import (
 )
 from doomlings_access.scorer.words import asking_card, removal_of, result_of
 from doomlings_access.safety.text import NameRefused, check_names, clean, name_key, players_named, tidy_name, whole_number
-from doomlings_access.ui.console import Console, not_an_answer, yes_or_no
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.console import Console, not_an_answer, yes_or_no
+from doomlings_access.telling.output import Output
 from doomlings_access.ui.review import age_round, catastrophe_round, catastrophes_so_far
-from doomlings_access.ui.session import is_number
+from doomlings_access.telling.prompting import is_number
 from doomlings_access.ui.words import Style, choose_from, join, plural
 
 MAX_COUNT = 20

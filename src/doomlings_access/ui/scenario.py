@@ -18,6 +18,7 @@ from doomlings_access.positions import names_of, read_position
 from doomlings_access.rules import Choice, Game
 from doomlings_access.safety.files import FileRefused, load_named_json
 from doomlings_access.safety.text import clean
+from doomlings_access.telling.scenario import pick
 from doomlings_access.ui.announcer import Announcer
 from doomlings_access.ui.heard import listener_view
 from doomlings_access.ui.questions import Question, build_question
@@ -61,23 +62,6 @@ def load(path: str, edition: str | None = None) -> Game:
     except (TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
         # a position no check foresaw: still the file's fault, said in a line, not a traceback
         raise ScenarioError(f"{path}: the rules cannot set up this position ({type(exc).__name__}: {exc})") from None
-
-
-def pick(q: Question, typed: str) -> Choice | None:
-    """The option ``typed`` names: its number, or a word of it (whole, or a unique beginning)."""
-    text = " ".join(typed.split()).lower()
-    if text.isascii() and text.isdigit():
-        index = int(text)
-        if 1 <= index <= len(q.options):
-            return Choice(q.decision.player, q.options[index - 1].value)
-        return None
-    exact = q.named_exactly(text)  # as at the game's prompt: a label in braille or BRF too
-    if exact:
-        return Choice(q.decision.player, exact[0].value)
-    begun = {o.value: o for o in q.options if any(w.startswith(text) for w in o.words)}
-    if len(begun) == 1:
-        return Choice(q.decision.player, next(iter(begun.values())).value)
-    return None
 
 
 def play(

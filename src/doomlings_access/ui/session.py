@@ -23,25 +23,25 @@ from doomlings_access.ai import Agent
 from doomlings_access.braille.labels import is_trait_label
 from doomlings_access.cards.describe import full_description
 from doomlings_access.cards.lookup import suggestions
-from doomlings_access.lines import FEWEST, PAUSE, rows
+from doomlings_access.lines import rows
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.decisions import Kind
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.view import OnlookerView, PlayerView
-from doomlings_access.safety.text import MAX_DIGITS, name_key, players_named
+from doomlings_access.safety.text import name_key, players_named
 from doomlings_access.ui import review
-from doomlings_access.ui.announcer import VERBOSITIES, Announcer, introduced
-from doomlings_access.ui.console import Console, clean_typed, not_an_answer, nothing_typed, yes_or_no
+from doomlings_access.telling.console import Console, clean_typed, nothing_typed
+from doomlings_access.telling.output import Output
+from doomlings_access.telling.prompting import MORE, PLAIN_HAND_OVERS, Prompting, QuitGame, is_number, shorten
+from doomlings_access.telling.prompting import Prefs as SharedPrefs
+from doomlings_access.ui.announcer import Announcer, introduced
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
-from doomlings_access.ui.output import Output
 from doomlings_access.ui.questions import Option, Question, asked_for_a_card_held, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, typed_aloud, why_not_played
 
 MAX_INPUT = 200
-MORE = "Press Enter for more. "
-"""The prompt of a pause (:meth:`Session.pause`)."""
 THINKING_NOTICE = 0.5
 """Seconds a computer player may think before a person waiting is told it is thinking."""
 
@@ -70,11 +70,6 @@ ALIASES = {
 }
 
 
-PLAIN_HAND_OVERS = (
-    "Plain mode cannot clear the screen: at each hand-over, the lines above it were for the "
-    "person before. Read from the hand-over down."
-)
-"""Said to people sharing the keyboard in plain mode before the first hand-over."""
 
 LABEL_CODE = (
     "A label reads as the braille cards do: d for dominant, then the colour's letter (b blue, "
@@ -100,22 +95,16 @@ def reserved_words() -> frozenset[str]:
 
 
 @dataclass
-class Prefs:
-    verbosity: str = "normal"
-    labels: str = "text"
-    speech: str = "screen-reader"
+class Prefs(SharedPrefs):
+    """Every game's settings, and two of Doomlings' own."""
+
     only_choice: str = "ask"
     """``play``: a trait that is the only one playable is played after saying so, without
     waiting for Enter."""
-    pause: int = PAUSE
-    """When more than this many lines would come between two questions, wait for Enter
-    first (0: never wait)."""
     any_time: str = "own"
     """``own``: a trait one may play at any time is offered after one's own plays only; the
     chances after others' plays are passed unasked (a holder was otherwise asked after every
     trait played, up to five times a round). ``every``: asked at each chance."""
-    plain: bool = False
-    """``--plain`` was typed: plain line input, kept when the game is resumed."""
 
 
 def question_for(view: PlayerView, d: Decision, style: Style, announcer: Announcer) -> Question:
@@ -141,15 +130,8 @@ def _loose(typed: str) -> str:
     return name_key(typed).replace("-", " ")
 
 
-class QuitGame(Exception):
-    """The player chose to leave."""
-
-
-class Session:
+class Session(Prompting):
     """One game at the prompt: people at ``humans`` seats, computer ``agents`` at the others."""
-
-    playing = "game"
-    """What the person leaves when they quit ("Quit the game?"; a lesson's is "lesson")."""
 
     def __init__(
         self,
@@ -182,12 +164,12 @@ class Session:
         # How many actions the save on disk holds (None: none was ever written), so that
         # quitting never says "saved" of a game a full disk kept from being saved.
         self.saved_through = saved_through or (lambda: len(self.game.actions))
-        self.humans = humans
+        self.prefs: Prefs
+        super().__init__(
+            console, output, prefs or Prefs(), humans, COMMANDS, ALIASES,
+            change_speech if callable(change_speech) else None,
+        )
         self.agents = agents
-        self.console = console
-        self.out = output
-        self.prefs = prefs or Prefs()
-        self.change_speech = change_speech
         self.me = humans[0] if len(humans) == 1 else None
         self.style = Style(self.prefs.labels)
         self.views: dict[int | None, tuple[int, OnlookerView]] = {}
@@ -218,7 +200,6 @@ class Session:
         self.questions_asked = 0
         self.letters_explained: set[str] = set()
         """The one-letter commands said to begin a choice too (:meth:`say_letter_is_a_command`)."""
-        self.console_ended = False  # standard input ended (a script's answers ran out)
         self.on_action = on_action
         self.resumed_at = len(game.log) if resumed else 0  # events told before this session
         self.recap: list[Said] = []  # a resumed game's last announcements, told by run()
@@ -608,67 +589,9 @@ class Session:
             return 0
         return rows(question_for(self.view(d.player), d, self.style, self.announcer).title.text)
 
-    def room(self) -> int | None:
-        """How many more lines may come before the next prompt (None: no limit)."""
-        limit = self.prefs.pause
-        return limit - self.out.since_prompt if limit and self.humans else None
-
-    def may_pause(self) -> bool:
-        """Whether enough has been told since the last prompt for a pause to come now: never
-        after fewer than :data:`FEWEST` lines (an Enter a line or two after the last one)."""
-        since = self.out.since_prompt
-        return bool(since) and since >= min(FEWEST, self.prefs.pause)
-
-    def make_room(self, *texts: str) -> None:
-        """A listener takes in a dozen lines at a time: when ``texts`` (one message, or a block
-        of lines kept together) would take what came since the last prompt past
-        :attr:`Prefs.pause` lines, the game waits for Enter first, if enough has been told to
-        wait after (:meth:`may_pause`); otherwise the caller parts what it tells."""
-        room = self.room()
-        if room is not None and sum(rows(t) for t in texts) > room and self.may_pause():
-            self.pause()
-
-    def say_in_stretches(self, said: Said, remember: bool = True, after: int = 0) -> None:
-        """Say one message, waiting for Enter first when it does not fit in what is left of
-        the stretch (:meth:`make_room`), with room for ``after`` lines after it; when too
-        little has been told yet to wait, it is parted at a sentence where the lines run out,
-        and the rest follows the pause. The message goes into the history (log, repeat) whole,
-        as its first part is told."""
-        parts = list(said.sentences) or [said]
-        remembered = False
-        while parts:
-            room = self.room()
-            if room is None or rows(_joined(parts).text) + after <= room:
-                chunk, parts = parts, []
-            elif self.may_pause():
-                self.pause()
-                continue
-            else:
-                fit = 0
-                while fit < len(parts) and rows(_joined(parts[: fit + 1]).text) <= room:
-                    fit += 1
-                if after and fit == len(parts):
-                    fit -= 1  # (the last sentence goes with what comes after, past the pause)
-                fit = max(fit, 1)  # (one sentence longer than the room is said whole)
-                chunk, parts = parts[:fit], parts[fit:]
-            self.out.say(said if not remembered and not parts else _joined(chunk), remember=False)
-            if not remembered:
-                if remember:
-                    self.out.history.append(said)
-                remembered = True
-
-    def pause(self, prompt: str = MORE, goes_on: str = "") -> None:
-        """Wait for Enter before the game goes on (``goes_on``: what Enter does, for the help);
-        review commands work here as at a question, reading the game as heard so far, and
-        anything else goes on."""
-        while True:
-            command, arg = as_command(clean_typed(self.read_raw(prompt, list(COMMANDS))))
-            if command is None:
-                return  # Enter, or anything else: go on
-            if command == "help":
-                self.help(None, goes_on)
-                continue
-            self.command(command, arg, None, self.as_heard())
+    def command_at_pause(self, command: str, arg: str) -> None:
+        """Review commands at a pause read the game as heard so far (:meth:`as_heard`)."""
+        self.command(command, arg, None, self.as_heard())
 
     def as_heard(self) -> OnlookerView:
         """The view of the person at the keyboard, of the game as far as they have heard it:
@@ -850,46 +773,6 @@ class Session:
         n = len(q.options)
         return self.read_raw(f"Choose 1 to {n}, or ? for help: ", self.words(q))
 
-    def read_raw(self, prompt: str, words: list[str] | None = None, waiting: str = "") -> str:
-        """A line typed at ``prompt``; Ctrl-C asks to quit. ``waiting``: what an empty prompt
-        waits for, said again when the game goes on ("Going on." alone left a silent prompt)."""
-        while True:
-            try:
-                line = self.console.read(prompt, words or [])
-            except KeyboardInterrupt:
-                self.out.info("")
-                if self.confirm_quit(say_going_on=not waiting):
-                    raise QuitGame() from None
-                if waiting:
-                    self.out.info(f"Going on. {waiting}")
-                continue
-            except EOFError:
-                self.console_ended = True
-                raise QuitGame() from None
-            self.out.answered()
-            return line
-
-    def confirm_quit(self, say_going_on: bool = True) -> bool:
-        """Quit on a clear yes (the game is saved); no, or Enter, goes on and says so (unless
-        the caller says more); anything else (an arrow key, Ctrl-D) is not taken either way,
-        and asked again. When the save is behind the game (a full disk, a saves folder that is
-        a file), the question first says what quitting loses: afterwards is too late to go on."""
-        loss = self.unsaved_loss()
-        if loss:
-            self.out.info(loss)
-        while True:
-            try:
-                line = self.console.read(f"Quit the {self.playing}? Type y to quit, n to go on: ")
-            except (EOFError, KeyboardInterrupt):
-                return True
-            answer = yes_or_no(line, default=False)
-            if answer is None:
-                self.out.info(not_an_answer(line))
-                continue
-            if not answer and say_going_on:
-                self.out.info("Going on.")
-            return answer
-
     def words(self, q: Question) -> list[str]:
         """What Tab completes at question ``q``: the commands, and each option's name as it is
         shown ("Selective Memory": its lower-case key made what was typed lower case) and its
@@ -974,24 +857,9 @@ class Session:
         elif command == "deck":
             self.out.lines(review.deck(v, self.style))
         elif command == "log":
-            if arg and not (is_number(arg) and int(arg) > 0):
-                many = arg.isascii() and arg.isdigit() and int(arg[:MAX_DIGITS + 1] or 0) > 0
-                # (a long number is a number: "log 99999999999" asks for the whole log)
-                if not many:
-                    self.out.info(f"Log needs a number from 1, like log 5. {self.again(q)}")
-                    return
-                arg = str(len(self.out.history))
-            count = int(arg) if arg else 10
-            past = self.out.history[-count:]
-            if not past:
-                self.out.info("Nothing has been announced yet.")
-            for said in past:
-                self.out.say(said, remember=False)
+            self.log(arg, self.again(q))
         elif command == "repeat":
-            if self.out.history:
-                self.out.say(self.out.history[-1], remember=False)
-            else:
-                self.out.info("Nothing has been announced yet.")
+            self.repeat()
         elif command == "card":
             self.describe_card(arg, q, v)
         elif command == "rules":
@@ -1089,23 +957,8 @@ class Session:
         self.out.info(f"No single player named {shorten(typed)}. Players: {', '.join(self.names)}.")
         return None
 
-    def set_verbosity(self, arg: str) -> None:
-        if arg in VERBOSITIES:
-            self.prefs.verbosity = arg
-            self.announcer.verbosity = arg
-            self.out.info(f"Verbosity is now {arg}.")
-        else:
-            refused = f"No verbosity {shorten(arg)}. " if arg else ""
-            self.out.info(f"{refused}Verbosity is {self.prefs.verbosity}. Choose terse, normal or verbose.")
-
-    def set_speech(self, arg: str) -> None:
-        modes = ("screen-reader", "direct", "tts", "off")
-        if arg in modes and callable(self.change_speech):
-            message = self.change_speech(arg)
-            self.prefs.speech = arg
-            self.out.info(message or f"Speech is now {arg}.")
-        else:
-            self.out.info(f"Speech is {self.prefs.speech}. Choose screen-reader, direct, tts or off.")
+    def verbosity_changed(self, verbosity: str) -> None:
+        self.announcer.verbosity = verbosity
 
     def help(self, q: Question | None, goes_on: str = "") -> None:
         """What the prompt waits for, then the commands. At a question, the ways to answer
@@ -1257,13 +1110,6 @@ def ends_the_game(e: ev.Event) -> bool:
     return at_worlds_end or isinstance(e, ev.ScoreTallied)
 
 
-def _joined(sentences: list[Said]) -> Said:
-    """Sentences of one message told together, as :func:`.announcer._paragraph` joins them."""
-    if len(sentences) == 1:
-        return sentences[0]
-    return Said(" ".join(s.text for s in sentences), " ".join(s.speech for s in sentences), tuple(sentences))
-
-
 def as_command(line: str) -> tuple[str | None, str]:
     """The command a typed line names (its first word, or that word's alias) and the rest as
     typed (a name keeps its case); no command when the first word is none."""
@@ -1272,14 +1118,4 @@ def as_command(line: str) -> tuple[str | None, str]:
     return (command, rest.strip()) if command in COMMANDS else (None, "")
 
 
-def is_number(text: str) -> bool:
-    """Plain digits 0-9 only (not superscripts, circled or other scripts' digits), and few
-    enough that converting them is instant (Python refuses more than 4,300 digits)."""
-    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
-
-
-def shorten(text: str, limit: int = 20) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-__all__ = ["Prefs", "QuitGame", "Reply", "Session", "cards_held_back", "held_back_said", "how_to_answer", "read_answer", "what_it_reads", "where_we_are"]
+__all__ = ["MORE", "Prefs", "QuitGame", "Reply", "Session", "cards_held_back", "held_back_said", "how_to_answer", "read_answer", "what_it_reads", "where_we_are"]

@@ -28,9 +28,9 @@ from doomlings_access.rules.decisions import Decision, Kind
 from doomlings_access.rules.scoring import score_of
 from doomlings_access.safety.files import FileRefused, reason
 from doomlings_access.safety.text import shown
-from doomlings_access.ui.console import Console, clean_typed
+from doomlings_access.telling.console import Console, clean_typed
 from doomlings_access.ui.lessons import Lesson, Step, Words
-from doomlings_access.ui.output import Output
+from doomlings_access.telling.output import Output
 from doomlings_access.ui.questions import Option, Question
 from doomlings_access.ui.session import Prefs, Session, as_command, question_for
 from doomlings_access.ui.words import Said

@@ -6,26 +6,17 @@ expands them into words ("dominant blue 17"), since a synthesizer reads ``dr4`` 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from doomlings_access.cards.model import TraitDef
 from doomlings_access.rules.options import Options
-
-_SIGNS = {"-": "dash", ".": "dot", "_": "underscore", "/": "slash", "'": "quote", "~": "tilde"}
-
-
-def typed_aloud(command: str) -> str:
-    """A command line as it is typed, for speech: words kept, every digit and sign named
-    (``game-20261127.json --plain`` is "game dash 2 0 2 6 1 1 2 7 dot json, dash dash plain":
-    a synthesizer read the save's name as one huge number)."""
-    spoken = []
-    for word in command.split():
-        parts = re.findall(r"[^\W\d_]+|.", word)
-        spoken.append(" ".join(_SIGNS.get(p, p) for p in parts))
-    return ", ".join(spoken)
+from doomlings_access.telling.prompting import typed_aloud as typed_aloud
+from doomlings_access.telling.words import Said as Said
+from doomlings_access.telling.words import choose_from as choose_from
+from doomlings_access.telling.words import join as join
+from doomlings_access.telling.words import plural as plural
 
 
 def why_not_played(reasons: Sequence[tuple[str, str]], whose: str = "your") -> str:
@@ -50,11 +41,6 @@ def play_failed(reason: str, whose: str = "your") -> str:
     return PLAY_FAILED.get(reason, reason.replace("_", " ")).format(whose=whose)
 
 
-def choose_from(count: int) -> str:
-    """"Choose 1 to 4"; for a single suggestion "Type 1 for it" (not "Choose 1 to 1")."""
-    return "Type 1 for it" if count == 1 else f"Choose 1 to {count}"
-
-
 PLAY_FAILED = {
     "colour_locked": "its colour is locked this round",
     "face_too_high": "its face value is too high this round",
@@ -76,20 +62,6 @@ PLAY_FAILED_MANY = {
 """The same, said of several traits at once."""
 
 COLOUR_NAMES = {"colourless": "colourless", "blue": "blue", "green": "green", "purple": "purple", "red": "red"}
-
-
-def join(items: Sequence[str], last: str = "and") -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    items = list(items)
-    if not items:
-        return "nothing"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def label_words(t: TraitDef) -> str:
@@ -123,26 +95,6 @@ class Style:
             except LabelError:  # a character with no braille cell: shown as it is
                 return label
         return label
-
-
-@dataclass(frozen=True)
-class Said:
-    """One message: the printed line and the spoken sentence."""
-
-    text: str
-    speech: str
-    sentences: tuple[Said, ...] = field(default=(), compare=False, repr=False)
-    """The sentences a story told as one message is made of (none: it is one): where a pause
-    may part it when the lines run out."""
-
-    @staticmethod
-    def alike(text: str) -> Said:
-        """A message printed and spoken in the same words.
-
-        >>> Said.alike("You are back.").speech
-        'You are back.'
-        """
-        return Said(text, text)
 
 
 def card_text(t: TraitDef, style: Style) -> str:

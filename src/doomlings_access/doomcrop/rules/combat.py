@@ -108,7 +108,7 @@ def attack_step(st: State, a: Attack) -> Decision | None:
     target = slot_at(st, a.target)
     if a.stage is Stage.STRIKE:
         assert target is not None
-        emit(st, ev.Attacked(seat, a.place, slot.card, a.value, a.target), opening=True)
+        emit(st, ev.Attacked(seat, a.place, slot.card, a.value, a.target, target.card if target.up else None), opening=True)
         if not target.up:
             emit(st, ev.Revealed(a.target // SPOTS, a.target, turn_up(st, a.target)))
         a.stage = Stage.HEARTS if target.card.suit_number(Suit.HEARTS) and helpers(st, a.target) else Stage.RESOLVE

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from doomlings_access.lines import WIDTH, rows, wrap
 from doomlings_access.safety.text import clean
-from doomlings_access.ui.words import Said
+from doomlings_access.telling.words import Said
 
 __all__ = ["WIDTH", "Output", "Voice", "wrap"]
 

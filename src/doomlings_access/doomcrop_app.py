@@ -1,0 +1,175 @@
+"""Doomcrop as a player meets it: ``doomlings play --game doomcrop``, the main menu's new game
+of Doomcrop, and resuming one.
+
+Nothing here knows the rules: it builds a game from the choices, seats people and computer
+players, saves after every answer, and hands all of it to the prompt loop every game shares
+(:mod:`doomlings_access.telling.loop`) with Doomcrop's words (:mod:`doomlings_access.doomcrop_ui`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from doomlings_access.arguments import LEVELS
+from doomlings_access.doomcrop import Game, Options, SetupError
+from doomlings_access.doomcrop.options import MAX_PLAYERS, MIN_PLAYERS
+from doomlings_access.doomcrop.setup import Setup
+from doomlings_access.doomcrop.view import View
+from doomlings_access.doomcrop_ai.levels import make_agent
+from doomlings_access.doomcrop_ui.game import DoomcropWords
+from doomlings_access.kernel.players import Agent
+from doomlings_access.players.search import Budget
+from doomlings_access.safety.files import FileRefused
+from doomlings_access.safety.text import NameRefused, check_names, shown
+from doomlings_access.saves import Seats, claim_new_save, new_save_path, tidy_saves, write_crop_save
+from doomlings_access.telling.loop import Prefs, PromptLoop, resume_words
+from doomlings_access.telling.console import Console
+from doomlings_access.telling.output import Output
+
+SpeechSwitch = Callable[[str], str]
+COMPUTER_NAMES = ["Ben", "Cy", "Dee", "Eli", "Fay", "Gus"]
+PEOPLE_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]
+READINGS: dict[str, Callable[[argparse.Namespace], object]] = {
+    "hearts_adjacency": lambda args: args.hearts_adjacency,
+    "hearts_helper_stays_up": lambda args: not args.hearts_helper_turns_down,
+    "king_order": lambda args: args.king_order,
+    "ranked_faces": lambda args: args.ranked_faces,
+}
+"""Each reading option of Doomcrop (docs/doomcrop-rulings.md) from ``play``'s arguments."""
+
+
+@dataclass
+class CropChoices:
+    """A new game of Doomcrop, as asked for."""
+
+    players: int = 2
+    humans: int = 1
+    names: list[str] = field(default_factory=list)
+    levels: list[str] = field(default_factory=lambda: ["normal"])
+    seed: int | None = None
+    options: Options = field(default_factory=Options)
+    budget: Budget = field(default_factory=Budget)
+
+
+def decks_for(players: int) -> int:
+    """One deck for two players, as the standard game; one for each two beyond ("it is
+    recommended to use multiple decks")."""
+    return (players + 1) // 2
+
+
+def choices(
+    players: int | None, humans: int, names: list[str], levels: list[str], seed: int | None,
+    decks: int | None, jokers: int, epic: bool, budget: Budget, reserved: frozenset[str],
+    readings: dict[str, object] | None = None,
+) -> CropChoices:
+    """Check the choices of a new game; raises ValueError with a one-line reason."""
+    n = 2 if players is None else players
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
+    if not 0 <= humans <= n:
+        raise ValueError(f"--humans must be 0 to {n}")
+    if len(names) > n:
+        raise ValueError(f"--names gives {len(names)} names for {n} players")
+    try:
+        names = check_names(names, reserved, frozenset(), range(humans))
+    except NameRefused as exc:
+        raise ValueError(f"--names: name {exc.seat + 1}: {exc}") from None
+    if any(lv not in LEVELS for lv in levels):
+        raise ValueError("--level must be easy, normal or hard (or one per computer seat)")
+    computers = n - humans
+    if len(levels) > 1 and len(levels) != computers:
+        raise ValueError(f"--level gives {len(levels)} levels for {computers} computer seats")
+    try:
+        options = Options.from_json(
+            {"decks": decks if decks is not None else decks_for(n), "jokers": jokers, "epic_techniques": epic, **(readings or {})}
+        )
+    except SetupError as exc:
+        raise ValueError(f"--{exc.field.removeprefix('options.').replace('_', '-')} {exc.why}") from None
+    return CropChoices(n, humans, names, levels, seed, options, budget)
+
+
+def seat_names(c: CropChoices) -> tuple[str, ...]:
+    """People's names as given (or "You" for one person, else Ana, Ben...), then computers'."""
+    names = list(c.names)
+    people = ["You"] if c.humans == 1 else PEOPLE_NAMES
+    pool = [n for n in [*people[len(names) : c.humans], *COMPUTER_NAMES] if n.lower() not in {x.lower() for x in names}]
+    while len(names) < c.players:
+        names.append(pool.pop(0))
+    return tuple(names)
+
+
+def build(c: CropChoices) -> tuple[Game, Seats]:
+    seed = c.seed if c.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    game = Game(Setup(seat_names(c), seed, c.options))
+    computers = range(c.humans, c.players)
+    levels = {seat: c.levels[min(i, len(c.levels) - 1)] for i, seat in enumerate(computers)}
+    return game, Seats(list(range(c.humans)), levels)
+
+
+def agents_for(game: Game, seats: Seats, budget: Budget | None = None) -> dict[int, Agent[View]]:
+    computers = [s for s in range(len(game.setup.players)) if s not in seats.humans]
+    return {s: make_agent(seats.levels.get(s, "normal"), game.setup.seed, s, budget) for s in computers}
+
+
+def run_new(c: CropChoices, console: Console, out: Output, prefs: Prefs, defaults: Prefs, switch: SpeechSwitch) -> int:
+    """A new game, saved as it is played (in the saves folder, locked while it runs)."""
+    game, seats = build(c)
+    tidy_saves()
+    try:
+        path, lock = claim_new_save()
+    except OSError:
+        path, lock = new_save_path(), None
+    try:
+        return play_saved(game, seats, path, None, console, out, prefs, defaults, switch, False, c.budget)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def play_saved(
+    game: Game, seats: Seats, path: Path, created: float | None, console: Console, out: Output,
+    prefs: Prefs, defaults: Prefs, switch: SpeechSwitch, resumed: bool, budget: Budget | None = None,
+) -> int:
+    """Play with an autosave after every answer (a failure said once, not every answer)."""
+    started = created or time.time()
+    failing = False
+    saved: int | None = len(game.actions) if resumed else None
+
+    def autosave(holder: int | None = None) -> None:
+        nonlocal failing, saved
+        try:
+            write_crop_save(path, game, replace(seats, holder=holder), started)
+        except (OSError, FileRefused) as exc:
+            if not failing:
+                out.info(f"Warning: the game cannot be saved: {shown(str(exc), 200)}; play goes on.")
+            failing = True
+            return
+        saved = len(game.actions)
+        if failing:
+            out.info("The game is saved again.")
+            failing = False
+
+    autosave(seats.holder if resumed else None)
+    agents = agents_for(game, seats, budget)
+    loop = PromptLoop[View](
+        game, DoomcropWords(), seats.humans, agents, console, out, prefs,
+        change_speech=switch, on_action=autosave, resumed=resumed,
+        resume_command=lambda now: resume_words(_resume_name(path), now, defaults),
+        saved_through=lambda: saved, levels={s: seats.levels.get(s, "normal") for s in agents},
+    )
+    return loop.run()
+
+
+def _resume_name(path: Path) -> str:
+    from doomlings_access.saves import saves_dir
+
+    try:
+        inside = path.resolve().parent == saves_dir().resolve()
+    except OSError:
+        inside = False
+    return path.name if inside else str(path.resolve())

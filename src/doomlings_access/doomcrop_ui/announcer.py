@@ -1,0 +1,402 @@
+"""Doomcrop's events as one seat hears them: a sentence each, cause first, a message a story.
+
+A story is what one event began (a turn, the deal, the end): its events follow in the order
+they happened, each cause before its effect, so a combat is told as it is fought: "Your 7 of
+Clubs attacks Ben's back left, face down: the 4 of Hearts. Ben adds the face-down 5 of Hearts
+at their back middle: 9. Ben captures your 7 of Clubs." Every sentence is made twice from the
+same words, for print (short labels, "7C", or braille) and for speech ("7 of Clubs").
+
+Events are told as the listener's seat saw them (:meth:`~doomlings_access.doomcrop.Event.seen_by`):
+a card the seat may not see is "a face-down card", never named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from doomlings_access.doomcrop import events as ev
+from doomlings_access.doomcrop.cards import Card, Rank
+from doomlings_access.doomcrop.events import CauseKind, Step
+from doomlings_access.doomcrop.places import SPOTS, spot_name
+from doomlings_access.doomcrop_ui import labels
+from doomlings_access.doomcrop_ui.places import place_name, whose
+from doomlings_access.telling.words import NORMAL, TERSE, VERBOSE, VERBOSITIES, Said, capital, join, plural, story
+
+E = TypeVar("E", bound=ev.Event)
+
+
+@dataclass(frozen=True)
+class Voice:
+    """How one listener's sentences name things, in print or in speech."""
+
+    me: int | None
+    names: tuple[str, ...]
+    speech: bool
+    labels: str
+    terse: bool = False
+
+    def card(self, card: Card | None) -> str:
+        if card is None:
+            return "a face-down card"
+        return labels.spoken(card) if self.speech else labels.text(card, self.labels)
+
+    def the(self, card: Card | None) -> str:
+        """"the 7 of Clubs" (or "a face-down card")."""
+        return self.card(card) if card is None else f"the {self.card(card)}"
+
+    def who(self, seat: int) -> str:
+        return "you" if seat == self.me else self.names[seat]
+
+    def Who(self, seat: int) -> str:
+        return capital(self.who(seat))
+
+    def whose(self, seat: int, subject: int | None = None) -> str:
+        return whose(seat, self.me, self.names, subject)
+
+    def Whose(self, seat: int) -> str:
+        return capital(self.whose(seat))
+
+    def place(self, where: int, subject: int | None = None) -> str:
+        return place_name(where, self.me, self.names, subject)
+
+    def verb(self, seat: int, plain: str, third: str | None = None) -> str:
+        """"You capture", "Ben captures"."""
+        return f"{self.Who(seat)} {plain if seat == self.me else (third or plain + 's')}"
+
+    def owned(self, seat: int, card: Card | None, subject: int | None = None) -> str:
+        """"your 7 of Clubs", "Ben's 4 of Hearts"."""
+        return f"{self.whose(seat, subject)} {self.card(card)}"
+
+
+Phrase = Callable[[Any, Voice], str | None]
+PHRASES: dict[type[ev.Event], Phrase] = {}
+QUIET_AT: dict[type[ev.Event], str] = {}
+"""Events told only at this verbosity or above."""
+
+
+def phrase(kind: type[E], quiet_below: str | None = None) -> Callable[[Callable[[E, Voice], str | None]], Callable[[E, Voice], str | None]]:
+    def register(fn: Callable[[E, Voice], str | None]) -> Callable[[E, Voice], str | None]:
+        PHRASES[kind] = fn
+        if quiet_below:
+            QUIET_AT[kind] = quiet_below
+        return fn
+
+    return register
+
+
+OPTION_WORDS = {
+    "decks": "more than one deck",
+    "jokers": "Jokers",
+    "epic_techniques": "Epic Techniques",
+    "hearts_adjacency": "a Heart beside a Heart diagonally too",
+    "hearts_helper_stays_up": "a Heart added to a defence turns face down again",
+    "king_order": "a King's cards attack from front left to back right",
+    "ranked_faces": "Faces ranked Jack, Queen, King, Ace for who goes first",
+}
+"""The optional rules and readings a game differs by, in a phrase (``docs/doomcrop-rulings.md``)."""
+
+
+def options_said(names: Sequence[str]) -> str:
+    """"Options: Jokers, Epic Techniques." for the options named (those that differ from the
+    standard game), or "" for the standard game."""
+    said = [OPTION_WORDS[name] for name in names if name in OPTION_WORDS]
+    return f"Options: {', '.join(said)}." if said else ""
+
+
+# --- setting up ------------------------------------------------------------------------------
+
+
+@phrase(ev.GameStarted)
+def _started(e: ev.GameStarted, v: Voice) -> str:
+    people = [v.who(s) for s in range(len(e.players))]
+    if v.me is not None:
+        others = [p for s, p in enumerate(people) if s != v.me]
+        line = f"Doomcrop: you against {join(others)}."
+    else:
+        line = f"Doomcrop: {join(people)}."
+    return f"{line} {options_said(e.options)}" if e.options else line
+
+
+@phrase(ev.Dealt)
+def _dealt(e: ev.Dealt, v: Voice) -> str | None:
+    if e.cards is None:
+        return None if v.terse else f"{v.verb(e.seat, 'are', 'is')} dealt {plural(e.count, 'card')}."
+    return f"{v.verb(e.seat, 'are', 'is')} dealt {plural(e.count, 'card')}: {join([v.card(c) for c in e.cards])}."
+
+
+@phrase(ev.DiscardChosen, quiet_below=NORMAL)
+def _discard_chosen(e: ev.DiscardChosen, v: Voice) -> str:
+    if e.card is None:
+        return f"{v.verb(e.seat, 'set')} a card aside for {v.whose(e.seat, e.seat)} Discard pile."
+    return f"{v.verb(e.seat, 'set')} the {v.card(e.card)} aside for {v.whose(e.seat, e.seat)} Discard pile."
+
+
+@phrase(ev.GridBuilt, quiet_below=NORMAL)
+def _grid_built(e: ev.GridBuilt, v: Voice) -> str:
+    if e.cards is None:
+        return f"{v.verb(e.seat, 'lay')} {v.whose(e.seat, e.seat)} grid face down."
+    rows = [
+        f"{row} {', '.join('empty' if c is None else v.card(c) for c in e.cards[i * 3 : i * 3 + 3])}"
+        for i, row in enumerate(("front", "middle", "back"))
+    ]
+    return f"{v.verb(e.seat, 'lay')} {v.whose(e.seat, e.seat)} grid face down: {'; '.join(rows)}."
+
+
+@phrase(ev.DiscardsRevealed)
+def _discards(e: ev.DiscardsRevealed, v: Voice) -> str:
+    shown = [f"{v.who(s)}, the {v.card(c)}" for s, c in enumerate(e.cards)]
+    return f"First discards: {join(shown)}."
+
+
+@phrase(ev.FirstPlayer)
+def _first(e: ev.FirstPlayer, v: Voice) -> str:
+    if e.tied:
+        return f"A coin decides between {join([v.who(s) for s in e.tied])}: {v.verb(e.seat, 'go', 'goes')} first."
+    return f"{v.verb(e.seat, 'go', 'goes')} first, with the lowest discard."
+
+
+# --- turns ----------------------------------------------------------------------------------
+
+
+@phrase(ev.TurnStarted)
+def _turn(e: ev.TurnStarted, v: Voice) -> str:
+    return f"{v.Whose(e.seat)} turn."
+
+
+@phrase(ev.SacrificeWithdrawn)
+def _withdrawn(e: ev.SacrificeWithdrawn, v: Voice) -> str:
+    return f"{v.verb(e.seat, 'go', 'goes')} back without a sacrifice."
+
+
+@phrase(ev.AllFaceUp)
+def _all_up(e: ev.AllFaceUp, v: Voice) -> str:
+    return f"Every card in {v.whose(e.seat)} grid is face up: every player captures their grid and builds a new one."
+
+
+@phrase(ev.GridCaptured)
+def _grid_captured(e: ev.GridCaptured, v: Voice) -> str:
+    if e.cause is not None and e.cause.step is Step.END:
+        return f"{v.verb(e.seat, 'capture')} what is left of {v.whose(e.seat, e.seat)} grid: {join([v.card(c) for c in e.cards])}."
+    return f"{v.verb(e.seat, 'capture')} {v.whose(e.seat, e.seat)} own grid: {join([v.card(c) for c in e.cards])}."
+
+
+@phrase(ev.Flipped)
+def _flipped(e: ev.Flipped, v: Voice) -> str:
+    cause = e.cause
+    if cause is not None and cause.card is not None and cause.place != e.place:  # a King's power
+        return f"{v.Whose(e.seat)} {v.card(cause.card)} flips {v.place(e.place, e.seat)}: the {v.card(e.card)}."
+    return f"{v.verb(e.seat, 'flip')} {v.place(e.place, e.seat)}: the {v.card(e.card)}."
+
+
+@phrase(ev.Attacked)
+def _attacked(e: ev.Attacked, v: Voice) -> str:
+    attacker = f"{v.Whose(e.seat)} {v.card(e.card)}"
+    if e.card.rank is Rank.KING:
+        attacker += ", as a 7,"
+    target = v.place(e.target)
+    if e.defending is not None:
+        return f"{attacker} attacks {target}: the {v.card(e.defending)}."
+    return f"{attacker} attacks {target}, face down:"  # (the card turned up completes it)
+
+
+@phrase(ev.Revealed)
+def _revealed(e: ev.Revealed, v: Voice) -> str:
+    return f"{capital(v.place(e.place))} turns face up: the {v.card(e.card)}."
+
+
+@phrase(ev.HeartAdded)
+def _heart_added(e: ev.HeartAdded, v: Voice) -> str:
+    return f"{v.verb(e.seat, 'add')} the face-down {v.card(e.card)} at {v.place(e.place, e.seat)}: {e.total}."
+
+
+@phrase(ev.NoHeartAdded, quiet_below=VERBOSE)
+def _no_heart(e: ev.NoHeartAdded, v: Voice) -> str:
+    return f"{v.verb(e.seat, 'add')} no Heart."
+
+
+@phrase(ev.Captured)
+def _captured(e: ev.Captured, v: Voice) -> str:
+    if e.place is None:
+        return f"{v.verb(e.by, 'capture')} the top card of the Draw pile: the {v.card(e.card)}."
+    owner = e.place // SPOTS
+    cause = e.cause
+    if owner == e.by and cause is not None and cause.kind is CauseKind.RULE and cause.step is Step.SPADES:
+        return f"{v.verb(e.by, 'sacrifice')} {v.owned(owner, e.card, e.by)} from {v.place(e.place, e.by)}."
+    if owner == e.by and cause is not None and cause.card == e.card and cause.place == e.place:
+        return f"{v.Whose(owner)} {v.card(e.card)} goes to {v.whose(owner, owner)} Discard pile."
+    if cause is not None and cause.card is not None and cause.card.rank is Rank.ACE and cause.seat == e.by:
+        return f"{v.Whose(e.by)} {v.card(cause.card)} captures {v.place(e.place, e.by)}: the {v.card(e.card)}."
+    if owner == e.by and cause is not None and cause.kind is CauseKind.RULE and cause.step is Step.END:
+        return f"{v.verb(e.by, 'capture')} {v.owned(owner, e.card, e.by)} left at {v.place(e.place, e.by)}."
+    if owner == e.by:
+        return f"{v.verb(e.by, 'capture')} {v.owned(owner, e.card, e.by)} from {v.place(e.place, e.by)}."
+    return f"{v.verb(e.by, 'capture')} {v.owned(owner, e.card)}."
+
+
+@phrase(ev.Tied)
+def _tied(e: ev.Tied, v: Voice) -> str:
+    return f"A tie at {e.value}: both stay face up."
+
+
+@phrase(ev.Held)
+def _held(e: ev.Held, v: Voice) -> str:
+    return f"Nothing is captured: {v.place(e.defender)} holds."
+
+
+@phrase(ev.NoTarget)
+def _no_target(e: ev.NoTarget, v: Voice) -> str:
+    return f"{capital(v.place(e.place))} has nothing to attack."
+
+
+@phrase(ev.Replaced, quiet_below=NORMAL)
+def _replaced(e: ev.Replaced, v: Voice) -> str:
+    if e.card is None:
+        return f"{capital(v.place(e.place))} gets a new face-down card."
+    return f"{capital(v.place(e.place))} gets a new face-down card: the {v.card(e.card)}."
+
+
+@phrase(ev.NotReplaced)
+def _not_replaced(e: ev.NotReplaced, v: Voice) -> str:
+    return f"{capital(v.place(e.place))} stays empty."
+
+
+@phrase(ev.Swapped)
+def _swapped(e: ev.Swapped, v: Voice) -> str:
+    return f"{v.verb(e.seat, 'swap')} {v.place(e.first, e.seat)} and {spot_name(e.second % SPOTS)}."
+
+
+@phrase(ev.TurnedDown)
+def _turned_down(e: ev.TurnedDown, v: Voice) -> str:
+    return f"{v.verb(e.seat, 'turn')} {v.place(e.place, e.seat)} face down: the {v.card(e.card)}."
+
+
+@phrase(ev.Fought)
+def _fought(e: ev.Fought, v: Voice) -> str:
+    return f"{capital(v.place(e.first))}, the {v.card(e.first_card)}, fights {v.place(e.second)}, the {v.card(e.second_card)}."
+
+
+@phrase(ev.DrawPileEmpty)
+def _draw_empty(e: ev.DrawPileEmpty, v: Voice) -> str:
+    return "The Draw pile is empty: the game ends. Face-down cards are flipped and fight; Faces left are captured by their owners."
+
+
+@phrase(ev.GameOver)
+def _over(e: ev.GameOver, v: Voice) -> str:
+    counts = join([f"{v.who(s)} {n}" for s, n in enumerate(e.counts)])
+    if len(e.winners) == 1:
+        end = f"{v.verb(e.winners[0], 'win')}."
+    else:
+        end = f"A tie: {join([v.who(s) for s in e.winners])} share the win."
+    return f"Game over. Cards captured, a Diamond number as two: {counts}. {end}"
+
+
+# --- optional rules -------------------------------------------------------------------------
+
+
+@phrase(ev.DieRolled)
+def _die(e: ev.DieRolled, v: Voice) -> str:
+    return f"{v.verb(e.seat, 'roll')} the die for the Joker: {e.value}."
+
+
+@phrase(ev.GridsPassed)
+def _passed(e: ev.GridsPassed, v: Voice) -> str:
+    what = "Discard piles" if e.discards else "grids"
+    moved = [f"{v.who(s)} now {'have' if s == v.me else 'has'} {v.whose(src)} {what[:-1]}" for s, src in enumerate(e.came_from) if s != src]
+    return f"The {what} move round: {join(moved)}."
+
+
+@phrase(ev.GridShuffled)
+def _shuffled(e: ev.GridShuffled, v: Voice) -> str:
+    return f"{v.Whose(e.seat)} grid is shuffled face down."
+
+
+@phrase(ev.TopCardShown)
+def _top(e: ev.TopCardShown, v: Voice) -> str:
+    return f"The top card of the Draw pile: the {v.card(e.card)}."
+
+
+@phrase(ev.FaceUpDrawPile)
+def _face_up_draw(e: ev.FaceUpDrawPile, v: Voice) -> str:
+    return "From now on the Draw pile is played with its top card face up."
+
+
+@phrase(ev.EpicTechnique)
+def _epic(e: ev.EpicTechnique, v: Voice) -> str:
+    return f"{v.verb(e.seat, 'use')} the Epic Technique of {e.suit}."
+
+
+# --- stories -------------------------------------------------------------------------------
+
+
+class Announcer:
+    """Tells Doomcrop's events to one listener (``me``; None: an onlooker) at a verbosity."""
+
+    def __init__(self, me: int | None, names: Sequence[str], verbosity: str = NORMAL, labels: str = labels.TEXT) -> None:
+        self.me = me
+        self.names = tuple(names)
+        self.verbosity = verbosity
+        self.labels = labels
+
+    def _voices(self) -> tuple[Voice, Voice]:
+        terse = self.verbosity == TERSE
+        return (Voice(self.me, self.names, False, self.labels, terse), Voice(self.me, self.names, True, self.labels, terse))
+
+    def sentence(self, event: ev.Event) -> Said | None:
+        """One event alone as the listener hears it (None: not told at this verbosity)."""
+        seen = event.seen_by(self.me)
+        if seen is None:
+            return None
+        quiet = QUIET_AT.get(type(seen))
+        if quiet and VERBOSITIES.index(self.verbosity) < VERBOSITIES.index(quiet):
+            if not self._own(seen):
+                return None
+        fn = PHRASES[type(seen)]
+        in_print, aloud = self._voices()
+        text, speech = fn(seen, in_print), fn(seen, aloud)
+        if text is None or speech is None:
+            return None
+        return Said(capital(text), capital(speech))
+
+    def _own(self, e: ev.Event) -> bool:
+        """An event about the listener's own cards is told even when terse."""
+        return getattr(e, "seat", None) == self.me and self.me is not None
+
+    def stories(self, events: Sequence[ev.Event]) -> list[tuple[Said, int]]:
+        """The events as messages, one a story (what one event with no parent began), each
+        with how many of ``events`` it has told by its end. An attack on a face-down card is
+        one sentence with the card turned up ("... attacks Ben's back left, face down: the 4
+        of Hearts.")."""
+        out: list[tuple[Said, int]] = []
+        told: list[Said] = []
+        ending = False  # the end's flips, fights and captures are one story, the result another
+        i = 0
+        while i < len(events):
+            e = events[i]
+            at_end = e.cause is not None and e.cause.step is Step.END
+            if told and (isinstance(e, ev.GameOver) or e.parent is None and not (ending and at_end)):
+                out.append((story(told), i))
+                told = []
+            ending = at_end
+            said = self.sentence(e)
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            if (
+                said is not None and isinstance(e, ev.Attacked) and e.defending is None
+                and isinstance(nxt, ev.Revealed) and nxt.place == e.target
+            ):
+                card_text, card_speech = (v.the(nxt.card) for v in self._voices())
+                said = Said(f"{said.text} {card_text}.", f"{said.speech} {card_speech}.")
+                i += 1
+            if said is not None:
+                told.append(said)
+            i += 1
+        if told:
+            out.append((story(told), len(events)))
+        return out
+
+    def render_all(self, events: Sequence[ev.Event]) -> list[Said]:
+        return [said for said, _ in self.stories(events)]
+
+
+__all__ = ["Announcer", "PHRASES", "QUIET_AT", "Voice", "options_said"]

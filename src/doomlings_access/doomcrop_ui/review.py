@@ -1,0 +1,173 @@
+"""Doomcrop's review commands, read from one seat's view: a grid, every grid, the Discard
+piles, the Draw pile, and any card (by its name, or by the place it lies in).
+
+A grid is told a row a line, front first (the row at the Line of Opposition), each row left to
+right as its owner sits: three short lines a 40-cell display shows whole. The listener's own
+face-down cards are named (they know them); another's are "face down".
+
+>>> from doomlings_access.doomcrop import Game, Setup
+>>> view = Game(Setup(("Ana", "Ben"), seed=1)).view(0)
+>>> [said.text for said in draw_pile(view)]
+['Draw pile: 32 cards.']
+>>> describe("10h")[0]
+'10 of Hearts, a Number of Hearts.'
+"""
+
+from __future__ import annotations
+
+from doomlings_access.doomcrop.cards import Card, CardError, Rank, Suit
+from doomlings_access.doomcrop.places import SPOTS, spot_by_name
+from doomlings_access.doomcrop.view import SlotView, View
+from doomlings_access.doomcrop_ui import labels
+from doomlings_access.doomcrop_ui.places import place_name, whose
+from doomlings_access.safety.text import players_named
+from doomlings_access.telling.words import Said, capital, join, plural
+
+ROWS = ("front", "middle", "back")
+COLUMNS = ("left", "middle", "right")
+
+
+def _slot_words(slot: SlotView | None, labels_as: str, speech: bool) -> str:
+    if slot is None:
+        return "empty"
+    if slot.card is None:
+        return "face down"
+    card = labels.spoken(slot.card) if speech else labels.text(slot.card, labels_as)
+    return card if slot.up else f"{card} face down"
+
+
+def grid(view: View, seat: int, labels_as: str = labels.TEXT) -> list[Said]:
+    """``seat``'s grid as the viewer may know it: a heading, then a row a line."""
+    owner = capital(whose(seat, view.seat, view.names))
+    out = [Said(f"{owner} grid, front row first:", f"{owner} grid, front row first:")]
+    row_of = view.grids[seat]
+    for r, row in enumerate(ROWS):
+        cells = [row_of[r * 3 + c] for c in range(3)]
+        text = ", ".join(f"{COLUMNS[c]} {_slot_words(s, labels_as, False)}" for c, s in enumerate(cells))
+        speech = ", ".join(f"{COLUMNS[c]} {_slot_words(s, labels_as, True)}" for c, s in enumerate(cells))
+        out.append(Said(f"{capital(row)}: {text}.", f"{capital(row)}: {speech}."))
+    return out
+
+
+def grids(view: View, labels_as: str = labels.TEXT) -> list[Said]:
+    """Every grid, the viewer's first, then the others in seat order."""
+    seats = [view.seat, *[s for s in range(view.n) if s != view.seat]]
+    return [line for s in seats for line in grid(view, s, labels_as)]
+
+
+def discards(view: View, labels_as: str = labels.TEXT) -> list[Said]:
+    """Each Discard pile: how many cards, what it counts (a Diamond number as two), its cards."""
+    out = []
+    for seat, pile in enumerate(view.discards):
+        counted = sum(c.counts for c in pile)
+        owner = capital(whose(seat, view.seat, view.names))
+        head = f"{owner} Discard pile: {plural(len(pile), 'card')}, counting {counted}"
+        if not pile:
+            out.append(Said(f"{head}.", f"{head}."))
+            continue
+        out.append(Said(
+            f"{head}: {', '.join(labels.text(c, labels_as) for c in pile)}.",
+            f"{head}: {join([labels.spoken(c) for c in pile])}.",
+        ))
+    return out
+
+
+def draw_pile(view: View, labels_as: str = labels.TEXT) -> list[Said]:
+    line = f"Draw pile: {plural(view.draw_size, 'card')}."
+    if view.draw_top is None:
+        return [Said(line, line)]
+    top = view.draw_top
+    return [Said(f"{line} Its top card is face up: {labels.text(top, labels_as)}.", f"{line} Its top card is face up: the {labels.spoken(top)}.")]
+
+
+def seat_named(view: View, typed: str) -> int | None:
+    """The seat ``typed`` names ("me", "Ben", "ben's"), or None."""
+    key = typed.strip().lower().removesuffix("'s")
+    if key in ("", "me", "my", "mine", "you", "your"):
+        return view.seat
+    hits = players_named(key, list(view.names))
+    return hits[0] if len(hits) == 1 else None
+
+
+def place_typed(view: View, typed: str) -> int | None:
+    """The place ``typed`` names: "front left" (one's own), "ben back left", "ben's centre"."""
+    words = typed.strip().lower().split()
+    for cut in range(len(words)):
+        spot = spot_by_name(" ".join(words[cut:]))
+        if spot is None:
+            continue
+        seat = seat_named(view, " ".join(words[:cut]))
+        return None if seat is None else seat * SPOTS + spot
+    return None
+
+
+RANK_POWERS = {
+    Rank.JACK: "Flipped, it swaps the places of its owner's cards, one for one, up to three times.",
+    Rank.QUEEN: "Flipped, it turns up to three of its owner's face-up cards face down.",
+    Rank.KING: (
+        "Flipped, each of its owner's face-down Numbers is flipped and attacks, one by one; "
+        "the King attacks too, as a 7, and cannot capture a Face."
+    ),
+    Rank.ACE: "Flipped, it captures any card on the board, or the top card of the Draw pile.",
+    Rank.JOKER: "Flipped or captured, a die is rolled and its table obeyed; any Number captures it.",
+}
+SUIT_POWERS = {
+    Suit.CLUBS: "Clubs: it may attack any card directly aligned with it, not only its opposing card.",
+    Suit.DIAMONDS: "Diamonds: in a Discard pile at the end it counts as two cards.",
+    Suit.HEARTS: "Hearts: attacked, its owner may flip a face-down Heart beside it and add its value.",
+    Suit.SPADES: "Spades: once a turn, before flipping, its owner may capture it (a sacrifice).",
+}
+
+
+def describe(typed: str) -> list[str]:
+    """What a card does, by its short text or name ("7c", "7 of clubs", "queen of spades")."""
+    card = card_named(typed)
+    if card is None:
+        return [f"No card {typed.strip()[:20]}: type a card's short text or name, like 7 of Clubs, or a place like front left."]
+    kind = "a Number" if card.is_number else "a Face card"
+    head = f"{card.spoken}, {kind}" + (f" of {card.spoken.split(' of ')[-1]}." if card.suit is not Suit.NONE and card.is_number else ".")
+    if card.is_number:
+        lines = [head, "Flipped, it attacks its opposing card: the higher number captures the lower; equal numbers both stay face up."]
+        if card.rank is Rank.TWO:
+            lines.append("A 2 captures any Face card, and is the only Number that captures a 10.")
+        elif card.rank is Rank.TEN:
+            lines.append("Only a 2, or Hearts adding up past 10, capture a 10.")
+        else:
+            lines.append("It captures a Face card only of its own suit.")
+        lines.append(SUIT_POWERS[card.suit])
+        return lines
+    lines = [head, RANK_POWERS[card.rank]]
+    if card.rank is not Rank.JOKER:
+        lines.append(
+            "After its power its owner captures it. Attacked, it is captured only by a 2, a Number of its suit, or an Ace."
+        )
+    return lines
+
+
+def card_named(typed: str) -> Card | None:
+    """A card by its short text ("7c", "10h", "joker") or its name ("7 of clubs")."""
+    words = typed.strip().lower()
+    try:
+        return Card.parse(words.replace(" ", ""))
+    except CardError:
+        pass
+    names = {"jack": "J", "queen": "Q", "king": "K", "ace": "A"}
+    rank, _, suit = words.partition(" of ")
+    if not suit:
+        return None
+    code = names.get(rank.strip(), rank.strip()) + suit.strip()[:1]
+    try:
+        return Card.parse(code)
+    except CardError:
+        return None
+
+
+def card_at(view: View, where: int, labels_as: str = labels.TEXT) -> list[Said]:
+    """What lies at a place, as the viewer may know it, and what its card does."""
+    name = capital(place_name(where, view.seat, view.names))
+    slot = view.slot(where)
+    text, speech = _slot_words(slot, labels_as, False), _slot_words(slot, labels_as, True)
+    out = [Said(f"{name}: {text}.", f"{name}: {speech}.")]
+    if slot is not None and slot.card is not None:
+        out.extend(Said(line, line) for line in describe(slot.card.code)[1:])
+    return out

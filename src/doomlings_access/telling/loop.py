@@ -1,0 +1,468 @@
+"""The prompt loop any game of the studio is played through: news, a question, an answer.
+
+The loop drives a game through the kernel's protocol (:class:`Engine`: the question pending,
+answers applied, each seat's view and the events as each seat saw them); computer seats answer
+through their agents, people at the prompt. What a person is told comes from the game's words
+(:class:`GameWords`), made from that person's view and the events as their seat saw them: the
+loop never reads the game to tell anything. Everything else is the same for every game:
+
+- the pace: news a story at a time, and when more than the ``pause`` setting's lines would
+  come between two prompts, "Press Enter for more." first (never after fewer than
+  :data:`FEWEST` lines; a story that does not fit is parted between two sentences);
+- answers by number, by a word an option answers to, or by its first letters; a wrong one gets
+  one line and the same question again;
+- review and settings commands at every prompt and pause (the game's own, then log, repeat,
+  verbosity, speech, options, help, quit), none of which changes the game;
+- a computer player thinking longer than half a second is said to be thinking, once;
+- people sharing the keyboard each hear the game from their own seat, after a hand-over;
+- ``on_action`` after every answer (the autosave), and quitting says how to go on.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+from doomlings_access.kernel.decisions import Choice, Decision, Value
+from doomlings_access.kernel.players import Agent, SeatView
+from doomlings_access.lines import rows
+from doomlings_access.telling.prompting import (
+    MORE, PLAIN_HAND_OVERS, SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, shorten,
+    typed_aloud,
+)
+from doomlings_access.telling.questions import Option, Question
+from doomlings_access.telling.words import Said, join, plural
+from doomlings_access.telling.console import Console, clean_typed, nothing_typed
+from doomlings_access.telling.output import Output
+
+__all__ = ["Engine", "GameWords", "Prefs", "PromptLoop", "QuitGame", "Teller", "resume_words"]
+
+MAX_INPUT = 200
+"""Seconds a computer player may think before a person waiting is told it is thinking."""
+
+class TableView(SeatView, Protocol):
+    """A seat's view as the loop reads it: the kernel's, with the players' names."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+
+V = TypeVar("V", bound=TableView)
+V_co = TypeVar("V_co", bound=TableView, covariant=True)
+V_contra = TypeVar("V_contra", bound=TableView, contravariant=True)
+
+
+class Engine(Protocol[V_co]):
+    """A game as the prompt loop drives it (both games' ``Game`` are one)."""
+
+    @property
+    def pending(self) -> Decision | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def actions(self) -> list[Choice]: ...
+
+    def apply(self, action: Choice) -> object: ...
+
+    def view(self, seat: int) -> V_co: ...
+
+    def seen_log(self, seat: int | None) -> Sequence[object]:
+        """The log as ``seat`` (None: an onlooker) may know it."""
+
+
+class Teller(Protocol):
+    """One listener's announcer: the game's events told as that listener hears them."""
+
+    verbosity: str
+
+    def stories(self, events: Sequence[Any]) -> list[tuple[Said, int]]:
+        """The events as messages, each with how many of them it has told by its end."""
+
+
+class GameWords(Protocol[V_contra]):
+    """What a game gives the prompt loop: its words, from a seat's view."""
+
+    @property
+    def title(self) -> str:
+        """The game's name, as said when a game of it is resumed ("Doomcrop")."""
+
+    @property
+    def commands(self) -> Mapping[str, str]:
+        """The game's review commands: name to the line of help ("grid NAME, g: a grid")."""
+
+    @property
+    def aliases(self) -> Mapping[str, str]: ...
+
+    @property
+    def ways_to_answer(self) -> str:
+        """What a question takes besides a number, for its help ("a place like front left")."""
+
+    def teller(self, me: int | None, names: Sequence[str], verbosity: str, labels: str) -> Teller: ...
+
+    def question(self, view: V_contra, decision: Decision, labels: str) -> Question: ...
+
+    def review(self, view: V_contra, command: str, arg: str, labels: str) -> list[Said]:
+        """A review command's lines read from ``view`` (its argument as typed)."""
+
+    def where_we_are(self, view: V_contra) -> str:
+        """Where a resumed game stands, in a sentence ("Turn 12. Your turn.")."""
+
+    def the_end(self, view: V_contra, labels: str) -> list[Said]:
+        """What a person hears once the game is over (the Discard piles counted)."""
+
+
+class PromptLoop(Prompting, Generic[V]):
+    """One game at the prompt: people at ``humans`` seats, computer ``agents`` at the others."""
+
+    def __init__(
+        self,
+        game: Engine[V],
+        words: GameWords[V],
+        humans: list[int],
+        agents: Mapping[int, Agent[V]],
+        console: Console,
+        output: Output,
+        prefs: Prefs | None = None,
+        *,
+        change_speech: Callable[[str], str] | None = None,
+        on_action: Callable[[int | None], None] | None = None,
+        resumed: bool = False,
+        resume_command: Callable[[Prefs], str] | None = None,
+        saved_through: Callable[[], int | None] | None = None,
+        levels: Mapping[int, str] | None = None,
+    ) -> None:
+        """``on_action`` is called with who has the keyboard after every answer and hand-over
+        (to save the game); ``resume_command`` gives the command that goes on with a saved
+        game, said after quitting; ``saved_through`` how many answers the save holds (None:
+        it could not be written)."""
+        super().__init__(
+            console, output, prefs or Prefs(), humans, {**words.commands, **SHARED_COMMANDS},
+            {**words.aliases, **SHARED_ALIASES}, change_speech,
+        )
+        self.game = game
+        self.words = words
+        self.agents = agents
+        self.on_action = on_action
+        self.resume_command = resume_command
+        self.saved_through = saved_through or (lambda: len(self.game.actions))
+        self.levels = dict(levels or {})
+        self.me = humans[0] if len(humans) == 1 else None
+        self.names = tuple(self.game.view(0).names)
+        self.holder: int | None = None
+        """Which person has the keyboard (people sharing it)."""
+        self.told: dict[int | None, int] = {}
+        """How many events of their seat's log each listener has heard."""
+        self.tellers: dict[int | None, Teller] = {}
+        self.histories: dict[int | None, list[Said]] = {self.me: self.out.history}
+        self.thinking_said: set[tuple[int, int]] = set()
+        """The turns (seat, how many turns had begun) whose computer was said to be thinking."""
+        self.turns_begun = 0
+        self.active: int | None = None
+        self.plain_warned = False
+        if resumed:
+            self._resume()
+
+    # --- the loop ---------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play to the end, or until the player quits or input ends; returns the exit code."""
+        try:
+            self.announce()
+            while not self.game.is_over:
+                d = self.game.pending
+                assert d is not None
+                if d.player in self.agents:
+                    answer = self.computer_answer(d)
+                    self.game.apply(Choice(d.player, answer))
+                else:
+                    self.game.apply(self.ask(d))
+                if self.on_action is not None:
+                    self.on_action(self.holder)
+                self.count_turns()
+                nxt = self.game.pending
+                if nxt is None or not self.humans or nxt.player not in self.agents:
+                    # A computer's moves are told together, before a person's question, the
+                    # question's title kept with the news before it when they fit together.
+                    self.announce(after=self.title_rows(nxt))
+            listener = self.listener()
+            if listener is not None:
+                self.tell_block(self.words.the_end(self.game.view(listener), self.prefs.labels))
+        except QuitGame:
+            self.say_how_to_go_on()
+        return 0
+
+    def count_turns(self) -> None:
+        """A turn begins when whose turn it is changes (public: every seat's view says it)."""
+        active = self.game.view(0).active
+        if active != self.active and active is not None:
+            self.turns_begun += 1
+        self.active = active
+
+    def listener(self) -> int | None:
+        """Whose seat the news is told from: the one person, or the person at the keyboard."""
+        return self.me if self.me is not None else self.holder
+
+    def teller(self, me: int | None) -> Teller:
+        made = self.tellers.get(me)
+        if made is None:
+            made = self.tellers[me] = self.words.teller(me, self.names, self.prefs.verbosity, self.prefs.labels)
+        return made
+
+    def title_rows(self, d: Decision | None) -> int:
+        """The rows of the title of the question ``d``, when it is asked next of the person at
+        the keyboard (after a hand-over it comes with that person's news, not this)."""
+        if d is None or d.player not in self.humans or (len(self.humans) > 1 and self.holder != d.player):
+            return 0
+        return rows(self.words.question(self.game.view(d.player), d, self.prefs.labels).title.text)
+
+    def announce(self, after: int = 0) -> None:
+        """Tell the listener what happened since they last heard, from their seat, a story at
+        a time (``after``: the lines of the question that follows, kept with the last story when
+        they fit). People sharing the keyboard before anyone has it hear nothing yet."""
+        if len(self.humans) > 1 and self.holder is None:
+            return
+        me = self.listener()
+        log = self.game.seen_log(me)
+        start = self.told.get(me, 0)
+        if start >= len(log):
+            return
+        stories = self.teller(me).stories(log[start:])
+        for i, (said, _) in enumerate(stories):
+            self.say_in_stretches(said, after=after if i == len(stories) - 1 else 0)
+        self.told[me] = len(log)
+
+    def tell_block(self, lines: Sequence[Said]) -> None:
+        """Lines that go together (the end's counts), a pause before them when they do not fit."""
+        try:
+            for said in lines:
+                self.make_room(said.text)
+                self.out.say(said, remember=False)
+        except QuitGame:
+            if self.console_ended:
+                return
+
+    # --- computer players -------------------------------------------------------------------
+    def computer_answer(self, d: Decision) -> Value:
+        """A computer seat's answer. A person waiting for one that thinks long (the hard
+        level) hears "Ben is thinking." once at the start of each of its turns (and once while
+        it sets up), whatever the time it takes: a notice at other moments, or after a time,
+        would tell what it holds (an answer out of turn is asked only of a seat holding a card
+        for it, and thinking longer tells of more to weigh)."""
+        agent = self.agents[d.player]
+        view = self.game.view(d.player)
+        if self.humans and agent.thinks:
+            self.notice_thinking(d.player, view.active)
+        try:
+            return agent.choose(view, d)
+        except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
+            self.out.info("")
+            if self.confirm_quit():
+                raise QuitGame() from None
+            return self.computer_answer(d)
+
+    def notice_thinking(self, seat: int, active: int | None) -> None:
+        if active not in (None, seat):
+            return  # not its turn: nothing is said
+        turn = (seat, self.turns_begun if active is not None else -1)
+        if turn in self.thinking_said:
+            return
+        self.thinking_said.add(turn)
+        self.announce()  # what came before is heard first
+        self.out.info(f"{self.names[seat]} is thinking.")
+
+    # --- asking a person ----------------------------------------------------------------------
+    def ask(self, d: Decision) -> Choice:
+        self.hand_over(d.player)
+        q = self.words.question(self.game.view(d.player), d, self.prefs.labels)
+        self.show(q)
+        while True:
+            line = self.read_raw(f"Choose 1 to {len(q.options)}, or ? for help: ", self.completions(q))
+            answer = self.interpret(q, line)
+            if answer is not None:
+                return answer
+
+    def show(self, q: Question) -> None:
+        self.make_room(q.title.text)
+        for said in q.lines():
+            self.out.say(said, remember=False)
+
+    def completions(self, q: Question) -> list[str]:
+        return [*self.commands, *(w for o in q.options for w in o.words)]
+
+    def hand_over(self, seat: int) -> None:
+        """People sharing the keyboard: before a question, the keyboard goes to its person,
+        the screen cleared where it can be, who then hears their news from their own seat."""
+        if len(self.humans) < 2 or self.holder == seat:
+            return
+        if self.holder is not None:
+            self.announce()  # what the person leaving has not heard yet
+            self.pause(f"{self.names[self.holder]}, press Enter to pass the keyboard. ")
+        clear = getattr(self.console, "clear", None)
+        if not (callable(clear) and clear()) and not self.plain_warned:
+            self.plain_warned = True  # (said once, before the first hand-over, to all)
+            self.out.info(PLAIN_HAND_OVERS)
+        name = self.names[seat]
+        self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
+        while True:
+            command, _ = self.as_command(clean_typed(self.read_raw("")))
+            if command is None:
+                break
+            if command == "quit" and self.confirm_quit():
+                raise QuitGame()
+            self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
+        self.holder = seat
+        self.out.history = self.histories.setdefault(seat, [])
+        if self.on_action is not None:
+            self.on_action(seat)
+        self.announce()
+
+    # --- understanding an answer ----------------------------------------------------------------
+    def interpret(self, q: Question, raw: str) -> Choice | None:
+        line = clean_typed(raw)
+        n = len(q.options)
+        again = f"Choose 1 to {n}, or ? for help."
+        if not line:
+            self.out.info(f"{nothing_typed(raw)} {again}")
+            return None
+        if len(raw) > MAX_INPUT:
+            self.out.info(f"That is too long. {again}")
+            return None
+        low = line.lower()
+        if is_number(low):
+            index = int(low)
+            if 1 <= index <= n:
+                return Choice(q.decision.player, q.options[index - 1].value)
+            self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}.")
+            return None
+        exact = q.named_exactly(line)
+        if exact:
+            return self.the_one(q, line, exact)
+        command, arg = self.as_command(line)
+        if command is not None:
+            self.command(command, arg, q)
+            return None
+        begun = q.beginning(line)
+        if begun:
+            return self.the_one(q, line, begun)
+        self.out.info(f"Not a choice: {shorten(line)}. {again}")
+        return None
+
+    def the_one(self, q: Question, line: str, fits: list[Option]) -> Choice | None:
+        """The answer when what was typed fits one option; when it fits several, none is
+        guessed: they are named with their numbers."""
+        if len({o.value for o in fits}) == 1:
+            return Choice(q.decision.player, fits[0].value)
+        named = "; ".join(f"{q.options.index(o) + 1}. {o.text}" for o in fits)
+        self.out.info(f"{shorten(line)} fits {len(fits)} choices: {named}. Type its number.")
+        return None
+
+    # --- commands -------------------------------------------------------------------------------
+    def viewer(self, q: Question | None) -> int:
+        """Whose view a command reads: the seat asked, or at a pause the person at the keyboard."""
+        if q is not None:
+            return q.decision.player
+        seat = self.listener()
+        return seat if seat is not None else self.humans[0]
+
+    def again(self, q: Question | None) -> str:
+        return f"Choose 1 to {len(q.options)}, or ? for help." if q is not None else MORE.strip()
+
+    def command(self, command: str, arg: str, q: object | None) -> None:
+        """A review or settings command, typed at question ``q`` or at a pause (None)."""
+        q = q if isinstance(q, Question) else None
+        if command in self.words.commands:
+            view = self.game.view(self.viewer(q))
+            for said in self.words.review(view, command, arg, self.prefs.labels):
+                self.out.say(said, remember=False)
+        elif command == "log":
+            self.log(arg, self.again(q))
+        elif command == "repeat":
+            self.repeat()
+        elif command == "verbosity":
+            self.set_verbosity(arg.lower())
+        elif command == "speech":
+            self.set_speech(arg.lower())
+        elif command == "help":
+            self.help(q)
+        elif command == "options" and q is not None:
+            self.show(q)
+        elif command == "options":
+            self.out.info(f"Nothing to choose yet. {self.again(q)}")
+        elif command == "quit":
+            if self.confirm_quit():
+                raise QuitGame()
+            if q is not None:
+                self.show(q)
+
+    def verbosity_changed(self, verbosity: str) -> None:
+        for teller in self.tellers.values():
+            teller.verbosity = verbosity
+
+    def help(self, q: object | None, goes_on: str = "") -> None:
+        if not isinstance(q, Question):
+            self.out.info(f"Press Enter {goes_on or 'to hear more'}, or type a command first.")
+        else:
+            n = len(q.options)
+            self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {self.words.ways_to_answer}.")
+        self.list_commands()
+
+    def unsaved_loss(self) -> str | None:
+        if self.resume_command is None:
+            return None
+        saved = self.saved_through()
+        if saved is None:
+            return "This game could not be saved: quitting loses it."
+        if saved < len(self.game.actions):
+            return "The last moves could not be saved: quitting loses them."
+        return None
+
+    def say_how_to_go_on(self) -> None:
+        """After quitting: whether the game is saved, and the command that resumes it."""
+        if self.resume_command is None:
+            self.out.info("You left the game.")
+            return
+        saved = self.saved_through()
+        if saved is None:
+            self.out.info("You left the game. It could not be saved.")
+            return
+        self.out.info("You left the game. It is saved; to go on, type:")
+        command = self.resume_command(self.prefs)
+        self.out.say(Said(command, f"{typed_aloud(command)}. Or run doomlings and choose Resume a saved game."), whole=True)
+
+    # --- a resumed game -----------------------------------------------------------------------
+    def _resume(self) -> None:
+        """A resumed game: its history (log, repeat) is the game so far, told again silently,
+        and the person hears where it stands and its last few announcements."""
+        me = self.me
+        log = self.game.seen_log(me)
+        told = [said for said, _ in self.words.teller(me, self.names, self.prefs.verbosity, self.prefs.labels).stories(log)]
+        self.out.history.extend(told)
+        for seat in [me, *self.humans]:
+            self.told[seat] = len(self.game.seen_log(seat))
+        view = self.game.view(me if me is not None else self.humans[0] if self.humans else 0)
+        people = join([self.names[s] for s in self.humans]) or "computer players"
+        others = [self.names[s] for s in range(len(self.names)) if s not in self.humans]
+        whose = f"{people} against {join(others)}" if others else people
+        self.out.info(f"{self.words.title} resumed: {whose}.")
+        if me is not None:
+            self.out.info(self.words.where_we_are(view))
+            last = told[-3:]
+            if last:
+                self.out.info(f"The last {plural(len(last), 'announcement')}:")
+                for said in last:
+                    self.out.say(said, remember=False)
+
+
+def resume_words(saved_as: str, prefs: Prefs, defaults: Prefs) -> str:
+    """``doomlings resume NAME``, with the settings this game was played with where they
+    differ from ``defaults`` (a save keeps the game, not how it was told)."""
+    words = ["doomlings", "resume", shlex.quote(saved_as)]
+    if prefs.plain:
+        words.append("--plain")
+    for name in ("verbosity", "labels", "speech", "pause"):
+        value = getattr(prefs, name)
+        if value != getattr(defaults, name):
+            words += [f"--{name}", str(value)]
+    return " ".join(words)

@@ -1,0 +1,291 @@
+"""What every game's prompt loop does the same way, whatever the game: the pace of what is
+told, reading a line (Ctrl-C asks to quit, the end of input quits), quitting, and the commands
+that are the same in every game (log, repeat, verbosity, speech).
+
+The pace: a listener takes in a dozen lines at a time. When more than the ``pause`` setting's
+lines would come between two prompts, "Press Enter for more." comes first, but never after
+fewer than :data:`~doomlings_access.lines.FEWEST` lines (an Enter a line or two after the
+last one is a key for nothing): a story that does not fit then is parted between two of its
+sentences.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from doomlings_access.lines import FEWEST, PAUSE, rows
+from doomlings_access.safety.text import MAX_DIGITS
+from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said
+from doomlings_access.telling.console import Console, clean_typed, not_an_answer, yes_or_no
+from doomlings_access.telling.output import Output
+
+MORE = "Press Enter for more. "
+"""The prompt of a pause (:meth:`Prompting.pause`)."""
+SPEECH_MODES = ("screen-reader", "direct", "tts", "off")
+PLAIN_HAND_OVERS = (
+    "Plain mode cannot clear the screen: at each hand-over, the lines above it were for the "
+    "person before. Read from the hand-over down."
+)
+"""Said to people sharing the keyboard in plain mode once, before the first hand-over (after the
+second person's Enter it came too late)."""
+
+SHARED_COMMANDS = {
+    "log": "log N, l: the last N announcements (default 10)",
+    "repeat": "repeat, r: say the last announcement again",
+    "verbosity": "verbosity LEVEL, v: terse, normal or verbose",
+    "speech": "speech MODE: screen-reader, direct, tts or off",
+    "options": "options, o: list the choices again",
+    "help": "help, ?: what this question wants, and the commands",
+    "quit": "quit, q: leave the game (asks first)",
+}
+"""The commands every game has, after its own review commands."""
+SHARED_ALIASES = {"l": "log", "r": "repeat", "v": "verbosity", "o": "options", "?": "help", "q": "quit"}
+
+
+@dataclass
+class Prefs:
+    """How a person wants to be told any game (the settings every game shares)."""
+
+    verbosity: str = NORMAL
+    labels: str = "text"
+    speech: str = "screen-reader"
+    pause: int = PAUSE
+    """When more than this many lines would come between two prompts, wait for Enter first
+    (0: never wait)."""
+    plain: bool = False
+    """``--plain`` was typed: plain line input, kept when the game is resumed."""
+
+
+class QuitGame(Exception):
+    """The player chose to leave."""
+
+
+class Prompting:
+    """The game-agnostic half of a prompt loop (see the module's text). A game's loop gives it
+    the console, the output, the settings, whether anyone is at the keyboard, and its commands;
+    it answers :meth:`command` and :meth:`help` for what is typed at a pause."""
+
+    playing = "game"
+    """What the person leaves when they quit ("Quit the game?"; a lesson's is "lesson")."""
+
+    def __init__(
+        self, console: Console, output: Output, prefs: Prefs, humans: list[int],
+        commands: Mapping[str, str], aliases: Mapping[str, str],
+        change_speech: Callable[[str], str] | None = None,
+    ) -> None:
+        self.console = console
+        self.out = output
+        self.prefs = prefs
+        self.humans = humans
+        self.commands = dict(commands)
+        self.aliases = dict(aliases)
+        self.change_speech = change_speech
+        self.console_ended = False
+        """Standard input ended (a script's answers ran out)."""
+
+    # --- hooks a game's loop answers ------------------------------------------------------
+    def command(self, command: str, arg: str, q: Any) -> None:
+        """A command typed at a question ``q`` (the game's) or at a pause (None)."""
+        raise NotImplementedError
+
+    def help(self, q: Any, goes_on: str = "") -> None:
+        """What the prompt waits for (a question ``q``, or at a pause None), then the commands."""
+        raise NotImplementedError
+
+    def command_at_pause(self, command: str, arg: str) -> None:
+        """A command typed at a pause (a game may read the table there as far as it was heard)."""
+        self.command(command, arg, None)
+
+    def verbosity_changed(self, verbosity: str) -> None:
+        """The listener chose another verbosity: the announcers follow."""
+
+    def unsaved_loss(self) -> str | None:
+        """What quitting now would lose, in a sentence (None: nothing)."""
+        return None
+
+    # --- pace -----------------------------------------------------------------------------
+    def room(self) -> int | None:
+        """How many more lines may come before the next prompt (None: no limit)."""
+        limit = self.prefs.pause
+        return limit - self.out.since_prompt if limit and self.humans else None
+
+    def may_pause(self) -> bool:
+        """Whether enough has been told since the last prompt for a pause to come now: never
+        after fewer than :data:`~doomlings_access.lines.FEWEST` lines (an Enter a line or two
+        after the last one)."""
+        since = self.out.since_prompt
+        return bool(since) and since >= min(FEWEST, self.prefs.pause)
+
+    def make_room(self, *texts: str) -> None:
+        """When ``texts`` (one message, or lines kept together) would take what came since the
+        last prompt past the ``pause`` setting, wait for Enter first, if enough was told to
+        wait after (:meth:`may_pause`); otherwise the caller parts what it tells."""
+        room = self.room()
+        if room is not None and sum(rows(t) for t in texts) > room and self.may_pause():
+            self.pause()
+
+    def say_in_stretches(self, said: Said, remember: bool = True, after: int = 0) -> None:
+        """One message, a pause first when it does not fit what is left of the stretch (with
+        room for ``after`` lines after it); when too little has been told yet to wait, it is
+        parted at a sentence where the lines run out, and the rest follows the pause. The
+        history (log, repeat) keeps it whole, as its first part is told."""
+        parts = list(said.sentences) or [said]
+        remembered = False
+        while parts:
+            room = self.room()
+            if room is None or rows(_joined(parts).text) + after <= room:
+                chunk, parts = parts, []
+            elif self.may_pause():
+                self.pause()
+                continue
+            else:
+                fit = 0
+                while fit < len(parts) and rows(_joined(parts[: fit + 1]).text) <= room:
+                    fit += 1
+                if after and fit == len(parts):
+                    fit -= 1  # (the last sentence goes with what comes after, past the pause)
+                fit = max(fit, 1)  # (one sentence longer than the room is said whole)
+                chunk, parts = parts[:fit], parts[fit:]
+            self.out.say(said if not remembered and not parts else _joined(chunk), remember=False)
+            if not remembered:
+                if remember:
+                    self.out.history.append(said)
+                remembered = True
+
+    def pause(self, prompt: str = MORE, goes_on: str = "") -> None:
+        """Wait for Enter before the game goes on (``goes_on``: what Enter does, for the help);
+        commands work here as at a question, and anything else goes on."""
+        while True:
+            command, arg = self.as_command(clean_typed(self.read_raw(prompt, list(self.commands))))
+            if command is None:
+                return
+            if command == "help":
+                self.help(None, goes_on)
+                continue
+            self.command_at_pause(command, arg)
+
+    # --- reading ------------------------------------------------------------------------------
+    def as_command(self, line: str) -> tuple[str | None, str]:
+        """The command a typed line names (its first word, or that word's alias) and the rest
+        as typed (a name keeps its case); no command when the first word is none."""
+        word, _, rest = line.partition(" ")
+        command = self.aliases.get(word.lower(), word.lower())
+        return (command, rest.strip()) if command in self.commands else (None, "")
+
+    def read_raw(self, prompt: str, words: list[str] | None = None, waiting: str = "") -> str:
+        """A line typed at ``prompt``; Ctrl-C asks to quit; the end of input quits.
+        ``waiting``: what an empty prompt waits for, said again when the game goes on
+        ("Going on." alone left a silent prompt)."""
+        while True:
+            try:
+                line = self.console.read(prompt, words or [])
+            except KeyboardInterrupt:
+                self.out.info("")
+                if self.confirm_quit(say_going_on=not waiting):
+                    raise QuitGame() from None
+                if waiting:
+                    self.out.info(f"Going on. {waiting}")
+                continue
+            except EOFError:
+                self.console_ended = True
+                raise QuitGame() from None
+            self.out.answered()
+            return line
+
+    def confirm_quit(self, say_going_on: bool = True) -> bool:
+        """Quit on a clear yes (the game is saved); no, or Enter, goes on and says so (unless
+        the caller says more); anything else (an arrow key, Ctrl-D) is not taken either way,
+        and asked again. When the save is behind the game (a full disk, a saves folder that is
+        a file), the question first says what quitting loses: afterwards is too late to go on."""
+        loss = self.unsaved_loss()
+        if loss:
+            self.out.info(loss)
+        while True:
+            try:
+                line = self.console.read(f"Quit the {self.playing}? Type y to quit, n to go on: ")
+            except (EOFError, KeyboardInterrupt):
+                return True
+            answer = yes_or_no(line, default=False)
+            if answer is None:
+                self.out.info(not_an_answer(line))
+                continue
+            if not answer and say_going_on:
+                self.out.info("Going on.")
+            return answer
+
+    # --- the commands every game has ------------------------------------------------------------
+    def log(self, arg: str, again: str) -> None:
+        """``log N``: the last N announcements (10 without a number; a huge number: all)."""
+        if arg and not (is_number(arg) and int(arg) > 0):
+            if not (arg.isascii() and arg.isdigit() and int(arg[: MAX_DIGITS + 1] or 0) > 0):
+                self.out.info(f"Log needs a number from 1, like log 5. {again}")
+                return
+            arg = str(len(self.out.history))
+        past = self.out.history[-(int(arg) if arg else 10) :]
+        if not past:
+            self.out.info("Nothing has been announced yet.")
+        for said in past:
+            self.out.say(said, remember=False)
+
+    def repeat(self) -> None:
+        if self.out.history:
+            self.out.say(self.out.history[-1], remember=False)
+        else:
+            self.out.info("Nothing has been announced yet.")
+
+    def set_verbosity(self, arg: str) -> None:
+        if arg in VERBOSITIES:
+            self.prefs.verbosity = arg
+            self.verbosity_changed(arg)
+            self.out.info(f"Verbosity is now {arg}.")
+        else:
+            refused = f"No verbosity {shorten(arg)}. " if arg else ""
+            self.out.info(f"{refused}Verbosity is {self.prefs.verbosity}. Choose terse, normal or verbose.")
+
+    def set_speech(self, arg: str) -> None:
+        if arg in SPEECH_MODES and self.change_speech is not None:
+            message = self.change_speech(arg)
+            self.prefs.speech = arg
+            self.out.info(message or f"Speech is now {arg}.")
+        else:
+            self.out.info(f"Speech is {self.prefs.speech}. Choose screen-reader, direct, tts or off.")
+
+    def list_commands(self) -> None:
+        self.out.info("Commands:")
+        self.out.lines(list(self.commands.values()))
+
+
+def _joined(parts: list[Said]) -> Said:
+    """Sentences said as one piece."""
+    return Said(" ".join(p.text for p in parts), " ".join(p.speech for p in parts))
+
+
+_SIGNS = {"-": "dash", ".": "dot", "_": "underscore", "/": "slash", "'": "quote", "~": "tilde"}
+
+
+def typed_aloud(command: str) -> str:
+    """A command line as it is typed, for speech: words kept, every digit and sign named
+    (``game-20261127.json --plain`` is "game dash 2 0 2 6 1 1 2 7 dot json, dash dash plain":
+    a synthesizer read the save's name as one huge number).
+
+    >>> typed_aloud("doomlings resume game-1.json")
+    'doomlings, resume, game dash 1 dot json'
+    """
+    spoken = []
+    for word in command.split():
+        parts = re.findall(r"[^\W\d_]+|.", word)
+        spoken.append(" ".join(_SIGNS.get(p, p) for p in parts))
+    return ", ".join(spoken)
+
+
+def is_number(text: str) -> bool:
+    """Plain digits 0-9 only (not superscripts, circled or other scripts' digits), and few
+    enough that converting them is instant (Python refuses more than 4,300 digits)."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
+
+
+def shorten(text: str, limit: int = 20) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,137 @@
+"""Doomcrop heard and seen: place names the same for every listener, each seat's own
+face-down cards named to it alone, every combat told cause first, cards as "7 of Clubs" in
+speech, "7C" in short text and uncontracted rank and suit letter in braille."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "doomcrop"))
+from crop_kit import answer, place, table  # noqa: E402
+
+from doomlings_access.braille import louis  # noqa: E402
+from doomlings_access.doomcrop import events as ev  # noqa: E402
+from doomlings_access.doomcrop.cards import STANDARD, Card  # noqa: E402
+from doomlings_access.doomcrop.places import SPOTS, opposite  # noqa: E402
+from doomlings_access.doomcrop_ui import labels, review  # noqa: E402
+from doomlings_access.doomcrop_ui.announcer import PHRASES, Announcer  # noqa: E402
+from doomlings_access.doomcrop_ui.game import DoomcropWords  # noqa: E402
+from doomlings_access.doomcrop_ui.places import place_name  # noqa: E402
+from doomlings_access.doomcrop_ui.questions import build_question  # noqa: E402
+
+NAMES = ("Ana", "Ben")
+
+
+def test_every_event_has_words() -> None:
+    assert set(ev.event_types()) <= set(PHRASES), set(ev.event_types()) - set(PHRASES)
+
+
+def test_facing_places_have_the_same_name_for_every_listener() -> None:
+    """"your front middle" and "Ben's front middle" face each other, and each is named alike
+    by both players (only the owner says "your")."""
+    for spot in range(SPOTS):
+        mine, facing = spot, SPOTS + opposite(spot)
+        ana_says = place_name(mine, 0, NAMES), place_name(facing, 0, NAMES)
+        ben_says = place_name(mine, 1, NAMES), place_name(facing, 1, NAMES)
+        assert ana_says[0].replace("your", "Ana's") == ben_says[0]
+        assert ben_says[1].replace("your", "Ben's") == ana_says[1]
+    assert (place_name(1, 0, NAMES), place_name(SPOTS + opposite(1), 0, NAMES)) == ("your front middle", "Ben's front middle")
+
+
+def test_cards_in_speech_in_short_text_and_in_braille() -> None:
+    seven = Card.parse("7C")
+    assert (labels.spoken(seven), labels.text(seven)) == ("7 of Clubs", "7C")
+    if not louis.available():
+        pytest.skip("needs liblouis")
+    assert [labels.braille(Card.parse(c)) for c in ("7C", "10H", "QS", "AD")] == ["⠼⠛⠰⠉", "⠼⠁⠚⠰⠓", "⠟⠎", "⠁⠙"]
+    marks = {labels.braille(card) for card in STANDARD}
+    assert len(marks) == 52  # no two cards alike to the fingers
+    for card in STANDARD:  # read back by liblouis, each is its rank and suit
+        brf = louis.translate(card.code.lower(), louis.UEB_UNCONTRACTED)
+        assert louis.back_translate(brf, louis.UEB_UNCONTRACTED).upper() == card.code
+
+
+HEARTS_DEFENCE = (
+    # Ana: her 7C at front right, opposite Ben's front left, aligned with his back left.
+    "2S 3S 7C / 4S 5S 6S / 8S 9S 10S",
+    # Ben: a face-down 4H at back left, a face-down 5H beside it at back middle.
+    "2D 3D 4D / 5D 6D 7D / 4H 5H 8D",
+)
+
+
+def test_a_combat_is_told_cause_first_with_a_hearts_defence() -> None:
+    g = table(*HEARTS_DEFENCE, draw="KC QC JC")
+    answer(g, place(0, "front right"), place(1, "back left"), place(1, "back middle"))
+    told = Announcer(0, NAMES).stories(g.seen_log(0))[-2][0]
+    assert told.speech == (
+        "Your turn. You flip your front right: the 7 of Clubs. Your 7 of Clubs attacks Ben's back left, "
+        "face down: the 4 of Hearts. Ben adds the face-down 5 of Hearts at their back middle: 9. "
+        "Ben captures your 7 of Clubs. Your front right gets a new face-down card: the King of Clubs."
+    )
+    assert told.text == (
+        "Your turn. You flip your front right: the 7C. Your 7C attacks Ben's back left, face down: the 4H. "
+        "Ben adds the face-down 5H at their back middle: 9. Ben captures your 7C. "
+        "Your front right gets a new face-down card: the KC."
+    )
+    heard_by_ben = Announcer(1, NAMES).stories(g.seen_log(1))[-2][0].text
+    assert "Ana's 7C attacks your back left, face down: the 4H. You add the face-down 5H at your back middle: 9." in heard_by_ben
+    assert heard_by_ben.endswith("Ana's front right gets a new face-down card.")  # (the KC is Ana's to know)
+
+
+def test_the_hearts_question_names_the_total() -> None:
+    g = table(*HEARTS_DEFENCE, draw="KC QC JC")
+    answer(g, place(0, "front right"), place(1, "back left"))
+    d = g.pending
+    assert d is not None and d.player == 1
+    q = build_question(g.view(1), d)
+    assert q.title.speech == "7 of Clubs at Ana's front right attacks your back left. Add a face-down Heart beside it to its value?"
+    assert [o.text for o in q.options] == ["back middle, 5H, face down: 9", "no Heart"]
+
+
+def test_a_seat_knows_its_own_face_down_cards_and_only_sees_others_face_down() -> None:
+    g = table(*HEARTS_DEFENCE, draw="KC QC JC")
+    mine = [s.text for s in review.grid(g.view(0), 0)]
+    theirs = [s.text for s in review.grid(g.view(0), 1)]
+    assert mine[1] == "Front: left 2S face down, middle 3S face down, right 7C face down."
+    assert theirs == [
+        "Ben's grid, front row first:",
+        "Front: left face down, middle face down, right face down.",
+        "Middle: left face down, middle face down, right face down.",
+        "Back: left face down, middle face down, right face down.",
+    ]
+    answer(g, place(0, "front right"), place(1, "back left"), place(1, "back middle"))
+    after = [s.speech for s in review.grid(g.view(0), 1)]
+    assert after[3] == "Back: left 4 of Hearts, middle 5 of Hearts, right face down."  # both face up now, to all
+
+
+def test_review_commands_read_the_view() -> None:
+    g = table(*HEARTS_DEFENCE, draw="KC QC JC", discards=["AS", "2H"])
+    words = DoomcropWords()
+    v = g.view(0)
+    assert [s.text for s in words.review(v, "draw", "", "text")] == ["Draw pile: 3 cards."]
+    assert [s.text for s in words.review(v, "discards", "", "text")] == [
+        "Your Discard pile: 1 card, counting 1: AS.", "Ben's Discard pile: 1 card, counting 1: 2H.",
+    ]
+    assert [s.text for s in words.review(v, "card", "ben front left", "text")][0] == "Ben's front left: face down."
+    assert [s.text for s in words.review(v, "card", "front right", "text")][0] == "Your front right: 7C face down."
+    assert [s.text for s in words.review(v, "card", "queen of spades", "text")][:2] == [
+        "Queen of Spades, a Face card.",
+        "Flipped, it turns up to three of its owner's face-up cards face down.",
+    ]
+    braille = [s.text for s in words.review(v, "grid", "", "braille")]
+    if louis.available():
+        assert braille[1] == "Front: left ⠼⠃⠎ face down, middle ⠼⠉⠎ face down, right ⠼⠛⠰⠉ face down."
+    assert len(words.review(v, "grids", "", "text")) == 8
+
+
+def test_verbosity_terse_leaves_out_what_changes_nothing_for_the_listener() -> None:
+    g = table(*HEARTS_DEFENCE, draw="KC QC JC")
+    answer(g, place(1 - 1, "front right"), place(1, "back left"), place(1, "back middle"))
+    log = g.seen_log(1)
+    normal = Announcer(1, NAMES, "normal").stories(log)[-2][0].text
+    terse = Announcer(1, NAMES, "terse").stories(log)[-2][0].text
+    assert "Ana's front right gets a new face-down card." in normal  # another's refill
+    assert "gets a new face-down card" not in terse and "You add the face-down 5H" in terse

@@ -1,0 +1,148 @@
+"""Nothing told that a seat cannot see, for Doomcrop: everything told to a seat (the news, its
+questions, every review command, and the whole transcript of the prompt loop) is the same in
+two games that differ only in cards that seat cannot see, until the seat is told something
+that differs.
+
+Pairs are made as for the players' no-peek test (tests/doomcrop/test_crop_no_peek.py): a game
+played a while at random, and its twin with every card the seat cannot identify dealt afresh.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+from doomlings_access.doomcrop import Choice, Game, Options, Setup
+from doomlings_access.doomcrop.random_player import choose
+from doomlings_access.doomcrop.sampling import unseen_dealt_afresh
+from doomlings_access.doomcrop.view import View
+from doomlings_access.doomcrop_ai.levels import make_agent
+from doomlings_access.players.search import Budget
+from doomlings_access.doomcrop_ui import review
+from doomlings_access.doomcrop_ui.announcer import Announcer
+from doomlings_access.doomcrop_ui.game import COMMANDS, DoomcropWords
+from doomlings_access.telling.loop import Prefs, PromptLoop
+from doomlings_access.telling.console import PlainConsole
+from doomlings_access.telling.output import Output
+
+PAIRS = [(seed, 2 + seed % 3) for seed in range(90)]
+REVIEWS = [(c, "") for c in COMMANDS] + [
+    ("grid", "p1"), ("card", "front left"), ("card", "p1 back right"), ("card", "7c"), ("card", "p0 centre"), ("card", "xyz"),
+]
+
+
+def pair(seed: int, players: int) -> tuple[Game, Game, int] | None:
+    rng = random.Random(seed)
+    game = Game(Setup(tuple(f"P{i}" for i in range(players)), seed, Options(decks=(players + 1) // 2)))
+    for _ in range(rng.randrange(0, 70)):
+        if game.pending is None:
+            return None
+        game.apply(choose(game.view(game.pending.player), rng))
+    if game.pending is None:
+        return None
+    seat = game.pending.player if rng.random() < 0.7 else rng.randrange(players)
+    return game.copy(record=True), unseen_dealt_afresh(game, seat, rng), seat
+
+
+def told(view: View, seat: int, labels: str) -> list[object]:
+    """Everything the words of Doomcrop tell ``seat`` from ``view``."""
+    words = DoomcropWords()
+    out: list[object] = [(s.text, s.speech) for s, _ in Announcer(seat, view.names, "verbose", labels).stories(view.log)]
+    out += [[(s.text, s.speech) for s in words.review(view, c, a, labels)] for c, a in REVIEWS]
+    out.append(words.where_we_are(view))
+    if view.pending is not None:
+        q = words.question(view, view.pending, labels)
+        out.append([(s.text, s.speech) for s in q.lines()] + [o.words for o in q.options])
+    return out
+
+
+@pytest.mark.parametrize("chunk", range(3))
+def test_the_words_told_to_a_seat_are_alike_in_games_differing_only_in_unseen_cards(chunk: int) -> None:
+    compared = differing = 0
+    for seed, players in PAIRS[chunk::3]:
+        made = pair(seed, players)
+        if made is None:
+            continue
+        a, b, seat = made
+        differing += a.snapshot() != b.snapshot()
+        rng = random.Random(seed)
+        for step in range(40):
+            da, db = a.pending, b.pending
+            if da is None or db is None:
+                break
+            va, vb = a.view(seat), b.view(seat)
+            if va.log != vb.log:  # the seat was told something different: the pair parts here
+                break
+            labels = "braille" if step % 5 == 0 else "text"
+            assert told(va, seat, labels) == told(vb, seat, labels), (seed, step)
+            compared += 1
+            if da != db:
+                break
+            pick = rng.randrange(len(da.options))
+            a.apply(Choice(da.player, da.options[pick]))
+            b.apply(Choice(db.player, db.options[pick]))
+    assert differing >= 10, differing
+    assert compared > 50, compared
+
+
+def test_a_teller_that_peeked_would_be_caught() -> None:
+    """The pairs differ where a peeking teller would look: another seat's grid as its owner
+    knows it (its face-down cards named) differs between the two games of some pairs."""
+    caught = 0
+    for seed, players in PAIRS[:30]:
+        made = pair(seed, players)
+        if made is None:
+            continue
+        a, b, seat = made
+        other = (seat + 1) % players
+        peek = [[s.text for s in review.grid(g.view(other), other)] for g in (a, b)]
+        caught += peek[0] != peek[1]
+        assert [s.text for s in review.grid(a.view(seat), other)] == [s.text for s in review.grid(b.view(seat), other)]
+    assert caught >= 10, caught
+
+
+def transcript_with_marks(
+    game: Game, seat: int, seed: int, level: str = "easy",
+) -> tuple[str, list[tuple[list[object], int]]]:
+    """The prompt loop's transcript with ``seat`` a person answering 1 at every prompt, the
+    others easy computer players; and after each answer, the seat's log and the transcript's
+    length then."""
+    stdin, stdout = io.StringIO("1\n" * 600), io.StringIO()
+    marks: list[tuple[list[object], int]] = []
+
+    def mark(holder: int | None) -> None:
+        marks.append((list(game.seen_log(seat)), len(stdout.getvalue())))
+
+    console = PlainConsole(stdin, stdout)
+    budget = Budget(seconds=60, iterations=3)
+    agents = {s: make_agent(level, seed, s, budget) for s in range(len(game.setup.players)) if s != seat}
+    PromptLoop[View](game, DoomcropWords(), [seat], agents, console, Output(console.write), Prefs(),
+                     on_action=mark).run()
+    return stdout.getvalue(), marks
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_the_prompt_loop_tells_a_seat_alike_in_games_differing_only_in_unseen_cards(level: str) -> None:
+    """The whole transcript (news, questions, pauses, "Ben is thinking."), not only the words:
+    up to the last answer after which the seat's two logs were still equal, the two
+    transcripts are one."""
+    compared = thinking = 0
+    for seed, players in PAIRS[: 30 if level == "easy" else 16]:
+        made = pair(seed, players)
+        if made is None:
+            continue
+        a, b, seat = made
+        text_a, marks_a = transcript_with_marks(a, seat, seed, level)
+        thinking += "is thinking." in text_a
+        text_b, marks_b = transcript_with_marks(b, seat, seed, level)
+        agreed = 0
+        for (log_a, at_a), (log_b, at_b) in zip(marks_a, marks_b):
+            if log_a != log_b:
+                break
+            agreed = at_a
+            assert at_a == at_b and text_a[:at_a] == text_b[:at_b], seed
+        compared += agreed > 0
+    assert compared >= 8, compared
+    assert thinking >= (8 if level == "hard" else 0), thinking
