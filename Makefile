@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check setup bench simulate fuzz tournament load clean
+.PHONY: play test check setup bench simulate fuzz tournament load train clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -83,6 +83,12 @@ tournament: $(STAMP)
 load: $(STAMP)
 	$(BIN)/python benchmarks/online_load.py --rooms 40 --games 120
 	$(BIN)/python benchmarks/online_load.py --rooms 40 --games 120 --redis
+
+# The hard level's reading of a position, fitted again to 1,000 seeded games of the normal level
+# against itself (both cores, about ten minutes): rewrites src/doomlings_access/ai/value_weights.json,
+# the weights the game ships and checks when it loads them (docs/ai.md).
+train: $(STAMP)
+	$(BIN)/python -m doomlings_access.training --games 1000 --seed 100000 --jobs 2
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache

@@ -5,12 +5,10 @@ from __future__ import annotations
 import pytest
 from builders import new_game, replay
 
-from doomlings_access.ai.family import GENE_POOL_WORTH
 from doomlings_access.ai.picker import Picker
 from doomlings_access.ai.random_agent import RandomAgent
-from doomlings_access.ai.search import WIN_WORTH, Budget, SearchAgent, standing
+from doomlings_access.ai.search import Budget, SearchAgent
 from doomlings_access.rules import Choice, Game, Setup
-from doomlings_access.rules.scoring import score_of
 
 
 def positions(seed: int, every: int = 7) -> list[Game]:
@@ -55,31 +53,6 @@ def test_with_no_time_to_try_every_answer_it_follows_the_rules_of_thumb() -> Non
 def test_a_budget_out_of_range_is_refused(seconds: float, iterations: int) -> None:
     with pytest.raises(ValueError):
         Budget(seconds, iterations)
-
-
-@pytest.mark.parametrize("seed", [2, 5, 8])
-def test_a_finished_game_stands_at_the_margin_over_the_best_opponent_plus_a_win(seed: int) -> None:
-    """The search plays to beat the best opponent, and a won game is worth more than its margin."""
-    g = new_game(Setup(("Ana", "Ben", "Cy", "Dee"), seed))
-    while g.pending is not None:
-        d = g.pending
-        g.apply(Choice(d.player, RandomAgent(seed, d.player).choose(g.view(d.player), d)))
-    totals = [score.total for score in g.ending.scores]
-    for seat in range(4):
-        best = max(t for other, t in enumerate(totals) if other != seat)
-        bonus = WIN_WORTH if seat in g.winners else 0.0
-        assert standing(g.view(seat)) == totals[seat] - best + bonus
-
-
-def test_a_game_in_progress_stands_at_the_score_over_the_best_opponent_and_the_gene_pool() -> None:
-    g = positions(4)[2]
-    d = g.pending
-    assert d is not None
-    view = g.view(d.player)
-    table = view.tableau()
-    mine = score_of(table, d.player).total
-    best = max(score_of(table, seat).total for seat in view.opponents(d.player))
-    assert standing(view) == mine - best + GENE_POOL_WORTH * view.gene_pools[d.player]
 
 
 # --- the clock, read inside a sampled game (issue 34) ---------------------------------------------
