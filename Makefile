@@ -27,7 +27,7 @@ check: $(STAMP)
 # speech engine by themselves (marked `alone`), so that no other test's load can delay them.
 TEST_JOBS ?= 2
 test: check
-	$(BIN)/python -m pytest -q -n $(TEST_JOBS) -m "not alone"
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal -m "not alone"
 	$(BIN)/python -m pytest -q -m alone
 
 # Figures, not assertions: random 4-player games per second on one core, how long
