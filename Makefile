@@ -46,7 +46,7 @@ bench: $(STAMP)
 # The long fuzz run: thousands of seeded games, 2 to 6 players, both editions; the scorer
 # against thousands of played games; then hostile save, score and settings files
 # (FUZZ_EXAMPLES inputs of each kind, randomised); then hostile typed lines in 1,000 games and
-# 100 games killed at prompts and resumed (120 and 10 in `make test`).
+# 100 games killed at prompts and resumed (120 and 6 in `make test`).
 FUZZ_EXAMPLES ?= 20000
 fuzz: $(STAMP)
 	$(BIN)/doomlings simulate --games 3000 --seed 1 --replay-check
