@@ -87,7 +87,7 @@ def test_the_hearts_question_names_the_total() -> None:
     d = g.pending
     assert d is not None and d.player == 1
     q = build_question(g.view(1), d)
-    assert q.title.speech == "7 of Clubs at Ana's front right attacks your back left. Add a face-down Heart beside it to its value?"
+    assert q.title.speech == "7 of Clubs at Ana's front right attacks your back left, the 4 of Hearts. Add a face-down Heart beside it to its value?"
     assert [o.text for o in q.options] == ["back middle, 5H, face down: 9", "no Heart"]
 
 

@@ -121,6 +121,8 @@ def _started(e: ev.GameStarted, v: Voice) -> str:
 
 @phrase(ev.Dealt)
 def _dealt(e: ev.Dealt, v: Voice) -> str | None:
+    if e.count == 0:  # drawing to build again, the Draw pile already empty (ruling 8)
+        return f"{v.verb(e.seat, 'are', 'is')} dealt no cards: the Draw pile is empty."
     if e.cards is None:
         return None if v.terse else f"{v.verb(e.seat, 'are', 'is')} dealt {plural(e.count, 'card')}."
     return f"{v.verb(e.seat, 'are', 'is')} dealt {plural(e.count, 'card')}: {join([v.card(c) for c in e.cards])}."
@@ -137,6 +139,8 @@ def _discard_chosen(e: ev.DiscardChosen, v: Voice) -> str:
 def _grid_built(e: ev.GridBuilt, v: Voice) -> str:
     if e.cards is None:
         return f"{v.verb(e.seat, 'lay')} {v.whose(e.seat, e.seat)} grid face down."
+    if all(c is None for c in e.cards):  # dealt no cards: nine empty places said once
+        return f"{v.Whose(e.seat)} grid stays empty."
     rows = [
         f"{row} {', '.join('empty' if c is None else v.card(c) for c in e.cards[i * 3 : i * 3 + 3])}"
         for i, row in enumerate(("front", "middle", "back"))
@@ -279,7 +283,12 @@ def _fought(e: ev.Fought, v: Voice) -> str:
 
 @phrase(ev.DrawPileEmpty)
 def _draw_empty(e: ev.DrawPileEmpty, v: Voice) -> str:
-    return "The Draw pile is empty: the game ends. Face-down cards are flipped and fight; Faces left are captured by their owners."
+    # Told in the order it happens (ruling 22): the Faces go first, then every card left fights,
+    # those already face up too.
+    return (
+        "The Draw pile is empty: the game ends. Each player captures their own Faces left; "
+        "then every card left turns face up and fights its opposing card."
+    )
 
 
 @phrase(ev.GameOver)
@@ -360,7 +369,11 @@ class Announcer:
         return Said(capital(text), capital(speech))
 
     def _own(self, e: ev.Event) -> bool:
-        """An event about the listener's own cards is told even when terse."""
+        """An event about the listener's own cards is told even when terse; not a Heart not
+        added: its seat knows already (it answered no, or had no face-down Heart beside the
+        defender and was not asked, when "You add no Heart" would tell of a choice never offered)."""
+        if isinstance(e, ev.NoHeartAdded):
+            return False
         return getattr(e, "seat", None) == self.me and self.me is not None
 
     def stories(self, events: Sequence[ev.Event]) -> list[tuple[Said, int]]:

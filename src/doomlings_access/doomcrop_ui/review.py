@@ -130,9 +130,9 @@ def describe(typed: str) -> list[str]:
         lines = [head, "Flipped, it attacks its opposing card: the higher number captures the lower; equal numbers both stay face up."]
         if card.rank is Rank.TWO:
             lines.append("A 2 captures any Face card, and is the only Number that captures a 10.")
-        elif card.rank is Rank.TEN:
-            lines.append("Only a 2, or Hearts adding up past 10, capture a 10.")
         else:
+            if card.rank is Rank.TEN:
+                lines.append("Only a 2, or Hearts adding up past 10, capture a 10.")
             lines.append("It captures a Face card only of its own suit.")
         lines.append(SUIT_POWERS[card.suit])
         return lines
