@@ -10,6 +10,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "doomcrop"))
 from crop_kit import answer, place, table  # noqa: E402
 
 from doomlings_access.doomcrop import Reason  # noqa: E402
+from doomlings_access.doomcrop import events as ev  # noqa: E402
 from doomlings_access.doomcrop_ui import review  # noqa: E402
 from doomlings_access.doomcrop_ui.announcer import Announcer  # noqa: E402
 from doomlings_access.doomcrop_ui.questions import build_question  # noqa: E402
@@ -82,3 +83,16 @@ def test_the_flip_question_does_not_say_your_turn_again() -> None:
     assert d is not None and d.reason is Reason.FLIP
     assert heard(g, 0).endswith("Your turn.")
     assert build_question(g.view(0), d).title.text == "Flip which card?"
+
+
+def test_the_joker_says_its_die_table_and_a_roll_says_what_it_means() -> None:
+    """Heard: "Flipped or captured, a die is rolled and its table obeyed" (the table never said),
+    and "Ben rolls the die for the Joker: 3." then both grids captured, with no word why."""
+    told = review.describe("joker")
+    assert [line[:6] for line in told if line.startswith("Die ")] == [f"Die {n}:" for n in range(1, 7)]
+    assert all(len(line) <= 80 for line in told[2:])  # a line an outcome, two 40-cell rows at most
+    rolled = ev.DieRolled(1, 3)
+    said = Announcer(0, NAMES).sentence(rolled)
+    assert said is not None and said.text == "Ben rolls the die for the Joker: 3, so every player captures their grid and deals a new one."
+    six = Announcer(0, NAMES).sentence(ev.DieRolled(1, 6))
+    assert six is not None and six.text == "Ben rolls the die for the Joker: 6."  # its own sentence follows

@@ -304,9 +304,19 @@ def _over(e: ev.GameOver, v: Voice) -> str:
 # --- optional rules -------------------------------------------------------------------------
 
 
+DIE_MEANS = {
+    3: "every player captures their grid and deals a new one",
+    4: "every Face card on the board acts, face-up ones too",
+    5: "every grid is shuffled and dealt again face down",
+}
+"""What a Joker's roll means, for the rolls whose events would not say it (1 and 2 are told
+as the grids or Discard piles moving round, 6 as the Draw pile played face up)."""
+
+
 @phrase(ev.DieRolled)
 def _die(e: ev.DieRolled, v: Voice) -> str:
-    return f"{v.verb(e.seat, 'roll')} the die for the Joker: {e.value}."
+    means = DIE_MEANS.get(e.value)
+    return f"{v.verb(e.seat, 'roll')} the die for the Joker: {e.value}{', so ' + means if means else ''}."
 
 
 @phrase(ev.GridsPassed)
