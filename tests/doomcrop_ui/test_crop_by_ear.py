@@ -9,7 +9,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent.parent / "doomcrop"))
 from crop_kit import answer, place, table  # noqa: E402
 
-from doomlings_access.doomcrop import Reason  # noqa: E402
+from doomlings_access.doomcrop import Reason, Word  # noqa: E402
 from doomlings_access.doomcrop import events as ev  # noqa: E402
 from doomlings_access.doomcrop_ui import review  # noqa: E402
 from doomlings_access.doomcrop_ui.announcer import Announcer  # noqa: E402
@@ -96,3 +96,17 @@ def test_the_joker_says_its_die_table_and_a_roll_says_what_it_means() -> None:
     assert said is not None and said.text == "Ben rolls the die for the Joker: 3, so every player captures their grid and deals a new one."
     six = Announcer(0, NAMES).sentence(ev.DieRolled(1, 6))
     assert six is not None and six.text == "Ben rolls the die for the Joker: 6."  # its own sentence follows
+
+
+def test_the_same_swap_three_times_running_is_said_once_and_counted() -> None:
+    """Heard at every Jack of the computer: "Ben swaps their front left and front middle. Ben
+    swaps their front left and front middle. Ben swaps their front left and front middle." """
+    g = table("2S 3S 9C / 4S 5S 6S / 7S 8S 10S", "JD 2D 3D / 4D 5D 6D / 7D 9D 10D", draw="KC QC JC", turn=1)
+    front_middle, centre = place(1, "front middle"), place(1, "centre")
+    answer(g, place(1, "front left"), *[front_middle, centre] * 3)
+    told = heard(g, 0)
+    assert "Ben swaps their front middle and centre, three times." in told
+    assert told.count("swaps") == 1
+    two = table("2S 3S 9C / 4S 5S 6S / 7S 8S 10S", "JD 2D 3D / 4D 5D 6D / 7D 9D 10D", draw="KC QC JC", turn=1)
+    answer(two, place(1, "front left"), *[front_middle, centre] * 2, Word.STOP)
+    assert "Ben swaps their front middle and centre, twice." in heard(two, 0)

@@ -393,14 +393,15 @@ class Announcer:
         of Hearts.")."""
         out: list[tuple[Said, int]] = []
         told: list[Said] = []
+        times: list[int] = []  # how many times running each was said: told once, counted
         ending = False  # the end's flips, fights and captures are one story, the result another
         i = 0
         while i < len(events):
             e = events[i]
             at_end = e.cause is not None and e.cause.step is Step.END
             if told and (isinstance(e, ev.GameOver) or e.parent is None and not (ending and at_end)):
-                out.append((story(told), i))
-                told = []
+                out.append((story([_counted(t, n) for t, n in zip(told, times)]), i))
+                told, times = [], []
             ending = at_end
             said = self.sentence(e)
             nxt = events[i + 1] if i + 1 < len(events) else None
@@ -411,15 +412,30 @@ class Announcer:
                 card_text, card_speech = (v.the(nxt.card) for v in self._voices())
                 said = Said(f"{said.text} {card_text}.", f"{said.speech} {card_speech}.")
                 i += 1
-            if said is not None:
+            if said is not None and told and told[-1] == said:
+                times[-1] += 1
+            elif said is not None:
                 told.append(said)
+                times.append(1)
             i += 1
         if told:
-            out.append((story(told), len(events)))
+            out.append((story([_counted(t, n) for t, n in zip(told, times)]), len(events)))
         return out
 
     def render_all(self, events: Sequence[ev.Event]) -> list[Said]:
         return [said for said, _ in self.stories(events)]
+
+
+TIMES = {1: "", 2: ", twice", 3: ", three times"}
+
+
+def _counted(said: Said, times: int) -> Said:
+    """A sentence said ``times`` running, told once: "Ben swaps their front left and front
+    middle, three times." (a Jack's same swap thrice; a change of mind twice)."""
+    if times == 1:
+        return said
+    word = TIMES.get(times, f", {times} times")
+    return Said(f"{said.text[:-1]}{word}.", f"{said.speech[:-1]}{word}.")
 
 
 __all__ = ["Announcer", "PHRASES", "QUIET_AT", "Voice", "options_said"]
