@@ -6,12 +6,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent.parent / "doomcrop"))
 from crop_kit import answer, place, table  # noqa: E402
 
 from doomlings_access.doomcrop import Reason, Word  # noqa: E402
 from doomlings_access.doomcrop import events as ev  # noqa: E402
-from doomlings_access.doomcrop_ui import review  # noqa: E402
+from doomlings_access.braille import louis  # noqa: E402
+from doomlings_access.doomcrop_ui import labels, review  # noqa: E402
 from doomlings_access.doomcrop_ui.announcer import Announcer  # noqa: E402
 from doomlings_access.doomcrop_ui.questions import build_question  # noqa: E402
 
@@ -110,3 +113,15 @@ def test_the_same_swap_three_times_running_is_said_once_and_counted() -> None:
     two = table("2S 3S 9C / 4S 5S 6S / 7S 8S 10S", "JD 2D 3D / 4D 5D 6D / 7D 9D 10D", draw="KC QC JC", turn=1)
     answer(two, place(1, "front left"), *[front_middle, centre] * 2, Word.STOP)
     assert "Ben swaps their front middle and centre, twice." in heard(two, 0)
+
+
+def test_a_power_s_question_names_its_card_in_braille_when_cards_are_printed_so() -> None:
+    """Heard with braille labels: "You flip your front right: the ⠚⠉." then "JC: swap 1 of 3"."""
+    if not louis.available():
+        pytest.skip("needs liblouis")
+    g = table("2S 3S JC / 4S 5S 6S / 7S 8S 10S", "2D 3D 4D / 5D 6D 7D / 4H 5H 8D", draw="KC QC JD")
+    answer(g, place(0, "front right"))
+    d = g.pending
+    assert d is not None and d.reason is Reason.JACK_FIRST
+    q = build_question(g.view(0), d, labels.BRAILLE)
+    assert q.title.text.startswith("⠚⠉: swap 1 of 3.") and q.title.speech.startswith("Jack of Clubs: swap 1 of 3.")

@@ -86,18 +86,19 @@ def _place_option(view: View, d: Decision, where: int, labels_as: str) -> Option
     return Option(where, text, speech, (*words, *_card_words(slot.card)))
 
 
-def _source(d: Decision) -> tuple[str, str]:
-    """The card whose power asks, in print and speech ("JC", "Jack of Clubs")."""
+def _source(d: Decision, labels_as: str = labels.TEXT) -> tuple[str, str]:
+    """The card whose power asks, in print and speech ("JC", or its braille cells, as every
+    other card printed; "Jack of Clubs")."""
     if not d.source:
         return "", ""
     card = Card.parse(d.source)
-    return card.code, card.spoken
+    return labels.text(card, labels_as), labels.spoken(card)
 
 
 def _title(view: View, d: Decision, labels_as: str = labels.TEXT) -> tuple[str, str]:
     """The question's title in print and in speech."""
     reason = Reason(d.reason)
-    src_text, src_speech = _source(d)
+    src_text, src_speech = _source(d, labels_as)
     me, names = view.seat, view.names
 
     def both(template: str) -> tuple[str, str]:
