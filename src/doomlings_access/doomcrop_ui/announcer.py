@@ -3,7 +3,7 @@
 A story is what one event began (a turn, the deal, the end): its events follow in the order
 they happened, each cause before its effect, so a combat is told as it is fought: "Your 7 of
 Clubs attacks Ben's back left, face down: the 4 of Hearts. Ben adds the face-down 5 of Hearts
-at their back middle: 9. Ben captures your 7 of Clubs." Every sentence is made twice from the
+at their back middle, making 9. Ben captures your 7 of Clubs." Every sentence is made twice from the
 same words, for print (short labels, "7C", or braille) and for speech ("7 of Clubs").
 
 Events are told as the listener's seat saw them (:meth:`~doomlings_access.doomcrop.Event.seen_by`):
@@ -212,7 +212,8 @@ def _revealed(e: ev.Revealed, v: Voice) -> str:
 
 @phrase(ev.HeartAdded)
 def _heart_added(e: ev.HeartAdded, v: Voice) -> str:
-    return f"{v.verb(e.seat, 'add')} the face-down {v.card(e.card)} at {v.place(e.place, e.seat)}: {e.total}."
+    # "making 9": a bare "9" after a place was heard as part of the place, not as the total.
+    return f"{v.verb(e.seat, 'add')} the face-down {v.card(e.card)} at {v.place(e.place, e.seat)}, making {e.total}."
 
 
 @phrase(ev.NoHeartAdded, quiet_below=VERBOSE)
