@@ -13,6 +13,7 @@ from crop_kit import answer, place, table  # noqa: E402
 
 from doomlings_access.doomcrop import Reason, Word  # noqa: E402
 from doomlings_access.doomcrop import events as ev  # noqa: E402
+from doomlings_access.doomcrop.cards import Card  # noqa: E402
 from doomlings_access.braille import louis  # noqa: E402
 from doomlings_access.doomcrop_ui import labels, review  # noqa: E402
 from doomlings_access.doomcrop_ui.announcer import Announcer  # noqa: E402
@@ -125,3 +126,20 @@ def test_a_power_s_question_names_its_card_in_braille_when_cards_are_printed_so(
     assert d is not None and d.reason is Reason.JACK_FIRST
     q = build_question(g.view(0), d, labels.BRAILLE)
     assert q.title.text.startswith("⠚⠉: swap 1 of 3.") and q.title.speech.startswith("Jack of Clubs: swap 1 of 3.")
+
+
+def test_a_coin_s_winner_is_you_in_lower_case_mid_sentence() -> None:
+    """Heard: "A coin decides between you and Ben: You go first." """
+    said = Announcer(0, NAMES).sentence(ev.FirstPlayer(0, (0, 1)))
+    assert said is not None and said.text == "A coin decides between you and Ben: you go first."
+    ben = Announcer(0, NAMES).sentence(ev.FirstPlayer(1, (0, 1)))
+    assert ben is not None and ben.text == "A coin decides between you and Ben: Ben goes first."
+
+
+def test_a_grid_dealt_short_is_told_place_by_place() -> None:
+    """Heard after a Joker's 3 with four cards left to deal: "You lay your grid face down: front
+    2C, 3C, 4C; middle 5C; back ." """
+    cards = tuple(Card.parse(c) for c in ("2C", "3C", "4C", "5C"))
+    said = Announcer(0, NAMES).sentence(ev.GridBuilt(0, cards))
+    assert said is not None
+    assert said.text == "You lay your grid face down: front 2C, 3C, 4C; middle 5C, empty, empty; back empty, empty, empty."

@@ -141,8 +141,9 @@ def _grid_built(e: ev.GridBuilt, v: Voice) -> str:
         return f"{v.verb(e.seat, 'lay')} {v.whose(e.seat, e.seat)} grid face down."
     if all(c is None for c in e.cards):  # dealt no cards: nine empty places said once
         return f"{v.Whose(e.seat)} grid stays empty."
+    cards = (*e.cards, *[None] * (SPOTS - len(e.cards)))  # a grid dealt short (a Joker's 3) ends empty
     rows = [
-        f"{row} {', '.join('empty' if c is None else v.card(c) for c in e.cards[i * 3 : i * 3 + 3])}"
+        f"{row} {', '.join('empty' if c is None else v.card(c) for c in cards[i * 3 : i * 3 + 3])}"
         for i, row in enumerate(("front", "middle", "back"))
     ]
     return f"{v.verb(e.seat, 'lay')} {v.whose(e.seat, e.seat)} grid face down: {'; '.join(rows)}."
@@ -157,7 +158,8 @@ def _discards(e: ev.DiscardsRevealed, v: Voice) -> str:
 @phrase(ev.FirstPlayer)
 def _first(e: ev.FirstPlayer, v: Voice) -> str:
     if e.tied:
-        return f"A coin decides between {join([v.who(s) for s in e.tied])}: {v.verb(e.seat, 'go', 'goes')} first."
+        goes = "you go" if e.seat == v.me else f"{v.who(e.seat)} goes"  # (mid-sentence: "you", not "You")
+        return f"A coin decides between {join([v.who(s) for s in e.tied])}: {goes} first."
     return f"{v.verb(e.seat, 'go', 'goes')} first, with the lowest discard."
 
 
