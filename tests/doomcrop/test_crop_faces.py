@@ -119,3 +119,14 @@ def test_the_ace_captures_any_card_or_the_top_of_the_draw_pile() -> None:
     g = table("AD 3D 4D / 5D 6D 7D / 8D 9D 10D", BEN, draw="KC QC JC")
     answer(g, place(0, "front left"), Word.DRAW_PILE)
     assert discard(g, 0) == ["KC", "AD"] and card_at(g, 0) == "QC"
+
+
+def test_a_king_beaten_in_its_own_attack_still_asks_as_the_king() -> None:
+    """A King beaten in its own attack is replaced before its Numbers attack; the question that
+    follows is still the King's (its source names the King, not the card now in its place)."""
+    g = table("KD 3D 4D / 5D^ 6D^ 7D^ / 8D^ 9D^ 10D^", "2S 3S 9S / 5S 6S 7S / 8S 9C 10S", draw="2C 3C 4C")
+    answer(g, place(0, "front left"))
+    assert g.pending.reason is Reason.KING and g.pending.source == "KD"
+    answer(g, place(0, "front left"))  # the King, a 7, against Ben's 9S: Ben captures it
+    assert discard(g, 1) == ["KD"] and card_at(g, place(0, "front left")) == "2C"
+    assert g.pending.reason is Reason.KING and g.pending.source == "KD"

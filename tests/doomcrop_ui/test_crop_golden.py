@@ -18,7 +18,7 @@ from crop_loop_kit import new, played
 GOLDEN = Path(__file__).parent.parent / "golden" / "doomcrop_seed8.txt"
 MOMENTS = {
     "combat": r"Your (\w+) attacks Ben's [a-z ]+?(?:, face down)?: the (\w+)\. You capture Ben's \2\.",
-    "a Hearts defence": r"Your (\w+) attacks Ben's [a-z ]+?(?:, face down)?: the \w+H\. Ben adds the face-down \w+H at their [a-z ]+?: \d+\. Ben captures your \1\.",
+    "a Hearts defence": r"Your (\w+) attacks Ben's [a-z ]+?(?:, face down)?: the \w+H\. Ben adds the face-down \w+H at their [a-z ]+?, making \d+\. Ben captures your \1\.",
     "a King": r"You flip your [a-z ]+?: the (K[SHDC])\. \1: which card attacks next\?.*?Your \1 flips your [a-z ]+?: the \w+\.",
     "an Ace": r"You flip your [a-z ]+?: the (A[SHDC])\. \1: capture which card\?.*?Your \1 captures .*?Your \1 goes to your Discard pile\.",
     "the end": r"The Draw pile is empty: the game ends\..*?Game over\. Cards captured, a Diamond number as two: you \d+ and Ben \d+\. (?:Ben wins|You win|[^.]*tie[^.]*)\.",

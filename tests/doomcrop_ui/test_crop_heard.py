@@ -68,16 +68,16 @@ def test_a_combat_is_told_cause_first_with_a_hearts_defence() -> None:
     told = Announcer(0, NAMES).stories(g.seen_log(0))[-2][0]
     assert told.speech == (
         "Your turn. You flip your front right: the 7 of Clubs. Your 7 of Clubs attacks Ben's back left, "
-        "face down: the 4 of Hearts. Ben adds the face-down 5 of Hearts at their back middle: 9. "
+        "face down: the 4 of Hearts. Ben adds the face-down 5 of Hearts at their back middle, making 9. "
         "Ben captures your 7 of Clubs. Your front right gets a new face-down card: the King of Clubs."
     )
     assert told.text == (
         "Your turn. You flip your front right: the 7C. Your 7C attacks Ben's back left, face down: the 4H. "
-        "Ben adds the face-down 5H at their back middle: 9. Ben captures your 7C. "
+        "Ben adds the face-down 5H at their back middle, making 9. Ben captures your 7C. "
         "Your front right gets a new face-down card: the KC."
     )
     heard_by_ben = Announcer(1, NAMES).stories(g.seen_log(1))[-2][0].text
-    assert "Ana's 7C attacks your back left, face down: the 4H. You add the face-down 5H at your back middle: 9." in heard_by_ben
+    assert "Ana's 7C attacks your back left, face down: the 4H. You add the face-down 5H at your back middle, making 9." in heard_by_ben
     assert heard_by_ben.endswith("Ana's front right gets a new face-down card.")  # (the KC is Ana's to know)
 
 
@@ -87,7 +87,7 @@ def test_the_hearts_question_names_the_total() -> None:
     d = g.pending
     assert d is not None and d.player == 1
     q = build_question(g.view(1), d)
-    assert q.title.speech == "7 of Clubs at Ana's front right attacks your back left. Add a face-down Heart beside it to its value?"
+    assert q.title.speech == "7 of Clubs at Ana's front right attacks your back left, the 4 of Hearts. Add a face-down Heart beside it to its value?"
     assert [o.text for o in q.options] == ["back middle, 5H, face down: 9", "no Heart"]
 
 

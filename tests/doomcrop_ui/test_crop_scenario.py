@@ -21,4 +21,4 @@ def test_a_doomcrop_position_is_played_and_told(capsys: pytest.CaptureFixture[st
 def test_a_wrong_answer_names_the_question_and_its_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["scenario", str(EXAMPLE), "--answers", "xx"]) == 2
     err = capsys.readouterr().err
-    assert "answers[0]: 'xx' is not an option of Ana's question (Your turn: flip which card? 1. front left, 7C," in err
+    assert "answers[0]: 'xx' is not an option of Ana's question (Flip which card? 1. front left, 7C," in err

@@ -3,7 +3,7 @@
 A story is what one event began (a turn, the deal, the end): its events follow in the order
 they happened, each cause before its effect, so a combat is told as it is fought: "Your 7 of
 Clubs attacks Ben's back left, face down: the 4 of Hearts. Ben adds the face-down 5 of Hearts
-at their back middle: 9. Ben captures your 7 of Clubs." Every sentence is made twice from the
+at their back middle, making 9. Ben captures your 7 of Clubs." Every sentence is made twice from the
 same words, for print (short labels, "7C", or braille) and for speech ("7 of Clubs").
 
 Events are told as the listener's seat saw them (:meth:`~doomlings_access.doomcrop.Event.seen_by`):
@@ -121,6 +121,8 @@ def _started(e: ev.GameStarted, v: Voice) -> str:
 
 @phrase(ev.Dealt)
 def _dealt(e: ev.Dealt, v: Voice) -> str | None:
+    if e.count == 0:  # drawing to build again, the Draw pile already empty (ruling 8)
+        return f"{v.verb(e.seat, 'are', 'is')} dealt no cards: the Draw pile is empty."
     if e.cards is None:
         return None if v.terse else f"{v.verb(e.seat, 'are', 'is')} dealt {plural(e.count, 'card')}."
     return f"{v.verb(e.seat, 'are', 'is')} dealt {plural(e.count, 'card')}: {join([v.card(c) for c in e.cards])}."
@@ -137,8 +139,11 @@ def _discard_chosen(e: ev.DiscardChosen, v: Voice) -> str:
 def _grid_built(e: ev.GridBuilt, v: Voice) -> str:
     if e.cards is None:
         return f"{v.verb(e.seat, 'lay')} {v.whose(e.seat, e.seat)} grid face down."
+    if all(c is None for c in e.cards):  # dealt no cards: nine empty places said once
+        return f"{v.Whose(e.seat)} grid stays empty."
+    cards = (*e.cards, *[None] * (SPOTS - len(e.cards)))  # a grid dealt short (a Joker's 3) ends empty
     rows = [
-        f"{row} {', '.join('empty' if c is None else v.card(c) for c in e.cards[i * 3 : i * 3 + 3])}"
+        f"{row} {', '.join('empty' if c is None else v.card(c) for c in cards[i * 3 : i * 3 + 3])}"
         for i, row in enumerate(("front", "middle", "back"))
     ]
     return f"{v.verb(e.seat, 'lay')} {v.whose(e.seat, e.seat)} grid face down: {'; '.join(rows)}."
@@ -153,7 +158,8 @@ def _discards(e: ev.DiscardsRevealed, v: Voice) -> str:
 @phrase(ev.FirstPlayer)
 def _first(e: ev.FirstPlayer, v: Voice) -> str:
     if e.tied:
-        return f"A coin decides between {join([v.who(s) for s in e.tied])}: {v.verb(e.seat, 'go', 'goes')} first."
+        goes = "you go" if e.seat == v.me else f"{v.who(e.seat)} goes"  # (mid-sentence: "you", not "You")
+        return f"A coin decides between {join([v.who(s) for s in e.tied])}: {goes} first."
     return f"{v.verb(e.seat, 'go', 'goes')} first, with the lowest discard."
 
 
@@ -208,7 +214,8 @@ def _revealed(e: ev.Revealed, v: Voice) -> str:
 
 @phrase(ev.HeartAdded)
 def _heart_added(e: ev.HeartAdded, v: Voice) -> str:
-    return f"{v.verb(e.seat, 'add')} the face-down {v.card(e.card)} at {v.place(e.place, e.seat)}: {e.total}."
+    # "making 9": a bare "9" after a place was heard as part of the place, not as the total.
+    return f"{v.verb(e.seat, 'add')} the face-down {v.card(e.card)} at {v.place(e.place, e.seat)}, making {e.total}."
 
 
 @phrase(ev.NoHeartAdded, quiet_below=VERBOSE)
@@ -279,7 +286,12 @@ def _fought(e: ev.Fought, v: Voice) -> str:
 
 @phrase(ev.DrawPileEmpty)
 def _draw_empty(e: ev.DrawPileEmpty, v: Voice) -> str:
-    return "The Draw pile is empty: the game ends. Face-down cards are flipped and fight; Faces left are captured by their owners."
+    # Told in the order it happens (ruling 22): the Faces go first, then every card left fights,
+    # those already face up too.
+    return (
+        "The Draw pile is empty: the game ends. Each player captures their own Faces left; "
+        "then every card left turns face up and fights its opposing card."
+    )
 
 
 @phrase(ev.GameOver)
@@ -295,9 +307,19 @@ def _over(e: ev.GameOver, v: Voice) -> str:
 # --- optional rules -------------------------------------------------------------------------
 
 
+DIE_MEANS = {
+    3: "every player captures their grid and deals a new one",
+    4: "every Face card on the board acts, face-up ones too",
+    5: "every grid is shuffled and dealt again face down",
+}
+"""What a Joker's roll means, for the rolls whose events would not say it (1 and 2 are told
+as the grids or Discard piles moving round, 6 as the Draw pile played face up)."""
+
+
 @phrase(ev.DieRolled)
 def _die(e: ev.DieRolled, v: Voice) -> str:
-    return f"{v.verb(e.seat, 'roll')} the die for the Joker: {e.value}."
+    means = DIE_MEANS.get(e.value)
+    return f"{v.verb(e.seat, 'roll')} the die for the Joker: {e.value}{', so ' + means if means else ''}."
 
 
 @phrase(ev.GridsPassed)
@@ -360,7 +382,11 @@ class Announcer:
         return Said(capital(text), capital(speech))
 
     def _own(self, e: ev.Event) -> bool:
-        """An event about the listener's own cards is told even when terse."""
+        """An event about the listener's own cards is told even when terse; not a Heart not
+        added: its seat knows already (it answered no, or had no face-down Heart beside the
+        defender and was not asked, when "You add no Heart" would tell of a choice never offered)."""
+        if isinstance(e, ev.NoHeartAdded):
+            return False
         return getattr(e, "seat", None) == self.me and self.me is not None
 
     def stories(self, events: Sequence[ev.Event]) -> list[tuple[Said, int]]:
@@ -370,14 +396,15 @@ class Announcer:
         of Hearts.")."""
         out: list[tuple[Said, int]] = []
         told: list[Said] = []
+        times: list[int] = []  # how many times running each was said: told once, counted
         ending = False  # the end's flips, fights and captures are one story, the result another
         i = 0
         while i < len(events):
             e = events[i]
             at_end = e.cause is not None and e.cause.step is Step.END
             if told and (isinstance(e, ev.GameOver) or e.parent is None and not (ending and at_end)):
-                out.append((story(told), i))
-                told = []
+                out.append((story([_counted(t, n) for t, n in zip(told, times)]), i))
+                told, times = [], []
             ending = at_end
             said = self.sentence(e)
             nxt = events[i + 1] if i + 1 < len(events) else None
@@ -388,15 +415,30 @@ class Announcer:
                 card_text, card_speech = (v.the(nxt.card) for v in self._voices())
                 said = Said(f"{said.text} {card_text}.", f"{said.speech} {card_speech}.")
                 i += 1
-            if said is not None:
+            if said is not None and told and told[-1] == said:
+                times[-1] += 1
+            elif said is not None:
                 told.append(said)
+                times.append(1)
             i += 1
         if told:
-            out.append((story(told), len(events)))
+            out.append((story([_counted(t, n) for t, n in zip(told, times)]), len(events)))
         return out
 
     def render_all(self, events: Sequence[ev.Event]) -> list[Said]:
         return [said for said, _ in self.stories(events)]
+
+
+TIMES = {1: "", 2: ", twice", 3: ", three times"}
+
+
+def _counted(said: Said, times: int) -> Said:
+    """A sentence said ``times`` running, told once: "Ben swaps their front left and front
+    middle, three times." (a Jack's same swap thrice; a change of mind twice)."""
+    if times == 1:
+        return said
+    word = TIMES.get(times, f", {times} times")
+    return Said(f"{said.text[:-1]}{word}.", f"{said.speech[:-1]}{word}.")
 
 
 __all__ = ["Announcer", "PHRASES", "QUIET_AT", "Voice", "options_said"]

@@ -43,7 +43,7 @@ STOPS = {
 def build_question(view: View, d: Decision, labels_as: str = labels.TEXT) -> Question:
     """The question for decision ``d`` as its seat, whose view is ``view``, hears it."""
     options = tuple(_option(view, d, value, labels_as) for value in d.options)
-    title = _title(view, d)
+    title = _title(view, d, labels_as)
     return Question(d, Said(title[0], title[1]), options)
 
 
@@ -86,18 +86,19 @@ def _place_option(view: View, d: Decision, where: int, labels_as: str) -> Option
     return Option(where, text, speech, (*words, *_card_words(slot.card)))
 
 
-def _source(d: Decision) -> tuple[str, str]:
-    """The card whose power asks, in print and speech ("JC", "Jack of Clubs")."""
+def _source(d: Decision, labels_as: str = labels.TEXT) -> tuple[str, str]:
+    """The card whose power asks, in print and speech ("JC", or its braille cells, as every
+    other card printed; "Jack of Clubs")."""
     if not d.source:
         return "", ""
     card = Card.parse(d.source)
-    return card.code, card.spoken
+    return labels.text(card, labels_as), labels.spoken(card)
 
 
-def _title(view: View, d: Decision) -> tuple[str, str]:
+def _title(view: View, d: Decision, labels_as: str = labels.TEXT) -> tuple[str, str]:
     """The question's title in print and in speech."""
     reason = Reason(d.reason)
-    src_text, src_speech = _source(d)
+    src_text, src_speech = _source(d, labels_as)
     me, names = view.seat, view.names
 
     def both(template: str) -> tuple[str, str]:
@@ -109,7 +110,7 @@ def _title(view: View, d: Decision) -> tuple[str, str]:
         spot = spot_name(int(d.about[0]) % SPOTS) if d.about else ""
         return both(f"Your grid, place {d.step} of {d.of}: {spot}. Which card goes there?")
     if reason is Reason.FLIP:
-        return both("Your turn: flip which card?")
+        return both("Flip which card?")  # ("Your turn." was just said)
     if reason is Reason.SACRIFICE:
         return both("Sacrifice which Spade? It goes to your Discard pile.")
     if reason is Reason.TARGET:
@@ -118,8 +119,15 @@ def _title(view: View, d: Decision) -> tuple[str, str]:
     if reason is Reason.HEARTS:
         defender = place_name(int(d.about[0]), me, names)
         attacker = place_name(int(d.about[1]), me, names) if len(d.about) > 1 else "a card"
-        return both(
-            f"{{src}} at {attacker} attacks {defender}. Add a face-down Heart beside it to its value?"
+        # The defender named with its card, so each option's total (its value and the
+        # helper's) is heard with both of its parts.
+        slot = view.slot(int(d.about[0]))
+        held = "" if slot is None or slot.card is None else ", the {held}"
+        template = f"{{src}} at {attacker} attacks {defender}{held}. Add a face-down Heart beside it to its value?"
+        card = slot.card if slot is not None else None
+        return (
+            capital(template.format(src=src_text, held=labels.text(card, labels_as) if card else "")),
+            capital(template.format(src=src_speech, held=labels.spoken(card) if card else "")),
         )
     if reason is Reason.JACK_FIRST:
         return both(f"{{src}}: swap {d.step} of {d.of}. The first card to swap?")

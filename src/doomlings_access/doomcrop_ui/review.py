@@ -111,6 +111,15 @@ RANK_POWERS = {
     Rank.ACE: "Flipped, it captures any card on the board, or the top card of the Draw pile.",
     Rank.JOKER: "Flipped or captured, a die is rolled and its table obeyed; any Number captures it.",
 }
+JOKER_DIE = (
+    "Die 1: players swap sides of the board.",
+    "Die 2: players swap Discard piles.",
+    "Die 3: each player captures their grid and deals a new one.",
+    "Die 4: every Face card acts, face-up ones too.",
+    "Die 5: each grid is shuffled and dealt again face down.",
+    "Die 6: the Draw pile's top card is face up to the end.",
+)
+"""The Joker's table, which its description would otherwise only name."""
 SUIT_POWERS = {
     Suit.CLUBS: "Clubs: it may attack any card directly aligned with it, not only its opposing card.",
     Suit.DIAMONDS: "Diamonds: in a Discard pile at the end it counts as two cards.",
@@ -130,14 +139,16 @@ def describe(typed: str) -> list[str]:
         lines = [head, "Flipped, it attacks its opposing card: the higher number captures the lower; equal numbers both stay face up."]
         if card.rank is Rank.TWO:
             lines.append("A 2 captures any Face card, and is the only Number that captures a 10.")
-        elif card.rank is Rank.TEN:
-            lines.append("Only a 2, or Hearts adding up past 10, capture a 10.")
         else:
+            if card.rank is Rank.TEN:
+                lines.append("Only a 2, or Hearts adding up past 10, capture a 10.")
             lines.append("It captures a Face card only of its own suit.")
         lines.append(SUIT_POWERS[card.suit])
         return lines
     lines = [head, RANK_POWERS[card.rank]]
-    if card.rank is not Rank.JOKER:
+    if card.rank is Rank.JOKER:
+        lines.extend(JOKER_DIE)
+    else:
         lines.append(
             "After its power its owner captures it. Attacked, it is captured only by a 2, a Number of its suit, or an Ace."
         )

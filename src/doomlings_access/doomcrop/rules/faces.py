@@ -63,7 +63,7 @@ def jack_step(st: State, j: Jack) -> Decision | None:
     """ "you may swap the places of your own cards, one-for-one, three times. You may make fewer
     swaps, swap the same two cards up to three times, and/or swap the Jack." """
     seat = j.place // SPOTS
-    code = _code(st, j.place)
+    code = _code(st, j)
     if j.stage is Stage.DONE or j.swaps >= SWAPS:
         finish(st, j.place, Rank.JACK)
         return None
@@ -108,11 +108,16 @@ def queen_step(st: State, q: Queen) -> Decision | None:
     if q.stage is Stage.DONE or q.turned >= TURNED or not options:
         finish(st, q.place, Rank.QUEEN)
         return None
-    return Decision(seat, Kind.PLACE, Reason.QUEEN, (*options, Word.STOP), _code(st, q.place), q.turned + 1, TURNED)
+    return Decision(seat, Kind.PLACE, Reason.QUEEN, (*options, Word.STOP), _code(st, q), q.turned + 1, TURNED)
 
 
-def _code(st: State, where: int) -> str | None:
-    slot = slot_at(st, where)
+def _code(st: State, frame: Jack | Queen | King | Ace) -> str | None:
+    """The Face card whose power asks (a decision's ``source``): the card flipped, as the
+    frame's cause names it. Not the card now at its place: a King beaten in its own attack is
+    replaced there before its Numbers attack, and the question must not name the newcomer."""
+    if frame.cause is not None and frame.cause.card is not None:
+        return frame.cause.card.code
+    slot = slot_at(st, frame.place)
     return None if slot is None else slot.card.code
 
 
@@ -150,7 +155,7 @@ def king_step(st: State, k: King) -> Decision | None:
         finish(st, k.place, Rank.KING)
         return None
     if len(options) > 1 and st.options.king_order is KingOrder.CHOSEN:
-        return Decision(seat, Kind.PLACE, Reason.KING, options, _code(st, k.place))
+        return Decision(seat, Kind.PLACE, Reason.KING, options, _code(st, k))
     king_answer(st, k, options[0])
     return None
 
@@ -182,7 +187,7 @@ def ace_step(st: State, a: Ace) -> Decision | None:
     if not options:
         a.stage = Stage.DONE
         return None
-    return Decision(a.place // SPOTS, Kind.PLACE, Reason.ACE, tuple(options), _code(st, a.place))
+    return Decision(a.place // SPOTS, Kind.PLACE, Reason.ACE, tuple(options), _code(st, a))
 
 
 def ace_answer(st: State, a: Ace, value: Value) -> None:
