@@ -28,7 +28,7 @@ from doomlings_access.kernel.decisions import Choice, Decision, Value
 from doomlings_access.kernel.players import Agent, SeatView
 from doomlings_access.lines import rows
 from doomlings_access.telling.prompting import (
-    MORE, PLAIN_HAND_OVERS, SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, shorten,
+    PLAIN_HAND_OVERS, SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, shorten,
     typed_aloud,
 )
 from doomlings_access.telling.questions import Option, Question
@@ -366,9 +366,6 @@ class PromptLoop(Prompting, Generic[V]):
         seat = self.listener()
         return seat if seat is not None else self.humans[0]
 
-    def again(self, q: Question | None) -> str:
-        return f"Choose 1 to {len(q.options)}, or ? for help." if q is not None else MORE.strip()
-
     def command(self, command: str, arg: str, q: object | None) -> None:
         """A review or settings command, typed at question ``q`` or at a pause (None)."""
         q = q if isinstance(q, Question) else None
@@ -376,25 +373,8 @@ class PromptLoop(Prompting, Generic[V]):
             view = self.game.view(self.viewer(q))
             for said in self.words.review(view, command, arg, self.prefs.labels):
                 self.out.say(said, remember=False)
-        elif command == "log":
-            self.log(arg, self.again(q))
-        elif command == "repeat":
-            self.repeat()
-        elif command == "verbosity":
-            self.set_verbosity(arg.lower())
-        elif command == "speech":
-            self.set_speech(arg.lower())
-        elif command == "help":
-            self.help(q)
-        elif command == "options" and q is not None:
-            self.show(q)
-        elif command == "options":
-            self.out.info(f"Nothing to choose yet. {self.again(q)}")
-        elif command == "quit":
-            if self.confirm_quit():
-                raise QuitGame()
-            if q is not None:
-                self.show(q)
+        else:
+            self.shared_command(command, arg, q)
 
     def verbosity_changed(self, verbosity: str) -> None:
         for teller in self.tellers.values():

@@ -95,6 +95,41 @@ class Prompting:
         """What the prompt waits for (a question ``q``, or at a pause None), then the commands."""
         raise NotImplementedError
 
+    def show(self, q: Any) -> None:
+        """Question ``q`` and its options, told again."""
+        raise NotImplementedError
+
+    @staticmethod
+    def again(q: Any) -> str:
+        """What the prompt waits for, to end a message that sends the player back to it."""
+        return f"Choose 1 to {len(q.options)}, or ? for help." if q is not None else MORE.strip()
+
+    def shared_command(self, command: str, arg: str, q: Any) -> bool:
+        """The commands every game's prompt answers alike (log, repeat, verbosity, speech,
+        help, options, quit), carried out; False for a command that is the game's own."""
+        if command == "log":
+            self.log(arg, self.again(q))
+        elif command == "repeat":
+            self.repeat()
+        elif command == "verbosity":
+            self.set_verbosity(arg.lower())
+        elif command == "speech":
+            self.set_speech(arg.lower())
+        elif command == "help":
+            self.help(q)
+        elif command == "options" and q is not None:
+            self.show(q)
+        elif command == "options":
+            self.out.info(f"Nothing to choose yet. {self.again(q)}")
+        elif command == "quit":
+            if self.confirm_quit():
+                raise QuitGame()
+            if q is not None:
+                self.show(q)
+        else:
+            return False
+        return True
+
     def command_at_pause(self, command: str, arg: str) -> None:
         """A command typed at a pause (a game may read the table there as far as it was heard)."""
         self.command(command, arg, None)

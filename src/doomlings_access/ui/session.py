@@ -819,11 +819,6 @@ class Session(Prompting):
         seat = self.me if self.me is not None else self.holder
         return seat if seat is not None else self.humans[0]
 
-    @staticmethod
-    def again(q: Question | None) -> str:
-        """What the prompt waits for, to end a message that sends the player back to it."""
-        return f"Choose 1 to {len(q.options)}, or ? for help." if q is not None else MORE.strip()
-
     def command(self, command: str, arg: str, q: Question | None, heard: OnlookerView | None = None) -> None:
         """A review or settings command, typed at question ``q`` or at a pause (``None``,
         reading ``heard``: the view of the game as heard so far). Before anyone has the
@@ -856,29 +851,12 @@ class Session(Prompting):
             self.out.lines(review.gene_pools(v))
         elif command == "deck":
             self.out.lines(review.deck(v, self.style))
-        elif command == "log":
-            self.log(arg, self.again(q))
-        elif command == "repeat":
-            self.repeat()
         elif command == "card":
             self.describe_card(arg, q, v)
         elif command == "rules":
             self.out.lines(rules(arg or None, v.options))
-        elif command == "verbosity":
-            self.set_verbosity(arg.lower())
-        elif command == "speech":
-            self.set_speech(arg.lower())
-        elif command == "help":
-            self.help(q)
-        elif command == "options" and q is not None:
-            self.show(q)
-        elif command == "options":
-            self.out.info(f"Nothing to choose yet. {self.again(q)}")
-        elif command == "quit":
-            if self.confirm_quit():
-                raise QuitGame()
-            if q is not None:
-                self.show(q)
+        else:
+            self.shared_command(command, arg, q)
 
     def public_command(self, command: str, arg: str, q: Question | None, v: OnlookerView) -> None:
         """A review command read from what all at the table may see."""
@@ -901,7 +879,7 @@ class Session(Prompting):
         elif command == "rules":
             self.out.lines(rules(arg or None, v.options))
         else:  # (the settings, log, repeat, help and quit: nobody's secret, no seat's view read)
-            self.command(command, arg, q, self.view(self.humans[0]))
+            self.shared_command(command, arg, q)
 
     def describe_card(self, typed: str, q: Question | None, v: OnlookerView) -> None:
         """``card NAME``: every fact about a card; when several fit, or the name is misspelt,
