@@ -14,10 +14,12 @@ from doomlings_access.cards.model import TraitDef
 from doomlings_access.cards.pieces import Hook, Use, hook_of, uses_of
 from doomlings_access.rules.decisions import Kind, Reason
 from doomlings_access.rules import events as ev
-from doomlings_access.rules.decisions import Decision, Value
+from doomlings_access.rules.decisions import Decision
 from doomlings_access.rules.view import DRAWN_TO_PLAY, PlayerView
 from doomlings_access.braille.labels import read_typed_label
 from doomlings_access.safety.text import name_key, plain_hyphens
+from doomlings_access.telling.questions import Option as Option
+from doomlings_access.telling.questions import Question as SharedQuestion
 from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, join, play_failed, why_not_played
 
 TITLES = {
@@ -108,19 +110,9 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
 
 
 @dataclass(frozen=True)
-class Option:
-    value: Value
-    text: str
-    speech: str
-    words: tuple[str, ...]
-    """Lower-case names this option answers to (card or player name, label, keyword)."""
-
-
-@dataclass(frozen=True)
-class Question:
-    decision: Decision
-    title: Said
-    options: tuple[Option, ...]
+class Question(SharedQuestion):
+    """A Doomlings question: an option is also named by a card's label, typed in print,
+    braille or BRF."""
 
     def named_exactly(self, typed: str) -> list[Option]:
         """The options one of whose words is ``typed``, as typed (any case) or read as a card
@@ -133,12 +125,6 @@ class Question:
         # a name as names are matched everywhere (name_key): "zoe", or "Zoë" typed decomposed
         key = name_key(typed)
         return [o for o in self.options if key and any(name_key(w) == key for w in o.words)]
-
-    def lines(self) -> list[Said]:
-        out = [self.title]
-        for i, o in enumerate(self.options, 1):
-            out.append(Said(f"{i}. {o.text}", f"{i}, {o.speech}"))
-        return out
 
 
 def _action_to_come(view: PlayerView, card: int) -> bool:
