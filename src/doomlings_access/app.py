@@ -13,7 +13,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -756,30 +756,48 @@ def _new_doomcrop(ask: Asker, console: Console, out: Output, prefs: Prefs, speec
         f"How many of them are people, 1 to {players}?", 1, 1, players,
         "The people at this keyboard; the other players are the computer's.",
     )
+    names = _names_asked(ask, humans, reserved_words(), (), "grid")
+    level = _level_asked(ask, players, humans, LEVEL_HELP)
+    chosen = doomcrop_app.choices(players, humans, names, [level], None, None, 0, False, _budget(), reserved_words())
+    doomcrop_app.run_new(chosen, console, out, prefs, _kept_prefs(), speech.switch)
+
+
+LEVEL_HELP = "Easy plays at random, normal by rules of thumb, hard searches ahead and thinks longer."
+"""What the computer levels are, at the menu's question (both games)."""
+
+
+def _names_asked(
+    ask: Asker, humans: int, reserved: frozenset[str], taken: Collection[str], command: str
+) -> list[str]:
+    """The people's names, asked one by one at the menu (both games); a name refused is said
+    and asked again. ``command``: a command of the game, named in the help as one a name may
+    not be."""
     names: list[str] = []
     for i in range(humans):
         default = "You" if humans == 1 else DEFAULT_NAMES[i]
         while True:
             typed = ask.text(
                 f"Name of person {i + 1}?", default,
-                f"A name of at most 30 characters, not a number nor a command like grid; Enter for {default}.",
+                f"A name of at most 30 characters, not a number nor a command like {command}; Enter for {default}.",
             )
             try:
-                names = check_names([*names, typed], reserved_words(), (), range(humans))
+                names = check_names([*names, typed], reserved, taken, range(humans))
             except NameRefused as exc:
                 ask.out.info(f"That name cannot be used: {exc}.")
                 continue
             break
-    level = "normal"
-    if humans < players:
-        pick = ask.choice(
-            "Computer level, " + ", ".join(f"{i} {lv}" for i, lv in enumerate(LEVELS, 1)) + "? [normal]: ",
-            LEVELS, LEVELS.index("normal"),
-            "Easy plays at random, normal by rules of thumb, hard searches ahead and thinks longer.",
-        )
-        level = LEVELS[pick]
-    chosen = doomcrop_app.choices(players, humans, names, [level], None, None, 0, False, _budget(), reserved_words())
-    doomcrop_app.run_new(chosen, console, out, prefs, _kept_prefs(), speech.switch)
+    return names
+
+
+def _level_asked(ask: Asker, players: int, humans: int, help_text: str) -> str:
+    """The computer players' level, asked at the menu when there are any (else normal)."""
+    if humans >= players:
+        return "normal"
+    pick = ask.choice(
+        "Computer level, " + ", ".join(f"{i} {lv}" for i, lv in enumerate(LEVELS, 1)) + "? [normal]: ",
+        LEVELS, LEVELS.index("normal"), help_text,
+    )
+    return LEVELS[pick]
 
 
 def _with_output(args: argparse.Namespace, body: Body) -> int:
@@ -1057,29 +1075,10 @@ def _new_game_questions(ask: Asker, edition: str = "retail") -> GameChoices:
     from doomlings_access.ui.session import reserved_words
 
     taken = load_cards(edition).player_names_taken
-    names: list[str] = []
-    for i in range(humans):
-        default = "You" if humans == 1 else DEFAULT_NAMES[i]
-        while True:
-            typed = ask.text(
-                f"Name of person {i + 1}?", default,
-                f"A name of at most 30 characters, not a number nor a command like hand; Enter for {default}.",
-            )
-            try:
-                names = check_names([*names, typed], reserved_words(), taken, range(humans))
-            except NameRefused as exc:
-                ask.out.info(f"That name cannot be used: {exc}.")
-                continue
-            break
-    level = "normal"
-    if humans < players:
-        pick = ask.choice(
-            "Computer level, " + ", ".join(f"{i} {lv}" for i, lv in enumerate(LEVELS, 1)) + "? [normal]: ",
-            LEVELS, LEVELS.index("normal"),
-            "Easy plays at random, normal by rules of thumb, hard searches ahead and thinks longer. "
-            "Type a number, the first letters of a level, or press Enter for normal.",
-        )
-        level = LEVELS[pick]
+    names = _names_asked(ask, humans, reserved_words(), taken, "hand")
+    level = _level_asked(
+        ask, players, humans, f"{LEVEL_HELP} Type a number, the first letters of a level, or press Enter for normal."
+    )
     edition, house = _house_rules_question(ask, edition)
     return GameChoices(players, humans, names, [level], edition=edition, house_rules=house)
 
