@@ -27,7 +27,7 @@ check: $(STAMP)
 # speech engine by themselves (marked `alone`), so that no other test's load can delay them.
 TEST_JOBS ?= 2
 test: check
-	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal -m "not alone"
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal -m "not alone" --durations=15
 	$(BIN)/python -m pytest -q -m alone
 
 # Figures, not assertions: random 4-player games per second on one core, how long
@@ -46,17 +46,17 @@ bench: $(STAMP)
 # The long fuzz run: thousands of seeded games, 2 to 6 players, both editions; the scorer
 # against thousands of played games; then hostile save, score and settings files
 # (FUZZ_EXAMPLES inputs of each kind, randomised); then hostile typed lines in 1,000 games and
-# 100 games killed at prompts and resumed (120 and 6 in `make test`).
+# 100 games killed at prompts and resumed (120 and 6 in `make test`). No time limit per test here.
 FUZZ_EXAMPLES ?= 20000
 fuzz: $(STAMP)
 	$(BIN)/doomlings simulate --games 3000 --seed 1 --replay-check
 	$(BIN)/doomlings simulate --games 3000 --seed 5001 --edition first --replay-check
 	$(BIN)/doomlings simulate --games 1000 --seed 9001 --all-28-ages --long-age-deck
-	DOOMLINGS_SCORER_GAMES=3000 $(BIN)/python -m pytest -q tests/scoring/test_scorer_equals_game.py
-	DOOMLINGS_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -s -p no:cacheprovider \
+	DOOMLINGS_SCORER_GAMES=3000 $(BIN)/python -m pytest --timeout 0 -q tests/scoring/test_scorer_equals_game.py
+	DOOMLINGS_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest --timeout 0 -q -s -p no:cacheprovider \
 		tests/adversarial/test_fuzz_files.py
-	DOOMLINGS_ONLINE_GAMES=300 $(BIN)/python -m pytest -q -p no:cacheprovider tests/online/test_hidden_information.py
-	DOOMLINGS_INPUT_GAMES=1000 DOOMLINGS_KILLED_GAMES=100 $(BIN)/python -m pytest -q -s \
+	DOOMLINGS_ONLINE_GAMES=300 $(BIN)/python -m pytest --timeout 0 -q -p no:cacheprovider tests/online/test_hidden_information.py
+	DOOMLINGS_INPUT_GAMES=1000 DOOMLINGS_KILLED_GAMES=100 $(BIN)/python -m pytest --timeout 0 -q -s \
 		-p no:cacheprovider tests/saves/test_hostile_input.py::test_random_input_at_random_prompts_changes_nothing \
 		tests/saves/test_kill_resume.py::test_sigkill_at_random_prompts_then_resume
 
