@@ -109,7 +109,7 @@ CASES_HEARD: dict[str, Case] = {
         },
         people=("Ana",),
         typed="1\n",
-        shows=r"Otto plays Fear, c1, no action\. Otto draws",
+        shows=r"Otto plays Fear, c1, no action\. Otto stabilizes by drawing",
     ),
     # The Big One: what I received first, then the rest briefly (it was one sentence of eight
     # parts that read my own choices back to me).

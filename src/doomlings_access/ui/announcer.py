@@ -205,6 +205,8 @@ def _drew(e: ev.Drew, v: Voice) -> str:
     verb = "are dealt" if dealt and e.player == v.me else v.s(e.player, "draw")
     if dealt and e.player != v.me:
         verb = "is dealt"
+    if e.cause is not None and e.cause.id == "stabilize":  # the cause, as a discard says it
+        verb = f"{v.s(e.player, 'stabilize')} by drawing"
     if v.sees(e) and e.cards:
         return f"{v.who(e.player)} {verb} {v.names(e.cards)}."
     return f"{v.who(e.player)} {verb} {plural(e.size, 'card')}."
@@ -972,7 +974,8 @@ class Announcer:
 
     def _each_stabilized(self, pairs: list[tuple[ev.Drew | ev.Discarded, ev.Stabilized]]) -> Said:
         """Several players' stabilizes under one cause as one sentence, in turn order: "Pia and
-        Quin each draw 5 cards, 5 in hand; you draw Bad and Gills, 5 in hand; Rae stabilizes by
+        Quin each stabilize by drawing 5 cards, 5 in hand; you stabilize by drawing Bad and
+        Gills, 5 in hand; Rae stabilizes by
         discarding Kidney, 4 cards left; Sol by discarding Fangs, 4 cards left." (players who
         drew as many unseen cards and hold as many told together)."""
         said = []
@@ -994,9 +997,9 @@ class Announcer:
                     continue
                 discarding = False
                 if len(group) > 1:
-                    who = f"{join([voice.who(d.player) for d, _ in group])} each draw"
+                    who = f"{join([voice.who(d.player) for d, _ in group])} each stabilize by drawing"
                 else:
-                    who = f"{voice.who(took.player)} {voice.s(took.player, 'draw')}"
+                    who = f"{voice.who(took.player)} {voice.s(took.player, 'stabilize')} by drawing"
                 what = voice.names(took.cards) if voice.sees(took) and took.cards else plural(took.size, "card")
                 parts.append(_lower_you(f"{who} {what}, {done.hand} in hand"))
             text = "; ".join(parts) + "."
