@@ -187,16 +187,6 @@ class TurnStarted(Event):
 
 
 @dataclass(slots=True)
-class SacrificeWithdrawn(Event):
-    """A player who chose to sacrifice a Spades number went back to the turn's question
-    without doing it. Told to all, as a change of mind is seen at the table; and so the seat's
-    log moves on, and a player answering from its view alone is not asked the same question in
-    the same view again (it would answer alike, and go back, without end)."""
-
-    seat: int
-
-
-@dataclass(slots=True)
 class AllFaceUp(Event):
     """A player began a turn with every card face up: all build their grids again."""
 

@@ -171,11 +171,6 @@ def _turn(e: ev.TurnStarted, v: Voice) -> str:
     return f"{v.Whose(e.seat)} turn."
 
 
-@phrase(ev.SacrificeWithdrawn)
-def _withdrawn(e: ev.SacrificeWithdrawn, v: Voice) -> str:
-    return f"{v.verb(e.seat, 'go', 'goes')} back without a sacrifice."
-
-
 @phrase(ev.AllFaceUp)
 def _all_up(e: ev.AllFaceUp, v: Voice) -> str:
     return f"Every card in {v.whose(e.seat)} grid is face up: every player captures their grid and builds a new one."
