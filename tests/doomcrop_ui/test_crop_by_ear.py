@@ -109,11 +109,12 @@ def test_the_same_swap_three_times_running_is_said_once_and_counted() -> None:
     front_middle, centre = place(1, "front middle"), place(1, "centre")
     answer(g, place(1, "front left"), *[front_middle, centre] * 3)
     told = heard(g, 0)
-    assert "Ben swaps their front middle and centre, three times." in told
+    swap = "Ben swaps a face-down card at their front middle with a face-down card at their centre"
+    assert f"{swap}, three times." in told
     assert told.count("swaps") == 1
     two = table("2S 3S 9C / 4S 5S 6S / 7S 8S 10S", "JD 2D 3D / 4D 5D 6D / 7D 9D 10D", draw="KC QC JC", turn=1)
     answer(two, place(1, "front left"), *[front_middle, centre] * 2, Word.STOP)
-    assert "Ben swaps their front middle and centre, twice." in heard(two, 0)
+    assert f"{swap}, twice." in heard(two, 0)
 
 
 def test_a_power_s_question_names_its_card_in_braille_when_cards_are_printed_so() -> None:

@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "doomcrop"))
 from crop_kit import answer, place, table  # noqa: E402
 
 from doomlings_access.braille import louis  # noqa: E402
+from doomlings_access.doomcrop import Word  # noqa: E402
 from doomlings_access.doomcrop import events as ev  # noqa: E402
 from doomlings_access.doomcrop.cards import STANDARD, Card  # noqa: E402
 from doomlings_access.doomcrop.places import SPOTS, opposite  # noqa: E402
@@ -23,6 +24,7 @@ from doomlings_access.doomcrop_ui.places import place_name  # noqa: E402
 from doomlings_access.doomcrop_ui.questions import build_question  # noqa: E402
 
 NAMES = ("Ana", "Ben")
+BEN = "2S 3S 4S / 5S 6S 7S / 8S 9S 10S"
 
 
 def test_every_event_has_words() -> None:
@@ -135,3 +137,68 @@ def test_verbosity_terse_leaves_out_what_changes_nothing_for_the_listener() -> N
     terse = Announcer(1, NAMES, "terse").stories(log)[-2][0].text
     assert "Ana's front right gets a new face-down card." in normal  # another's refill
     assert "gets a new face-down card" not in terse and "You add the face-down 5H" in terse
+
+
+def told_to(g: object, seat: int, since: int) -> str:
+    """What ``seat`` heard of the events after the first ``since`` of the game's log."""
+    log = [e for e in g.log[since:] if e.seen_by(seat) is not None]  # type: ignore[attr-defined]
+    return " ".join(s.text for s, _ in Announcer(seat, NAMES).stories(log))
+
+
+def test_a_jacks_swaps_name_the_cards_each_listener_may_know() -> None:
+    """Each swap by both places; a card by name where the listener's view shows it (face up,
+    or their own face down), else only "a face-down card". Ben's twin game, whose Ana has other
+    face-down cards, is told to Ben in the same words."""
+    ana = "JD 3D^ 4D / 5D 6D 7D / 8D 9D 10D"
+    twin = "JD 3D^ 4D / 5D 6D 7D / 8D 9D 2C"  # only Ana's face-down back right differs
+    heard = []
+    for grid in (ana, twin):
+        g = table(grid, BEN, draw="KC QC AC")
+        since = len(g.log)
+        answer(g, place(0, "front left"), place(0, "front middle"), place(0, "back right"),
+               place(0, "front left"), place(0, "centre"), Word.STOP)
+        heard.append(told_to(g, 1, since))
+        if grid == ana:
+            mine = told_to(g, 0, since)
+            assert "You swap the 3D at your front middle with the face-down 10D at your back right." in mine
+            assert "You swap the JD at your front left with the face-down 6D at your centre." in mine
+            assert "Your JD goes to your Discard pile." in mine  # from where it was swapped to
+    assert heard[0] == heard[1]
+    assert "Ana swaps the 3D at their front middle with a face-down card at their back right." in heard[0]
+    assert "Ana swaps the JD at their front left with a face-down card at their centre." in heard[0]
+
+
+def test_a_card_everybody_saw_turned_down_is_named_to_all_when_a_jack_moves_it() -> None:
+    g = table("JD 3D* 4D / 5D 6D 7D / 8D 9D 10D", BEN, draw="KC QC AC")
+    since = len(g.log)
+    answer(g, place(0, "front left"), place(0, "front middle"), place(0, "back left"), Word.STOP)
+    assert "Ana swaps the face-down 3D at their front middle with a face-down card at their back left." in told_to(g, 1, since)
+
+
+def test_a_queen_is_told_cause_first_and_when_it_does_nothing() -> None:
+    """"When you flip a Queen, turn up to three of your cards facedown": each card turned told
+    with the Queen first, whose place it is and which card; a Queen that turns nothing says so,
+    and why, instead of going to the Discard pile unexplained."""
+    g = table("QH 3D^ 4D^ / 5H 6D 7D^ / 8D 9D KH", BEN, draw="KC QC 2C 3C")
+    since = len(g.log)
+    answer(g, place(0, "front left"), place(0, "front middle"), place(0, "middle right"), Word.STOP)
+    assert (
+        "Ana flips their front left: the QH. Ana's QH turns their front middle face down: the 3D. "
+        "Ana's QH turns their middle right face down: the 7D. Ana's QH goes to their Discard pile."
+    ) in told_to(g, 1, since)
+    assert "Your QH turns your front middle face down: the 3D." in told_to(g, 0, since)
+    g = table("QH 3D^ 4D / 5H 6D 7D / 8D 9D KH", BEN, draw="KC QC 2C 3C")
+    since = len(g.log)
+    answer(g, place(0, "front left"), Word.STOP)
+    assert "Ana flips their front left: the QH. Ana's QH turns no card face down. Ana's QH goes" in told_to(g, 1, since)
+    g = table("QH 3D 4D / 5H 6D 7D / 8D 9D KH", BEN, draw="KC QC 2C 3C")
+    since = len(g.log)
+    answer(g, place(0, "front left"))
+    assert "You flip your front left: the QH. Your QH has no other face-up card to turn face down. Your QH goes" in told_to(g, 0, since)
+
+
+def test_a_jack_that_swaps_nothing_says_so() -> None:
+    g = table("JD 3D 4D / 5D 6D 7D / 8D 9D 10D", BEN, draw="KC QC")
+    since = len(g.log)
+    answer(g, place(0, "front left"), Word.STOP)
+    assert "Ana flips their front left: the JD. Ana's JD swaps no cards. Ana's JD goes to their Discard pile." in told_to(g, 1, since)

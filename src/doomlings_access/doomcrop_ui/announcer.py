@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from doomlings_access.doomcrop import events as ev
 from doomlings_access.doomcrop.cards import Card, Rank
 from doomlings_access.doomcrop.events import CauseKind, Step
-from doomlings_access.doomcrop.places import SPOTS, spot_name
+from doomlings_access.doomcrop.places import SPOTS
 from doomlings_access.doomcrop_ui import labels
 from doomlings_access.doomcrop_ui.places import place_name, whose
 from doomlings_access.telling.words import NORMAL, TERSE, VERBOSE, VERBOSITIES, Said, capital, join, plural, story
@@ -226,7 +226,8 @@ def _captured(e: ev.Captured, v: Voice) -> str:
     cause = e.cause
     if owner == e.by and cause is not None and cause.kind is CauseKind.RULE and cause.step is Step.SPADES:
         return f"{v.verb(e.by, 'sacrifice')} {v.owned(owner, e.card, e.by)} from {v.place(e.place, e.by)}."
-    if owner == e.by and cause is not None and cause.card == e.card and cause.place == e.place:
+    if owner == e.by and cause is not None and cause.card == e.card and (cause.place == e.place or e.card.rank is Rank.JACK):
+        # A Face captured after its power, where it is now (a Jack may have swapped itself).
         return f"{v.Whose(owner)} {v.card(e.card)} goes to {v.whose(owner, owner)} Discard pile."
     if cause is not None and cause.card is not None and cause.card.rank is Rank.ACE and cause.seat == e.by:
         return f"{v.Whose(e.by)} {v.card(cause.card)} captures {v.place(e.place, e.by)}: the {v.card(e.card)}."
@@ -266,12 +267,36 @@ def _not_replaced(e: ev.NotReplaced, v: Voice) -> str:
 
 @phrase(ev.Swapped)
 def _swapped(e: ev.Swapped, v: Voice) -> str:
-    return f"{v.verb(e.seat, 'swap')} {v.place(e.first, e.seat)} and {spot_name(e.second % SPOTS)}."
+    """Both places, and each card as the listener may know it: "Ben swaps the 7C at their
+    front left with a face-down card at their back right." A card face down is "the
+    face-down 7C" to a seat that knows it (its owner always), else "a face-down card"."""
+    return f"{v.verb(e.seat, 'swap')} {_moved(e.first_card, e.first_sees, v)} at {v.place(e.first, e.seat)} " \
+        f"with {_moved(e.second_card, e.second_sees, v)} at {v.place(e.second, e.seat)}."
+
+
+def _moved(card: Card | None, sees: frozenset[int] | None, v: Voice) -> str:
+    if card is None:
+        return "a face-down card"
+    return f"the {v.card(card)}" if sees is None else f"the face-down {v.card(card)}"
 
 
 @phrase(ev.TurnedDown)
 def _turned_down(e: ev.TurnedDown, v: Voice) -> str:
+    cause = e.cause
+    if cause is not None and cause.card is not None and cause.card.rank is Rank.QUEEN and cause.seat is not None:
+        # Cause first: the Queen turns the card, as a King's card attacks.
+        return f"{v.Whose(cause.seat)} {v.card(cause.card)} turns {v.place(e.place, cause.seat)} face down: the {v.card(e.card)}."
     return f"{v.verb(e.seat, 'turn')} {v.place(e.place, e.seat)} face down: the {v.card(e.card)}."
+
+
+@phrase(ev.PowerUnused)
+def _unused(e: ev.PowerUnused, v: Voice) -> str:
+    cause = e.cause
+    face = f"{v.Whose(e.seat)} {v.card(cause.card) if cause is not None and cause.card is not None else 'card'}"
+    queen = cause is not None and cause.card is not None and cause.card.rank is Rank.QUEEN
+    if queen:
+        return f"{face} turns no card face down." if e.could else f"{face} has no other face-up card to turn face down."
+    return f"{face} swaps no cards." if e.could else f"{face} has no other card to swap with."
 
 
 @phrase(ev.Fought)
