@@ -141,6 +141,5 @@ def test_a_grid_dealt_short_is_told_place_by_place() -> None:
     """Heard after a Joker's 3 with four cards left to deal: "You lay your grid face down: front
     2C, 3C, 4C; middle 5C; back ." """
     cards = tuple(Card.parse(c) for c in ("2C", "3C", "4C", "5C"))
-    said = Announcer(0, NAMES).sentence(ev.GridBuilt(0, cards))
-    assert said is not None
-    assert said.text == "You lay your grid face down: front 2C, 3C, 4C; middle 5C, empty, empty; back empty, empty, empty."
+    told = [said.text for said, _ in Announcer(0, NAMES).stories([ev.GridBuilt(0, cards)])]
+    assert told == ["You lay your grid face down:", "front: 2C, 3C, 4C", "middle: 5C, empty, empty", "back: empty, empty, empty"]

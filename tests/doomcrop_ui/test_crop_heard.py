@@ -16,7 +16,7 @@ from doomlings_access.braille import louis  # noqa: E402
 from doomlings_access.doomcrop import Word  # noqa: E402
 from doomlings_access.doomcrop import events as ev  # noqa: E402
 from doomlings_access.doomcrop.cards import STANDARD, Card  # noqa: E402
-from doomlings_access.doomcrop.places import SPOTS, opposite  # noqa: E402
+from doomlings_access.doomcrop.places import SPOT_NAMES, SPOTS, opposite  # noqa: E402
 from doomlings_access.doomcrop_ui import labels, review  # noqa: E402
 from doomlings_access.doomcrop_ui.announcer import PHRASES, Announcer  # noqa: E402
 from doomlings_access.doomcrop_ui.game import DoomcropWords  # noqa: E402
@@ -97,16 +97,12 @@ def test_a_seat_knows_its_own_face_down_cards_and_only_sees_others_face_down() -
     g = table(*HEARTS_DEFENCE, draw="KC QC JC")
     mine = [s.text for s in review.grid(g.view(0), 0)]
     theirs = [s.text for s in review.grid(g.view(0), 1)]
-    assert mine[1] == "Front: left 2S face down, middle 3S face down, right 7C face down."
-    assert theirs == [
-        "Ben's grid, front row first:",
-        "Front: left face down, middle face down, right face down.",
-        "Middle: left face down, middle face down, right face down.",
-        "Back: left face down, middle face down, right face down.",
-    ]
+    assert mine[1:4] == ["front left: 2S face down", "front middle: 3S face down", "front right: 7C face down"]
+    assert theirs[0] == "Ben's grid:"
+    assert theirs[1:] == [f"{name}: face down" for name in SPOT_NAMES]
     answer(g, place(0, "front right"), place(1, "back left"), place(1, "back middle"))
     after = [s.speech for s in review.grid(g.view(0), 1)]
-    assert after[3] == "Back: left 4 of Hearts, middle 5 of Hearts, right face down."  # both face up now, to all
+    assert after[7:] == ["back left: 4 of Hearts", "back middle: 5 of Hearts", "back right: face down"]  # face up now, to all
 
 
 def test_review_commands_read_the_view() -> None:
@@ -115,9 +111,11 @@ def test_review_commands_read_the_view() -> None:
     v = g.view(0)
     assert [s.text for s in words.review(v, "draw", "", "text")] == ["Draw pile: 3 cards."]
     assert [s.text for s in words.review(v, "discards", "", "text")] == [
-        "Your Discard pile: 1 card, counting 1: AS.", "Ben's Discard pile: 1 card, counting 1: 2H.",
+        "Your Discard pile: 1 card.", "AS.", "Ben's Discard pile: 1 card.", "2H.",
     ]
-    assert [s.text for s in words.review(v, "card", "ben front left", "text")][0] == "Ben's front left: face down."
+    assert [s.text for s in words.review(v, "card", "ben front left", "text")][:2] == [
+        "Ben's front left: face down.", "It faces your front right.",
+    ]
     assert [s.text for s in words.review(v, "card", "front right", "text")][0] == "Your front right: 7C face down."
     assert [s.text for s in words.review(v, "card", "queen of spades", "text")][:2] == [
         "Queen of Spades, a Face card.",
@@ -125,8 +123,17 @@ def test_review_commands_read_the_view() -> None:
     ]
     braille = [s.text for s in words.review(v, "grid", "", "braille")]
     if louis.available():
-        assert braille[1] == "Front: left ⠼⠃⠎ face down, middle ⠼⠉⠎ face down, right ⠼⠛⠰⠉ face down."
-    assert len(words.review(v, "grids", "", "text")) == 8
+        assert braille[1:4] == ["front left: ⠼⠃⠎ face down", "front middle: ⠼⠉⠎ face down", "front right: ⠼⠛⠰⠉ face down"]
+    assert len(words.review(v, "grids", "", "text")) == 20
+
+
+def test_a_discard_pile_counts_diamonds_as_two_and_its_cards_a_few_to_a_line() -> None:
+    g = table(*HEARTS_DEFENCE, draw="KC QC JC", discards=["9D 10D 2C 3C 4C 5C 6C 7H 9C 10C QD", ""])
+    lines = [s.text for s in DoomcropWords().review(g.view(1), "discards", "", "text")]
+    assert lines == [
+        "Ana's Discard pile: 11 cards.", "It counts 13, a Diamond number as two.",
+        "9D, 10D, 2C, 3C, 4C, 5C, 6C, 7H, 9C,", "10C, QD.", "Your Discard pile: 0 cards.",
+    ]
 
 
 def test_verbosity_terse_leaves_out_what_changes_nothing_for_the_listener() -> None:

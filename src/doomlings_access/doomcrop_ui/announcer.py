@@ -70,6 +70,10 @@ class Voice:
         return f"{self.whose(seat, subject)} {self.card(card)}"
 
 
+ROW_BREAK = "\n"
+"""Parts a phrase into a sentence and the rows of a table after it (a grid laid), each told as
+a message of its own so that each is a line of its own."""
+
 Phrase = Callable[[Any, Voice], str | None]
 PHRASES: dict[type[ev.Event], Phrase] = {}
 QUIET_AT: dict[type[ev.Event], str] = {}
@@ -142,11 +146,13 @@ def _grid_built(e: ev.GridBuilt, v: Voice) -> str:
     if all(c is None for c in e.cards):  # dealt no cards: nine empty places said once
         return f"{v.Whose(e.seat)} grid stays empty."
     cards = (*e.cards, *[None] * (SPOTS - len(e.cards)))  # a grid dealt short (a Joker's 3) ends empty
+    # A row a line (ROW_BREAK), each short enough for a 40-cell braille display: the grid as
+    # one sentence ("front 10H, QD, 6H; middle ...") ran to 85 characters.
     rows = [
-        f"{row} {', '.join('empty' if c is None else v.card(c) for c in cards[i * 3 : i * 3 + 3])}"
+        f"{row}: {', '.join('empty' if c is None else v.card(c) for c in cards[i * 3 : i * 3 + 3])}"
         for i, row in enumerate(("front", "middle", "back"))
     ]
-    return f"{v.verb(e.seat, 'lay')} {v.whose(e.seat, e.seat)} grid face down: {'; '.join(rows)}."
+    return ROW_BREAK.join([f"{v.verb(e.seat, 'lay')} {v.whose(e.seat, e.seat)} grid face down:", *rows])
 
 
 @phrase(ev.DiscardsRevealed)
@@ -435,12 +441,20 @@ class Announcer:
                 card_text, card_speech = (v.the(nxt.card) for v in self._voices())
                 said = Said(f"{said.text} {card_text}.", f"{said.speech} {card_speech}.")
                 i += 1
+            rows: list[Said] = []
+            if said is not None and ROW_BREAK in said.text:
+                texts, speeches = said.text.split(ROW_BREAK), said.speech.split(ROW_BREAK)
+                said, rows = Said(texts[0], speeches[0]), [Said(t, s) for t, s in zip(texts[1:], speeches[1:])]
             if said is not None and told and told[-1] == said:
                 times[-1] += 1
             elif said is not None:
                 told.append(said)
                 times.append(1)
             i += 1
+            if rows:  # the rows of a table: each a message, after the story so far
+                out.append((story([_counted(t, n) for t, n in zip(told, times)]), i))
+                out.extend((row, i) for row in rows)
+                told, times = [], []
         if told:
             out.append((story([_counted(t, n) for t, n in zip(told, times)]), len(events)))
         return out
