@@ -209,3 +209,17 @@ def test_a_jack_that_swaps_nothing_says_so() -> None:
     since = len(g.log)
     answer(g, place(0, "front left"), Word.STOP)
     assert "Ana flips their front left: the JD. Ana's JD swaps no cards. Ana's JD goes to their Discard pile." in told_to(g, 1, since)
+
+
+def test_with_three_players_a_place_is_said_to_face_a_place_in_each_neighbours_grid() -> None:
+    """Ruling 25, in words: the card command names what a place faces across each side."""
+    g = table("2D 3D 4D / 5D 6D 7D / 8D 9D 10D", BEN, "2H 3H 4H / 5H 6H 7H / 8H 9H 10H", draw="KC QC JC")
+    names = ("Ana", "Ben", "Cy")
+    words = DoomcropWords()
+    assert [s.text for s in words.review(g.view(0), "card", "front left", "text")][1:3] == [
+        "It faces Ben's front right.", "It faces Cy's front right.",
+    ]
+    assert [s.text for s in words.review(g.view(2), "card", "ben back left", "text")][:3] == [
+        "Ben's back left: face down.", "It faces your back right.", "It faces Ana's back right.",
+    ]
+    assert place_name(9 + 2, 0, names) == "Ben's front right"
