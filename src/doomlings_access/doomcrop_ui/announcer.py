@@ -237,8 +237,6 @@ def _captured(e: ev.Captured, v: Voice) -> str:
         return f"{v.Whose(owner)} {v.card(e.card)} goes to {v.whose(owner, owner)} Discard pile."
     if cause is not None and cause.card is not None and cause.card.rank is Rank.ACE and cause.seat == e.by:
         return f"{v.Whose(e.by)} {v.card(cause.card)} captures {v.place(e.place, e.by)}: the {v.card(e.card)}."
-    if owner == e.by and cause is not None and cause.kind is CauseKind.RULE and cause.step is Step.END:
-        return f"{v.verb(e.by, 'capture')} {v.owned(owner, e.card, e.by)} left at {v.place(e.place, e.by)}."
     if owner == e.by:
         return f"{v.verb(e.by, 'capture')} {v.owned(owner, e.card, e.by)} from {v.place(e.place, e.by)}."
     return f"{v.verb(e.by, 'capture')} {v.owned(owner, e.card)}."
@@ -313,9 +311,10 @@ def _fought(e: ev.Fought, v: Voice) -> str:
 @phrase(ev.DrawPileEmpty)
 def _draw_empty(e: ev.DrawPileEmpty, v: Voice) -> str:
     # Told in the order it happens (ruling 22): the Faces go first, then every card left fights,
-    # those already face up too.
+    # those already face up too. Each Face is then "captured from" its place: "You capture your
+    # KC left at your front left" was heard as two places, a left and a front left.
     return (
-        "The Draw pile is empty: the game ends. Each player captures their own Faces left; "
+        "The Draw pile is empty: the game ends. Each player captures the Faces still in their grid; "
         "then every card left turns face up and fights its opposing card."
     )
 

@@ -26,7 +26,7 @@ from doomlings_access.doomcrop.state import (
 )
 from doomlings_access.doomcrop.rules import combat, faces, optional
 from doomlings_access.doomcrop.rules.table import (
-    capture_quietly, draw, emit, is_suit_number, own_places, push, slot_at, take, turn_up,
+    after_draw, capture_quietly, draw, emit, is_suit_number, own_places, push, slot_at, take, turn_up,
 )
 
 GRID = SPOTS
@@ -244,13 +244,17 @@ def redeal_step(st: State, r: Redeal) -> None:
         cards = draw(st, seat, GRID)
         st.hands[seat] = cards
         emit(st, ev.Dealt(seat, tuple(cards), len(cards), sees=frozenset((seat,))))
+        if st.draw:
+            after_draw(st)  # (its new top card, when it is played face up)
     st.stack.pop()
-    if st.ending:
-        # The Draw pile ran out while drawing: what was drawn is laid as drawn, then the end.
+    if not st.draw:
+        # The Draw pile ran out while drawing: what was drawn is laid as drawn, then the end,
+        # told in that order (the end told before the deal was done confused the listener).
         for seat in order:
             a = Arrange(seat, False)
             _lay(st, a, list(st.hands[seat]))
             emit(st, ev.GridBuilt(seat, tuple(s.card if s else None for s in st.grids[seat]), sees=frozenset((seat,))))
+        after_draw(st)
         return
     for seat in reversed(order):
         push(st, Arrange(seat, False))
