@@ -48,6 +48,7 @@ def test_a_defender_with_no_heart_to_add_is_not_told_it_added_none() -> None:
     g = table("2S 3S 9C / 4S 5S 6S / 7S 8S 10S", "8H 2D 3D / 4D 5D 6D / 7D 9D 10D", draw="KC QC JC")
     answer(g, place(0, "front right"), place(1, "front left"))
     assert "add no Heart" not in heard(g, 1)
+    assert "add no Heart" not in heard(g, 1, "verbose")  # heard again at verbose, playing by ear
     assert "Ben adds no Heart." in heard(g, 0, "verbose")  # the others, at verbose, as before
 
 

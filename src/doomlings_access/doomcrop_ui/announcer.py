@@ -220,7 +220,12 @@ def _heart_added(e: ev.HeartAdded, v: Voice) -> str:
 
 
 @phrase(ev.NoHeartAdded, quiet_below=VERBOSE)
-def _no_heart(e: ev.NoHeartAdded, v: Voice) -> str:
+def _no_heart(e: ev.NoHeartAdded, v: Voice) -> str | None:
+    # Never to the defender, at any verbosity: they answered "no Heart" themselves, or had no
+    # face-down Heart beside it and were never asked ("You add no Heart" then told of a choice
+    # never offered). The others hear it whenever face-down cards lay beside the defender.
+    if e.seat == v.me:
+        return None
     return f"{v.verb(e.seat, 'add')} no Heart."
 
 
@@ -407,11 +412,8 @@ class Announcer:
         return Said(capital(text), capital(speech))
 
     def _own(self, e: ev.Event) -> bool:
-        """An event about the listener's own cards is told even when terse; not a Heart not
-        added: its seat knows already (it answered no, or had no face-down Heart beside the
-        defender and was not asked, when "You add no Heart" would tell of a choice never offered)."""
-        if isinstance(e, ev.NoHeartAdded):
-            return False
+        """An event about the listener's own cards is told even when terse (a phrase may still
+        keep quiet: a Heart not added is never told to its defender)."""
         return getattr(e, "seat", None) == self.me and self.me is not None
 
     def stories(self, events: Sequence[ev.Event]) -> list[tuple[Said, int]]:
