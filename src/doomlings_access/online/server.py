@@ -31,6 +31,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from doomlings_access.games import DEFAULT
 from doomlings_access.online import protocol
 from doomlings_access.online.directory import Directory, Feed
 from doomlings_access.online.rooms import Link, Person, Refused, Rooms, Timing
@@ -239,7 +240,8 @@ class Server:
                 if where is not None:
                     return await self.directory.relay(where, text, link)
             if m["type"] == "create":
-                person, _ = self.rooms.open(m["name"], link, code=await self.directory.new_code(), **settings)
+                game = m.get("game", DEFAULT)
+                person, _ = self.rooms.open(m["name"], link, code=await self.directory.new_code(), game=game, **settings)
             elif m["type"] == "join":
                 person, _ = self.rooms.join(m["code"], m["name"], link, **settings)
             elif m["type"] == "resume":
