@@ -87,6 +87,15 @@ class Timing:
     """How fast a person may chat."""
 
 
+def described(kind: GameKind) -> dict[str, Any]:
+    """A game as a client needs it, knowing no game: its name, its review commands and their
+    short words, and the host's choices of rules."""
+    return {"name": kind.name, "title": kind.title, "max_players": kind.max_players,
+            "commands": [{"name": c, "help": h} for c, h in kind.commands.items()],
+            "aliases": dict(kind.aliases),
+            "rules": [{"name": r, "help": h} for r, h in kind.rules.items()]}
+
+
 class Refused(Exception):
     """A request the room turns down: ``code`` for programs, the message for people."""
 
@@ -325,13 +334,7 @@ class Room:
                            "labels": person.labels, "verbosity": person.verbosity, "game": self.game_said()})
 
     def game_said(self) -> dict[str, Any]:
-        """The room's game as a client needs it, knowing no game: its name, its review
-        commands and their short words, and the host's choices of rules."""
-        kind = self.kind
-        return {"name": kind.name, "title": kind.title, "max_players": kind.max_players,
-                "commands": [{"name": c, "help": h} for c, h in kind.commands.items()],
-                "aliases": dict(kind.aliases),
-                "rules": [{"name": r, "help": h} for r, h in kind.rules.items()]}
+        return described(self.kind)
 
     def resume(self, person: Person, link: Link, last_seq: int) -> str:
         """``person`` is back on a new ``link`` (with their key): the old connection, if still
