@@ -271,3 +271,25 @@ def test_a_doomcrop_room_taken_over_from_redis_is_the_same_game(redis_url: str) 
         await b.stop(hand_over=False)
 
     asyncio.run(main())
+
+
+def test_a_room_names_its_game_and_refuses_what_its_game_does_not_have() -> None:
+    from doomlings_access.online.rooms import Refused
+
+    async def main() -> None:
+        rooms = Rooms(FAST, seed=1)
+        with pytest.raises(Refused, match="No game chess: the games are doomlings and doomcrop"):
+            rooms.open("Ana", Kept(), game="chess")
+        ana = Player(rooms, 1)
+        ana.person, _ = rooms.open("Ana", ana.link, game="doomcrop")
+        assert ana.link.of("table")[-1]["game"] == "doomcrop"
+        ana.send({"type": "review", "topic": "hand"})
+        ana.send({"type": "review", "topic": "card", "arg": "qs"})
+        hand, card = ana.link.of("review")
+        assert hand["lines"] == ["Doomcrop has no review hand. Its reviews: grid, grids, discards, draw, card."]
+        assert card["lines"][0] == "Queen of Spades, a Face card."
+        ana.send({"type": "add_computer", "level": "hard"})
+        assert ana.room.lineup[-1].name == "Ben", "Doomcrop's computer players, by its names"
+        ana.room.close()
+
+    asyncio.run(main())

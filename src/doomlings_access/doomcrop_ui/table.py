@@ -94,8 +94,6 @@ class DoomcropTable:
 
     def review(self, game: Game | None, seat: int | None, topic: str, arg: str, labels: str, pick: int | None,
                chosen: Sequence[str]) -> tuple[list[str], int]:
-        if topic not in COMMANDS:
-            return [f"Doomcrop has no review {topic}. Its reviews: {', '.join(COMMANDS)}."], 0
         if game is None:
             if topic == "card" and arg:  # (a card by its name needs no game)
                 return describe(arg), 0

@@ -126,5 +126,5 @@ class GameKind(Protocol):
 
     def review(self, game: Any, seat: int | None, topic: str, arg: str, labels: str, pick: int | None,
                chosen: Sequence[str]) -> tuple[list[str], int]:
-        """A review command's lines, read from ``seat``'s view (None: someone watching; no
+        """A review command's lines (``topic``: one of :attr:`commands`), read from ``seat``'s view (None: someone watching; no
         ``game``: before the start; ``chosen``: the host's rules), and how many cards a look-up offers to pick from."""

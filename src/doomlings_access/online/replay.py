@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from doomlings_access.games import DEFAULT
+from doomlings_access.games import DEFAULT, GAMES
 from doomlings_access.kernel.decisions import Choice
 from doomlings_access.online.kinds import Table
 from doomlings_access.online.rooms import MAX_HISTORY, Computer, Person, Phase, Role, Room, Rooms
@@ -103,7 +103,10 @@ def rebuild(code: str, rooms: Rooms, written: Written) -> tuple[Room, dict[int, 
     if written.table is None or written.closed:
         raise ValueError("no room is written there")
     t = written.table
-    room = Room(code, rooms, t.get("game", DEFAULT))  # (a room written before games had names: Doomlings)
+    game = t.get("game", DEFAULT)  # (a room written before games had names: Doomlings)
+    if game not in GAMES:
+        raise ValueError(f"no game {str(game)[:20]!r} is served here")
+    room = Room(code, rooms, game)
     people: dict[int, Person] = {}
     now = time.monotonic()
     for pid_text, p in t["people"].items():

@@ -7,10 +7,11 @@ in the server's in-process tests and in a real server.
 
 The life of a room: the host opens it and gets a code; people join by code with a name (the
 host adds computer players, chooses house rules, may lock the room or remove someone); the
-host starts the game, and anyone joining later watches. The room drives the one rules engine:
+host starts the game, and anyone joining later watches. The room drives its game (the one its
+host chose, Doomlings or Doomcrop, reached only through its kind: :mod:`.kinds`):
 a computer seat answers through its agent (the hard level thinks in a thread, so the room
 stays responsive), a person through the question sent to them. Each person is told what
-happened from their seat's view (:mod:`.narration`), and every message to them is numbered
+happened from their seat's view (the game's listener), and every message to them is numbered
 and kept, so that a person who drops and comes back with their seat's key gets what they
 missed into their history, unspoken, then one spoken summary and the question waiting. While
 they are away (after a grace period) a computer player plays their seat; it is theirs again
