@@ -1,13 +1,15 @@
 """Doomcrop online, through the same rooms, narration, replay and server as Doomlings: a room
 opened for Doomcrop on a real server (127.0.0.1, WebSocket), a friend joining by code and a
 computer seat, played to the end, with one person dropping and coming back to their seat and
-what they missed; nothing named to a seat of another seat's face-down cards over several
-seeded games; and a Doomcrop room taken over from Redis by another process, the same game."""
+what they missed; nothing named to a seat of another seat's face-down cards (nor of the cards
+in another's hand) over eight seeded games, with every optional rule; and a Doomcrop room taken
+over from Redis by another process, the same game."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import re
 from collections.abc import Iterator
@@ -23,6 +25,8 @@ from doomlings_access.online import protocol
 from doomlings_access.online.rooms import Phase, Room, Rooms, Timing
 
 FAST = Timing(grace=30.0, thinking=0.01, actions=(1000.0, 1000))
+GAMES = int(os.environ.get("DOOMCROP_ONLINE_GAMES", "8"))
+"""Seeded games of the no-peek check (``make fuzz`` plays 300)."""
 
 
 def test_a_doomcrop_room_over_a_real_server_with_a_friend_a_computer_and_a_reconnect() -> None:
@@ -145,7 +149,7 @@ def _said(m: dict[str, Any]) -> list[str]:
     return []
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(GAMES))
 def test_no_message_names_a_face_down_card_of_another_seat(seed: int) -> None:
     async def main() -> None:
         rooms = Rooms(FAST, seed=seed)
@@ -199,9 +203,12 @@ def test_no_message_names_a_face_down_card_of_another_seat(seed: int) -> None:
         ana.person, _ = rooms.open("Ana", ana.link, game="doomcrop")
         room = ana.room
         ben.person, _ = rooms.join(room.code, "Ben", ben.link)
-        if seed % 2:
+        if seed % 2:  # three seats (two decks), with Jokers
             ana.send({"type": "add_computer", "level": "easy"})
             ana.send({"type": "house_rule", "rule": "jokers", "on": True})
+        if seed % 3 == 2:
+            for rule in ("epic-techniques", "hearts-around", "hearts-helper-turns-down"):
+                ana.send({"type": "house_rule", "rule": rule, "on": True})
         ana.send({"type": "start"})
         await until(lambda: room is not None and room.phase == Phase.OVER, 60)
         assert room.game is not None and room.game.is_over
