@@ -2,7 +2,8 @@
 opened for Doomcrop on a real server (127.0.0.1, WebSocket), a friend joining by code and a
 computer seat, played to the end, with one person dropping and coming back to their seat and
 what they missed; nothing named to a seat of another seat's face-down cards (nor of the cards
-in another's hand) over eight seeded games, with every optional rule; and a Doomcrop room taken
+in another's hand) to players or to someone watching, who reviews the grids too, over eight
+seeded games, with every optional rule; and a Doomcrop room taken
 over from Redis by another process, the same game."""
 
 from __future__ import annotations
@@ -114,21 +115,31 @@ def test_a_doomcrop_room_over_a_real_server_with_a_friend_a_computer_and_a_recon
         stop()
 
 
-def _hidden(game: Game, seat: int, seen: set[str]) -> set[str]:
-    """Every way of naming a face-down card of another seat's grid that ``seat`` does not
-    know, less any card also known to it (a second copy with several decks)."""
-    view = game.view(seat)
-    known = {c.code for c in view.identified()} | seen
-    hidden: set[str] = set()
-    for other, grid in enumerate(game.state.grids):
+def _hidden(game: Game, seat: int | None, seen: set[str]) -> set[str]:
+    """Every way of naming a card ``seat`` (None: someone watching) does not know where it
+    lies (another seat's face-down card or hand, a first discard not yet shown), less any card
+    it has known (a second copy with several decks, or a card known before it was hidden)."""
+    st = game.state
+    view = game.view(seat) if seat is not None else None
+    known = ({c.code for c in view.identified()} if view is not None else set()) | seen
+    unseen: list[Any] = []
+    for other, grid in enumerate(st.grids):
         for spot, slot in enumerate(grid):
-            if other == seat or slot is None or slot.up or view.grids[other][spot].card is not None:
+            if other == seat or slot is None or slot.up:
                 continue
-            if slot.card.code not in known:
-                hidden.update((slot.card.code, slot.card.spoken))
-    for other, hand in enumerate(game.state.hands):
-        hidden.update(w for c in hand if other != seat and c.code not in known for w in (c.code, c.spoken))
-    return hidden
+            if view is None or view.grids[other][spot].card is None:
+                unseen.append(slot.card)
+    unseen += [c for other, hand in enumerate(st.hands) if other != seat for c in hand]
+    unseen += [c for other, c in enumerate(st.set_aside) if other != seat and c is not None]
+    return {w for c in unseen if c.code not in known for w in (c.code, c.spoken)}
+
+
+def _public(game: Game) -> set[str]:
+    """The cards everyone may know where they lie now."""
+    st = game.state
+    up = {slot.card.code for grid in st.grids for slot in grid if slot is not None and slot.up}
+    top = {st.draw[-1].code} if st.top_face_up and st.draw else set()
+    return up | {c.code for pile in st.discards for c in pile} | top
 
 
 EXAMPLES = re.compile(r"like (card )?(7 of Clubs|7C|7 C)\b")
@@ -158,7 +169,7 @@ def test_no_message_names_a_face_down_card_of_another_seat(seed: int) -> None:
         leaks: list[str] = []
         checked = [0]
 
-        ever: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
+        ever: dict[int | None, set[str]] = {0: set(), 1: set(), 2: set(), None: set()}
         """The cards each seat has known where they lay at some moment (a story told after
         several moves names a card as it was then, face up, that is face down again now)."""
 
@@ -170,16 +181,23 @@ def test_no_message_names_a_face_down_card_of_another_seat(seed: int) -> None:
             if not twin:
                 twin.append(Game(game.setup))
             for action in game.actions[len(twin[0].actions) :]:
+                before = list(twin[0].state.draw)
                 twin[0].apply(action)
+                after = twin[0].state.draw
+                if twin[0].state.top_face_up:  # (each card that came to the top was shown there)
+                    ever[None].update(c.code for c in before[max(len(after) - 1, 0) :])
                 for seat in range(twin[0].view(0).n):
                     ever[seat].update(c.code for c in twin[0].view(seat).identified())
+                ever[None].update(_public(twin[0]))
+
+        grids_asked: list[bool] = []
 
         def watch(player: Player) -> None:
             keep = player.link.then
 
             def then(link: Kept, m: dict[str, Any]) -> None:
                 person = player.person
-                if room is not None and room.game is not None and person is not None and person.seat is not None:
+                if room is not None and room.game is not None and person is not None:
                     game = room.game
                     assert isinstance(game, Game)
                     follow(game)
@@ -191,9 +209,14 @@ def test_no_message_names_a_face_down_card_of_another_seat(seed: int) -> None:
                                 leaks.append(f"{person.name} told {word!r}: {text}")
                 if keep is not None:
                     keep(link, m)
-                if m["type"] == "question" and player.rng.random() < 0.2:
+                watcher = person is not None and person.seat is None
+                if watcher and m["type"] == "say" and "'s turn." in m["text"] and not grids_asked:
+                    grids_asked.append(True)
+                    asyncio.get_running_loop().call_soon(player.send, {"type": "review", "topic": "grids"})
+                asks = m["type"] == "question" or (watcher and m["type"] == "say")
+                if asks and player.rng.random() < 0.2:
                     topic = player.rng.choice(("grid", "grids", "discards", "draw", "card"))
-                    arg = player.rng.choice(("", "ben front left", "ana back middle", "cy middle right"))
+                    arg = player.rng.choice(("", "ben front left", "ana back middle", "cy middle right", "ben", "front left"))
                     asyncio.get_running_loop().call_soon(player.send, {"type": "review", "topic": topic, "arg": arg})
 
             player.link.then = then
@@ -210,8 +233,12 @@ def test_no_message_names_a_face_down_card_of_another_seat(seed: int) -> None:
             for rule in ("epic-techniques", "hearts-around", "hearts-helper-turns-down"):
                 ana.send({"type": "house_rule", "rule": rule, "on": True})
         ana.send({"type": "start"})
+        zoe = Player(rooms, seed)  # someone watching, from the start
+        watch(zoe)
+        zoe.person, _ = rooms.join(room.code, "Zoe", zoe.link)
         await until(lambda: room is not None and room.phase == Phase.OVER, 60)
         assert room.game is not None and room.game.is_over
+        assert any(m["topic"] == "grids" and "face down" in " ".join(m["lines"]) for m in zoe.link.of("review"))
         assert checked[0] > 100, "the check looked at what was said"
         assert not leaks, leaks[:3]
         room.close()

@@ -10,16 +10,18 @@ Nothing here knows a room or the network.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from doomlings_access.doomcrop import Game, Options, Setup
 from doomlings_access.doomcrop.decisions import Decision, Reason
 from doomlings_access.doomcrop.options import MAX_PLAYERS, Adjacency, KingOrder, decks_for
-from doomlings_access.doomcrop.view import View
+from doomlings_access.doomcrop.view import SlotView, View
 from doomlings_access.doomcrop_ai import Agent
 from doomlings_access.doomcrop_ai.levels import make_agent
 from doomlings_access.doomcrop_ui.game import ALIASES, COMMANDS, DoomcropWords
 from doomlings_access.doomcrop_ui.questions import KEYWORDS
+from doomlings_access.doomcrop_ui import review
 from doomlings_access.doomcrop_ui.review import describe
 from doomlings_access.players.search import Budget
 from doomlings_access.telling.listening import WordsListener
@@ -41,7 +43,6 @@ RULES: dict[str, tuple[str, dict[str, Any]]] = {
 }
 """The host's choices: each optional rule or reading (docs/doomcrop-rulings.md), with what it
 sets of :class:`~doomlings_access.doomcrop.Options`."""
-WATCHING = "Someone watching hears what every player may know; a review of the grids is for the players."
 
 
 def options(players: int, chosen: Sequence[str]) -> Options:
@@ -99,8 +100,34 @@ class DoomcropTable:
                 return describe(arg), 0
             return ["The game has not started yet."], 0
         if seat is None:
-            return [WATCHING], 0
+            return watching(game, topic, arg, labels), 0
         return [said.text for said in self.words.review(game.view(seat), topic, arg, labels)], 0
+
+
+def onlooker(game: Game) -> View:
+    """What someone watching may know: what every seat may (face-up cards, the Discard piles,
+    the Draw pile's size, who looked at which face-down card), seated nowhere: any seat's view
+    with that seat's own knowledge taken out."""
+    seen = game.view(0)
+    grids = tuple(
+        tuple(slot if slot is None or slot.up else SlotView(False, None, slot.known) for slot in grid)
+        for grid in seen.grids
+    )
+    return replace(seen, seat=-1, grids=grids, hand=(), own_set_aside=None, stack=(), pending=None,
+                   log=tuple(game.seen_log(None)))
+
+
+def watching(game: Game, topic: str, arg: str, labels: str) -> list[str]:
+    """A review for someone watching, from :func:`onlooker`: every grid in seat order, a
+    player's grid or place by their name (someone watching has none of their own)."""
+    view = onlooker(game)
+    if topic == "grids":
+        return [said.text for seat in range(view.n) for said in review.grid(view, seat, labels)]
+    if topic == "grid" and (not arg.strip() or (review.seat_named(view, arg) or 0) < 0):
+        return [f"Type grid and a player's name, like grid {view.names[0]}."]
+    if topic == "card" and (where := review.place_typed(view, arg)) is not None and where < 0:
+        return [f"Type card and a player's place, like card {view.names[0]} front left, or a card, like card 7C."]
+    return [said.text for said in DOOMCROP.words.review(view, topic, arg, labels)]
 
 
 DOOMCROP = DoomcropTable()
