@@ -3,8 +3,8 @@ opened for Doomcrop on a real server (127.0.0.1, WebSocket), a friend joining by
 computer seat, played to the end, with one person dropping and coming back to their seat and
 what they missed; nothing named to a seat of another seat's face-down cards (nor of the cards
 in another's hand) to players or to someone watching, who reviews the grids too, over eight
-seeded games, with every optional rule; and a Doomcrop room taken
-over from Redis by another process, the same game."""
+seeded games, with every optional rule; and a Doomcrop room taken over from Redis by another
+process, the same game."""
 
 from __future__ import annotations
 
