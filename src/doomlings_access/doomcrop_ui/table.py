@@ -69,6 +69,7 @@ class DoomcropTable:
     reserved = frozenset([*COMMANDS, *ALIASES, *SHARED_COMMANDS, *SHARED_ALIASES,
                           *(w for _, words in KEYWORDS.values() for w in words)])
     names_taken = frozenset[str]()
+    any_time = None
     words = DoomcropWords()
 
     def begin(self, names: Sequence[str], levels: Mapping[int, str], seed: int, rules: Sequence[str],
@@ -83,7 +84,7 @@ class DoomcropTable:
         return WordsListener(self.words, seat, verbosity, labels)
 
     def passes_unasked(self, game: Game, d: Decision, any_time: str) -> bool:
-        return False  # (Doomcrop asks nothing out of turn that waiting would keep)
+        return False  # (Doomcrop asks nothing that waiting would keep: no any-time setting)
 
     def asked_openly(self, game: Game, d: Decision) -> bool:
         """The Hearts question is asked only of a defender with a face-down Heart beside the

@@ -102,6 +102,11 @@ class GameKind(Protocol):
     def aliases(self) -> Mapping[str, str]:
         """Short words for the review commands ("g" for "grid")."""
 
+    @property
+    def any_time(self) -> str | None:
+        """What the ``any_time`` setting is called in this game ("any-time traits offered"),
+        or None when the game asks nothing that the setting keeps for later."""
+
     def begin(self, names: Sequence[str], levels: Mapping[int, str], seed: int, rules: Sequence[str],
               budget: Budget) -> tuple[Table, dict[int, Agent[Any]]]:
         """The game of a table: its seats ``names`` (people first), the computer seats'

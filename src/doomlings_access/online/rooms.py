@@ -536,7 +536,8 @@ class Room:
         person.any_time = message.get("any_time", person.any_time)
         if person.listener is not None:
             person.listener.settings(person.verbosity, person.labels)
-        said = f"Verbosity {person.verbosity}, labels {person.labels}, any-time traits offered {person.any_time}."
+        told = "" if self.kind.any_time is None else f", {self.kind.any_time} {person.any_time}"
+        said = f"Verbosity {person.verbosity}, labels {person.labels}{told}."
         self.say(person, Said(said, said), channel="notice")
 
     # --- the host's controls ---------------------------------------------------------------

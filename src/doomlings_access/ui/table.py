@@ -172,6 +172,7 @@ class DoomlingsTable:
     rules = {rule: f"house rule: {rule.replace('-', ' ')}" for rule in HOUSE_RULES}
     commands = TOPICS
     aliases = ALIASES
+    any_time = "any-time traits offered"
 
     @property
     def reserved(self) -> frozenset[str]:
