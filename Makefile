@@ -56,6 +56,7 @@ fuzz: $(STAMP)
 	DOOMLINGS_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest --timeout 0 -q -s -p no:cacheprovider \
 		tests/adversarial/test_fuzz_files.py
 	DOOMLINGS_ONLINE_GAMES=300 $(BIN)/python -m pytest --timeout 0 -q -p no:cacheprovider tests/online/test_hidden_information.py
+	DOOMCROP_ONLINE_GAMES=300 $(BIN)/python -m pytest --timeout 0 -q -p no:cacheprovider tests/online/test_doomcrop_online.py -k face_down
 	DOOMLINGS_INPUT_GAMES=1000 DOOMLINGS_KILLED_GAMES=100 $(BIN)/python -m pytest --timeout 0 -q -s \
 		-p no:cacheprovider tests/saves/test_hostile_input.py::test_random_input_at_random_prompts_changes_nothing \
 		tests/saves/test_kill_resume.py::test_sigkill_at_random_prompts_then_resume

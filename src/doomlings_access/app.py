@@ -31,7 +31,7 @@ from doomlings_access.safety.text import (
 )
 from doomlings_access.telling.console import Console, SpokenPrompts, make_console
 from doomlings_access.telling.output import Output
-from doomlings_access.ui.words import Said
+from doomlings_access.ui.words import COMPUTER_NAMES, Said
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -115,7 +115,6 @@ def thinking_budget(args: argparse.Namespace) -> Budget:
 
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]
-COMPUTER_NAMES = ["Otto", "Pia", "Quin", "Rex", "Sol", "Tam"]
 
 
 def seat_names(c: GameChoices) -> list[str]:

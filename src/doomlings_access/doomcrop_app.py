@@ -17,11 +17,12 @@ from pathlib import Path
 
 from doomlings_access.arguments import LEVELS
 from doomlings_access.doomcrop import Game, Options, SetupError
-from doomlings_access.doomcrop.options import MAX_PLAYERS, MIN_PLAYERS
+from doomlings_access.doomcrop.options import MAX_PLAYERS, MIN_PLAYERS, decks_for
 from doomlings_access.doomcrop.setup import Setup
 from doomlings_access.doomcrop.view import View
 from doomlings_access.doomcrop_ai.levels import make_agent
 from doomlings_access.doomcrop_ui.game import DoomcropWords
+from doomlings_access.doomcrop_ui.table import COMPUTER_NAMES
 from doomlings_access.kernel.players import Agent
 from doomlings_access.players.search import Budget
 from doomlings_access.safety.files import FileRefused
@@ -32,7 +33,6 @@ from doomlings_access.telling.console import Console
 from doomlings_access.telling.output import Output
 
 SpeechSwitch = Callable[[str], str]
-COMPUTER_NAMES = ["Ben", "Cy", "Dee", "Eli", "Fay", "Gus"]
 PEOPLE_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]
 READINGS: dict[str, Callable[[argparse.Namespace], object]] = {
     "hearts_adjacency": lambda args: args.hearts_adjacency,
@@ -54,12 +54,6 @@ class CropChoices:
     seed: int | None = None
     options: Options = field(default_factory=Options)
     budget: Budget = field(default_factory=Budget)
-
-
-def decks_for(players: int) -> int:
-    """One deck for two players, as the standard game; one for each two beyond ("it is
-    recommended to use multiple decks")."""
-    return (players + 1) // 2
 
 
 def choices(

@@ -25,7 +25,8 @@ from programs import DOOMLINGS, isolated_env
 from websockets.asyncio.client import connect
 
 from doomlings_access.app import GameChoices, build_game
-from doomlings_access.online.narration import Listener, option_id
+from doomlings_access.online.narration import option_id
+from doomlings_access.ui.table import Listener
 from doomlings_access.online.replay import Written
 from doomlings_access.rules import Choice, Game
 from doomlings_access.ui import review

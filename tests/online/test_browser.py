@@ -305,3 +305,25 @@ def test_a_reconnect_and_a_reload_replay_what_was_missed_once(page: Any, served:
     back = [line for line in history(page, notices=True) if line.startswith("You are back.")]
     assert len(back) == 1  # one spoken summary
     ben.close()
+
+
+def test_the_page_opens_a_doomcrop_room_and_answers_its_question_by_keyboard(page: Any, served: Served) -> None:
+    tab_to(page, "game")
+    page.keyboard.press("ArrowDown")  # (Doomlings first, then Doomcrop)
+    assert js(page, "document.querySelector('#game').value") == "doomcrop"
+    rules = js(page, "[...document.querySelectorAll('#house-rules input')].map(i => i.value)")
+    assert "jokers" in rules and "catastrophe-ends-round" not in rules, "the chosen game's rules are offered"
+    open_room_by_keyboard(page)
+    assert served.room().kind.name == "doomcrop"
+    menu_item(page, "Add a computer player at easy")
+    wait(lambda: "computer" in js(page, "document.querySelector('#who').textContent"), "the computer")
+    menu_item(page, "Start the game")
+    wait(lambda: js(page, "document.querySelector('#choices [data-value]') !== null"), "Doomcrop's first question")
+    title = js(page, "document.querySelector('#question-title').textContent")
+    assert title.startswith("Which of your 10 cards starts your Discard pile?"), title
+    tab_to(page, "choices")
+    page.keyboard.press("Enter")
+    wait(lambda: len(served.room().game.actions) >= 1 if served.room().game else False, "the answer taken")  # type: ignore[union-attr]
+    menu_item(page, "Both grids (every grid), yours first")
+    wait(lambda: any("grid, front row first:" in line for line in js(page, "[...document.querySelectorAll('#review p')].map(p => p.textContent)")),
+         "the grids reviewed")

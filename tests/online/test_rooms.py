@@ -10,7 +10,7 @@ import pytest
 from online_kit import Kept, Player, until
 
 from doomlings_access.online.keys import ALPHABET, CODE_LENGTH
-from doomlings_access.online.narration import asked_openly
+from doomlings_access.ui.table import DOOMLINGS
 from doomlings_access.online.rooms import Phase, Refused, Role, Rooms, Timing
 from doomlings_access.rules.decisions import Decision, Kind, Reason
 
@@ -243,8 +243,9 @@ def test_a_question_only_a_holder_is_asked_is_not_told_to_others() -> None:
     open_play = Decision(0, Kind.PLAY, Reason.PLAY_TRAIT, (1, 2))
     respond = Decision(0, Kind.RESPOND, Reason.RESPOND, (7, "pass"), about=(1, 3))
     extra = Decision(0, Kind.PLAY, Reason.EXTRA_PLAY, (4, "no"))
-    assert asked_openly(open_play)
-    assert not asked_openly(respond) and not asked_openly(extra)
+    asked_openly = DOOMLINGS.asked_openly
+    assert asked_openly(None, open_play)
+    assert not asked_openly(None, respond) and not asked_openly(None, extra)
 
 
 def test_a_whole_game_of_people_and_computers_ends_with_each_seats_scores() -> None:

@@ -107,3 +107,40 @@ def test_two_terminal_clients_play_a_game_and_one_killed_comes_back(tmp_path: Pa
             server.wait(10)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+def test_a_doomcrop_room_is_hosted_and_joined_at_two_terminals_with_its_own_reviews(tmp_path: Path) -> None:
+    server = subprocess.Popen([*DOOMLINGS, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True,
+                              env=isolated_env(tmp_path / "server"))
+    try:
+        assert server.stdout is not None
+        port = re.search(r"127\.0\.0\.1:(\d+)/", server.stdout.readline())
+        assert port, "the server says where it listens"
+        address = f"127.0.0.1:{port.group(1)}"
+        ana = Terminal(["host", "--server", address, "--name", "Ana", "--game", "doomcrop"], tmp_path / "ana")
+        ana.until("Room \\w{6} is open for Doomcrop")
+        code = ana.until(rf"doomlings join {re.escape(address)} (\w{{6}}) --name NAME").group(1)
+        ben = Terminal(["join", address, code, "--name", "Ben"], tmp_path / "ben")
+        ben.until("for Doomcrop. The host starts the game.")
+        ana.until("Ben joins the table.")
+        ana.child.sendline("house")
+        ana.until("epic-techniques, off")  # Doomcrop's rules, as the server offers them
+        ana.child.sendline("start")
+        ben.until("Which of your 10 cards starts your Discard pile?", ana)
+        ben.child.sendline("d")  # Doomcrop's "discards", where Doomlings' d is its deck
+        ben.until("Your Discard pile: 0 cards, counting 0.", ana)
+        ben.child.sendline("g")
+        ben.until("Your grid, front row first:", ana)
+        while ben.answers < 6:  # (a whole game at a terminal is Doomlings' test; Doomcrop's ends over WebSocket)
+            ana.step()
+            ben.step()
+        ana.until("Ben sets a card aside for their Discard pile.", ben)  # (which card is Ben's to know)
+        ana.until("Your grid, place 8 of 9: back middle.", ben)
+        for terminal in (ana, ben):
+            terminal.child.close(force=True)
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()

@@ -19,6 +19,16 @@ HAND = 10
 """Cards dealt to each player: nine for the grid, the tenth discarded."""
 
 
+def decks_for(players: int) -> int:
+    """One deck for two players, as the standard game; one for each two beyond ("it is
+    recommended to use multiple decks").
+
+    >>> [decks_for(n) for n in range(2, 7)]
+    [1, 2, 2, 3, 3]
+    """
+    return (players + 1) // 2
+
+
 class SetupError(ValueError):
     """A setup the rules refuse; ``field`` names the part at fault (``options.decks``)."""
 

@@ -29,19 +29,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from doomlings_access.arguments import HOUSE_RULES
 from doomlings_access.online import protocol
 from doomlings_access.online.commands import HOST_COMMANDS, ONLINE_COMMANDS, online_command
 from doomlings_access.online.server import DEFAULT_PORT
-from doomlings_access.rules.decisions import Decision, Kind
+from doomlings_access.kernel.decisions import Decision
 from doomlings_access.safety.text import clean, name_key, players_named
-from doomlings_access.ui.announcer import VERBOSITIES
 from doomlings_access.telling.console import Console, clean_typed, not_an_answer, yes_or_no
 from doomlings_access.telling.output import Output
-from doomlings_access.telling.prompting import is_number, shorten
+from doomlings_access.telling.prompting import SHARED_COMMANDS, is_number, shorten, typed_aloud
 from doomlings_access.ui.questions import Option, Question
 from doomlings_access.ui.session import (
-    COMMANDS,
     Prefs,
     as_command,
     held_back_said,
@@ -49,7 +46,7 @@ from doomlings_access.ui.session import (
     letter_is_a_command,
     read_answer,
 )
-from doomlings_access.ui.words import Said, choose_from, typed_aloud
+from doomlings_access.telling.words import VERBOSITIES, Said, choose_from
 
 log = logging.getLogger(__name__)
 
@@ -61,8 +58,6 @@ FATAL = frozenset(("no_room", "room_locked", "room_full", "bad_name"))
 """Refusals at the door: nothing to try again."""
 ASKING = "Choose"
 """How a question's prompt begins ("Choose 1 to 4, or ? for help: "), as at a local game."""
-REVIEWED = ("hand", "pile", "table", "scores", "age", "genes", "deck", "rules", "card")
-"""Commands the server answers, from the seat's view."""
 
 
 def websocket_url(server: str) -> str:
@@ -138,12 +133,8 @@ class Asked:
 
 def question_from(m: dict[str, Any], seat: int) -> Asked:
     """A question message as the local game's :class:`Question`: each option's value is its id."""
-    try:
-        kind = Kind(m["kind"])
-    except ValueError:
-        kind = Kind.OPTION
     ids = tuple(o["id"] for o in m["options"])
-    d = Decision(seat, kind, m["reason"], ids)
+    d = Decision(seat, m["kind"], m["reason"], ids)
     options = tuple(Option(o["id"], o["text"], o["speech"], tuple(w.lower() for w in o["words"])) for o in m["options"])
     held = [(h["name"], h["label"], h["why"]) for h in m["held"]]
     return Asked(m["id"], Question(d, Said(m["title"], m["speech"]), options), held, list(m["details"]))
@@ -287,8 +278,13 @@ class Client:
     def __init__(
         self, console: Console, out: Output, prefs: Prefs, change_speech: Callable[[str], str] | None,
         server: str, name: str | None, code: str | None = None, keys: SeatKeys | None = None,
+        game: str | None = None,
     ) -> None:
         self.out = out
+        self.wanted = game
+        """The game of a room this client opens (None: the server's default)."""
+        self.game: dict[str, Any] | None = None
+        """The room's game as the server described it: its review commands and its rules."""
         self.prefs = prefs
         self.change_speech = change_speech
         self.server = server
@@ -322,7 +318,8 @@ class Client:
             return {"type": "resume", "code": self.code, "token": self.token, "last_seq": self.last_seq}
         if self.code:
             return {"type": "join", "code": self.code, "name": self.name, **settings}
-        return {"type": "create", "name": self.name, **settings}
+        game = {"game": self.wanted} if self.wanted else {}
+        return {"type": "create", "name": self.name, **settings, **game}
 
     def lost(self) -> None:
         with self.screen.news():
@@ -351,6 +348,7 @@ class Client:
         return True
 
     def on_welcome(self, m: dict[str, Any]) -> None:
+        self.game = m["game"]
         self.code, self.seat, self.host, self.role, self.name = m["code"], m["seat"], m["host"], m["role"], m["name"]
         if m["token"]:
             self.token = m["token"]
@@ -358,13 +356,13 @@ class Client:
                 self.keys.put(self.server, m["code"], m["name"], m["token"])
         if not m["resumed"]:
             if self.host:
-                self.out.info(f"Room {m['code']} is open, and you are its host. Friends join with this command:")
+                self.out.info(f"Room {m['code']} is open for {m['game']['title']}, and you are its host. Friends join with this command:")
                 self.out.say(Said(self.join_command("NAME"), typed_aloud(self.join_command("NAME"))), remember=False, whole=True)
                 self.out.info("Type add normal for a computer player, start to begin, or ? for help.")
             elif self.role == "watcher":
                 self.out.info(f"You are watching in room {m['code']}, as {self.name}.")
             else:
-                self.out.info(f"You joined room {m['code']} as {self.name}. The host starts the game.")
+                self.out.info(f"You joined room {m['code']} as {self.name}, for {m['game']['title']}. The host starts the game.")
         self.ready.set()
 
     def on_say(self, m: dict[str, Any]) -> None:
@@ -491,6 +489,12 @@ class Client:
             self.online(command, arg)
             return
         asked = self.asked
+        own, rest = self.game_command(line)
+        if own is not None and own != as_command(line)[0] and not (
+            asked is not None and not asked.answered and asked.question.named_exactly(line)
+        ):  # the room's game's own review command, where the local reading knows another
+            self.command(own, rest)
+            return
         if asked is not None and not asked.answered:
             reply = read_answer(asked.question, raw, lambda typed: held_back_said(asked.held, typed))
             if reply.value is not None:
@@ -518,10 +522,23 @@ class Client:
             return
         self.command(command, arg)
 
+    def game_command(self, line: str) -> tuple[str | None, str]:
+        """The room's game's review command a typed line names (its first word, or that
+        word's short form), and the rest as typed."""
+        if self.game is None:
+            return None, ""
+        word, _, rest = line.strip().partition(" ")
+        command = self.game["aliases"].get(word.lower(), word.lower())
+        return (command, rest.strip()) if command in self.reviews() else (None, "")
+
+    def reviews(self) -> list[str]:
+        """The review commands of the room's game, which the server answers."""
+        return [c["name"] for c in self.game["commands"]] if self.game is not None else []
+
     def command(self, command: str, arg: str) -> None:
         """A local game's command: the reviews are answered by the server from this seat's
         view; log, repeat and the settings here."""
-        if command in REVIEWED:
+        if command in self.reviews():
             self.review(command, arg)
         elif command in ("log", "repeat"):
             history = self.out.history
@@ -625,12 +642,13 @@ class Client:
 
     def house(self, arg: str) -> None:
         words = arg.lower().split()
-        if len(words) == 2 and words[1] in ("on", "off") and words[0] in HOUSE_RULES:
+        offered = [r["name"] for r in self.game["rules"]] if self.game is not None else []
+        if len(words) == 2 and words[1] in ("on", "off") and words[0] in offered:
             self.remote.send({"type": "house_rule", "rule": words[0], "on": words[1] == "on"})
             return
         chosen = self.table["house_rules"] if self.table else []
         self.out.info("House rules, each typed as house RULE on or off:")
-        self.out.lines([f"{rule}, {'on' if rule in chosen else 'off'}" for rule in HOUSE_RULES])
+        self.out.lines([f"{rule}, {'on' if rule in chosen else 'off'}" for rule in offered])
 
     def help(self) -> None:
         asked = self.asked
@@ -641,7 +659,8 @@ class Client:
         else:
             self.out.info("Nothing is asked of you now: the game tells you when it is your turn.")
         self.out.info("Commands:")
-        self.out.lines(list(COMMANDS.values()) + list(ONLINE_COMMANDS.values()))
+        own = [c["help"] for c in self.game["commands"]] if self.game is not None else []
+        self.out.lines(own + list(SHARED_COMMANDS.values()) + list(ONLINE_COMMANDS.values()))
         if self.host:
             self.out.info("The host's commands:")
             self.out.lines(list(HOST_COMMANDS.values()))
@@ -711,7 +730,8 @@ def host(args: Any) -> int:
     def body(console: Console, out: Output, prefs: Prefs, speech: Any) -> int:
         if args.server is None:
             out.info(f"A server runs here at http://{server}/ while this program runs; a browser can play there too.")
-        return Client(console, out, prefs, speech.switch, server, args.name, None, seat_keys()).run()
+        return Client(console, out, prefs, speech.switch, server, args.name, None, seat_keys(),
+                      getattr(args, "game", None)).run()
 
     try:
         return _with_output(args, body)

@@ -2,7 +2,7 @@
 server needs to take a room over when the one that held it is gone.
 
 What is written (by :mod:`.ledger`, before anyone hears of it) is small and exact, as a save
-is: the table (who sits where, who is host, house rules, each person's settings, the hash of
+is: the table (its game, who sits where, who is host, house rules, each person's settings, the hash of
 each person's seat key, never the key), the game's seed, every move applied, each person's
 history and the number of their last message, and the moments each person was told the news
 (so that their narration, rebuilt, has told exactly what they heard). Building again is
@@ -21,13 +21,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from doomlings_access.ai.levels import make_agent
-from doomlings_access.online.narration import Listener
+from doomlings_access.games import DEFAULT, GAMES
+from doomlings_access.kernel.decisions import Choice
+from doomlings_access.online.kinds import Table
 from doomlings_access.online.rooms import MAX_HISTORY, Computer, Person, Phase, Role, Room, Rooms
-from doomlings_access.rules import Choice, Game
 
 
-def digest(game: Game) -> str:
+def digest(game: Table) -> str:
     """A short fingerprint of a game's whole state: two processes, or a process and a replay
     of what it wrote, hold the same game when their fingerprints agree."""
     text = json.dumps(game.to_json(), sort_keys=True, separators=(",", ":"))
@@ -38,10 +38,11 @@ def table(room: Room, pid: Callable[[Person], int]) -> dict[str, Any]:
     """The table of ``room`` as JSON (``pid``: each person's number, the same for the
     room's life, kept across servers)."""
     return {
+        "game": room.kind.name,
         "phase": str(room.phase),
         "locked": room.locked,
         "house_rules": list(room.house_rules),
-        "seed": room.game.setup.seed if room.game is not None else None,
+        "seed": room.seed,
         "host": pid(room.host) if room.host is not None else None,
         "lineup": [{"person": pid(e)} if isinstance(e, Person) else {"computer": e.name, "level": e.level}
                    for e in room.lineup],
@@ -102,7 +103,10 @@ def rebuild(code: str, rooms: Rooms, written: Written) -> tuple[Room, dict[int, 
     if written.table is None or written.closed:
         raise ValueError("no room is written there")
     t = written.table
-    room = Room(code, rooms)
+    game = t.get("game", DEFAULT)  # (a room written before games had names: Doomlings)
+    if game not in GAMES:
+        raise ValueError(f"no game {str(game)[:20]!r} is served here")
+    room = Room(code, rooms, game)
     people: dict[int, Person] = {}
     now = time.monotonic()
     for pid_text, p in t["people"].items():
@@ -129,11 +133,9 @@ def _replay(room: Room, seed: int, written: Written, people: dict[int, Person]) 
     room.begin(seed)
     game = room.game
     assert game is not None
-    room.levels = {seat: e.level for seat, e in enumerate(room.lineup) if isinstance(e, Computer)}
-    room.agents = {seat: make_agent(level, seed, seat, room.rooms.budget) for seat, level in room.levels.items()}
     for person in people.values():
-        person.listener = Listener(person.seat if person.role is Role.PLAYER else None, person.verbosity,
-                                   person.labels)
+        person.listener = room.kind.listener(person.seat if person.role is Role.PLAYER else None, person.verbosity,
+                                             person.labels)
     applied = 0
     for pid, moves in written.tells:
         while applied < min(moves, len(written.moves)):

@@ -7,10 +7,11 @@ in the server's in-process tests and in a real server.
 
 The life of a room: the host opens it and gets a code; people join by code with a name (the
 host adds computer players, chooses house rules, may lock the room or remove someone); the
-host starts the game, and anyone joining later watches. The room drives the one rules engine:
+host starts the game, and anyone joining later watches. The room drives its game (the one its
+host chose, Doomlings or Doomcrop, reached only through its kind: :mod:`.kinds`):
 a computer seat answers through its agent (the hard level thinks in a thread, so the room
 stays responsive), a person through the question sent to them. Each person is told what
-happened from their seat's view (:mod:`.narration`), and every message to them is numbered
+happened from their seat's view (the game's listener), and every message to them is numbered
 and kept, so that a person who drops and comes back with their seat's key gets what they
 missed into their history, unspoken, then one spoken summary and the question waiting. While
 they are away (after a grace period) a computer player plays their seat; it is theirs again
@@ -27,37 +28,20 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
 from typing import Any, Protocol
 
-from doomlings_access.ai import Agent
-from doomlings_access.ai.levels import make_agent
-from doomlings_access.ai.search import Budget
-from doomlings_access.app import COMPUTER_NAMES, GameChoices, agents_for, build_game
-from doomlings_access.arguments import HOUSE_RULES
-from doomlings_access.cards import CardSet, load_cards
+from doomlings_access.games import DEFAULT, GAMES
+from doomlings_access.kernel.decisions import Choice, Decision, Value
+from doomlings_access.kernel.players import Agent
 from doomlings_access.online import protocol
 from doomlings_access.online.commands import WORDS
 from doomlings_access.online.keys import RateLimit, key_fits, new_code, new_key, read_code
-from doomlings_access.online.narration import (
-    TOPICS_FOR_WATCHERS,
-    Listener,
-    asked_openly,
-    away_summary,
-    card_lines,
-    option_id,
-    question_id,
-    review_lines,
-    watcher_view,
-)
-from doomlings_access.rules import Choice, Game
-from doomlings_access.rules.decisions import Decision, Value
-from doomlings_access.rules.options import MAX_PLAYERS
+from doomlings_access.online.kinds import GameKind, Listener, Table
+from doomlings_access.online.narration import away_summary, option_id, question_id
+from doomlings_access.players.search import Budget
 from doomlings_access.safety.text import YOU, NameRefused, alike_keys, check_names, clean, name_key
-from doomlings_access.ui.questions import Question, passes_unasked
-from doomlings_access.ui.rules_text import rules
-from doomlings_access.ui.session import cards_held_back, reserved_words, what_it_reads
-from doomlings_access.ui.words import Said, Style, join
+from doomlings_access.telling.questions import Question
+from doomlings_access.telling.words import Said, join
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +86,15 @@ class Timing:
     average, and at once."""
     chats: tuple[float, int] = (1.0, 5)
     """How fast a person may chat."""
+
+
+def described(kind: GameKind) -> dict[str, Any]:
+    """A game as a client needs it, knowing no game: its name, its review commands and their
+    short words, and the host's choices of rules."""
+    return {"name": kind.name, "title": kind.title, "max_players": kind.max_players,
+            "commands": [{"name": c, "help": h} for c, h in kind.commands.items()],
+            "aliases": dict(kind.aliases),
+            "rules": [{"name": r, "help": h} for r, h in kind.rules.items()]}
 
 
 class Refused(Exception):
@@ -173,17 +166,14 @@ COVERED = object()
 back): the driver looks again at who answers."""
 
 
-@cache
-def _cards(edition: str) -> CardSet:
-    return load_cards(edition)
-
-
 class Room:
     """One table. Every method runs in the event loop; none waits on a link."""
 
-    def __init__(self, code: str, rooms: Rooms) -> None:
+    def __init__(self, code: str, rooms: Rooms, game: str = DEFAULT) -> None:
         self.code = code
         self.rooms = rooms
+        self.kind: GameKind = GAMES[game]
+        """The game this table plays, chosen by its host as the room opens."""
         self.timing = rooms.timing
         self.host: Person | None = None
         self.lineup: list[Entry] = []
@@ -193,10 +183,11 @@ class Room:
         self.house_rules: list[str] = []
         self.phase = Phase.LOBBY
         self.locked = False
-        self.game: Game | None = None
+        self.game: Table | None = None
+        self.seed: int | None = None
         self.levels: dict[int, str] = {}
-        self.agents: dict[int, Agent] = {}
-        self.covering: dict[int, Agent] = {}
+        self.agents: dict[int, Agent[Any]] = {}
+        self.covering: dict[int, Agent[Any]] = {}
         self.open: dict[int, OpenQuestion] = {}
         self.waiting: tuple[int, asyncio.Future[Any]] | None = None
         self.driver: asyncio.Task[None] | None = None
@@ -224,9 +215,9 @@ class Room:
         local game's names: no control or invisible characters, no command word, no card's
         name, none that sounds or looks like someone's already here)."""
         names = self.names()
-        reserved = reserved_words() | YOU | WORDS
+        reserved = self.kind.reserved | YOU | WORDS
         try:
-            return check_names([*names, typed], reserved, _cards("retail").player_names_taken, None)[-1]
+            return check_names([*names, typed], reserved, self.kind.names_taken, None)[-1]
         except NameRefused as exc:
             raise Refused("bad_name", f"That name cannot be used: {exc}.") from None
 
@@ -279,7 +270,7 @@ class Room:
                 status = "online" if e.online else "covered" if i in self.covering else "away"
                 seats.append({"seat": i, "name": e.name, "who": "person", "status": status,
                               "host": e.host, "level": None})
-        return {"type": "table", "code": self.code, "phase": self.phase, "locked": self.locked,
+        return {"type": "table", "code": self.code, "game": self.kind.name, "phase": self.phase, "locked": self.locked,
                 "seats": seats, "watchers": [w.name for w in self.watchers],
                 "house_rules": list(self.house_rules), "said": self.who_is_here()}
 
@@ -313,7 +304,7 @@ class Room:
         if self.locked:
             raise Refused("room_locked", "This room is locked: nobody new may join.")
         name = self.check_name(name)
-        plays = self.phase == Phase.LOBBY and len(self.lineup) < MAX_PLAYERS
+        plays = self.phase == Phase.LOBBY and len(self.lineup) < self.kind.max_players
         if not plays and len(self.watchers) >= MAX_WATCHERS:
             raise Refused("room_full", "This room is full.")
         token, key = new_key()
@@ -328,7 +319,7 @@ class Room:
         self.cancel_closing()
         self.welcome(person, token, resumed=False)
         if person.role is Role.WATCHER and self.game is not None:
-            person.listener = Listener(None, verbosity, labels)
+            person.listener = self.kind.listener(None, verbosity, labels)
             for said in person.listener.news(self.game, self.levels):  # the game so far, unspoken
                 self.send(person, {"type": "say", "text": said.text, "speech": said.speech, "channel": "game",
                                    "urgent": False, "replayed": True}, history=True)
@@ -341,7 +332,10 @@ class Room:
     def welcome(self, person: Person, token: str, resumed: bool) -> None:
         self.send(person, {"type": "welcome", "code": self.code, "name": person.name, "seat": person.seat,
                            "role": person.role, "host": person.host, "token": token, "resumed": resumed,
-                           "labels": person.labels, "verbosity": person.verbosity})
+                           "labels": person.labels, "verbosity": person.verbosity, "game": self.game_said()})
+
+    def game_said(self) -> dict[str, Any]:
+        return described(self.kind)
 
     def resume(self, person: Person, link: Link, last_seq: int) -> str:
         """``person`` is back on a new ``link`` (with their key): the old connection, if still
@@ -418,7 +412,7 @@ class Room:
             seat = self.lineup.index(person)
             self.lineup[seat] = Computer(person.name, "normal")
             self.levels[seat] = "normal"
-            self.agents[seat] = make_agent("normal", self._seed(), seat, self.rooms.budget)
+            self.agents[seat] = self.kind.agent("normal", self._seed(), seat, self.rooms.budget)
             self.covering.pop(seat, None)
             self.notice(f"{person.name} left; a computer player at normal plays {person.name}'s seat to the end.")
         if self.host is person:
@@ -523,7 +517,6 @@ class Room:
 
     def review(self, person: Person, message: dict[str, Any]) -> None:
         topic, arg, pick = message["topic"], message.get("arg", "").strip(), message.get("pick")
-        style = Style(person.labels)
         choices = 0
         if topic == "who":
             lines = [self.who_is_here()]
@@ -531,18 +524,10 @@ class Room:
             told = [m["text"] for m in person.history if m["type"] == "say"]
             count = 1 if topic == "repeat" else (int(arg) if arg.isdigit() and 0 < len(arg) < 5 else 10)
             lines = told[-count:] if told else ["Nothing has been announced yet."]
-        elif topic == "card":
-            lines, choices = card_lines(_cards(self.edition()), arg, style, pick)
-        elif topic == "rules" and self.game is None:
-            lines = rules(arg or None, self.options())
-        elif self.game is None:
-            lines = ["The game has not started yet."]
-        elif person.seat is not None:
-            lines, choices = review_lines(self.game.view(person.seat), topic, arg, style, pick)
-        elif topic in TOPICS_FOR_WATCHERS:
-            lines, choices = review_lines(watcher_view(self.game), topic, arg, style, pick)
+        elif topic not in self.kind.commands:
+            lines = [f"{self.kind.title} has no review {topic}. Its reviews: {', '.join(self.kind.commands)}."]
         else:
-            lines = ["Someone watching has no hand; the scores are told at the end."]
+            lines, choices = self.kind.review(self.game, person.seat, topic, arg, person.labels, pick, self.house_rules)
         self.send(person, {"type": "review", "topic": topic, "lines": lines, "choices": choices})
 
     def settings(self, person: Person, message: dict[str, Any]) -> None:
@@ -551,7 +536,8 @@ class Room:
         person.any_time = message.get("any_time", person.any_time)
         if person.listener is not None:
             person.listener.settings(person.verbosity, person.labels)
-        said = f"Verbosity {person.verbosity}, labels {person.labels}, any-time traits offered {person.any_time}."
+        told = "" if self.kind.any_time is None else f", {self.kind.any_time} {person.any_time}"
+        said = f"Verbosity {person.verbosity}, labels {person.labels}{told}."
         self.say(person, Said(said, said), channel="notice")
 
     # --- the host's controls ---------------------------------------------------------------
@@ -567,11 +553,11 @@ class Room:
     def add_computer(self, person: Person, message: dict[str, Any]) -> None:
         if not self.hosting(person):
             return
-        if len(self.lineup) >= MAX_PLAYERS:
-            self.error(person, "room_full", f"The table has {MAX_PLAYERS} players already.")
+        if len(self.lineup) >= self.kind.max_players:
+            self.error(person, "room_full", f"The table has {self.kind.max_players} players already.")
             return
         taken = {name_key(n) for n in self.names()}.union(*(alike_keys(n) for n in self.names()))
-        name = next(n for n in COMPUTER_NAMES + [f"Bot {i}" for i in range(1, 30)]
+        name = next(n for n in [*self.kind.computer_names, *(f"Bot {i}" for i in range(1, 30))]
                     if name_key(n) not in taken and not alike_keys(n) & taken)
         self.lineup.append(Computer(name, message["level"]))
         self.notice(f"{name}, a computer player at {message['level']}, joins the table.")
@@ -599,6 +585,9 @@ class Room:
         if not self.hosting(person):
             return
         rule, on = message["rule"], message["on"]
+        if rule not in self.kind.rules:
+            self.error(person, "bad_message", f"{self.kind.title} has no rule {rule}. Its rules: {', '.join(self.kind.rules)}.")
+            return
         if on and rule not in self.house_rules:
             self.house_rules.append(rule)
         elif not on and rule in self.house_rules:
@@ -618,14 +607,15 @@ class Room:
         if not self.hosting(person):
             return
         if len(self.lineup) < 2:
-            self.error(person, "not_now", "A game needs 2 to 6 players: add a computer player, or wait for a friend.")
+            self.error(person, "not_now",
+                       f"A game needs 2 to {self.kind.max_players} players: add a computer player, or wait for a friend.")
             return
         self.begin(self._seed())
         for seat, p in enumerate(self.players):
             p.seat = seat
-            p.listener = Listener(seat, p.verbosity, p.labels)
+            p.listener = self.kind.listener(seat, p.verbosity, p.labels)
         for w in self.watchers:
-            w.listener = Listener(None, w.verbosity, w.labels)
+            w.listener = self.kind.listener(None, w.verbosity, w.labels)
         self.phase = Phase.PLAYING
         self.broadcast_table()
         self.play()
@@ -633,30 +623,14 @@ class Room:
     def begin(self, seed: int) -> None:
         """The game of this table with ``seed``: its seats are the lineup (a room taken over
         from another server begins the same game again, then replays its moves)."""
-        computers = [e for e in self.lineup if isinstance(e, Computer)]
-        choices = GameChoices(
-            players=len(self.lineup), humans=len(self.players), names=[e.name for e in self.lineup],
-            levels=[c.level for c in computers] or ["normal"], seed=seed, edition=self.edition(),
-            house_rules=list(self.house_rules), budget=self.rooms.budget,
-        )
-        self.game, seats = build_game(choices)
-        self.levels = dict(seats.levels)
-        self.agents = agents_for(self.game, seats, self.rooms.budget)
+        self.levels = {seat: e.level for seat, e in enumerate(self.lineup) if isinstance(e, Computer)}
+        names = [e.name for e in self.lineup]
+        self.game, self.agents = self.kind.begin(names, self.levels, seed, list(self.house_rules), self.rooms.budget)
+        self.seed = seed
 
     def play(self) -> None:
         """Drive the game from where it is to its end, in a task of its own."""
         self.driver = asyncio.get_running_loop().create_task(self.drive(), name=f"room {self.code}")
-
-    def edition(self) -> str:
-        return "retail"
-
-    def options(self) -> Any:
-        from doomlings_access.rules import Options
-
-        values: dict[str, Any] = {HOUSE_RULES[f]: True for f in self.house_rules}
-        if "empty_hand_draw" in values:
-            values["empty_hand_draw"] = 5
-        return Options(edition=self.edition(), **values)
 
     def _seed(self) -> int:
         return next(self.rooms.seeds)
@@ -667,7 +641,7 @@ class Room:
         if self.waiting is not None and not self.waiting[1].done():
             self.waiting[1].set_result(COVERED)
 
-    def computer_for(self, seat: int) -> Agent | None:
+    def computer_for(self, seat: int) -> Agent[Any] | None:
         """Who answers for ``seat`` now, when not its person: its computer player, or the one
         covering for its person while they are away (once the grace period is over, and only
         while someone in the room is connected: a table everyone has left waits)."""
@@ -680,8 +654,8 @@ class Room:
         if person.online or away is None or time.monotonic() - away < self.timing.grace or not self.anyone_online():
             return None
         if seat not in self.covering:
-            assert self.game is not None
-            self.covering[seat] = make_agent("normal", self.game.setup.seed, seat, self.rooms.budget)
+            assert self.seed is not None
+            self.covering[seat] = self.kind.agent("normal", self.seed, seat, self.rooms.budget)
             self.notice(f"{person.name} is away; a computer player plays for {person.name} until they are back.")
             self.broadcast_table()
         return self.covering[seat]
@@ -705,7 +679,7 @@ class Room:
                 else:
                     person = self.lineup[d.player]
                     assert isinstance(person, Person)
-                    if passes_unasked(game.card, d, person.any_time):
+                    if self.kind.passes_unasked(game, d, person.any_time):
                         value = "pass"
                     else:
                         self.tell()
@@ -740,7 +714,7 @@ class Room:
         if told:
             self.thinking_told = None
 
-    async def think(self, agent: Agent, d: Decision) -> Value:
+    async def think(self, agent: Agent[Any], d: Decision) -> Value:
         """A computer player that thinks (the hard level) thinks in a thread; the others hear
         what happened first, and after a moment that it is thinking (unless the question is
         one they cannot know was asked)."""
@@ -749,7 +723,7 @@ class Room:
         self.tell()
         loop = asyncio.get_running_loop()
         handle = None
-        if asked_openly(d) and self.thinking_told != d.player:
+        if self.kind.asked_openly(game, d) and self.thinking_told != d.player:
             handle = loop.call_later(self.timing.thinking, self.thinking, d.player)
         try:
             view = game.view(d.player)
@@ -773,14 +747,14 @@ class Room:
         if seat not in self.open or self.open[seat].id != qid:
             q = person.listener.question(game, d)
             values = {option_id(d, o.value): o.value for o in q.options}
-            v = game.view(seat)
+            held, details = self.kind.notes(game.view(seat), d)
             message = {
                 "type": "question", "id": qid, "title": q.title.text, "speech": q.title.speech,
                 "kind": d.kind, "reason": d.reason,
                 "options": [{"id": option_id(d, o.value), "text": o.text, "speech": o.speech, "words": list(o.words)}
                             for o in q.options],
-                "held": [{"name": n, "label": label, "why": why} for n, label, why in cards_held_back(v, d)],
-                "details": what_it_reads(v, d),
+                "held": held,
+                "details": details,
             }
             self.open[seat] = OpenQuestion(qid, q, values, message)
             self.send(person, message)
@@ -849,11 +823,15 @@ class Rooms:
 
     def open(
         self, name: str, link: Link, labels: str = "text", verbosity: str = "normal", code: str | None = None,
+        game: str = DEFAULT,
     ) -> tuple[Person, str]:
-        """A new room, its host ``name`` (``code``: one the caller made sure no server uses)."""
+        """A new room of ``game``, its host ``name`` (``code``: one the caller made sure no
+        server uses)."""
+        if game not in GAMES:
+            raise Refused("bad_message", f"No game {game[:20]}: the games are {join(list(GAMES))}.")
         if len(self.rooms) >= self.max_rooms:
             raise Refused("room_full", "The server has no room for another table now.")
-        room = Room(code or new_code(self.rooms), self)
+        room = Room(code or new_code(self.rooms), self, game)
         self.rooms[room.code] = room
         try:
             return room.admit(name, link, labels, verbosity)

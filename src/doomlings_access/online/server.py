@@ -31,9 +31,10 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from doomlings_access.games import DEFAULT, GAMES
 from doomlings_access.online import protocol
 from doomlings_access.online.directory import Directory, Feed
-from doomlings_access.online.rooms import Link, Person, Refused, Rooms, Timing
+from doomlings_access.online.rooms import Link, Person, Refused, Rooms, Timing, described
 
 log = logging.getLogger(__name__)
 
@@ -152,6 +153,7 @@ class Server:
         routes.append(Route("/favicon.ico", lambda request: Response(status_code=204)))
         routes.append(Route("/health", self.health))
         routes.append(Route("/where", self.where))
+        routes.append(Route("/games", self.games))
         routes.append(WebSocketRoute("/ws", self.socket))
         return Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=self.lifespan)
 
@@ -168,6 +170,11 @@ class Server:
     async def health(self, request: Request) -> Response:
         """The rooms here and each one's lease (for an operator or a balancer)."""
         return JSONResponse(self.directory.health())
+
+    async def games(self, request: Request) -> Response:
+        """Each game a room may play, the default first, as a welcome describes it (the page
+        offers them when a room is opened, with their rules)."""
+        return JSONResponse([described(kind) for kind in GAMES.values()])
 
     async def where(self, request: Request) -> Response:
         """Which process holds the room ``?code=``, and its address (a balancer may send a
@@ -239,7 +246,8 @@ class Server:
                 if where is not None:
                     return await self.directory.relay(where, text, link)
             if m["type"] == "create":
-                person, _ = self.rooms.open(m["name"], link, code=await self.directory.new_code(), **settings)
+                game = m.get("game", DEFAULT)
+                person, _ = self.rooms.open(m["name"], link, code=await self.directory.new_code(), game=game, **settings)
             elif m["type"] == "join":
                 person, _ = self.rooms.join(m["code"], m["name"], link, **settings)
             elif m["type"] == "resume":

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 TERSE, NORMAL, VERBOSE = "terse", "normal", "verbose"
@@ -69,3 +69,18 @@ def capital(text: str) -> str:
 def choose_from(count: int) -> str:
     """"Choose 1 to 4"; for a single option "Type 1 for it" (not "Choose 1 to 1")."""
     return "Type 1 for it" if count == 1 else f"Choose 1 to {count}"
+
+
+def introduced(said: Said, players: Sequence[str], levels: Mapping[int, str]) -> Said:
+    """Any game's first message at a table, with who the computer players are and how strong
+    (nobody could tell): "Computer players: Otto plays at hard; Pia and Quin at normal."
+    (``players``: the names, by seat)."""
+    by_level: dict[str, list[str]] = {}
+    for seat in sorted(levels):
+        by_level.setdefault(levels[seat], []).append(players[seat])
+    parts = []
+    for i, (level, names) in enumerate(by_level.items()):
+        verb = ("plays " if len(names) == 1 else "play ") if i == 0 else ""  # "; Pia and Quin at normal"
+        parts.append(f"{join(names)} {verb}at {level}")
+    told = f"Computer players: {'; '.join(parts)}."
+    return Said(f"{said.text} {told}", f"{said.speech} {told}")

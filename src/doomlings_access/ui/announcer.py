@@ -13,7 +13,7 @@ it may know, so the same words can be made on another computer from the view sen
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, Mapping
+from typing import Any
 
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.state import CATASTROPHES
@@ -1005,21 +1005,6 @@ class Announcer:
             text = "; ".join(parts) + "."
             said.append(text[0].upper() + text[1:])
         return Said(said[0], said[1])
-
-
-def introduced(said: Said, players: Sequence[str], levels: Mapping[int, str]) -> Said:
-    """The new game's first message, with who the computer players are and how strong
-    (nobody could tell): "Computer players: Otto plays at hard; Pia and Quin at normal."
-    (``players``: the names, by seat)."""
-    by_level: dict[str, list[str]] = {}
-    for seat in sorted(levels):
-        by_level.setdefault(levels[seat], []).append(players[seat])
-    parts = []
-    for i, (level, names) in enumerate(by_level.items()):
-        verb = ("plays " if len(names) == 1 else "play ") if i == 0 else ""  # "; Pia and Quin at normal"
-        parts.append(f"{join(names)} {verb}at {level}")
-    told = f"Computer players: {'; '.join(parts)}."
-    return Said(f"{said.text} {told}", f"{said.speech} {told}")
 
 
 SWAPS = ("swap", "trade")

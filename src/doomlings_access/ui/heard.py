@@ -16,7 +16,8 @@ from doomlings_access.rules import events as ev
 from doomlings_access.rules.game import Game
 from doomlings_access.rules.view import OnlookerView, PlayerView, onlooker_view
 from doomlings_access.ui import review
-from doomlings_access.ui.announcer import NORMAL, Announcer, introduced
+from doomlings_access.telling.words import introduced
+from doomlings_access.ui.announcer import NORMAL, Announcer
 from doomlings_access.ui.questions import asked_for_a_card_held, passes_unasked
 from doomlings_access.ui.words import Said, Style
 

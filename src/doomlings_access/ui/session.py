@@ -35,7 +35,8 @@ from doomlings_access.telling.console import Console, clean_typed, nothing_typed
 from doomlings_access.telling.output import Output
 from doomlings_access.telling.prompting import MORE, PLAIN_HAND_OVERS, Prompting, QuitGame, is_number, shorten
 from doomlings_access.telling.prompting import Prefs as SharedPrefs
-from doomlings_access.ui.announcer import Announcer, introduced
+from doomlings_access.telling.words import introduced
+from doomlings_access.ui.announcer import Announcer
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
 from doomlings_access.ui.questions import Option, Question, asked_for_a_card_held, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules

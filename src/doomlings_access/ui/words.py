@@ -125,3 +125,6 @@ def house_rules(options: Options, lead: str = "House rules") -> str:
     said = [HOUSE_RULES[name].format(**options.to_json()) for name in options.differences() if name in HOUSE_RULES]
     return f"{lead}: {'; '.join(said)}." if said else ""
 
+
+COMPUTER_NAMES = ["Otto", "Pia", "Quin", "Rex", "Sol", "Tam"]
+"""The computer players' names, at a local game as at an online table."""

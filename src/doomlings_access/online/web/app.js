@@ -214,14 +214,17 @@
 
   // --- the menu ---------------------------------------------------------------------------
   function menuItems() {
-    const items = [
-      ["Your hand", () => review("hand")], ["The table", () => review("table")],
-      ["Scores", () => review("scores")], ["The age", () => review("age")],
-      ["Gene pools", () => review("genes")], ["Deck and discard pile", () => review("deck")],
-      ["The last 10 announcements", () => review("log", "10")], ["Repeat the last announcement", () => review("repeat")],
-      ["Who is here", () => review("who")], ["Rules in short", () => review("rules")],
-    ];
-    for (const seat of state.seats) items.push([`Trait pile of ${seat.name}`, () => review("pile", seat.name)]);
+    // The room's game's own reviews, as the server names them (a command that takes a name or a
+    // card, like "pile NAME" or "card NAME", is offered for each player, or left to typing).
+    const items = [];
+    for (const c of state.game.commands) {
+      const [usage, help] = c.help.split(": ");
+      if (/ NAME/.test(usage) && !/card/.test(c.name)) {
+        for (const seat of state.seats) items.push([`${capital(c.name)} of ${seat.name}: ${help}`, () => review(c.name, seat.name)]);
+      } else if (!/ NAME/.test(usage)) items.push([capital(help || c.name), () => review(c.name)]);
+    }
+    items.push(["The last 10 announcements", () => review("log", "10")], ["Repeat the last announcement", () => review("repeat")],
+      ["Who is here", () => review("who")]);
     if (state.host) {
       if (state.phase === "lobby") {
         for (const level of ["easy", "normal", "hard"]) items.push([`Add a computer player at ${level}`, () => send({ type: "add_computer", level })]);
@@ -296,6 +299,7 @@
   // --- messages from the server -------------------------------------------------------------
   const on = {
     welcome(m) {
+      if (m.game.name !== state.game.name) { state.game = m.game; showRules(); }
       state.code = m.code; state.name = m.name; state.host = m.host; state.joined = true;
       if (m.token) {
         state.token = m.token;
@@ -393,7 +397,10 @@
     });
   }
 
+  function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
   function refreshHand() {
+    if (!state.game.commands.some((c) => c.name === "hand")) return; // (a game with no hand to show)
     if (state.phase !== "playing" || !state.seats.some((s) => s.name === state.name) || state.handWanted) return;
     state.handWanted += 1;
     send({ type: "review", topic: "hand" });
@@ -453,7 +460,7 @@
     $("create").addEventListener("click", () => {
       const name = $("name").value.trim();
       if (!name) { $("door-error").textContent = "Type your name first."; urge("Type your name first."); return; }
-      connect(() => ({ type: "create", name, ...settings() }));
+      connect(() => ({ type: "create", name, game: $("game").value, ...settings() }));
     });
     $("chat-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -464,16 +471,13 @@
     $("add-computer").addEventListener("click", () => send({ type: "add_computer", level: $("level").value }));
     $("start").addEventListener("click", () => send({ type: "start" }));
     for (const id of ["verbosity", "labels"]) $(id).addEventListener("change", () => send({ type: "settings", ...settings() }));
-    for (const rule of state.schema.$defs.rule_name.enum) {
-      const p = document.createElement("p");
-      const box = document.createElement("input");
-      box.type = "checkbox"; box.id = `rule-${rule}`; box.value = rule;
-      box.addEventListener("change", () => send({ type: "house_rule", rule, on: box.checked }));
-      const label = document.createElement("label");
-      label.htmlFor = box.id; label.textContent = rule.replaceAll("-", " ");
-      p.append(box, label);
-      $("house-rules").appendChild(p);
+    for (const game of state.games) {
+      const option = document.createElement("option");
+      option.value = game.name; option.textContent = game.title;
+      $("game").appendChild(option);
     }
+    $("game").addEventListener("change", () => { state.game = state.games.find((g) => g.name === $("game").value); showRules(); });
+    showRules();
     const kept = sessionStorage.getItem(SEAT_KEY);
     if (kept) {
       try {
@@ -484,5 +488,23 @@
     }
   }
 
-  fetch("/protocol.json").then((r) => r.json()).then((schema) => { state.schema = schema; start(); });
+  // The host's rules, as the room's game offers them (the page knows no game: /games says).
+  function showRules() {
+    const box = $("house-rules");
+    for (const p of box.querySelectorAll("p")) p.remove();
+    for (const rule of state.game.rules) {
+      const p = document.createElement("p");
+      const input = document.createElement("input");
+      input.type = "checkbox"; input.id = `rule-${rule.name}`; input.value = rule.name;
+      input.checked = state.houseRules.includes(rule.name);
+      input.addEventListener("change", () => send({ type: "house_rule", rule: rule.name, on: input.checked }));
+      const label = document.createElement("label");
+      label.htmlFor = input.id; label.textContent = `${rule.name.replaceAll("-", " ")}: ${rule.help}`;
+      p.append(input, label);
+      box.appendChild(p);
+    }
+  }
+
+  Promise.all([fetch("/protocol.json").then((r) => r.json()), fetch("/games").then((r) => r.json())])
+    .then(([schema, games]) => { state.schema = schema; state.games = games; state.game = games[0]; start(); });
 })();

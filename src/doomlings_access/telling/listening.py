@@ -1,0 +1,68 @@
+"""One listener at a table somewhere else (an online seat, someone watching): a game's events
+told to them from their seat by the game's own words (:class:`~.loop.GameWords`), as the
+prompt loop tells the person at the keyboard, for any game that gives its words to the loop.
+
+What is kept between calls is what a listener needs for the next: how many events of their
+seat's log they have heard, and their teller (which remembers what it has told).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from doomlings_access.kernel.decisions import Decision
+from doomlings_access.telling.loop import Engine, GameWords, Teller
+from doomlings_access.telling.questions import Question
+from doomlings_access.telling.words import Said, introduced
+
+
+class WordsListener:
+    """One person's telling of a game from ``seat`` (None: someone watching, told what every
+    seat may know), at their verbosity and with their labels."""
+
+    def __init__(self, words: GameWords[Any], seat: int | None, verbosity: str = "normal", labels: str = "text") -> None:
+        self.words = words
+        self.seat = seat
+        self.verbosity = verbosity
+        self.labels = labels
+        self.teller: Teller | None = None
+        self.told = 0
+        """How many events of the seat's log have been told."""
+        self.ended = False
+
+    def settings(self, verbosity: str | None = None, labels: str | None = None) -> None:
+        if verbosity is not None:
+            self.verbosity = verbosity
+            if self.teller is not None:
+                self.teller.verbosity = verbosity
+        if labels is not None and labels != self.labels:
+            self.labels = labels
+            self.teller = None  # told from now on with the new labels
+
+    def news(self, game: Engine[Any], levels: Mapping[int, str]) -> list[Said]:
+        """What happened since this person last heard, a message a story; the first names the
+        computer players and their levels; at the end, what a seat hears of it."""
+        log = game.seen_log(self.seat)
+        out: list[Said] = []
+        if self.told < len(log):
+            names = game.view(0).names
+            if self.teller is None:
+                self.teller = self.words.teller(self.seat, names, self.verbosity, self.labels)
+            out = [said for said, _ in self.teller.stories(log[self.told :])]
+            if self.told == 0 and out and levels:
+                out[0] = introduced(out[0], names, levels)
+            self.told = len(log)
+        if game.is_over and not self.ended:
+            self.ended = True
+            if self.seat is not None:
+                out.extend(self.words.the_end(game.view(self.seat), self.labels))
+        return out
+
+    def question(self, game: Engine[Any], d: Decision) -> Question:
+        return self.words.question(game.view(d.player), d, self.labels)
+
+    def where(self, game: Engine[Any]) -> str:
+        if self.seat is None:
+            return f"A game of {self.words.title}."
+        return self.words.where_we_are(game.view(self.seat))
