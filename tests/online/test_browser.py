@@ -325,5 +325,5 @@ def test_the_page_opens_a_doomcrop_room_and_answers_its_question_by_keyboard(pag
     page.keyboard.press("Enter")
     wait(lambda: len(served.room().game.actions) >= 1 if served.room().game else False, "the answer taken")  # type: ignore[union-attr]
     menu_item(page, "Both grids (every grid), yours first")
-    wait(lambda: any("grid, front row first:" in line for line in js(page, "[...document.querySelectorAll('#review p')].map(p => p.textContent)")),
+    wait(lambda: any(line.endswith("grid:") for line in js(page, "[...document.querySelectorAll('#review p')].map(p => p.textContent)")),
          "the grids reviewed")
