@@ -28,7 +28,7 @@ from doomlings_access.kernel.decisions import Choice, Decision, Value
 from doomlings_access.kernel.players import Agent, SeatView
 from doomlings_access.lines import rows
 from doomlings_access.telling.prompting import (
-    PLAIN_HAND_OVERS, SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, shorten,
+    SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, shorten,
     typed_aloud,
 )
 from doomlings_access.telling.questions import Option, Question
@@ -161,7 +161,6 @@ class PromptLoop(Prompting, Generic[V]):
         """The turns (seat, how many turns had begun) whose computer was said to be thinking."""
         self.turns_begun = 0
         self.active: int | None = None
-        self.plain_warned = False
         if resumed:
             self._resume()
 
@@ -292,27 +291,17 @@ class PromptLoop(Prompting, Generic[V]):
         return [*self.commands, *(w for o in q.options for w in o.words)]
 
     def hand_over(self, seat: int) -> None:
-        """People sharing the keyboard: before a question, the keyboard goes to its person,
-        the screen cleared where it can be, who then hears their news from their own seat."""
+        """People sharing the keyboard: before a question, the keyboard goes to its person
+        (:meth:`~.Prompting.pass_keyboard_to`, the hand-over every game shares), who then hears
+        their news from their own seat."""
         if len(self.humans) < 2 or self.holder == seat:
             return
-        if self.holder is not None:
+        leaving = self.holder
+        if leaving is not None:
             self.announce()  # what the person leaving has not heard yet
-            self.pause(f"{self.names[self.holder]}, press Enter to pass the keyboard. ")
-        clear = getattr(self.console, "clear", None)
-        if not (callable(clear) and clear()) and not self.plain_warned:
-            self.plain_warned = True  # (said once, before the first hand-over, to all)
-            self.out.info(PLAIN_HAND_OVERS)
-        name = self.names[seat]
-        self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
-        while True:
-            command, _ = self.as_command(clean_typed(self.read_raw("")))
-            if command is None:
-                break
-            if command == "quit" and self.confirm_quit():
-                raise QuitGame()
-            self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
+        self.pass_keyboard_to(self.names[seat], None if leaving is None else self.names[leaving])
         self.holder = seat
+        self.keyboard_taken(seat)
         self.out.history = self.histories.setdefault(seat, [])
         if self.on_action is not None:
             self.on_action(seat)

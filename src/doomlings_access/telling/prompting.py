@@ -1,6 +1,7 @@
 """What every game's prompt loop does the same way, whatever the game: the pace of what is
 told, reading a line (Ctrl-C asks to quit, the end of input quits), quitting, and the commands
-that are the same in every game (log, repeat, verbosity, speech).
+that are the same in every game (log, repeat, verbosity, speech), and the hand-over between
+people sharing the keyboard.
 
 The pace: a listener takes in a dozen lines at a time. When more than the ``pause`` setting's
 lines would come between two prompts, "Press Enter for more." comes first, but never after
@@ -85,6 +86,8 @@ class Prompting:
         self.change_speech = change_speech
         self.console_ended = False
         """Standard input ended (a script's answers ran out)."""
+        self.plain_warned = False
+        """Whether the people sharing a keyboard in plain mode were told the screen stays."""
 
     # --- hooks a game's loop answers ------------------------------------------------------
     def command(self, command: str, arg: str, q: Any) -> None:
@@ -250,6 +253,52 @@ class Prompting:
             if not answer and say_going_on:
                 self.out.info("Going on.")
             return answer
+
+    # --- people sharing the keyboard ----------------------------------------------------------
+    def pass_keyboard_to(self, name: str, leaving: str | None) -> None:
+        """"Pass to Ben.": the hand-over between people at one keyboard, the same in every game.
+        What was just told is read before the screen is cleared (the person leaving, ``leaving``
+        by name, presses Enter first; nothing of theirs stays on the screen or its scrollback
+        for the next to read); where the screen cannot be cleared, all are told once, before the
+        first hand-over, to read from the hand-over down; then the next person's Enter, and
+        their own input history (the Up arrow recalls only what they typed). The game's loop
+        then makes the keyboard theirs: their news, from their seat."""
+        can_clear = getattr(self.console, "can_clear", None)
+        clears = callable(can_clear) and bool(can_clear())
+        if clears and self.out.since_prompt:
+            if leaving is not None:
+                self.pause(f"{leaving}, press Enter to pass the keyboard. ", "to pass the keyboard")
+            else:
+                self.pause("Press Enter to go on. ", "to go on")
+        clear = getattr(self.console, "clear", None)
+        cleared = callable(clear) and clear()
+        if not cleared and not self.plain_warned:  # said before the first hand-over, to all
+            self.plain_warned = True  # (after the second person's Enter, it came too late)
+            self.out.info(PLAIN_HAND_OVERS)
+        self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
+        self.wait_for(name)
+
+    def wait_for(self, name: str) -> None:
+        """The hand-over's Enter. A command typed there is the person leaving's, or the next's
+        before the keyboard is theirs: it is not carried out (the next person's cards would
+        show), except quit; anything else means the next person is ready."""
+        while True:
+            line = self.read_raw("", list(self.commands), f"Press Enter when {name} is ready.")
+            command, _ = self.as_command(clean_typed(line))
+            if command is None:
+                return
+            if command == "quit":
+                if self.confirm_quit(say_going_on=False):
+                    raise QuitGame()
+                self.out.info(f"Going on. Press Enter when {name} is ready.")
+                continue
+            self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
+
+    def keyboard_taken(self, seat: int) -> None:
+        """After a hand-over: the console keeps ``seat``'s own input history, where it can."""
+        listening = getattr(self.console, "listening", None)
+        if callable(listening):
+            listening(seat)
 
     # --- the commands every game has ------------------------------------------------------------
     def log(self, arg: str, again: str) -> None:

@@ -33,7 +33,7 @@ from doomlings_access.safety.text import name_key, players_named
 from doomlings_access.ui import review
 from doomlings_access.telling.console import Console, clean_typed, nothing_typed
 from doomlings_access.telling.output import Output
-from doomlings_access.telling.prompting import MORE, PLAIN_HAND_OVERS, Prompting, QuitGame, is_number, shorten
+from doomlings_access.telling.prompting import MORE, Prompting, QuitGame, is_number, shorten
 from doomlings_access.telling.prompting import Prefs as SharedPrefs
 from doomlings_access.ui.announcer import Announcer, introduced
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
@@ -186,8 +186,6 @@ class Session(Prompting):
         self.announcers = {self.me: self.announcer}
         self.histories = {self.me: self.out.history}
         self.told: dict[int | None, int] = {}
-        self.plain_warned = False
-        """Whether the people sharing a keyboard in plain mode were told the screen stays."""
         self.confirmed: set[int] = set()  # forced plays (their events) their owner has heard
         self.heard: int | None = None  # while telling: how many events the listener has heard
         self.thinking_said: set[int] = set()
@@ -709,31 +707,12 @@ class Session(Prompting):
             self.out.info(review.hand_in_a_line(v, self.style, f"{v.name(seat)}, your"))
 
     def pass_keyboard(self, seat: int) -> None:
-        """"Pass to Ben.": the screen cleared, Enter waited for, and Ben's own history in use."""
-        name = self.names[seat]
+        """"Pass to Ben." (the hand-over every game shares), then the keyboard is Ben's: what
+        was played out of turn for him, the save, his announcer and his own history."""
         leaving = self.holder
-        can_clear = getattr(self.console, "can_clear", None)
-        clears = callable(can_clear) and bool(can_clear())
-        if clears and self.out.since_prompt:
-            # What was just told is read before it is cleared: the person leaving's own draw,
-            # or where a resumed game stands (it was cleared as soon as it was printed).
-            if leaving is not None:
-                self.pause(f"{self.names[leaving]}, press Enter to pass the keyboard. ", "to pass the keyboard")
-            else:
-                self.pause("Press Enter to go on. ", "to go on")
-        # Cleared before the keyboard changes hands: nothing of the person leaving stays on
-        # the screen (or in its scrollback) for the next to read.
-        clear = getattr(self.console, "clear", None)
-        cleared = callable(clear) and clear()
-        if not cleared and not self.plain_warned:  # said before the first hand-over, to all
-            self.plain_warned = True  # (after the second person's Enter, it came too late)
-            self.out.info(PLAIN_HAND_OVERS)
-        self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
-        self.wait_for(name)
+        self.pass_keyboard_to(self.names[seat], None if leaving is None else self.names[leaving])
         self.holder = seat
-        listening = getattr(self.console, "listening", None)
-        if callable(listening):
-            listening(seat)  # their own input history: the Up arrow recalls only what they typed
+        self.keyboard_taken(seat)
         played = self.played_out_of_turn.pop(seat, [])
         if played:
             self.out.info(
@@ -748,21 +727,6 @@ class Session(Prompting):
             self.announcers[seat].already_told(mine, mine.log[: self.told.get(seat, self.resumed_at)])
         self.announcer = self.announcers[seat]
         self.out.history = self.histories.setdefault(seat, [])
-
-    def wait_for(self, name: str) -> None:
-        """The hand-over's Enter. A command typed there is the person leaving, or the next
-        before it is theirs: it is not carried out (the next person's hand would show), except
-        quit; anything else means the next person is ready."""
-        while True:
-            command, _ = as_command(clean_typed(self.read_raw("", list(COMMANDS), f"Press Enter when {name} is ready.")))
-            if command is None:
-                return
-            if command == "quit":
-                if self.confirm_quit(say_going_on=False):
-                    raise QuitGame()
-                self.out.info(f"Going on. Press Enter when {name} is ready.")
-                continue
-            self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
 
     def show(self, q: Question) -> None:
         self.make_room(q.title.text)  # (the title goes with the news before it)
