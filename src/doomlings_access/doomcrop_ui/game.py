@@ -13,6 +13,7 @@ from doomlings_access.doomcrop.decisions import Decision
 from doomlings_access.doomcrop.view import View
 from doomlings_access.doomcrop_ui import review
 from doomlings_access.doomcrop_ui.announcer import Announcer
+from doomlings_access.doomcrop_ui.help import question_help
 from doomlings_access.doomcrop_ui.questions import build_question
 from doomlings_access.telling.questions import Question
 from doomlings_access.telling.words import Said
@@ -40,6 +41,9 @@ class DoomcropWords:
 
     def question(self, view: View, decision: Decision, labels: str) -> Question:
         return build_question(view, decision, labels)
+
+    def question_help(self, view: View, decision: Decision) -> list[str]:
+        return question_help(decision)
 
     def review(self, view: View, command: str, arg: str, labels: str) -> list[Said]:
         if command == "grid":

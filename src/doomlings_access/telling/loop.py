@@ -104,6 +104,10 @@ class GameWords(Protocol[V_contra]):
 
     def question(self, view: V_contra, decision: Decision, labels: str) -> Question: ...
 
+    def question_help(self, view: V_contra, decision: Decision) -> list[str]:
+        """What ``help`` says of the question ``decision`` after the ways to answer it: what it
+        is for, as the rules have it (every game's questions have help)."""
+
     def review(self, view: V_contra, command: str, arg: str, labels: str) -> list[Said]:
         """A review command's lines read from ``view`` (its argument as typed)."""
 
@@ -375,6 +379,7 @@ class PromptLoop(Prompting, Generic[V]):
         else:
             n = len(q.options)
             self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {self.words.ways_to_answer}.")
+            self.out.lines(self.words.question_help(self.game.view(q.decision.player), q.decision))
         self.list_commands()
 
     def unsaved_loss(self) -> str | None:
