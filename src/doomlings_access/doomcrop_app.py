@@ -161,6 +161,7 @@ def play_saved(
         change_speech=switch, on_action=autosave, resumed=resumed,
         resume_command=lambda now: resume_words(_resume_name(path), now, defaults),
         saved_through=lambda: saved, levels={s: seats.levels.get(s, "normal") for s in agents},
+        reflex=lambda seat: make_agent("normal", game.setup.seed, seat),
     )
     return loop.run()
 

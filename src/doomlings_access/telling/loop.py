@@ -108,6 +108,16 @@ class GameWords(Protocol[V_contra]):
         """What ``help`` says of the question ``decision`` after the ways to answer it: what it
         is for, as the rules have it (every game's questions have help)."""
 
+    def asked_for_what_is_held(self, decision: Decision) -> bool:
+        """Whether ``decision`` is asked of its seat only because of what that seat holds (the
+        rules ask nobody else): such a question comes to people sharing the keyboard out of
+        their turn, and asking it would tell the others so (:meth:`PromptLoop.answered_for`)."""
+
+    def answered_for_you(self, view: V_contra, decision: Decision, value: Value, labels: str) -> str:
+        """What was answered for a person while another had the keyboard, as a clause said to
+        them at their next hand-over ("you added your face-down 5 of Hearts to the defence of
+        your front middle"), read from their view before the answer; "": nothing to tell."""
+
     def review(self, view: V_contra, command: str, arg: str, labels: str) -> list[Said]:
         """A review command's lines read from ``view`` (its argument as typed)."""
 
@@ -137,11 +147,15 @@ class PromptLoop(Prompting, Generic[V]):
         resume_command: Callable[[Prefs], str] | None = None,
         saved_through: Callable[[], int | None] | None = None,
         levels: Mapping[int, str] | None = None,
+        reflex: Callable[[int], Agent[V]] | None = None,
     ) -> None:
         """``on_action`` is called with who has the keyboard after every answer and hand-over
         (to save the game); ``resume_command`` gives the command that goes on with a saved
         game, said after quitting; ``saved_through`` how many answers the save holds (None:
-        it could not be written)."""
+        it could not be written); ``reflex`` gives a seat's normal computer player, which
+        answers at once a question asked only of a seat holding something for it
+        (:meth:`answered_at_once`, :meth:`answered_for`; without it, such questions are asked
+        as any other)."""
         super().__init__(
             console, output, prefs or Prefs(), humans, {**words.commands, **SHARED_COMMANDS},
             {**words.aliases, **SHARED_ALIASES}, change_speech,
@@ -153,6 +167,11 @@ class PromptLoop(Prompting, Generic[V]):
         self.resume_command = resume_command
         self.saved_through = saved_through or (lambda: len(self.game.actions))
         self.levels = dict(levels or {})
+        self.reflex = reflex
+        self.reflexes: dict[int, Agent[V]] = {}
+        self.answered_unasked: dict[int, list[str]] = {}
+        """People sharing the keyboard: what was answered for each while another had it, told
+        at their next hand-over."""
         self.me = humans[0] if len(humans) == 1 else None
         self.names = tuple(self.game.view(0).names)
         self.holder: int | None = None
@@ -177,18 +196,22 @@ class PromptLoop(Prompting, Generic[V]):
                 d = self.game.pending
                 assert d is not None
                 if d.player in self.agents:
-                    answer = self.computer_answer(d)
+                    answer = self.quick_answer(d) if self.answered_at_once(d) else self.computer_answer(d)
                     self.game.apply(Choice(d.player, answer))
+                elif self.answered_for(d):
+                    self.game.apply(Choice(d.player, self.quick_answer(d)))
                 else:
                     self.game.apply(self.ask(d))
                 if self.on_action is not None:
                     self.on_action(self.holder)
                 self.count_turns()
                 nxt = self.game.pending
-                if nxt is None or not self.humans or nxt.player not in self.agents:
+                if nxt is None or not self.humans or (nxt.player not in self.agents and not self.answered_for(nxt)):
                     # A computer's moves are told together, before a person's question, the
                     # question's title kept with the news before it when they fit together.
                     self.announce(after=self.title_rows(nxt))
+            for seat, done in self.answered_unasked.items():  # (the game ended before their hand-over)
+                self.out.info(f"{self.names[seat]}: while others had the keyboard, {join(done)}, as the normal computer player would have.")
             listener = self.listener()
             if listener is not None:
                 self.tell_block(self.words.the_end(self.game.view(listener), self.prefs.labels))
@@ -265,6 +288,45 @@ class PromptLoop(Prompting, Generic[V]):
                 raise QuitGame() from None
             return self.computer_answer(d)
 
+    def held_question(self, d: Decision) -> bool:
+        """Whether ``d`` is asked of its seat only because of what the seat holds (the game
+        says: Doomcrop's Hearts defence, Doomlings' traits played out of turn), and a quick
+        answer can be given for it."""
+        return self.reflex is not None and bool(self.humans) and self.words.asked_for_what_is_held(d)
+
+    def answered_at_once(self, d: Decision) -> bool:
+        """A computer that thinks answers a question asked only for what it holds at once,
+        as the normal computer player (:meth:`quick_answer`): its search would take its whole
+        budget there, and a person waiting would hear the game stop only when that computer
+        held something for the moment, whatever it then did. The timing told what the words
+        do not."""
+        return self.agents[d.player].thinks and self.held_question(d)
+
+    def answered_for(self, d: Decision) -> bool:
+        """People sharing the keyboard: a question asked only for what a person holds, while
+        another has the keyboard, is answered for them as the normal computer player would
+        from their seat, without handing them the keyboard: "Pass to Ben." in the middle of
+        Ana's turn told Ana what Ben holds. The keyboard changes hands only where it would
+        whatever anyone holds; the person hears what was answered for them at their next
+        hand-over, and at the keyboard they are asked as ever."""
+        return (
+            len(self.humans) > 1 and d.player in self.humans and d.player != self.holder and self.held_question(d)
+        )
+
+    def quick_answer(self, d: Decision) -> Value:
+        """The normal computer player's answer for ``d``'s seat, from its view (at once)."""
+        assert self.reflex is not None
+        agent = self.reflexes.get(d.player)
+        if agent is None:
+            agent = self.reflexes[d.player] = self.reflex(d.player)
+        view = self.game.view(d.player)
+        answer = agent.choose(view, d)
+        if d.player in self.humans:  # told to its person at their next hand-over
+            said = self.words.answered_for_you(view, d, answer, self.prefs.labels)
+            if said:
+                self.answered_unasked.setdefault(d.player, []).append(said)
+        return answer
+
     def notice_thinking(self, seat: int, active: int | None) -> None:
         if active not in (None, seat):
             return  # not its turn: nothing is said
@@ -306,6 +368,9 @@ class PromptLoop(Prompting, Generic[V]):
         self.pass_keyboard_to(self.names[seat], None if leaving is None else self.names[leaving])
         self.holder = seat
         self.keyboard_taken(seat)
+        done = self.answered_unasked.pop(seat, [])
+        if done:
+            self.out.info(f"While others had the keyboard, {join(done)}, as the normal computer player would have.")
         self.out.history = self.histories.setdefault(seat, [])
         if self.on_action is not None:
             self.on_action(seat)
