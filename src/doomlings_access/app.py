@@ -742,7 +742,7 @@ def _kept_prefs() -> SharedPrefs:
     from doomlings_access.telling.loop import Prefs as SharedPrefs
 
     kept = load_settings()[0]
-    return SharedPrefs(kept.verbosity, kept.labels, kept.speech, kept.pause)
+    return SharedPrefs(kept.verbosity, kept.labels, kept.speech, kept.pause, only_choice=kept.only_choice)
 
 
 def _new_doomcrop(ask: Asker, console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:

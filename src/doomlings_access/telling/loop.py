@@ -341,12 +341,24 @@ class PromptLoop(Prompting, Generic[V]):
     def ask(self, d: Decision) -> Choice:
         self.hand_over(d.player)
         q = self.words.question(self.game.view(d.player), d, self.prefs.labels)
+        if len(q.options) == 1 and self.prefs.only_choice == "play":
+            return self.only_choice(q)
         self.show(q)
         while True:
             line = self.read_raw(f"Choose 1 to {len(q.options)}, or ? for help: ", self.completions(q))
             answer = self.interpret(q, line)
             if answer is not None:
                 return answer
+
+    def only_choice(self, q: Question) -> Choice:
+        """A question of one answer, with the ``only_choice`` setting ``play``: said with its
+        answer ("KD: which card attacks next? Only one choice: back right, 2S."), and answered
+        without waiting (``ask``: asked as any other)."""
+        option = q.options[0]
+        said = Said(f"{q.title.text} Only one choice: {option.text}.", f"{q.title.speech} Only one choice: {option.speech}.")
+        self.make_room(said.text)
+        self.out.say(said, remember=False)
+        return Choice(q.decision.player, option.value)
 
     def show(self, q: Question) -> None:
         self.make_room(q.title.text)
@@ -500,8 +512,8 @@ def resume_words(saved_as: str, prefs: Prefs, defaults: Prefs) -> str:
     words = ["doomlings", "resume", shlex.quote(saved_as)]
     if prefs.plain:
         words.append("--plain")
-    for name in ("verbosity", "labels", "speech", "pause"):
+    for name in ("verbosity", "labels", "speech", "only_choice", "pause"):
         value = getattr(prefs, name)
         if value != getattr(defaults, name):
-            words += [f"--{name}", str(value)]
+            words += [f"--{name.replace('_', '-')}", str(value)]
     return " ".join(words)

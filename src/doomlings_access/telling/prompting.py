@@ -58,6 +58,10 @@ class Prefs:
     (0: never wait)."""
     plain: bool = False
     """``--plain`` was typed: plain line input, kept when the game is resumed."""
+    only_choice: str = "ask"
+    """``play``: what a person alone could answer is answered after saying so, without
+    waiting for them (Doomlings: the one playable trait, played without waiting for Enter;
+    Doomcrop: a question of one answer, not asked); ``ask``: they are asked."""
 
 
 class QuitGame(Exception):

@@ -96,11 +96,8 @@ def reserved_words() -> frozenset[str]:
 
 @dataclass
 class Prefs(SharedPrefs):
-    """Every game's settings, and two of Doomlings' own."""
+    """Every game's settings, and one of Doomlings' own."""
 
-    only_choice: str = "ask"
-    """``play``: a trait that is the only one playable is played after saying so, without
-    waiting for Enter."""
     any_time: str = "own"
     """``own``: a trait one may play at any time is offered after one's own plays only; the
     chances after others' plays are passed unasked (a holder was otherwise asked after every
