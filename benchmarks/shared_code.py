@@ -3,11 +3,11 @@ alone, in lines of Python (blank lines and comment lines left out, docstrings co
 counts them).
 
 Each package or module of ``src/doomlings_access`` is put on one side by what it serves:
-Doomlings alone (its cards, rules, computer players, telling, scorer, simulations, braille
+Doomlings alone (its cards, rules, computer players, telling, its app, scorer, simulations, braille
 deck labels, position files, and online play, whose rooms play Doomlings only as yet), Doomcrop alone (its engine, computer players, telling and
 app), or both (the kernel, the players' search, the prompt loop and its telling, safety,
 speech, settings, lines), or both with parts for one game each (the commands, the menus,
-saves, the tournament, doctor): those are counted apart, as "mixed".
+saves, the tournament, doctor, the table of games): those are counted apart, as "mixed".
 
     python benchmarks/shared_code.py
 """
@@ -20,10 +20,10 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "doomlings_access"
 
-DOOMLINGS = {"cards", "rules", "ai", "ui", "scorer", "simulate.py", "positions.py", "braille", "online"}
+DOOMLINGS = {"cards", "rules", "ai", "ui", "scorer", "simulate.py", "positions.py", "braille", "online", "doomlings_app.py"}
 """Doomlings' own (online play too: its rooms play Doomlings only, as yet)."""
 DOOMCROP = {"doomcrop", "doomcrop_ai", "doomcrop_ui", "doomcrop_app.py"}
-MIXED = {"app.py", "cli.py", "saves.py", "tournament.py", "doctor.py"}
+MIXED = {"app.py", "cli.py", "saves.py", "tournament.py", "doctor.py", "games.py"}
 """Modules that serve both games, with parts for one game each."""
 
 

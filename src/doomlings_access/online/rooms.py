@@ -33,7 +33,8 @@ from typing import Any, Protocol
 from doomlings_access.ai import Agent
 from doomlings_access.ai.levels import make_agent
 from doomlings_access.ai.search import Budget
-from doomlings_access.app import COMPUTER_NAMES, GameChoices, agents_for, build_game
+from doomlings_access.app import COMPUTER_NAMES, GameChoices, build_game
+from doomlings_access.doomlings_app import agents_for
 from doomlings_access.arguments import HOUSE_RULES
 from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.online import protocol
