@@ -39,3 +39,16 @@ def test_a_question_that_may_stop_early_says_so() -> None:
     assert stops, "seed 8 has no Jack or Queen of the person's"
     assert all(said.endswith(STOPPING) for said in stops)
     assert not any(said.endswith(STOPPING) for said in heard if said.startswith(HELP[Reason.FLIP]))
+
+
+def test_a_letter_that_is_a_command_and_begins_a_choice_says_so_once() -> None:
+    """"b" is the grids command and begins "back left": it shows the grids, and says once how
+    to choose the places it begins (as Doomlings says of "p" for Pass), so that the listener
+    knows why no card was flipped."""
+    game = new(8)
+    text = " ".join(played(game, "b\n1\n" * 800).split())
+    assert game.is_over
+    said = re.findall(r"b is the grids command; to choose (back [a-z ,]+?), type ([0-9, or]+)\.", text)
+    assert len(said) == 1, said
+    names, numbers = said[0]
+    assert names.count("back") == len(re.findall(r"\d+", numbers))

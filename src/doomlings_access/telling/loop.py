@@ -281,7 +281,7 @@ class PromptLoop(Prompting, Generic[V]):
         if self.humans and agent.thinks:
             self.notice_thinking(d.player, view.active)
         try:
-            return agent.choose(view, d)
+            return self.think(agent, view, d)
         except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
             self.out.info("")
             if self.confirm_quit():
@@ -411,6 +411,7 @@ class PromptLoop(Prompting, Generic[V]):
             return self.the_one(q, line, exact)
         command, arg = self.as_command(line)
         if command is not None:
+            self.say_letter_is_a_command(q, low, command)
             self.command(command, arg, q)
             return None
         begun = q.beginning(line)

@@ -13,13 +13,19 @@ sentences.
 from __future__ import annotations
 
 import re
+import signal
+import sys
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from doomlings_access.kernel.decisions import Decision, Value
+from doomlings_access.kernel.players import Agent
 from doomlings_access.lines import FEWEST, PAUSE, rows
 from doomlings_access.safety.text import MAX_DIGITS
-from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said
+from doomlings_access.telling.questions import Question
+from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said, join
 from doomlings_access.telling.console import Console, clean_typed, not_an_answer, yes_or_no
 from doomlings_access.telling.output import Output
 
@@ -92,6 +98,8 @@ class Prompting:
         """Standard input ended (a script's answers ran out)."""
         self.plain_warned = False
         """Whether the people sharing a keyboard in plain mode were told the screen stays."""
+        self.letters_explained: set[str] = set()
+        """The one-letter commands said to begin a choice too (:meth:`say_letter_is_a_command`)."""
 
     # --- hooks a game's loop answers ------------------------------------------------------
     def command(self, command: str, arg: str, q: Any) -> None:
@@ -258,6 +266,49 @@ class Prompting:
                 self.out.info("Going on.")
             return answer
 
+    # --- computer players ------------------------------------------------------------------------
+    @staticmethod
+    def think(agent: Agent[Any], view: Any, d: Decision) -> Value:
+        """``agent.choose``, with Ctrl-C never lost. A KeyboardInterrupt raised while Python
+        finalizes one of the search's many generators is printed and dropped by the interpreter
+        ("Exception ignored in"), and the game went on as if no key was pressed: the handler
+        also notes the key, and the interrupt is raised again once the answer is in."""
+        if threading.current_thread() is not threading.main_thread():
+            return agent.choose(view, d)
+        pressed = False
+
+        def on_ctrl_c(signum: int, frame: object) -> None:
+            nonlocal pressed
+            pressed = True
+            raise KeyboardInterrupt
+
+        def quietly(unraisable: sys.UnraisableHookArgs) -> None:
+            if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+                hook(unraisable)
+
+        hook = sys.unraisablehook
+        previous = signal.signal(signal.SIGINT, on_ctrl_c)
+        sys.unraisablehook = quietly
+        try:
+            answer = agent.choose(view, d)
+        finally:
+            signal.signal(signal.SIGINT, previous)
+            sys.unraisablehook = hook
+        if pressed:
+            raise KeyboardInterrupt
+        return answer
+
+    # --- answers --------------------------------------------------------------------------------
+    def say_letter_is_a_command(self, q: Question, letter: str, command: str) -> None:
+        """A command's one-letter shortcut that also begins a choice is the command; so that
+        the listener knows why their choice was not made, it is said (:func:`letter_is_a_command`),
+        before the command's answer and once a game for each letter (after every ``s`` it came
+        again, after the scores)."""
+        said = letter_is_a_command(q, letter, command)
+        if said and letter not in self.letters_explained:
+            self.letters_explained.add(letter)
+            self.out.info(said)
+
     # --- people sharing the keyboard ----------------------------------------------------------
     def pass_keyboard_to(self, name: str, leaving: str | None) -> None:
         """"Pass to Ben.": the hand-over between people at one keyboard, the same in every game.
@@ -344,6 +395,21 @@ class Prompting:
     def list_commands(self) -> None:
         self.out.info("Commands:")
         self.out.lines(list(self.commands.values()))
+
+
+def letter_is_a_command(q: Question, letter: str, command: str) -> str:
+    """A command's one-letter shortcut that also begins a choice (p for Pass, d for Done,
+    r for Red; in Doomcrop b for back left) runs the command, which only tells; a choice
+    played unasked could not be taken back. What is said so that the listener knows why their
+    choice was not made (nothing for a longer word, or a letter that begins no choice)."""
+    if len(letter) != 1:
+        return ""
+    begun = [i for i, o in enumerate(q.options, 1) if o.text.lower().startswith(letter)]
+    if not begun:
+        return ""
+    names = join([q.options[i - 1].text.split(",")[0] for i in begun], "or")
+    numbers = join([str(i) for i in begun], "or")
+    return f"{letter} is the {command} command; to choose {names}, type {numbers}."
 
 
 def _joined(parts: list[Said]) -> Said:

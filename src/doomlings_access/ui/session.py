@@ -13,9 +13,6 @@ person's view and the events as their seat saw them (:meth:`Session.view`,
 from __future__ import annotations
 
 import shlex
-import signal
-import sys
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -33,7 +30,7 @@ from doomlings_access.safety.text import name_key, players_named
 from doomlings_access.ui import review
 from doomlings_access.telling.console import Console, clean_typed, nothing_typed
 from doomlings_access.telling.output import Output
-from doomlings_access.telling.prompting import MORE, Prompting, QuitGame, is_number, shorten
+from doomlings_access.telling.prompting import MORE, Prompting, QuitGame, is_number, letter_is_a_command, shorten
 from doomlings_access.telling.prompting import Prefs as SharedPrefs
 from doomlings_access.ui.announcer import Announcer, introduced
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
@@ -193,8 +190,6 @@ class Session(Prompting):
         self.played_out_of_turn: dict[int, list[str]] = {}
         """Hot seat: the traits so played for each person, told at their next hand-over."""
         self.questions_asked = 0
-        self.letters_explained: set[str] = set()
-        """The one-letter commands said to begin a choice too (:meth:`say_letter_is_a_command`)."""
         self.on_action = on_action
         self.resumed_at = len(game.log) if resumed else 0  # events told before this session
         self.recap: list[Said] = []  # a resumed game's last announcements, told by run()
@@ -248,7 +243,7 @@ class Session(Prompting):
                     if self.humans and self.thinks_long(d.player):
                         self.before_thinking(d.player, answered)
                     try:
-                        answer = self.think(self.agents[d.player], d)
+                        answer = self.think(self.agents[d.player], self.view(d.player), d)
                     except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
                         self.out.info("")
                         if not self.humans or self.confirm_quit():
@@ -421,36 +416,6 @@ class Session(Prompting):
         text = f"{self.names[turn.player]} is thinking."
         self.make_room(text)
         self.out.info(text)
-
-    def think(self, agent: Agent, d: Decision) -> Value:
-        """``agent.choose``, with Ctrl-C never lost. A KeyboardInterrupt raised while Python
-        finalizes one of the search's many generators is printed and dropped by the interpreter
-        ("Exception ignored in"), and the game went on as if no key was pressed: the handler
-        also notes the key, and the interrupt is raised again once the answer is in."""
-        if threading.current_thread() is not threading.main_thread():
-            return agent.choose(self.view(d.player), d)
-        pressed = False
-
-        def on_ctrl_c(signum: int, frame: object) -> None:
-            nonlocal pressed
-            pressed = True
-            raise KeyboardInterrupt
-
-        def quietly(unraisable: sys.UnraisableHookArgs) -> None:
-            if not issubclass(unraisable.exc_type, KeyboardInterrupt):
-                hook(unraisable)
-
-        hook = sys.unraisablehook
-        previous = signal.signal(signal.SIGINT, on_ctrl_c)
-        sys.unraisablehook = quietly
-        try:
-            answer = agent.choose(self.view(d.player), d)
-        finally:
-            signal.signal(signal.SIGINT, previous)
-            sys.unraisablehook = hook
-        if pressed:
-            raise KeyboardInterrupt
-        return answer
 
     def whose_game(self) -> str:
         """"Ana against Otto, Pia and Quin": the people first, then the computer players; people
@@ -756,16 +721,6 @@ class Session(Prompting):
             return None
         return Choice(q.decision.player, reply.value)
 
-    def say_letter_is_a_command(self, q: Question, letter: str, command: str) -> None:
-        """A command's one-letter shortcut that also begins a choice is the command; so that
-        the listener knows why their choice was not made, it is said (:func:`letter_is_a_command`),
-        before the command's answer and once a game for each letter (after every ``s`` it came
-        again, after the scores)."""
-        said = letter_is_a_command(q, letter, command)
-        if said and letter not in self.letters_explained:
-            self.letters_explained.add(letter)
-            self.out.info(said)
-
     def held_back(self, q: Question, line: str) -> str:
         """"Not playable now: Antlers, its colour is locked this round.": cards of the asker's
         hand, typed by name or label at a play question that does not offer them (it was only
@@ -1026,21 +981,6 @@ def the_one(line: str, fits: list[Option], options: tuple[Option, ...]) -> Reply
     return Reply(said=f"{shorten(line)} fits {len(fits)} choices: {named}. Type its number.")
 
 
-def letter_is_a_command(q: Question, letter: str, command: str) -> str:
-    """A command's one-letter shortcut that also begins a choice (p for Pass, d for Done,
-    r for Red) runs the command, which only tells; a choice played unasked could not be
-    taken back. What is said so that the listener knows why their choice was not made
-    (nothing for a longer word, or a letter that begins no choice)."""
-    if len(letter) != 1:
-        return ""
-    begun = [i for i, o in enumerate(q.options, 1) if o.text.lower().startswith(letter)]
-    if not begun:
-        return ""
-    names = join([q.options[i - 1].text.split(",")[0] for i in begun], "or")
-    numbers = join([str(i) for i in begun], "or")
-    return f"{letter} is the {command} command; to choose {names}, type {numbers}."
-
-
 def ends_the_game(e: ev.Event) -> bool:
     """Whether ``e`` is the first kind of event of the end all hear together: the final
     catastrophe's World's End effect, or the scoring."""
@@ -1057,4 +997,7 @@ def as_command(line: str) -> tuple[str | None, str]:
     return (command, rest.strip()) if command in COMMANDS else (None, "")
 
 
-__all__ = ["MORE", "Prefs", "QuitGame", "Reply", "Session", "cards_held_back", "held_back_said", "how_to_answer", "read_answer", "what_it_reads", "where_we_are"]
+__all__ = [
+    "MORE", "Prefs", "QuitGame", "Reply", "Session", "cards_held_back", "held_back_said", "how_to_answer",
+    "letter_is_a_command", "read_answer", "what_it_reads", "where_we_are",
+]
