@@ -20,7 +20,6 @@ loop never reads the game to tell anything. Everything else is the same for ever
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -28,8 +27,7 @@ from doomlings_access.kernel.decisions import Choice, Decision, Value
 from doomlings_access.kernel.players import Agent, SeatView
 from doomlings_access.lines import rows
 from doomlings_access.telling.prompting import (
-    SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, shorten,
-    typed_aloud,
+    SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, resume_words, shorten,
 )
 from doomlings_access.telling.questions import Option, Question
 from doomlings_access.telling.words import Said, join, plural
@@ -164,7 +162,7 @@ class PromptLoop(Prompting, Generic[V]):
         self.words = words
         self.agents = agents
         self.on_action = on_action
-        self.resume_command = resume_command
+        self.resumed_by = resume_command
         self.saved_through = saved_through or (lambda: len(self.game.actions))
         self.levels = dict(levels or {})
         self.reflex = reflex
@@ -460,28 +458,14 @@ class PromptLoop(Prompting, Generic[V]):
             self.out.lines(self.words.question_help(self.game.view(q.decision.player), q.decision))
         self.list_commands()
 
-    def unsaved_loss(self) -> str | None:
-        if self.resume_command is None:
+    def saved_state(self) -> tuple[int | None, int] | None:
+        if self.resumed_by is None:
             return None
-        saved = self.saved_through()
-        if saved is None:
-            return "This game could not be saved: quitting loses it."
-        if saved < len(self.game.actions):
-            return "The last moves could not be saved: quitting loses them."
-        return None
+        return self.saved_through(), len(self.game.actions)
 
-    def say_how_to_go_on(self) -> None:
-        """After quitting: whether the game is saved, and the command that resumes it."""
-        if self.resume_command is None:
-            self.out.info("You left the game.")
-            return
-        saved = self.saved_through()
-        if saved is None:
-            self.out.info("You left the game. It could not be saved.")
-            return
-        self.out.info("You left the game. It is saved; to go on, type:")
-        command = self.resume_command(self.prefs)
-        self.out.say(Said(command, f"{typed_aloud(command)}. Or run doomlings and choose Resume a saved game."), whole=True)
+    def resume_command(self) -> str:
+        assert self.resumed_by is not None
+        return self.resumed_by(self.prefs)
 
     # --- a resumed game -----------------------------------------------------------------------
     def _resume(self) -> None:
@@ -505,16 +489,3 @@ class PromptLoop(Prompting, Generic[V]):
                 self.out.info(f"The last {plural(len(last), 'announcement')}:")
                 for said in last:
                     self.out.say(said, remember=False)
-
-
-def resume_words(saved_as: str, prefs: Prefs, defaults: Prefs) -> str:
-    """``doomlings resume NAME``, with the settings this game was played with where they
-    differ from ``defaults`` (a save keeps the game, not how it was told)."""
-    words = ["doomlings", "resume", shlex.quote(saved_as)]
-    if prefs.plain:
-        words.append("--plain")
-    for name in ("verbosity", "labels", "speech", "only_choice", "pause"):
-        value = getattr(prefs, name)
-        if value != getattr(defaults, name):
-            words += [f"--{name.replace('_', '-')}", str(value)]
-    return " ".join(words)

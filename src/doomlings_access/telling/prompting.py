@@ -13,6 +13,7 @@ sentences.
 from __future__ import annotations
 
 import re
+import shlex
 import signal
 import sys
 import threading
@@ -152,9 +153,45 @@ class Prompting:
     def verbosity_changed(self, verbosity: str) -> None:
         """The listener chose another verbosity: the announcers follow."""
 
-    def unsaved_loss(self) -> str | None:
-        """What quitting now would lose, in a sentence (None: nothing)."""
+    # --- the save, and quitting ---------------------------------------------------------------
+    def saved_state(self) -> tuple[int | None, int] | None:
+        """How many answers the save on disk holds (None: it could not be written) and how many
+        were given; None for a game that is not saved (a lesson, a scenario)."""
         return None
+
+    def resume_command(self) -> str:
+        """The command that goes on with the saved game (:func:`resume_words`)."""
+        raise NotImplementedError
+
+    def unsaved_loss(self) -> str | None:
+        """What quitting now would lose, in one sentence, or None when the save holds every
+        move (or the game is not saved at all)."""
+        state = self.saved_state()
+        if state is None:
+            return None
+        saved, done = state
+        if saved is None:
+            return "This game could not be saved: quitting loses it."
+        if saved < done:
+            return "The last moves could not be saved: quitting loses them."
+        return None
+
+    def say_how_to_go_on(self) -> None:
+        """After quitting: whether the game is saved, and the command that resumes it (from its
+        last save, when its last moves could not be written)."""
+        state = self.saved_state()
+        saved, done = state or (None, 0)
+        if saved is None:
+            self.out.info("You left the game." + (" It could not be saved." if state else ""))
+            return
+        if saved < done:
+            self.out.info("You left the game. Its last moves could not be saved.")
+            self.out.info("To go on from its last save, type:")
+        else:
+            self.out.info("You left the game. It is saved; to go on, type:")
+        command = self.resume_command()
+        aloud = f"{typed_aloud(command)}. Or run doomlings and choose Resume a saved game."
+        self.out.say(Said(command, aloud), whole=True)
 
     # --- pace -----------------------------------------------------------------------------
     def room(self) -> int | None:
@@ -410,6 +447,28 @@ def letter_is_a_command(q: Question, letter: str, command: str) -> str:
     names = join([q.options[i - 1].text.split(",")[0] for i in begun], "or")
     numbers = join([str(i) for i in begun], "or")
     return f"{letter} is the {command} command; to choose {names}, type {numbers}."
+
+
+RESUMED_WITH = ("verbosity", "labels", "speech", "only_choice", "any_time", "pause")
+"""The settings a resume command names, in this order, where a game was played with others than
+``doomlings resume`` starts with (a setting only one game has, where that game's settings have it)."""
+
+
+def resume_words(saved_as: str, prefs: Prefs, defaults: Prefs) -> str:
+    """``doomlings resume NAME``, with the settings this game was played with where they
+    differ from ``defaults`` (a save keeps the game, not how it was told).
+
+    >>> resume_words("game 1.json", Prefs(verbosity="terse", plain=True), Prefs())
+    "doomlings resume 'game 1.json' --plain --verbosity terse"
+    """
+    words = ["doomlings", "resume", shlex.quote(saved_as)]
+    if prefs.plain:
+        words.append("--plain")
+    for name in RESUMED_WITH:
+        value = getattr(prefs, name, None)
+        if value is not None and value != getattr(defaults, name, None):
+            words += [f"--{name.replace('_', '-')}", str(value)]
+    return " ".join(words)
 
 
 def _joined(parts: list[Said]) -> Said:

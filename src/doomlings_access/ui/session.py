@@ -12,7 +12,6 @@ person's view and the events as their seat saw them (:meth:`Session.view`,
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -30,13 +29,15 @@ from doomlings_access.safety.text import name_key, players_named
 from doomlings_access.ui import review
 from doomlings_access.telling.console import Console, clean_typed, nothing_typed
 from doomlings_access.telling.output import Output
-from doomlings_access.telling.prompting import MORE, Prompting, QuitGame, is_number, letter_is_a_command, shorten
+from doomlings_access.telling.prompting import (
+    MORE, Prompting, QuitGame, is_number, letter_is_a_command, resume_words, shorten,
+)
 from doomlings_access.telling.prompting import Prefs as SharedPrefs
 from doomlings_access.ui.announcer import Announcer, introduced
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
 from doomlings_access.ui.questions import Option, Question, asked_for_a_card_held, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
-from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, typed_aloud, why_not_played
+from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, why_not_played
 
 MAX_INPUT = 200
 THINKING_NOTICE = 0.5
@@ -331,45 +332,12 @@ class Session(Prompting):
             if self.console_ended:
                 self.out.lines(lines[told:])
 
-    def unsaved_loss(self) -> str | None:
-        """What quitting now would lose, in one sentence, or None when the save holds every
-        move (or the game is not saved at all, as a scenario is not)."""
-        if not self.saved_as:
-            return None
-        saved = self.saved_through()
-        if saved is None:
-            return "This game could not be saved: quitting loses it."
-        if saved < len(self.game.actions):
-            return "The last moves could not be saved: quitting loses them."
-        return None
-
-    def say_how_to_go_on(self) -> None:
-        """After quitting: whether the game is saved, and the command that resumes it."""
-        saved = self.saved_through() if self.saved_as else None
-        if saved is None:
-            self.out.info("You left the game." + (" It could not be saved." if self.saved_as else ""))
-            return
-        if saved < len(self.game.actions):
-            self.out.info("You left the game. Its last moves could not be saved.")
-            self.out.info("To go on from its last save, type:")
-        else:
-            self.out.info("You left the game. It is saved; to go on, type:")
-        command = self.resume_command()
-        aloud = f"{typed_aloud(command)}. Or run doomlings and choose Resume a saved game."
-        self.out.say(Said(command, aloud), whole=True)
+    def saved_state(self) -> tuple[int | None, int] | None:
+        """How far the save holds the game (none for a game not saved, as a scenario is not)."""
+        return (self.saved_through(), len(self.game.actions)) if self.saved_as else None
 
     def resume_command(self) -> str:
-        """``doomlings resume NAME``, with the settings this game was played with where they
-        differ from the defaults (a save keeps the game, not how it was told)."""
-        words = ["doomlings", "resume", shlex.quote(str(self.saved_as))]
-        defaults = self.resume_defaults
-        if self.prefs.plain:
-            words.append("--plain")
-        for name in ("verbosity", "labels", "speech", "only_choice", "any_time", "pause"):
-            value = getattr(self.prefs, name)
-            if value != getattr(defaults, name):
-                words += [f"--{name.replace('_', '-')}", str(value)]
-        return " ".join(words)
+        return resume_words(str(self.saved_as), self.prefs, self.resume_defaults)
 
     def story_began(self) -> int:
         """Where the story under way (a turn, an age's or a catastrophe's reveal, World's End)
