@@ -152,3 +152,22 @@ def test_a_computer_that_thinks_answers_a_hearts_defence_at_once() -> None:
         assert Reason.HEARTS not in agent.reasons
         found = found or any(seat == 1 for seat, _ in hearts_defences(game))
     assert found  # the computer had a Hearts defence to answer in one of them
+
+
+def test_a_game_at_one_keyboard_resumed_says_who_is_at_it() -> None:
+    """"Ana and Ben at the keyboard, Cy at the computer", as Doomlings says it (people sharing
+    the keyboard are no team: "Ana and Ben against Cy" said they were)."""
+    game = new(4, ("Ana", "Ben", "Cy"))
+    played(game, "1\n" * 6, people=(0, 1))
+    assert game.actions and not game.is_over
+    console = PlainConsole(io.StringIO(""), io.StringIO())
+    agents = {2: make_agent("normal", 4, 2)}
+    PromptLoop[View](game, DoomcropWords(), [0, 1], agents, console, Output(console.write), Prefs(), resumed=True).run()
+    assert console.stdout.getvalue().startswith("Doomcrop resumed: Ana and Ben at the keyboard, Cy at the computer.\n")
+
+
+def test_a_hard_player_given_little_time_to_think_is_not_waited_for() -> None:
+    """"Ben is thinking." only for a computer whose budget is more than half a second (a
+    public setting, as in Doomlings): with a tenth of a second, nothing is said."""
+    text = played(new(2), "1\n" * 600, level="hard", budget=Budget(seconds=0.1, iterations=2))
+    assert "is thinking" not in text

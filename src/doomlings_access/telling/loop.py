@@ -28,6 +28,7 @@ from doomlings_access.kernel.players import Agent, SeatView
 from doomlings_access.lines import rows
 from doomlings_access.telling.prompting import (
     SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, resume_words, shorten,
+    thinks_long, whose_game,
 )
 from doomlings_access.telling.questions import Option, Question
 from doomlings_access.telling.words import Said, join, plural
@@ -276,7 +277,7 @@ class PromptLoop(Prompting, Generic[V]):
         for it, and thinking longer tells of more to weigh)."""
         agent = self.agents[d.player]
         view = self.game.view(d.player)
-        if self.humans and agent.thinks:
+        if self.humans and thinks_long(agent):
             self.notice_thinking(d.player, view.active)
         try:
             return self.think(agent, view, d)
@@ -478,10 +479,7 @@ class PromptLoop(Prompting, Generic[V]):
         for seat in [me, *self.humans]:
             self.told[seat] = len(self.game.seen_log(seat))
         view = self.game.view(me if me is not None else self.humans[0] if self.humans else 0)
-        people = join([self.names[s] for s in self.humans]) or "computer players"
-        others = [self.names[s] for s in range(len(self.names)) if s not in self.humans]
-        whose = f"{people} against {join(others)}" if others else people
-        self.out.info(f"{self.words.title} resumed: {whose}.")
+        self.out.info(f"{self.words.title} resumed: {whose_game(self.names, self.humans)}.")
         if me is not None:
             self.out.info(self.words.where_we_are(view))
             last = told[-3:]

@@ -17,7 +17,7 @@ import shlex
 import signal
 import sys
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -447,6 +447,34 @@ def letter_is_a_command(q: Question, letter: str, command: str) -> str:
     names = join([q.options[i - 1].text.split(",")[0] for i in begun], "or")
     numbers = join([str(i) for i in begun], "or")
     return f"{letter} is the {command} command; to choose {names}, type {numbers}."
+
+
+THINKING_NOTICE = 0.5
+"""Seconds a computer player may think before a person waiting is told it is thinking."""
+
+
+def thinks_long(agent: Agent[Any]) -> bool:
+    """Whether a computer player may think long enough to be waited for: one that searches,
+    with more than :data:`THINKING_NOTICE` seconds to do it (its budget, a public setting: the
+    notice never depends on the time a decision took, which tells what it had to weigh)."""
+    if not agent.thinks:
+        return False
+    budget = getattr(agent, "budget", None)
+    return bool(getattr(budget, "seconds", THINKING_NOTICE + 1) > THINKING_NOTICE)
+
+
+def whose_game(names: Sequence[str], humans: Sequence[int]) -> str:
+    """"Ana against Otto, Pia and Quin": the people first, then the computer players; people
+    sharing the keyboard are no team ("Ana and Ben at the keyboard, Otto at the computer").
+
+    >>> whose_game(("Ana", "Ben", "Otto"), [0, 1]), whose_game(("You", "Ben"), [0])
+    ('Ana and Ben at the keyboard, Otto at the computer', 'You against Ben')
+    """
+    people = join([names[s] for s in humans]) or "computer players"
+    others = [names[s] for s in range(len(names)) if s not in humans]
+    if len(humans) > 1:
+        return f"{people} at the keyboard, {join(others)} at the computer" if others else people
+    return f"{people} against {join(others)}" if others else people
 
 
 RESUMED_WITH = ("verbosity", "labels", "speech", "only_choice", "any_time", "pause")

@@ -30,7 +30,7 @@ from doomlings_access.ui import review
 from doomlings_access.telling.console import Console, clean_typed, nothing_typed
 from doomlings_access.telling.output import Output
 from doomlings_access.telling.prompting import (
-    MORE, Prompting, QuitGame, is_number, letter_is_a_command, resume_words, shorten,
+    MORE, Prompting, QuitGame, is_number, letter_is_a_command, resume_words, shorten, thinks_long, whose_game,
 )
 from doomlings_access.telling.prompting import Prefs as SharedPrefs
 from doomlings_access.ui.announcer import Announcer, introduced
@@ -40,8 +40,6 @@ from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, why_not_played
 
 MAX_INPUT = 200
-THINKING_NOTICE = 0.5
-"""Seconds a computer player may think before a person waiting is told it is thinking."""
 
 COMMANDS = {
     "hand": "hand, h: your hand",
@@ -215,7 +213,7 @@ class Session(Prompting):
             listening = self.seen_from(self.me)
             self.announcer.already_told(listening, listening.log)
             house = house_rules(listening.options)  # heard at the start, perhaps days ago
-            self.out.info(f"Game resumed: {self.whose_game()}." + (f" {house}" if house else ""))
+            self.out.info(f"Game resumed: {whose_game(self.names, self.humans)}." + (f" {house}" if house else ""))
             where = self.where_we_are()
             self.out.info(where)  # (repeat says the game's last announcement)
             # Everything since the last question (a game left at "Press Enter for more." had
@@ -352,13 +350,10 @@ class Session(Prompting):
         return heard
 
     def thinks_long(self, seat: int) -> bool:
-        """Whether ``seat``'s computer player may think long enough to be waited for: one that
-        searches, with more than :data:`THINKING_NOTICE` seconds to do it (a public setting)."""
+        """Whether ``seat``'s computer player may think long enough to be waited for
+        (:func:`~doomlings_access.telling.prompting.thinks_long`)."""
         agent = self.agents.get(seat)
-        if agent is None or not agent.thinks:
-            return False
-        budget = getattr(agent, "budget", None)
-        return getattr(budget, "seconds", THINKING_NOTICE + 1) > THINKING_NOTICE
+        return agent is not None and thinks_long(agent)
 
     def before_thinking(self, seat: int, answered: int) -> None:
         """Before a thinking computer's decision at the start of its own turn: what came before
@@ -384,16 +379,6 @@ class Session(Prompting):
         text = f"{self.names[turn.player]} is thinking."
         self.make_room(text)
         self.out.info(text)
-
-    def whose_game(self) -> str:
-        """"Ana against Otto, Pia and Quin": the people first, then the computer players; people
-        sharing the keyboard are no team ("Ana and Ben at the keyboard, Otto at the computer")."""
-        names = self.names
-        people = join([names[s] for s in self.humans]) or "computer players"
-        others = [names[s] for s in range(len(names)) if s not in self.humans]
-        if len(self.humans) > 1:
-            return f"{people} at the keyboard, {join(others)} at the computer" if others else people
-        return f"{people} against {join(others)}" if others else people
 
     def where_we_are(self) -> str:
         """"Round 7, era 2, Tectonic Shift. Your turn." for a resumed game."""
