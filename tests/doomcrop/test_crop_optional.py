@@ -223,3 +223,44 @@ def test_a_turn_with_nothing_left_to_flip_ends() -> None:
     assert len(of_type(g.log, ev.Tied)) == 4
     # Ben begins his turn with every card face up: all grids are built again, his first.
     assert g.pending.player == 1 and g.pending.reason is Reason.ARRANGE
+
+
+# --- three players: every card faces one card across each side (ruling 25) -----------------
+
+THREE = ("2D 3D 4D / 5D 6D 7D / 8D 9D 10D", "2S 3S 4S / 5S 6S 7S / 8S 9S 10S", "2H 3H 4H / 5H 6H 7H / 8H 9H 10H")
+
+
+@pytest.mark.parametrize("spot", range(9))
+def test_with_three_players_each_card_faces_its_mirror_in_both_neighbours_grids(spot: int) -> None:
+    """"With 3 players, you have an axis on both sides of your grid." "To oppose each other, the
+    two cards must be equally close to the Line of Opposition ... and they must be directly
+    aligned ... Each card is the mirror of its opposite." Your left column is nearest your left
+    neighbour's right column, your right column farthest from it, as their left column is: so
+    (row, column) faces (row, 2 - column) across each side, and opposition goes both ways."""
+    from doomlings_access.doomcrop.places import opposite
+
+    mirror = opposite(spot)
+    assert mirror == spot - spot % 3 + 2 - spot % 3
+    g = table(*THREE, draw="KC QC JC")
+    answer(g, spot)  # Ana's card attacks: Ben (left) or Cy (right), each the mirror place
+    assert g.pending.reason is Reason.TARGET
+    assert g.pending.options == (9 + mirror, 18 + mirror)
+    g = table(*THREE, draw="KC QC JC", turn=1)
+    answer(g, 9 + mirror)  # Ben's card there faces Cy (his left) and Ana (his right): her card at spot
+    assert g.pending.options == (18 + spot, spot)
+
+
+def test_with_three_players_the_end_fights_each_opposing_pair_once() -> None:
+    """"Then flip any remaining cards face-up and resolve all Numerological Combats": Ana's front
+    left fights both cards that face it, Ben's front right (across her left side) then Cy's
+    (across her right), and Ben's and Cy's front rights, which face the Faces their owners have
+    taken, fight nothing else."""
+    faces = "{} JC QC / KC AC JD / QD KD AD"
+    g = table(
+        faces.format("9D"), "JS QS 4S / KS AS JH / QH KH AH", "JS QS 8H / KS AS JH / QH KH AH".replace("JS", "JC", 1),
+        draw="", options={"decks": 2},
+    )
+    fought = [(e.first, e.second) for e in of_type(g.log, ev.Fought)]
+    assert fought == [(0, 9 + 2), (0, 18 + 2)]
+    assert discard(g, 0)[-3:] == ["4S", "8H", "9D"]
+    assert g.outcome is not None and g.outcome.counts == (12, 8, 8)

@@ -48,6 +48,7 @@ def test_a_defender_with_no_heart_to_add_is_not_told_it_added_none() -> None:
     g = table("2S 3S 9C / 4S 5S 6S / 7S 8S 10S", "8H 2D 3D / 4D 5D 6D / 7D 9D 10D", draw="KC QC JC")
     answer(g, place(0, "front right"), place(1, "front left"))
     assert "add no Heart" not in heard(g, 1)
+    assert "add no Heart" not in heard(g, 1, "verbose")  # heard again at verbose, playing by ear
     assert "Ben adds no Heart." in heard(g, 0, "verbose")  # the others, at verbose, as before
 
 
@@ -109,11 +110,12 @@ def test_the_same_swap_three_times_running_is_said_once_and_counted() -> None:
     front_middle, centre = place(1, "front middle"), place(1, "centre")
     answer(g, place(1, "front left"), *[front_middle, centre] * 3)
     told = heard(g, 0)
-    assert "Ben swaps their front middle and centre, three times." in told
+    swap = "Ben swaps a face-down card at their front middle with a face-down card at their centre"
+    assert f"{swap}, three times." in told
     assert told.count("swaps") == 1
     two = table("2S 3S 9C / 4S 5S 6S / 7S 8S 10S", "JD 2D 3D / 4D 5D 6D / 7D 9D 10D", draw="KC QC JC", turn=1)
     answer(two, place(1, "front left"), *[front_middle, centre] * 2, Word.STOP)
-    assert "Ben swaps their front middle and centre, twice." in heard(two, 0)
+    assert f"{swap}, twice." in heard(two, 0)
 
 
 def test_a_power_s_question_names_its_card_in_braille_when_cards_are_printed_so() -> None:
@@ -140,6 +142,32 @@ def test_a_grid_dealt_short_is_told_place_by_place() -> None:
     """Heard after a Joker's 3 with four cards left to deal: "You lay your grid face down: front
     2C, 3C, 4C; middle 5C; back ." """
     cards = tuple(Card.parse(c) for c in ("2C", "3C", "4C", "5C"))
-    said = Announcer(0, NAMES).sentence(ev.GridBuilt(0, cards))
-    assert said is not None
-    assert said.text == "You lay your grid face down: front 2C, 3C, 4C; middle 5C, empty, empty; back empty, empty, empty."
+    told = [said.text for said, _ in Announcer(0, NAMES).stories([ev.GridBuilt(0, cards)])]
+    assert told == ["You lay your grid face down:", "front: 2C, 3C, 4C", "middle: 5C, empty, empty", "back: empty, empty, empty"]
+
+
+def test_a_draw_is_told_before_what_it_leaves_on_the_draw_pile() -> None:
+    """Heard in a game of three, every grid face up at a turn's start with the Draw pile played
+    face up: "The top card of the Draw pile: the AS. Ben is dealt 9 cards." (the top card that
+    Ben's draw left, told before the draw), and "The Draw pile is empty: the game ends. ... You
+    are dealt 1 card: QS. Ben lays their grid face down." (the end told before the last deal
+    and the grids laid). Now the deal, the top card it leaves, the grids laid, then the end."""
+    draw = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC"
+    g = table("2D^ 3D^ 4D^ / 5D^ 6D^ 7D^ / 8D^ 9D^ 10D^", "2H 3H 4H / 5H 6H 7H / 8H 9H 10H", draw=draw, top_face_up=True)
+    told = heard(g, 0)
+    order = ["You are dealt 9 cards: 2C", "The top card of the Draw pile: the JC.", "Ben is dealt 1 card.",
+             "You lay your grid face down:", "Ben lays their grid face down.", "The Draw pile is empty: the game ends."]
+    at = [told.index(part) for part in order]
+    assert at == sorted(at), told
+    kinds = [type(e).__name__ for e in g.log if isinstance(e, (ev.Dealt, ev.TopCardShown, ev.GridBuilt, ev.DrawPileEmpty))]
+    assert kinds[-6:] == ["Dealt", "TopCardShown", "Dealt", "GridBuilt", "GridBuilt", "DrawPileEmpty"]
+
+
+def test_a_face_taken_at_the_end_is_told_from_one_place() -> None:
+    """Heard: "You capture your KC left at your front left.": two places, a left and a front
+    left. Now "from" the one place it lay."""
+    g = table("QD 3D 7C / 5D 6D 7D / 8D 9D 10D", "2D 3S 4S / 5S 6S 7S / 8S 9S 10S", draw="KC")
+    answer(g, place(0, "front right"), place(1, "front left"))
+    told = heard(g, 0)
+    assert "You capture your QD from your front left." in told
+    assert " left at " not in told

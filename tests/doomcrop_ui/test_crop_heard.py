@@ -13,9 +13,10 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "doomcrop"))
 from crop_kit import answer, place, table  # noqa: E402
 
 from doomlings_access.braille import louis  # noqa: E402
+from doomlings_access.doomcrop import Word  # noqa: E402
 from doomlings_access.doomcrop import events as ev  # noqa: E402
 from doomlings_access.doomcrop.cards import STANDARD, Card  # noqa: E402
-from doomlings_access.doomcrop.places import SPOTS, opposite  # noqa: E402
+from doomlings_access.doomcrop.places import SPOT_NAMES, SPOTS, opposite  # noqa: E402
 from doomlings_access.doomcrop_ui import labels, review  # noqa: E402
 from doomlings_access.doomcrop_ui.announcer import PHRASES, Announcer  # noqa: E402
 from doomlings_access.doomcrop_ui.game import DoomcropWords  # noqa: E402
@@ -23,6 +24,7 @@ from doomlings_access.doomcrop_ui.places import place_name  # noqa: E402
 from doomlings_access.doomcrop_ui.questions import build_question  # noqa: E402
 
 NAMES = ("Ana", "Ben")
+BEN = "2S 3S 4S / 5S 6S 7S / 8S 9S 10S"
 
 
 def test_every_event_has_words() -> None:
@@ -95,16 +97,12 @@ def test_a_seat_knows_its_own_face_down_cards_and_only_sees_others_face_down() -
     g = table(*HEARTS_DEFENCE, draw="KC QC JC")
     mine = [s.text for s in review.grid(g.view(0), 0)]
     theirs = [s.text for s in review.grid(g.view(0), 1)]
-    assert mine[1] == "Front: left 2S face down, middle 3S face down, right 7C face down."
-    assert theirs == [
-        "Ben's grid, front row first:",
-        "Front: left face down, middle face down, right face down.",
-        "Middle: left face down, middle face down, right face down.",
-        "Back: left face down, middle face down, right face down.",
-    ]
+    assert mine[1:4] == ["front left: 2S face down", "front middle: 3S face down", "front right: 7C face down"]
+    assert theirs[0] == "Ben's grid:"
+    assert theirs[1:] == [f"{name}: face down" for name in SPOT_NAMES]
     answer(g, place(0, "front right"), place(1, "back left"), place(1, "back middle"))
     after = [s.speech for s in review.grid(g.view(0), 1)]
-    assert after[3] == "Back: left 4 of Hearts, middle 5 of Hearts, right face down."  # both face up now, to all
+    assert after[7:] == ["back left: 4 of Hearts", "back middle: 5 of Hearts", "back right: face down"]  # face up now, to all
 
 
 def test_review_commands_read_the_view() -> None:
@@ -113,9 +111,11 @@ def test_review_commands_read_the_view() -> None:
     v = g.view(0)
     assert [s.text for s in words.review(v, "draw", "", "text")] == ["Draw pile: 3 cards."]
     assert [s.text for s in words.review(v, "discards", "", "text")] == [
-        "Your Discard pile: 1 card, counting 1: AS.", "Ben's Discard pile: 1 card, counting 1: 2H.",
+        "Your Discard pile: 1 card.", "AS.", "Ben's Discard pile: 1 card.", "2H.",
     ]
-    assert [s.text for s in words.review(v, "card", "ben front left", "text")][0] == "Ben's front left: face down."
+    assert [s.text for s in words.review(v, "card", "ben front left", "text")][:2] == [
+        "Ben's front left: face down.", "It faces your front right.",
+    ]
     assert [s.text for s in words.review(v, "card", "front right", "text")][0] == "Your front right: 7C face down."
     assert [s.text for s in words.review(v, "card", "queen of spades", "text")][:2] == [
         "Queen of Spades, a Face card.",
@@ -123,8 +123,17 @@ def test_review_commands_read_the_view() -> None:
     ]
     braille = [s.text for s in words.review(v, "grid", "", "braille")]
     if louis.available():
-        assert braille[1] == "Front: left ⠼⠃⠎ face down, middle ⠼⠉⠎ face down, right ⠼⠛⠰⠉ face down."
-    assert len(words.review(v, "grids", "", "text")) == 8
+        assert braille[1:4] == ["front left: ⠼⠃⠎ face down", "front middle: ⠼⠉⠎ face down", "front right: ⠼⠛⠰⠉ face down"]
+    assert len(words.review(v, "grids", "", "text")) == 20
+
+
+def test_a_discard_pile_counts_diamonds_as_two_and_its_cards_a_few_to_a_line() -> None:
+    g = table(*HEARTS_DEFENCE, draw="KC QC JC", discards=["9D 10D 2C 3C 4C 5C 6C 7H 9C 10C QD", ""])
+    lines = [s.text for s in DoomcropWords().review(g.view(1), "discards", "", "text")]
+    assert lines == [
+        "Ana's Discard pile: 11 cards.", "It counts 13, a Diamond number as two.",
+        "9D, 10D, 2C, 3C, 4C, 5C, 6C, 7H, 9C,", "10C, QD.", "Your Discard pile: 0 cards.",
+    ]
 
 
 def test_verbosity_terse_leaves_out_what_changes_nothing_for_the_listener() -> None:
@@ -135,3 +144,82 @@ def test_verbosity_terse_leaves_out_what_changes_nothing_for_the_listener() -> N
     terse = Announcer(1, NAMES, "terse").stories(log)[-2][0].text
     assert "Ana's front right gets a new face-down card." in normal  # another's refill
     assert "gets a new face-down card" not in terse and "You add the face-down 5H" in terse
+
+
+def told_to(g: object, seat: int, since: int) -> str:
+    """What ``seat`` heard of the events after the first ``since`` of the game's log."""
+    log = [e for e in g.log[since:] if e.seen_by(seat) is not None]  # type: ignore[attr-defined]
+    return " ".join(s.text for s, _ in Announcer(seat, NAMES).stories(log))
+
+
+def test_a_jacks_swaps_name_the_cards_each_listener_may_know() -> None:
+    """Each swap by both places; a card by name where the listener's view shows it (face up,
+    or their own face down), else only "a face-down card". Ben's twin game, whose Ana has other
+    face-down cards, is told to Ben in the same words."""
+    ana = "JD 3D^ 4D / 5D 6D 7D / 8D 9D 10D"
+    twin = "JD 3D^ 4D / 5D 6D 7D / 8D 9D 2C"  # only Ana's face-down back right differs
+    heard = []
+    for grid in (ana, twin):
+        g = table(grid, BEN, draw="KC QC AC")
+        since = len(g.log)
+        answer(g, place(0, "front left"), place(0, "front middle"), place(0, "back right"),
+               place(0, "front left"), place(0, "centre"), Word.STOP)
+        heard.append(told_to(g, 1, since))
+        if grid == ana:
+            mine = told_to(g, 0, since)
+            assert "You swap the 3D at your front middle with the face-down 10D at your back right." in mine
+            assert "You swap the JD at your front left with the face-down 6D at your centre." in mine
+            assert "Your JD goes to your Discard pile." in mine  # from where it was swapped to
+    assert heard[0] == heard[1]
+    assert "Ana swaps the 3D at their front middle with a face-down card at their back right." in heard[0]
+    assert "Ana swaps the JD at their front left with a face-down card at their centre." in heard[0]
+
+
+def test_a_card_everybody_saw_turned_down_is_named_to_all_when_a_jack_moves_it() -> None:
+    g = table("JD 3D* 4D / 5D 6D 7D / 8D 9D 10D", BEN, draw="KC QC AC")
+    since = len(g.log)
+    answer(g, place(0, "front left"), place(0, "front middle"), place(0, "back left"), Word.STOP)
+    assert "Ana swaps the face-down 3D at their front middle with a face-down card at their back left." in told_to(g, 1, since)
+
+
+def test_a_queen_is_told_cause_first_and_when_it_does_nothing() -> None:
+    """"When you flip a Queen, turn up to three of your cards facedown": each card turned told
+    with the Queen first, whose place it is and which card; a Queen that turns nothing says so,
+    and why, instead of going to the Discard pile unexplained."""
+    g = table("QH 3D^ 4D^ / 5H 6D 7D^ / 8D 9D KH", BEN, draw="KC QC 2C 3C")
+    since = len(g.log)
+    answer(g, place(0, "front left"), place(0, "front middle"), place(0, "middle right"), Word.STOP)
+    assert (
+        "Ana flips their front left: the QH. Ana's QH turns their front middle face down: the 3D. "
+        "Ana's QH turns their middle right face down: the 7D. Ana's QH goes to their Discard pile."
+    ) in told_to(g, 1, since)
+    assert "Your QH turns your front middle face down: the 3D." in told_to(g, 0, since)
+    g = table("QH 3D^ 4D / 5H 6D 7D / 8D 9D KH", BEN, draw="KC QC 2C 3C")
+    since = len(g.log)
+    answer(g, place(0, "front left"), Word.STOP)
+    assert "Ana flips their front left: the QH. Ana's QH turns no card face down. Ana's QH goes" in told_to(g, 1, since)
+    g = table("QH 3D 4D / 5H 6D 7D / 8D 9D KH", BEN, draw="KC QC 2C 3C")
+    since = len(g.log)
+    answer(g, place(0, "front left"))
+    assert "You flip your front left: the QH. Your QH has no other face-up card to turn face down. Your QH goes" in told_to(g, 0, since)
+
+
+def test_a_jack_that_swaps_nothing_says_so() -> None:
+    g = table("JD 3D 4D / 5D 6D 7D / 8D 9D 10D", BEN, draw="KC QC")
+    since = len(g.log)
+    answer(g, place(0, "front left"), Word.STOP)
+    assert "Ana flips their front left: the JD. Ana's JD swaps no cards. Ana's JD goes to their Discard pile." in told_to(g, 1, since)
+
+
+def test_with_three_players_a_place_is_said_to_face_a_place_in_each_neighbours_grid() -> None:
+    """Ruling 25, in words: the card command names what a place faces across each side."""
+    g = table("2D 3D 4D / 5D 6D 7D / 8D 9D 10D", BEN, "2H 3H 4H / 5H 6H 7H / 8H 9H 10H", draw="KC QC JC")
+    names = ("Ana", "Ben", "Cy")
+    words = DoomcropWords()
+    assert [s.text for s in words.review(g.view(0), "card", "front left", "text")][1:3] == [
+        "It faces Ben's front right.", "It faces Cy's front right.",
+    ]
+    assert [s.text for s in words.review(g.view(2), "card", "ben back left", "text")][:3] == [
+        "Ben's back left: face down.", "It faces your back right.", "It faces Ana's back right.",
+    ]
+    assert place_name(9 + 2, 0, names) == "Ben's front right"

@@ -48,7 +48,7 @@ def test_a_thinking_computer_is_said_to_think_once_a_turn_of_its_own() -> None:
     turns = sum(1 for e in game.seen_log(0) if isinstance(e, ev.TurnStarted) and e.seat == 1)
     assert text.count("Ben is thinking.") == turns + 1
     before = [part.rstrip() for part in " ".join(text.split()).split("Ben is thinking.")[:-1]]
-    assert re.search(r"You lay your grid face down: [^.]+\.$", before[0])  # setting up, after Ana
+    assert re.search(r"You lay your grid face down: front: [^.]+ back: \w+, \w+, \w+$", before[0])  # setting up, after Ana
     assert all(part.endswith("Ben's turn.") for part in before[1:]), before
 
 

@@ -480,7 +480,7 @@ def test_stabilizing_with_nothing_left_to_draw_says_so(capsys: pytest.CaptureFix
     path = POSITIONS / "stabilizing_with_nothing_left_to_draw.json"
     assert main(["scenario", str(path), "--plain"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "Ana draws 5 cards. The deck and the discard pile are empty: Ana is 3 cards short." in out
+    assert "Ana stabilizes by drawing 5 cards. The deck and the discard pile are empty: Ana is 3 cards short." in out
     assert "The deck and the discard pile are empty: Ben is 5 cards short. Ben stabilizes with 0 cards." in out
 
 

@@ -187,16 +187,6 @@ class TurnStarted(Event):
 
 
 @dataclass(slots=True)
-class SacrificeWithdrawn(Event):
-    """A player who chose to sacrifice a Spades number went back to the turn's question
-    without doing it. Told to all, as a change of mind is seen at the table; and so the seat's
-    log moves on, and a player answering from its view alone is not asked the same question in
-    the same view again (it would answer alike, and go back, without end)."""
-
-    seat: int
-
-
-@dataclass(slots=True)
 class AllFaceUp(Event):
     """A player began a turn with every card face up: all build their grids again."""
 
@@ -315,18 +305,46 @@ class NotReplaced(Event):
 
 @dataclass(slots=True)
 class Swapped(Event):
+    """A Jack's swap: ``first_card`` left ``first`` for ``second``, ``second_card`` the other
+    way. Each card is seen by its own audience (``first_sees``, ``second_sees``; None: all, a
+    face-up card): a face-down card only by those who know it, its owner always, so one swap
+    may name one card to a seat and hide the other."""
+
     seat: int
     first: int
     second: int
+    first_card: Card | None = None
+    second_card: Card | None = None
+    first_sees: Seats = None
+    second_sees: Seats = None
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        hidden: dict[str, Any] = {}
+        for name, sees in (("first_card", self.first_sees), ("second_card", self.second_sees)):
+            if sees is not None and (seat is None or seat not in sees):
+                hidden[name] = None
+        return replace(self, **hidden) if hidden else self
 
 
 @dataclass(slots=True)
 class TurnedDown(Event):
-    """A face-up card turned face down (everybody saw which)."""
+    """A face-up card turned face down (everybody saw which): by a Queen (its cause names
+    it), an Epic Technique of Hearts, or a Hearts helper turned back after a defence."""
 
     seat: int
     place: int
     card: Card
+
+
+@dataclass(slots=True)
+class PowerUnused(Event):
+    """A Jack or a Queen (the event's cause) resolved without doing anything: ``could`` says
+    whether its player had something to do and chose not to (no swap, no card turned), or
+    had nothing it could act on (no other face-up card for a Queen, no second card for a
+    Jack). Told so a listener hears why the Face went straight to its Discard pile."""
+
+    seat: int
+    could: bool
 
 
 @dataclass(slots=True)

@@ -10,7 +10,11 @@ A place on the table is one whole number, ``seat * 9 + spot``, where the spot is
 
 "Each card is the mirror of its opposite": across any axis of opposition, the card opposing
 ``(row, column)`` is the other grid's ``(row, 2 - column)``; your front left faces Ben's front
-right and your front middle faces Ben's front middle.
+right and your front middle faces Ben's front middle. Across a side axis (three players or
+more) the grids sit side by side, front rows toward the table's middle: your left column is
+nearest your left neighbour's right column, your right column farthest, as their left column
+is, so the same mirror holds and every card faces one card in each neighbour's grid
+(``docs/doomcrop-rulings.md``, ruling 25).
 
 >>> spot_name(3), spot_name(4), opposite(0)
 ('middle left', 'centre', 2)

@@ -93,7 +93,18 @@ class Turn(Frame):
     sacrificed: bool = False
     epics: tuple[str, ...] = ()
     """Epic Techniques used this turn (each once)."""
+    declined: bool = False
+    """The player went back from the Spades sacrifice: it is not offered again this turn.
+    Known to that player alone (the sacrifice is offered only to a player holding a Spades
+    number, so a declined one tells of a Spade)."""
     NAME = "turn"
+
+    def public(self, seat: int) -> Frame:
+        if seat == self.seat or not self.declined:
+            return self
+        return Turn(
+            self.seat, self.number, self.stage, self.sacrificed, self.epics, False, parent=self.parent, cause=self.cause,
+        )
 
 
 @dataclass(slots=True)

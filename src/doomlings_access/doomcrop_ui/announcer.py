@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from doomlings_access.doomcrop import events as ev
 from doomlings_access.doomcrop.cards import Card, Rank
 from doomlings_access.doomcrop.events import CauseKind, Step
-from doomlings_access.doomcrop.places import SPOTS, spot_name
+from doomlings_access.doomcrop.places import SPOTS
 from doomlings_access.doomcrop_ui import labels
 from doomlings_access.doomcrop_ui.places import place_name, whose
 from doomlings_access.telling.words import NORMAL, TERSE, VERBOSE, VERBOSITIES, Said, capital, join, plural, story
@@ -69,6 +69,10 @@ class Voice:
         """"your 7 of Clubs", "Ben's 4 of Hearts"."""
         return f"{self.whose(seat, subject)} {self.card(card)}"
 
+
+ROW_BREAK = "\n"
+"""Parts a phrase into a sentence and the rows of a table after it (a grid laid), each told as
+a message of its own so that each is a line of its own."""
 
 Phrase = Callable[[Any, Voice], str | None]
 PHRASES: dict[type[ev.Event], Phrase] = {}
@@ -142,11 +146,13 @@ def _grid_built(e: ev.GridBuilt, v: Voice) -> str:
     if all(c is None for c in e.cards):  # dealt no cards: nine empty places said once
         return f"{v.Whose(e.seat)} grid stays empty."
     cards = (*e.cards, *[None] * (SPOTS - len(e.cards)))  # a grid dealt short (a Joker's 3) ends empty
+    # A row a line (ROW_BREAK), each short enough for a 40-cell braille display: the grid as
+    # one sentence ("front 10H, QD, 6H; middle ...") ran to 85 characters.
     rows = [
-        f"{row} {', '.join('empty' if c is None else v.card(c) for c in cards[i * 3 : i * 3 + 3])}"
+        f"{row}: {', '.join('empty' if c is None else v.card(c) for c in cards[i * 3 : i * 3 + 3])}"
         for i, row in enumerate(("front", "middle", "back"))
     ]
-    return f"{v.verb(e.seat, 'lay')} {v.whose(e.seat, e.seat)} grid face down: {'; '.join(rows)}."
+    return ROW_BREAK.join([f"{v.verb(e.seat, 'lay')} {v.whose(e.seat, e.seat)} grid face down:", *rows])
 
 
 @phrase(ev.DiscardsRevealed)
@@ -169,11 +175,6 @@ def _first(e: ev.FirstPlayer, v: Voice) -> str:
 @phrase(ev.TurnStarted)
 def _turn(e: ev.TurnStarted, v: Voice) -> str:
     return f"{v.Whose(e.seat)} turn."
-
-
-@phrase(ev.SacrificeWithdrawn)
-def _withdrawn(e: ev.SacrificeWithdrawn, v: Voice) -> str:
-    return f"{v.verb(e.seat, 'go', 'goes')} back without a sacrifice."
 
 
 @phrase(ev.AllFaceUp)
@@ -219,7 +220,12 @@ def _heart_added(e: ev.HeartAdded, v: Voice) -> str:
 
 
 @phrase(ev.NoHeartAdded, quiet_below=VERBOSE)
-def _no_heart(e: ev.NoHeartAdded, v: Voice) -> str:
+def _no_heart(e: ev.NoHeartAdded, v: Voice) -> str | None:
+    # Never to the defender, at any verbosity: they answered "no Heart" themselves, or had no
+    # face-down Heart beside it and were never asked ("You add no Heart" then told of a choice
+    # never offered). The others hear it whenever face-down cards lay beside the defender.
+    if e.seat == v.me:
+        return None
     return f"{v.verb(e.seat, 'add')} no Heart."
 
 
@@ -231,12 +237,11 @@ def _captured(e: ev.Captured, v: Voice) -> str:
     cause = e.cause
     if owner == e.by and cause is not None and cause.kind is CauseKind.RULE and cause.step is Step.SPADES:
         return f"{v.verb(e.by, 'sacrifice')} {v.owned(owner, e.card, e.by)} from {v.place(e.place, e.by)}."
-    if owner == e.by and cause is not None and cause.card == e.card and cause.place == e.place:
+    if owner == e.by and cause is not None and cause.card == e.card and (cause.place == e.place or e.card.rank is Rank.JACK):
+        # A Face captured after its power, where it is now (a Jack may have swapped itself).
         return f"{v.Whose(owner)} {v.card(e.card)} goes to {v.whose(owner, owner)} Discard pile."
     if cause is not None and cause.card is not None and cause.card.rank is Rank.ACE and cause.seat == e.by:
         return f"{v.Whose(e.by)} {v.card(cause.card)} captures {v.place(e.place, e.by)}: the {v.card(e.card)}."
-    if owner == e.by and cause is not None and cause.kind is CauseKind.RULE and cause.step is Step.END:
-        return f"{v.verb(e.by, 'capture')} {v.owned(owner, e.card, e.by)} left at {v.place(e.place, e.by)}."
     if owner == e.by:
         return f"{v.verb(e.by, 'capture')} {v.owned(owner, e.card, e.by)} from {v.place(e.place, e.by)}."
     return f"{v.verb(e.by, 'capture')} {v.owned(owner, e.card)}."
@@ -271,12 +276,36 @@ def _not_replaced(e: ev.NotReplaced, v: Voice) -> str:
 
 @phrase(ev.Swapped)
 def _swapped(e: ev.Swapped, v: Voice) -> str:
-    return f"{v.verb(e.seat, 'swap')} {v.place(e.first, e.seat)} and {spot_name(e.second % SPOTS)}."
+    """Both places, and each card as the listener may know it: "Ben swaps the 7C at their
+    front left with a face-down card at their back right." A card face down is "the
+    face-down 7C" to a seat that knows it (its owner always), else "a face-down card"."""
+    return f"{v.verb(e.seat, 'swap')} {_moved(e.first_card, e.first_sees, v)} at {v.place(e.first, e.seat)} " \
+        f"with {_moved(e.second_card, e.second_sees, v)} at {v.place(e.second, e.seat)}."
+
+
+def _moved(card: Card | None, sees: frozenset[int] | None, v: Voice) -> str:
+    if card is None:
+        return "a face-down card"
+    return f"the {v.card(card)}" if sees is None else f"the face-down {v.card(card)}"
 
 
 @phrase(ev.TurnedDown)
 def _turned_down(e: ev.TurnedDown, v: Voice) -> str:
+    cause = e.cause
+    if cause is not None and cause.card is not None and cause.card.rank is Rank.QUEEN and cause.seat is not None:
+        # Cause first: the Queen turns the card, as a King's card attacks.
+        return f"{v.Whose(cause.seat)} {v.card(cause.card)} turns {v.place(e.place, cause.seat)} face down: the {v.card(e.card)}."
     return f"{v.verb(e.seat, 'turn')} {v.place(e.place, e.seat)} face down: the {v.card(e.card)}."
+
+
+@phrase(ev.PowerUnused)
+def _unused(e: ev.PowerUnused, v: Voice) -> str:
+    cause = e.cause
+    face = f"{v.Whose(e.seat)} {v.card(cause.card) if cause is not None and cause.card is not None else 'card'}"
+    queen = cause is not None and cause.card is not None and cause.card.rank is Rank.QUEEN
+    if queen:
+        return f"{face} turns no card face down." if e.could else f"{face} has no other face-up card to turn face down."
+    return f"{face} swaps no cards." if e.could else f"{face} has no other card to swap with."
 
 
 @phrase(ev.Fought)
@@ -287,9 +316,10 @@ def _fought(e: ev.Fought, v: Voice) -> str:
 @phrase(ev.DrawPileEmpty)
 def _draw_empty(e: ev.DrawPileEmpty, v: Voice) -> str:
     # Told in the order it happens (ruling 22): the Faces go first, then every card left fights,
-    # those already face up too.
+    # those already face up too. Each Face is then "captured from" its place: "You capture your
+    # KC left at your front left" was heard as two places, a left and a front left.
     return (
-        "The Draw pile is empty: the game ends. Each player captures their own Faces left; "
+        "The Draw pile is empty: the game ends. Each player captures the Faces still in their grid; "
         "then every card left turns face up and fights its opposing card."
     )
 
@@ -382,11 +412,8 @@ class Announcer:
         return Said(capital(text), capital(speech))
 
     def _own(self, e: ev.Event) -> bool:
-        """An event about the listener's own cards is told even when terse; not a Heart not
-        added: its seat knows already (it answered no, or had no face-down Heart beside the
-        defender and was not asked, when "You add no Heart" would tell of a choice never offered)."""
-        if isinstance(e, ev.NoHeartAdded):
-            return False
+        """An event about the listener's own cards is told even when terse (a phrase may still
+        keep quiet: a Heart not added is never told to its defender)."""
         return getattr(e, "seat", None) == self.me and self.me is not None
 
     def stories(self, events: Sequence[ev.Event]) -> list[tuple[Said, int]]:
@@ -415,12 +442,20 @@ class Announcer:
                 card_text, card_speech = (v.the(nxt.card) for v in self._voices())
                 said = Said(f"{said.text} {card_text}.", f"{said.speech} {card_speech}.")
                 i += 1
+            rows: list[Said] = []
+            if said is not None and ROW_BREAK in said.text:
+                texts, speeches = said.text.split(ROW_BREAK), said.speech.split(ROW_BREAK)
+                said, rows = Said(texts[0], speeches[0]), [Said(t, s) for t, s in zip(texts[1:], speeches[1:])]
             if said is not None and told and told[-1] == said:
                 times[-1] += 1
             elif said is not None:
                 told.append(said)
                 times.append(1)
             i += 1
+            if rows:  # the rows of a table: each a message, after the story so far
+                out.append((story([_counted(t, n) for t, n in zip(told, times)]), i))
+                out.extend((row, i) for row in rows)
+                told, times = [], []
         if told:
             out.append((story([_counted(t, n) for t, n in zip(told, times)]), len(events)))
         return out

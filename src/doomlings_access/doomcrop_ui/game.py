@@ -20,7 +20,7 @@ from doomlings_access.telling.questions import Question
 from doomlings_access.telling.words import Said
 
 COMMANDS = {
-    "grid": "grid NAME, g: a grid, a row a line from the front (yours without a name)",
+    "grid": "grid NAME, g: a grid, a place a line, front row first (yours without a name)",
     "grids": "grids, b: both grids (every grid), yours first",
     "discards": "discards, d: each Discard pile: its cards, and what it counts",
     "draw": "draw, p: how many cards the Draw pile has",

@@ -2,7 +2,8 @@
 
 Rows are counted from the owner's side of the Line of Opposition (front, middle, back) and
 columns left to right as the owner sits (:mod:`doomlings_access.doomcrop.places`), so "Ben's
-front middle" is the same card whoever speaks, and "your front middle" faces it. To its owner
+front middle" is the same card whoever speaks, and "your front middle" faces it (with three
+players or more, your front left faces both neighbours' front rights). To its owner
 a place is "your ..."; in a sentence whose subject owns it, "their ..." ("Ben flips their
 front left"); to everybody else "Ben's ...".
 

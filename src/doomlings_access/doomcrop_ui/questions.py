@@ -22,7 +22,7 @@ KEYWORDS: dict[Word, tuple[str, tuple[str, ...]]] = {
     Word.AS_DEALT: ("the rest as dealt", ("rest", "as dealt", "dealt")),
     Word.STOP: ("stop here", ("stop", "done", "none")),
     Word.NO: ("no Heart", ("no", "none")),
-    Word.BACK: ("back: no sacrifice", ("back", "no")),
+    Word.BACK: ("back: no sacrifice this turn", ("back", "no")),
     Word.SACRIFICE: ("sacrifice a Spade first", ("sacrifice", "spade")),
     Word.DRAW_PILE: ("the top card of the Draw pile", ("draw pile", "draw", "top")),
     Word.EPIC_HEARTS: ("Epic Technique of Hearts", ("epic hearts",)),

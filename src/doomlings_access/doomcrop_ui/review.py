@@ -1,30 +1,38 @@
 """Doomcrop's review commands, read from one seat's view: a grid, every grid, the Discard
 piles, the Draw pile, and any card (by its name, or by the place it lies in).
 
-A grid is told a row a line, front first (the row at the Line of Opposition), each row left to
-right as its owner sits: three short lines a 40-cell display shows whole. The listener's own
+Every line of a list fits a 40-cell braille display (:data:`CELLS`), so a reader never pans
+across one row: a grid is told a place a line under its owner's heading ("Ben's grid:", then
+"front left: face down", front row first, each row left to right as its owner sits); a Discard
+pile its count, then its cards a few to a line. A row of a grid as one line ("Front: left 2S
+face down, middle 3S face down, right 7C face down.") took 57 to 67 cells. The listener's own
 face-down cards are named (they know them); another's are "face down".
 
 >>> from doomlings_access.doomcrop import Game, Setup
 >>> view = Game(Setup(("Ana", "Ben"), seed=1)).view(0)
 >>> [said.text for said in draw_pile(view)]
 ['Draw pile: 32 cards.']
+>>> [said.text for said in list_rows(["4D", "10H", "QS", "AC", "9S", "8S", "JH"], ["4 of Diamonds"] * 7)]
+['4D, 10H, QS, AC, 9S, 8S, JH.']
 >>> describe("10h")[0]
 '10 of Hearts, a Number of Hearts.'
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from doomlings_access.doomcrop.cards import Card, CardError, Rank, Suit
-from doomlings_access.doomcrop.places import SPOTS, spot_by_name
+from doomlings_access.doomcrop.places import SPOTS, axes, opposite, spot_by_name, spot_name
 from doomlings_access.doomcrop.view import SlotView, View
 from doomlings_access.doomcrop_ui import labels
 from doomlings_access.doomcrop_ui.places import place_name, whose
+from doomlings_access.lines import columns_of
 from doomlings_access.safety.text import players_named
-from doomlings_access.telling.words import Said, capital, join, plural
+from doomlings_access.telling.words import Said, capital, plural
 
-ROWS = ("front", "middle", "back")
-COLUMNS = ("left", "middle", "right")
+CELLS = 40
+"""The widest line of a list: a 40-cell braille display, the common size, shows it whole."""
 
 
 def _slot_words(slot: SlotView | None, labels_as: str, speech: bool) -> str:
@@ -37,15 +45,13 @@ def _slot_words(slot: SlotView | None, labels_as: str, speech: bool) -> str:
 
 
 def grid(view: View, seat: int, labels_as: str = labels.TEXT) -> list[Said]:
-    """``seat``'s grid as the viewer may know it: a heading, then a row a line."""
+    """``seat``'s grid as the viewer may know it: a heading, then a place a line, front left to
+    back right ("front left: 7C face down")."""
     owner = capital(whose(seat, view.seat, view.names))
-    out = [Said(f"{owner} grid, front row first:", f"{owner} grid, front row first:")]
-    row_of = view.grids[seat]
-    for r, row in enumerate(ROWS):
-        cells = [row_of[r * 3 + c] for c in range(3)]
-        text = ", ".join(f"{COLUMNS[c]} {_slot_words(s, labels_as, False)}" for c, s in enumerate(cells))
-        speech = ", ".join(f"{COLUMNS[c]} {_slot_words(s, labels_as, True)}" for c, s in enumerate(cells))
-        out.append(Said(f"{capital(row)}: {text}.", f"{capital(row)}: {speech}."))
+    out = [Said.alike(f"{owner} grid:")]
+    for spot, slot in enumerate(view.grids[seat]):
+        name = spot_name(spot)
+        out.append(Said(f"{name}: {_slot_words(slot, labels_as, False)}", f"{name}: {_slot_words(slot, labels_as, True)}"))
     return out
 
 
@@ -55,29 +61,45 @@ def grids(view: View, labels_as: str = labels.TEXT) -> list[Said]:
     return [line for s in seats for line in grid(view, s, labels_as)]
 
 
+def list_rows(texts: Sequence[str], speeches: Sequence[str], width: int = CELLS) -> list[Said]:
+    """Items (cards) a few to a line, each line at most ``width`` cells, the last ending with a
+    full stop; each line's speech says the same items in words."""
+    out: list[Said] = []
+    row: list[int] = []
+    for i, item in enumerate(texts):
+        if row and columns_of(", ".join([*(texts[j] for j in row), item]) + ",") > width:
+            out.append(_row(texts, speeches, row, ","))
+            row = []
+        row.append(i)
+    if row:
+        out.append(_row(texts, speeches, row, "."))
+    return out
+
+
+def _row(texts: Sequence[str], speeches: Sequence[str], row: list[int], end: str) -> Said:
+    return Said(", ".join(texts[j] for j in row) + end, ", ".join(speeches[j] for j in row) + end)
+
+
 def discards(view: View, labels_as: str = labels.TEXT) -> list[Said]:
-    """Each Discard pile: how many cards, what it counts (a Diamond number as two), its cards."""
+    """Each Discard pile: how many cards, what it counts when a Diamond number makes it more
+    (one counts as two), then its cards a few to a line."""
     out = []
     for seat, pile in enumerate(view.discards):
         counted = sum(c.counts for c in pile)
         owner = capital(whose(seat, view.seat, view.names))
-        head = f"{owner} Discard pile: {plural(len(pile), 'card')}, counting {counted}"
-        if not pile:
-            out.append(Said(f"{head}.", f"{head}."))
-            continue
-        out.append(Said(
-            f"{head}: {', '.join(labels.text(c, labels_as) for c in pile)}.",
-            f"{head}: {join([labels.spoken(c) for c in pile])}.",
-        ))
+        out.append(Said.alike(f"{owner} Discard pile: {plural(len(pile), 'card')}."))
+        if counted != len(pile):
+            out.append(Said.alike(f"It counts {counted}, a Diamond number as two."))
+        out.extend(list_rows([labels.text(c, labels_as) for c in pile], [labels.spoken(c) for c in pile]))
     return out
 
 
 def draw_pile(view: View, labels_as: str = labels.TEXT) -> list[Said]:
-    line = f"Draw pile: {plural(view.draw_size, 'card')}."
-    if view.draw_top is None:
-        return [Said(line, line)]
+    out = [Said.alike(f"Draw pile: {plural(view.draw_size, 'card')}.")]
     top = view.draw_top
-    return [Said(f"{line} Its top card is face up: {labels.text(top, labels_as)}.", f"{line} Its top card is face up: the {labels.spoken(top)}.")]
+    if top is not None:
+        out.append(Said(f"Its top card, face up: {labels.text(top, labels_as)}.", f"Its top card, face up: {labels.spoken(top)}."))
+    return out
 
 
 def seat_named(view: View, typed: str) -> int | None:
@@ -174,11 +196,16 @@ def card_named(typed: str) -> Card | None:
 
 
 def card_at(view: View, where: int, labels_as: str = labels.TEXT) -> list[Said]:
-    """What lies at a place, as the viewer may know it, and what its card does."""
+    """What lies at a place, as the viewer may know it, the places it faces (one across each
+    axis of opposition: with three players or more, one in each neighbour's grid), and what its
+    card does."""
     name = capital(place_name(where, view.seat, view.names))
     slot = view.slot(where)
     text, speech = _slot_words(slot, labels_as, False), _slot_words(slot, labels_as, True)
     out = [Said(f"{name}: {text}.", f"{name}: {speech}.")]
+    seat = where // SPOTS
+    for _, other in axes(view.n, seat):
+        out.append(Said.alike(f"It faces {place_name(other * SPOTS + opposite(where % SPOTS), view.seat, view.names)}."))
     if slot is not None and slot.card is not None:
         out.extend(Said(line, line) for line in describe(slot.card.code)[1:])
     return out

@@ -65,6 +65,8 @@ def jack_step(st: State, j: Jack) -> Decision | None:
     seat = j.place // SPOTS
     code = _code(st, j)
     if j.stage is Stage.DONE or j.swaps >= SWAPS:
+        if j.swaps == 0:
+            emit(st, ev.PowerUnused(seat, len(own_places(st, seat)) >= 2))
         finish(st, j.place, Rank.JACK)
         return None
     places = own_places(st, seat)
@@ -89,13 +91,19 @@ def jack_answer(st: State, j: Jack, value: Value) -> None:
     first = j.first
     assert first is not None
     a, b = slot_at(st, first), slot_at(st, value)
+    assert a is not None and b is not None
     put(st, first, b)
     put(st, value, a)
     j.swaps += 1
     if j.place in (first, value):
         j.place = value if j.place == first else first
     j.first, j.stage = None, Stage.CHOOSE
-    emit(st, ev.Swapped(first // SPOTS, first, value))
+    emit(st, ev.Swapped(first // SPOTS, first, value, a.card, b.card, _audience(a), _audience(b)))
+
+
+def _audience(slot: Slot) -> frozenset[int] | None:
+    """Who may see which card ``slot`` holds: all when it is face up, else those who know it."""
+    return None if slot.up else slot.known
 
 
 # --- the Queen --------------------------------------------------------------------------------
@@ -106,6 +114,8 @@ def queen_step(st: State, q: Queen) -> Decision | None:
     seat = q.place // SPOTS
     options = tuple(p for p in own_places(st, seat) if p != q.place and _up(st, p))
     if q.stage is Stage.DONE or q.turned >= TURNED or not options:
+        if q.turned == 0:
+            emit(st, ev.PowerUnused(seat, bool(options)))
         finish(st, q.place, Rank.QUEEN)
         return None
     return Decision(seat, Kind.PLACE, Reason.QUEEN, (*options, Word.STOP), _code(st, q), q.turned + 1, TURNED)

@@ -26,7 +26,7 @@ from doomlings_access.doomcrop.state import (
 )
 from doomlings_access.doomcrop.rules import combat, faces, optional
 from doomlings_access.doomcrop.rules.table import (
-    capture_quietly, draw, emit, is_suit_number, own_places, push, slot_at, take, turn_up,
+    after_draw, capture_quietly, draw, emit, is_suit_number, own_places, push, slot_at, take, turn_up,
 )
 
 GRID = SPOTS
@@ -174,7 +174,7 @@ def turn_step(st: State, t: Turn) -> Decision | None:
         if not options:  # nothing left to flip (an Epic Technique of Clubs flipped the rest)
             t.stage = Stage.DONE
             return None
-        if not t.sacrificed and any(is_suit_number(st, p, Suit.SPADES) for p in own_places(st, seat)):
+        if not (t.sacrificed or t.declined) and any(is_suit_number(st, p, Suit.SPADES) for p in own_places(st, seat)):
             options.append(Word.SACRIFICE)
         if st.options.epic_techniques:
             options.extend(optional.epic_words(st, seat, t.epics))
@@ -214,12 +214,19 @@ def sacrifice_step(st: State, s: Sacrifice) -> Decision:
 
 
 def sacrifice_answer(st: State, s: Sacrifice, value: Value) -> None:
+    """A Spade captured, or (``back``) none: going back is the once-a-turn choice made, so the
+    sacrifice is not offered again this turn. Nothing is told, and only the player's own view
+    shows it (:attr:`Turn.declined`): a change of mind told to the table ("Ana goes back
+    without a sacrifice") told it Ana holds a Spades number, face down perhaps. And the
+    turn's question, asked again without the sacrifice, is not the one asked before, so a
+    player answering from its view alone cannot go back and forth without end."""
     st.stack.pop()
-    if value == Word.BACK:
-        emit(st, ev.SacrificeWithdrawn(s.seat))
-        return
     turn = st.stack[-1]
-    assert isinstance(turn, Turn) and isinstance(value, int)
+    assert isinstance(turn, Turn)
+    if value == Word.BACK:
+        turn.declined = True
+        return
+    assert isinstance(value, int)
     turn.sacrificed = True
     st.stack.append(s)  # (the capture is told as the sacrifice's)
     take(st, s.seat, value)
@@ -237,13 +244,17 @@ def redeal_step(st: State, r: Redeal) -> None:
         cards = draw(st, seat, GRID)
         st.hands[seat] = cards
         emit(st, ev.Dealt(seat, tuple(cards), len(cards), sees=frozenset((seat,))))
+        if st.draw:
+            after_draw(st)  # (its new top card, when it is played face up)
     st.stack.pop()
-    if st.ending:
-        # The Draw pile ran out while drawing: what was drawn is laid as drawn, then the end.
+    if not st.draw:
+        # The Draw pile ran out while drawing: what was drawn is laid as drawn, then the end,
+        # told in that order (the end told before the deal was done confused the listener).
         for seat in order:
             a = Arrange(seat, False)
             _lay(st, a, list(st.hands[seat]))
             emit(st, ev.GridBuilt(seat, tuple(s.card if s else None for s in st.grids[seat]), sees=frozenset((seat,))))
+        after_draw(st)
         return
     for seat in reversed(order):
         push(st, Arrange(seat, False))

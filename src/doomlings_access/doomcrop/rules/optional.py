@@ -15,7 +15,7 @@ from doomlings_access.doomcrop.places import SPOTS, SQUARES, axes, opposite
 from doomlings_access.doomcrop.state import ActivateAll, Attack, Epic, JokerRoll, Slot, Stage, State, Turn
 from doomlings_access.doomcrop.rules import faces
 from doomlings_access.doomcrop.rules.table import (
-    capture_quietly, draw, emit, everyone, own_places, push, put, slot_at, take, turn_up,
+    after_draw, capture_quietly, draw, emit, everyone, own_places, push, put, slot_at, take, turn_up,
 )
 
 DIE = 6
@@ -61,6 +61,10 @@ def joker_step(st: State, j: JokerRoll) -> None:
             drawn = draw(st, seat, SPOTS)
             st.grids[seat] = [Slot(c, False, known) for c in drawn] + [None] * (SPOTS - len(drawn))
             emit(st, ev.GridBuilt(seat, tuple(drawn), sees=known))
+            if st.draw:
+                after_draw(st)
+        if not st.draw:
+            after_draw(st)  # (the end, told once every grid is dealt)
     elif roll == 4:  # "All face cards are activated, including face-up ones."
         todo = tuple(
             p for seat in order for p in own_places(st, seat)

@@ -85,7 +85,7 @@ def take_top(st: State, by: int) -> Card:
     card = st.draw.pop()
     st.discards[by].append(card)
     emit(st, ev.Captured(by, card, None))
-    _after_draw(st)
+    after_draw(st)
     if card.rank is Rank.JOKER and not st.ending:
         push(st, JokerRoll(by))
     return card
@@ -110,19 +110,22 @@ def replace(st: State, where: int) -> None:
     known = everyone(st) if st.top_face_up else frozenset((seat,))
     put(st, where, Slot(card, False, known))
     emit(st, ev.Replaced(seat, where, card, sees=known))
-    _after_draw(st)
+    after_draw(st)
 
 
 def draw(st: State, seat: int, count: int) -> list[Card]:
-    """Up to ``count`` cards from the top of the Draw pile (fewer if it runs out)."""
+    """Up to ``count`` cards from the top of the Draw pile (fewer if it runs out). The caller
+    tells what was drawn, then calls :func:`after_draw`: the Draw pile's new top card (or its
+    running out) comes after the cards it follows, not before them."""
     cards: list[Card] = []
     while st.draw and len(cards) < count:
         cards.append(st.draw.pop())
-    _after_draw(st)
     return cards
 
 
-def _after_draw(st: State) -> None:
+def after_draw(st: State) -> None:
+    """What the Draw pile shows after a draw: its new top card when it is played face up, or,
+    the first time it is found empty, the end beginning."""
     if not st.draw:
         if not st.ending:
             st.ending = True
