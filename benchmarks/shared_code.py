@@ -3,8 +3,8 @@ alone, in lines of Python (blank lines and comment lines left out, docstrings co
 counts them).
 
 Each package or module of ``src/doomlings_access`` is put on one side by what it serves:
-Doomlings alone (its cards, rules, computer players, telling, scorer, simulations, braille
-deck labels, position files, and its kind for online play), Doomcrop alone (its engine,
+Doomlings alone (its cards, rules, computer players, telling, its app, scorer, simulations,
+braille deck labels, position files, and its kind for online play), Doomcrop alone (its engine,
 computer players, telling, its kind for online play, and app), or both (the kernel, the
 players' search, the prompt loop and its telling, safety, speech, settings, lines, online
 play), or both with parts for one game each (the commands, the menus, saves, the tournament,
@@ -21,7 +21,7 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "doomlings_access"
 
-DOOMLINGS = {"cards", "rules", "ai", "ui", "scorer", "simulate.py", "positions.py", "braille"}
+DOOMLINGS = {"cards", "rules", "ai", "ui", "scorer", "simulate.py", "positions.py", "braille", "doomlings_app.py"}
 DOOMCROP = {"doomcrop", "doomcrop_ai", "doomcrop_ui", "doomcrop_app.py"}
 MIXED = {"app.py", "cli.py", "saves.py", "tournament.py", "doctor.py", "games.py"}
 """Modules that serve both games, with parts for one game each."""

@@ -12,9 +12,8 @@ import os
 import re
 import signal
 import sys
-import time
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
@@ -37,13 +36,10 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from doomlings_access.rules import Game
-    from doomlings_access.safety.files import FileRefused
     from doomlings_access.saves import SaveFileError, Seats
-    from doomlings_access.ai import Agent
     from doomlings_access.ai.search import Budget
     from doomlings_access.ui.asking import Asker
     from doomlings_access.ui.session import Prefs
-    from doomlings_access.telling.loop import Prefs as SharedPrefs
     from doomlings_access.telling.words import Said as SharedSaid
 
     SpeechSwitch = Callable[[str], str]
@@ -152,6 +148,7 @@ def build_game(c: GameChoices) -> tuple[Game, Seats]:
 def run_game(
     c: GameChoices, console: Console, output: Output, prefs: Prefs, change_speech: SpeechSwitch
 ) -> int:
+    from doomlings_access.doomlings_app import play_saved
     from doomlings_access.saves import claim_new_save, new_save_path, tidy_saves
 
     game, seats = build_game(c)
@@ -161,96 +158,10 @@ def run_game(
     except OSError:  # the saves folder cannot be written: play on; the autosave says so once
         path, lock = new_save_path(), None
     try:
-        return _play_saved(game, seats, path, None, console, output, prefs, change_speech, False, c.budget)
+        return play_saved(game, seats, path, None, console, output, prefs, change_speech, False, c.budget)
     finally:
         if lock is not None:
             lock.release()
-
-
-def agents_for(game: Game, seats: Seats, budget: Budget | None = None) -> dict[int, Agent]:
-    """The computer players at their levels (a seat with no level plays at normal)."""
-    from doomlings_access.ai.levels import make_agent
-
-    seed = game.setup.seed
-    computers = [seat for seat in range(game.n) if seat not in seats.humans]
-    return {seat: make_agent(seats.levels.get(seat, "normal"), seed, seat, budget) for seat in computers}
-
-
-def _resume_name(path: Path) -> str:
-    """How ``doomlings resume`` finds this save again: its name in the saves folder, or its
-    whole path elsewhere."""
-    from doomlings_access.saves import saves_dir
-
-    try:
-        inside = path.resolve().parent == saves_dir().resolve()
-    except OSError:
-        inside = False
-    return path.name if inside else str(path.resolve())
-
-
-def _save_failure(exc: OSError | FileRefused, path: Path) -> str:
-    """What kept a save from being written, naming the file or folder at fault: "is not a
-    folder" alone left the player no way to find what to move."""
-    from doomlings_access.safety.files import FileRefused, reason
-
-    if isinstance(exc, FileRefused):
-        return f"{shown(str(exc.path), 200)} {shown(exc.why, 60)}"
-    where = exc.filename if isinstance(exc.filename, str) else str(path)
-    return f"{shown(where, 200)} ({shown(reason(exc), 60)})"
-
-
-def _play_saved(
-    game: Game,
-    seats: Seats,
-    path: Path,
-    created: float | None,
-    console: Console,
-    output: Output,
-    prefs: Prefs,
-    change_speech: SpeechSwitch,
-    resumed: bool,
-    budget: Budget | None = None,
-) -> int:
-    """Play with an autosave after every action (and one before the first question)."""
-    from doomlings_access.safety.files import FileRefused
-    from doomlings_access.saves import write_save
-    from doomlings_access.ui.session import Prefs, Session
-
-    started = created or time.time()
-    failing = False
-    saved: int | None = len(game.actions) if resumed else None  # actions the file on disk holds
-
-    def autosave(g: Game, holder: int | None = None, heard: int | None = None) -> None:
-        """Save after every action (and hand-over); a failure (a full disk) is said once, not
-        every action."""
-        nonlocal failing, saved
-        try:
-            write_save(path, g, replace(seats, holder=holder, heard=heard), started)
-        except (OSError, FileRefused) as exc:
-            if not failing:
-                output.info(f"Warning: the game cannot be saved: {_save_failure(exc, path)}; play goes on.")
-            failing = True
-            return
-        saved = len(g.actions)
-        if failing:
-            output.info("The game is saved again.")
-            failing = False
-
-    autosave(game, *((seats.holder, seats.heard) if resumed else (None, None)))  # (kept until the keyboard moves)
-    agents = agents_for(game, seats, budget)
-    from doomlings_access.settings import load_settings
-
-    kept = load_settings()[0]  # what `doomlings resume` starts with: the resume command says the rest
-    as_kept = Prefs(
-        verbosity=kept.verbosity, labels=kept.labels, speech=kept.speech, pause=kept.pause,
-        only_choice=kept.only_choice, any_time=kept.any_time,
-    )
-    session = Session(game, seats.humans, agents, console, output, prefs,
-                      change_speech, on_action=autosave, resumed=resumed, saved_as=_resume_name(path),
-                      saved_through=lambda: saved,
-                      levels={seat: seats.levels.get(seat, "normal") for seat in agents},
-                      resume_defaults=as_kept, keyboard=(seats.holder, seats.heard) if resumed else (None, None))
-    return session.run()
 
 
 def resume(args: argparse.Namespace) -> int:
@@ -308,9 +219,10 @@ def _resume(
 
     from doomlings_access.cards import CardDataError
     from doomlings_access.safety.lock import SaveInUse
+    from doomlings_access.games import of_save
     from doomlings_access.saves import (
-        CropSaved,
         SaveFileError,
+        Saved,
         list_saves,
         lock_save,
         read_any_save,
@@ -361,17 +273,10 @@ def _resume(
             if saved.game.is_over:
                 out.info(f"{shown(path.name)} is a finished game; it is kept as a record.")
                 return 0
-            if isinstance(saved, CropSaved):
-                from doomlings_access import doomcrop_app
-
-                return doomcrop_app.play_saved(
-                    saved.game, saved.seats, path, saved.created, console, out, prefs, _kept_prefs(),
-                    speech.switch, True,
-                )
-            played = saved.game.options.edition
-            if edition is not None and edition != played:  # a game keeps the printing it began with
-                out.info(f"This game is played with the {PRINTINGS[played]}; --edition {edition} is for new games.")
-            return _play_saved(saved.game, saved.seats, path, saved.created, console, out, prefs, speech.switch, True)
+            if isinstance(saved, Saved) and edition is not None and edition != saved.game.options.edition:
+                # a game keeps the printing it began with
+                out.info(f"This game is played with the {PRINTINGS[saved.game.options.edition]}; --edition {edition} is for new games.")
+            return of_save(saved).resume(saved, console, out, prefs, speech.switch)
         finally:
             if lock is not None:
                 lock.release()
@@ -730,18 +635,9 @@ def _play_doomcrop(args: argparse.Namespace) -> int:
         return 2
 
     def body(console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
-        return doomcrop_app.run_new(chosen, console, out, prefs, _kept_prefs(), speech.switch)
+        return doomcrop_app.run_new(chosen, console, out, prefs, doomcrop_app.kept_prefs(), speech.switch)
 
     return _with_output(args, body)
-
-
-def _kept_prefs() -> SharedPrefs:
-    """The settings ``doomlings resume`` starts with (the settings file's)."""
-    from doomlings_access.settings import load_settings
-    from doomlings_access.telling.loop import Prefs as SharedPrefs
-
-    kept = load_settings()[0]
-    return SharedPrefs(kept.verbosity, kept.labels, kept.speech, kept.pause)
 
 
 def _new_doomcrop(ask: Asker, console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
@@ -758,7 +654,7 @@ def _new_doomcrop(ask: Asker, console: Console, out: Output, prefs: Prefs, speec
     names = _names_asked(ask, humans, reserved_words(), (), "grid")
     level = _level_asked(ask, players, humans, LEVEL_HELP)
     chosen = doomcrop_app.choices(players, humans, names, [level], None, None, 0, False, _budget(), reserved_words())
-    doomcrop_app.run_new(chosen, console, out, prefs, _kept_prefs(), speech.switch)
+    doomcrop_app.run_new(chosen, console, out, prefs, doomcrop_app.kept_prefs(), speech.switch)
 
 
 LEVEL_HELP = "Easy plays at random, normal by rules of thumb, hard searches ahead and thinks longer."

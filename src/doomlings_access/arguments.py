@@ -147,7 +147,7 @@ def add_output_arguments(p: argparse.ArgumentParser, top: bool = False) -> None:
     p.add_argument("--labels", choices=("text", "braille"), default=default)
     p.add_argument(
         "--only-choice", choices=("ask", "play"), default=default,
-        help="when one trait alone can be played: wait for Enter (ask) or play it at once",
+        help="when one trait alone can be played (Doomcrop: a question has one answer): wait for Enter (ask) or play it at once",
     )
     p.add_argument(
         "--any-time", choices=("own", "every"), default=default,

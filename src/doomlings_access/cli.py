@@ -64,6 +64,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser; with ``only``, just that command's (quicker: ``doomlings card`` is run
     for one look-up, and its start-up time counts)."""
     from doomlings_access.arguments import (
+        GAMES,
         add_output_arguments,
         add_play_arguments,
         add_server_arguments,
@@ -137,7 +138,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
 
     tour = command("tournament", "play seeded games between computer levels and compare them")
     tour.add_argument(
-        "--game", choices=("doomlings", "doomcrop"), default="doomlings",
+        "--game", choices=GAMES, default="doomlings",
         help="which game (default doomlings; doomcrop: one deck for two players, one for each two)",
     )
     tour.add_argument("--games", type=whole_number, default=200, help="how many games (default 200)")

@@ -195,13 +195,12 @@ def _offer_rewrite(path: Path, settings: Settings, ask: Answer) -> int:
 
 def _saves(ask: Answer) -> int:
     from doomlings_access.cards import CardDataError
+    from doomlings_access.games import of_save
     from doomlings_access.safety.lock import holder
     from doomlings_access.safety.folders import folder_problem
     from doomlings_access.saves import (
         SAVE_NAME,
-        CropSaved,
         SaveFileError,
-        game_stands,
         leftovers,
         may_set_aside,
         read_any_save,
@@ -243,13 +242,8 @@ def _saves(ask: Answer) -> int:
             ours = may_set_aside(path, folder)
             problems += _offer_aside(path, ask, "so the other games load without it", exc.at_fault, ours)
             continue
-        if isinstance(saved, CropSaved):
-            state = "finished" if saved.game.is_over else "Doomcrop, under way"
-            say(f"Save {name}: fine: {', '.join(saved.game.setup.players)}; {state}.")
-            continue
-        g = saved.game
-        state = "finished" if g.is_over else game_stands(g)
-        say(f"Save {name}: fine: {', '.join(g.setup.players)}; {state}.")
+        state = "finished" if saved.game.is_over else of_save(saved).stands(saved.game)
+        say(f"Save {name}: fine: {', '.join(saved.game.setup.players)}; {state}.")
     extra = leftovers(folder)
     for kind, paths in extra.items():
         for path in paths:

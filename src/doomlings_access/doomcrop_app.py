@@ -27,7 +27,8 @@ from doomlings_access.kernel.players import Agent
 from doomlings_access.players.search import Budget
 from doomlings_access.safety.files import FileRefused
 from doomlings_access.safety.text import NameRefused, check_names, shown
-from doomlings_access.saves import Seats, claim_new_save, new_save_path, tidy_saves, write_crop_save
+from doomlings_access.settings import load_settings
+from doomlings_access.saves import CropSaved, Seats, claim_new_save, new_save_path, resume_name, tidy_saves, write_crop_save
 from doomlings_access.telling.loop import Prefs, PromptLoop, resume_words
 from doomlings_access.telling.console import Console
 from doomlings_access.telling.output import Output
@@ -153,17 +154,20 @@ def play_saved(
     loop = PromptLoop[View](
         game, DoomcropWords(), seats.humans, agents, console, out, prefs,
         change_speech=switch, on_action=autosave, resumed=resumed,
-        resume_command=lambda now: resume_words(_resume_name(path), now, defaults),
+        resume_command=lambda now: resume_words(resume_name(path), now, defaults),
         saved_through=lambda: saved, levels={s: seats.levels.get(s, "normal") for s in agents},
+        reflex=lambda seat: make_agent("normal", game.setup.seed, seat),
     )
     return loop.run()
 
 
-def _resume_name(path: Path) -> str:
-    from doomlings_access.saves import saves_dir
+def kept_prefs() -> Prefs:
+    """The settings ``doomlings resume`` starts with (the settings file's): the resume command
+    names every setting of this game that differs from them."""
+    kept = load_settings()[0]
+    return Prefs(kept.verbosity, kept.labels, kept.speech, kept.pause, only_choice=kept.only_choice)
 
-    try:
-        inside = path.resolve().parent == saves_dir().resolve()
-    except OSError:
-        inside = False
-    return path.name if inside else str(path.resolve())
+
+def resume_saved(saved: CropSaved, console: Console, out: Output, prefs: Prefs, switch: SpeechSwitch) -> int:
+    """A saved game of Doomcrop played on from where it was left (:data:`.games.GAMES`)."""
+    return play_saved(saved.game, saved.seats, saved.path, saved.created, console, out, prefs, kept_prefs(), switch, True)

@@ -1,25 +1,85 @@
-"""Every game that can be played at an online table, by name: the one place that knows both.
+"""Every game the program plays, in one table: what the commands, the menus, saves, doctor and
+the tournament need of a game, found by its name instead of a branch for each game.
 
-Online play (:mod:`doomlings_access.online`) reaches a game only through its entry here, a
-:class:`~doomlings_access.online.kinds.GameKind` each game's telling gives (Doomlings':
-:mod:`doomlings_access.ui.table`; Doomcrop's: :mod:`doomlings_access.doomcrop_ui.table`):
-how to make its engine from the seats, a seed and the host's rules, its computer players by
-level, each person's telling, its questions and its review commands. A game plugs in with one
-line of :data:`GAMES`.
+A row names the game as ``--game`` and a save's ``game`` field do, and gives its title, how a
+seeded game of it is started and what its computer levels are and how its end is counted (its
+:class:`~doomlings_access.tournament.Contest`), its save record, where a loaded game of it
+stands, how a saved game of it is played on at the prompt, and what online play needs of it (its
+table: :class:`~doomlings_access.online.kinds.TableKind`, given by each game's telling:
+:mod:`doomlings_access.ui.table`, :mod:`doomlings_access.doomcrop_ui.table`). A third game is a
+row here (and its own packages), not a branch in each command. Online play, above it, reaches a
+game only through it.
 
-It sits beside online play, above both games (which never import each other, nor it).
+>>> sorted(GAMES)
+['doomcrop', 'doomlings']
+>>> of_save_record(CropSaved).title
+'Doomcrop'
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from doomlings_access import doomcrop_app, doomlings_app, tournament
 from doomlings_access.doomcrop_ui.table import DOOMCROP
+from doomlings_access.saves import CropSaved, Saved, crop_stands, game_stands
+from doomlings_access.telling.console import Console
+from doomlings_access.telling.output import Output
+from doomlings_access.telling.prompting import Prefs
 from doomlings_access.ui.table import DOOMLINGS
 
 if TYPE_CHECKING:
-    from doomlings_access.online.kinds import GameKind
+    from doomlings_access.online.kinds import TableKind
 
-GAMES: dict[str, GameKind] = {kind.name: kind for kind in (DOOMLINGS, DOOMCROP)}
-DEFAULT = DOOMLINGS.name
+SpeechSwitch = Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One game, as everything that starts, saves, checks or compares games knows it."""
+
+    name: str
+    """What ``--game`` takes, and a save's ``game`` field ("doomcrop")."""
+    title: str
+    """The game's name in a sentence ("Doomcrop")."""
+    contest: tournament.Contest
+    """A seeded game for these players' names (the engine), its computer levels, its end's totals."""
+    record: type[Any]
+    """Its saves' record, as :func:`~doomlings_access.saves.read_any_save` gives it."""
+    stands: Callable[[Any], str]
+    """Where a loaded game of it stands ("round 3, era 2, Arid Lands"; "Doomcrop, turn 12")."""
+    resume: Callable[[Any, Console, Output, Prefs, SpeechSwitch], int]
+    """A saved game (its record) played on at the prompt, saved after every answer."""
+    table: TableKind
+    """The game at an online table: its engine from the seats and the host's rules, its
+    computer players, each person's telling, its questions and review commands."""
+
+
+GAMES: dict[str, GameKind] = {
+    "doomlings": GameKind(
+        "doomlings", "Doomlings", tournament.GAMES["doomlings"], Saved, game_stands, doomlings_app.resume_saved,
+        DOOMLINGS,
+    ),
+    "doomcrop": GameKind(
+        "doomcrop", "Doomcrop", tournament.GAMES["doomcrop"], CropSaved, crop_stands, doomcrop_app.resume_saved,
+        DOOMCROP,
+    ),
+}
+"""Every game, by its name."""
+
+TABLES: dict[str, TableKind] = {name: game.table for name, game in GAMES.items()}
+"""Every game at an online table, by its name."""
+DEFAULT = "doomlings"
 """A room's game when its host names none."""
+
+
+def of_save_record(kind: type[Any]) -> GameKind:
+    """The game whose saves are read as ``kind``."""
+    return next(game for game in GAMES.values() if game.record is kind)
+
+
+def of_save(saved: Saved | CropSaved) -> GameKind:
+    """The game a loaded save is a game of."""
+    return of_save_record(type(saved))

@@ -208,6 +208,16 @@ def new_save_path(folder: Path | None = None) -> Path:
     return path
 
 
+def resume_name(path: Path) -> str:
+    """How ``doomlings resume`` finds this save again (either game's): its name in the saves
+    folder, or its whole path elsewhere."""
+    try:
+        inside = path.resolve().parent == saves_dir().resolve()
+    except OSError:
+        inside = False
+    return path.name if inside else str(path.resolve())
+
+
 def claim_new_save(folder: Path | None = None) -> tuple[Path, SaveLock]:
     """A unique name for a new game's save, locked for this process: two games started in the
     same second (or at the same instant) get different names. Raises OSError when the saves
@@ -295,10 +305,9 @@ def _record(
 def write_crop_save(path: Path, game: doomcrop.Game, seats: Seats, created: float | None = None) -> None:
     """A game of Doomcrop saved as :func:`write_save` saves one of Doomlings: its setup, who
     plays each seat and its answers (replayed to load it), with a summary for the listing."""
-    turns = [e for e in game.log if isinstance(e, doomcrop.events.TurnStarted)]
     outcome = game.outcome
     listed = {
-        "turn": turns[-1].number if turns else 0,
+        "turn": crop_turn(game),
         "over": game.is_over,
         "winners": [game.setup.players[s] for s in outcome.winners] if outcome else [],
     }
@@ -648,6 +657,22 @@ def game_stands(game: Game) -> str:
     return where_it_stands(r.number, game.era, r.age.name if r.age else None, catastrophe, len(cats))
 
 
+def crop_turn(game: doomcrop.Game) -> int:
+    """The turn a game of Doomcrop is at (0: setting up)."""
+    turns = [e for e in game.log if isinstance(e, doomcrop.events.TurnStarted)]
+    return turns[-1].number if turns else 0
+
+
+def crop_stands_at(turn: int) -> str:
+    """"Doomcrop, turn 12", or "Doomcrop, setting up" before its first turn."""
+    return f"Doomcrop, turn {turn}" if turn else "Doomcrop, setting up"
+
+
+def crop_stands(game: doomcrop.Game) -> str:
+    """:func:`crop_stands_at` for a loaded game of Doomcrop."""
+    return crop_stands_at(crop_turn(game))
+
+
 def _listed(path: Path, data: Any) -> Listed | None:
     """The listing line's facts, checked strictly; None when anything is off."""
     if not isinstance(data, dict) or not isinstance(data.get("setup"), dict):
@@ -663,7 +688,7 @@ def _listed(path: Path, data: Any) -> Listed | None:
         turn, over = s.get("turn"), s.get("over")
         if not (_is_int(turn) and 0 <= turn < 10**6 and isinstance(over, bool)):
             return Listed(path, names, None, 0, None, False, _time(data.get("updated")), written_by=written_by)
-        stands = f"Doomcrop, turn {turn}" if turn else "Doomcrop, setting up"
+        stands = crop_stands_at(turn)
         return Listed(path, names, turn, 0, None, over, _time(data.get("updated")), written_by=written_by, stands=stands)
     round_, era, age, over = s.get("round"), s.get("era"), s.get("age"), s.get("over")
     if (

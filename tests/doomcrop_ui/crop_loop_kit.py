@@ -23,7 +23,10 @@ def played(game: Game, answers: str, people: tuple[int, ...] = (0,), level: str 
     console = PlainConsole(stdin, stdout)
     seed = game.setup.seed
     agents = {s: make_agent(level, seed, s, budget) for s in range(len(game.setup.players)) if s not in people}
-    PromptLoop[View](game, DoomcropWords(), list(people), agents, console, Output(console.write), prefs or Prefs()).run()
+    PromptLoop[View](
+        game, DoomcropWords(), list(people), agents, console, Output(console.write), prefs or Prefs(),
+        reflex=lambda seat: make_agent("normal", seed, seat),  # (as the game is played: doomcrop_app)
+    ).run()
     return stdout.getvalue()
 
 

@@ -350,9 +350,9 @@ def test_a_room_names_its_game_and_refuses_what_its_game_does_not_have() -> None
 
 def test_nobody_hears_a_doomcrop_seat_thinking_at_a_question_that_tells_where_a_heart_lies() -> None:
     from doomlings_access.doomcrop.decisions import Decision, Kind, Reason, Word
-    from doomlings_access.games import GAMES
+    from doomlings_access.games import TABLES
 
-    doomcrop = GAMES["doomcrop"]
+    doomcrop = TABLES["doomcrop"]
     hearts = Decision(1, Kind.PLACE, Reason.HEARTS, (10, Word.NO), "7C", about=(13, 4))
     flip = Decision(1, Kind.PLACE, Reason.FLIP, (9, 10, 11))
     assert not doomcrop.asked_openly(None, hearts)

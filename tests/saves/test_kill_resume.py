@@ -135,7 +135,7 @@ class ScriptedConsole:
 
 def reference_game(setup: Setup, seats: Seats) -> Reference:
     """Play ``setup`` to the end in-process, exactly as the program does, recording each question."""
-    from doomlings_access.app import agents_for
+    from doomlings_access.doomlings_app import agents_for
 
     ref = Reference(setup, seats)
     game = new_game(setup)
@@ -413,7 +413,7 @@ def test_sigkill_at_random_prompts_then_resume(tmp_path: Path) -> None:
 def test_sigkill_at_random_moments_of_computer_games(tmp_path: Path) -> None:
     """Computer-only games killed at random moments, often in the middle of writing a save:
     the save is always whole and loads as a prefix of the uninterrupted game."""
-    from doomlings_access.app import agents_for
+    from doomlings_access.doomlings_app import agents_for
 
     rng = random.Random(6)
     kills = 0
@@ -451,10 +451,10 @@ NAMES = ("Ana", "Otto", "Pia", "Quin", "Rex", "Sol")
 
 def test_in_process_kill_between_every_two_actions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every action of six games: killed just before or just after its autosave, then resumed
-    (the real ``_play_saved``); the state on disk is the state before the kill, and the
+    (the real ``play_saved``); the state on disk is the state before the kill, and the
     resumed games add up to the uninterrupted one."""
-    from doomlings_access import saves
-    from doomlings_access.app import _play_saved
+    from doomlings_access import doomlings_app, saves
+    from doomlings_access.doomlings_app import play_saved
 
     monkeypatch.setenv("DOOMLINGS_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("DOOMLINGS_CONFIG_DIR", str(tmp_path / "config"))
@@ -471,7 +471,7 @@ def test_in_process_kill_between_every_two_actions(tmp_path: Path, monkeypatch: 
             target["after"] = None
             raise Killed
 
-    monkeypatch.setattr(saves, "write_save", dying_write)
+    monkeypatch.setattr(doomlings_app, "write_save", dying_write)  # (where the game saves from)
     total = 0
     for players in range(2, 7):
         seed = 500 + players
@@ -486,7 +486,7 @@ def test_in_process_kill_between_every_two_actions(tmp_path: Path, monkeypatch: 
             console = ScriptedConsole(seed, game, seats.humans, known=ref)
             out = Output(console.write)
             with pytest.raises(Killed):
-                _play_saved(game, seats, path, None if t == 1 else 1.0, console, out, Prefs(), None, t > 1)
+                play_saved(game, seats, path, None if t == 1 else 1.0, console, out, Prefs(), None, t > 1)
             total += 1
             if t > 1:
                 assert console.written[0].startswith("Game resumed: ") and console.written[1].startswith("Round "), console.written[:2]
@@ -501,7 +501,7 @@ def test_in_process_kill_between_every_two_actions(tmp_path: Path, monkeypatch: 
                 assert saved.game.snapshot() == ref.snapshots[k]
             game = saved.game
         console = ScriptedConsole(seed, game, seats.humans, known=ref)
-        _play_saved(game, seats, path, 1.0, console, Output(console.write), Prefs(), None, True)
+        play_saved(game, seats, path, 1.0, console, Output(console.write), Prefs(), None, True)
         final = read_save(path)
         assert final.game.is_over and final.game.actions == ref.actions
     print(f"\nin-process kill points (between two actions): {total}")

@@ -61,7 +61,7 @@ def seats_for(players: int) -> Seats:
 def played(players: int, seed: int, actions: int | None = None) -> Game:
     """A game with one person (answering the first option) and computer seats; ``actions``
     stops it after that many actions, otherwise it is played to the end."""
-    from doomlings_access.app import agents_for
+    from doomlings_access.doomlings_app import agents_for
 
     seats = seats_for(players)
     game = new_game(Setup(NAMES[:players], seed))

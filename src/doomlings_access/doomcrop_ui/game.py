@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from doomlings_access.doomcrop import events as ev
-from doomlings_access.doomcrop.decisions import Decision
+from doomlings_access.doomcrop.decisions import Decision, Value
 from doomlings_access.doomcrop.view import View
 from doomlings_access.doomcrop_ui import review
 from doomlings_access.doomcrop_ui.announcer import Announcer
+from doomlings_access.doomcrop_ui import held
+from doomlings_access.doomcrop_ui.help import question_help
 from doomlings_access.doomcrop_ui.questions import build_question
 from doomlings_access.telling.questions import Question
 from doomlings_access.telling.words import Said
@@ -40,6 +42,15 @@ class DoomcropWords:
 
     def question(self, view: View, decision: Decision, labels: str) -> Question:
         return build_question(view, decision, labels)
+
+    def question_help(self, view: View, decision: Decision) -> list[str]:
+        return question_help(decision)
+
+    def asked_for_what_is_held(self, decision: Decision) -> bool:
+        return held.asked_for_what_is_held(decision)
+
+    def answered_for_you(self, view: View, decision: Decision, value: Value, labels: str) -> str:
+        return held.answered_for_you(view, decision, value, labels)
 
     def review(self, view: View, command: str, arg: str, labels: str) -> list[Said]:
         if command == "grid":

@@ -1,5 +1,5 @@
 """Doomcrop at an online table: what online play asks of a game (its
-:class:`~doomlings_access.online.kinds.GameKind`), made of what Doomcrop gives the prompt loop
+:class:`~doomlings_access.online.kinds.TableKind`), made of what Doomcrop gives the prompt loop
 every game shares: its words (:class:`~.game.DoomcropWords`), its engine and its players.
 
 The host's rules are Doomcrop's optional rules and readings, as ``play --game doomcrop`` takes
@@ -57,7 +57,7 @@ def options(players: int, chosen: Sequence[str]) -> Options:
 
 
 class DoomcropTable:
-    """Doomcrop as online play knows it (:class:`~doomlings_access.online.kinds.GameKind`)."""
+    """Doomcrop as online play knows it (:class:`~doomlings_access.online.kinds.TableKind`)."""
 
     name = "doomcrop"
     title = "Doomcrop"

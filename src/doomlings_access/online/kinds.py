@@ -1,4 +1,4 @@
-"""What a game gives online play: one :class:`GameKind` object, found by the game's name in
+"""What a game gives online play: one :class:`TableKind` object, found by the game's name in
 the registry (:mod:`doomlings_access.games`). The rooms, their narration, their replay, the
 server and both clients reach a game only through it, the kernel's decisions and players, and
 the words every game's telling shares; none of them names a game.
@@ -64,7 +64,7 @@ class Listener(Protocol):
     def settings(self, verbosity: str | None = None, labels: str | None = None) -> None: ...
 
 
-class GameKind(Protocol):
+class TableKind(Protocol):
     """One game as online play knows it (see the module's text)."""
 
     @property

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from doomlings_access.games import DEFAULT, GAMES
+from doomlings_access.games import DEFAULT, TABLES
 from doomlings_access.kernel.decisions import Choice
 from doomlings_access.online.kinds import Table
 from doomlings_access.online.rooms import MAX_HISTORY, Computer, Person, Phase, Role, Room, Rooms
@@ -104,7 +104,7 @@ def rebuild(code: str, rooms: Rooms, written: Written) -> tuple[Room, dict[int, 
         raise ValueError("no room is written there")
     t = written.table
     game = t.get("game", DEFAULT)  # (a room written before games had names: Doomlings)
-    if game not in GAMES:
+    if game not in TABLES:
         raise ValueError(f"no game {str(game)[:20]!r} is served here")
     room = Room(code, rooms, game)
     people: dict[int, Person] = {}

@@ -30,13 +30,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
-from doomlings_access.games import DEFAULT, GAMES
+from doomlings_access.games import DEFAULT, TABLES
 from doomlings_access.kernel.decisions import Choice, Decision, Value
 from doomlings_access.kernel.players import Agent
 from doomlings_access.online import protocol
 from doomlings_access.online.commands import WORDS
 from doomlings_access.online.keys import RateLimit, key_fits, new_code, new_key, read_code
-from doomlings_access.online.kinds import GameKind, Listener, Table
+from doomlings_access.online.kinds import TableKind, Listener, Table
 from doomlings_access.online.narration import away_summary, option_id, question_id
 from doomlings_access.players.search import Budget
 from doomlings_access.safety.text import YOU, NameRefused, alike_keys, check_names, clean, name_key
@@ -88,7 +88,7 @@ class Timing:
     """How fast a person may chat."""
 
 
-def described(kind: GameKind) -> dict[str, Any]:
+def described(kind: TableKind) -> dict[str, Any]:
     """A game as a client needs it, knowing no game: its name, its review commands and their
     short words, and the host's choices of rules."""
     return {"name": kind.name, "title": kind.title, "max_players": kind.max_players,
@@ -172,7 +172,7 @@ class Room:
     def __init__(self, code: str, rooms: Rooms, game: str = DEFAULT) -> None:
         self.code = code
         self.rooms = rooms
-        self.kind: GameKind = GAMES[game]
+        self.kind: TableKind = TABLES[game]
         """The game this table plays, chosen by its host as the room opens."""
         self.timing = rooms.timing
         self.host: Person | None = None
@@ -827,8 +827,8 @@ class Rooms:
     ) -> tuple[Person, str]:
         """A new room of ``game``, its host ``name`` (``code``: one the caller made sure no
         server uses)."""
-        if game not in GAMES:
-            raise Refused("bad_message", f"No game {game[:20]}: the games are {join(list(GAMES))}.")
+        if game not in TABLES:
+            raise Refused("bad_message", f"No game {game[:20]}: the games are {join(list(TABLES))}.")
         if len(self.rooms) >= self.max_rooms:
             raise Refused("room_full", "The server has no room for another table now.")
         room = Room(code or new_code(self.rooms), self, game)

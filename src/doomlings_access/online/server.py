@@ -31,7 +31,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from doomlings_access.games import DEFAULT, GAMES
+from doomlings_access.games import DEFAULT, TABLES
 from doomlings_access.online import protocol
 from doomlings_access.online.directory import Directory, Feed
 from doomlings_access.online.rooms import Link, Person, Refused, Rooms, Timing, described
@@ -174,7 +174,7 @@ class Server:
     async def games(self, request: Request) -> Response:
         """Each game a room may play, the default first, as a welcome describes it (the page
         offers them when a room is opened, with their rules)."""
-        return JSONResponse([described(kind) for kind in GAMES.values()])
+        return JSONResponse([described(kind) for kind in TABLES.values()])
 
     async def where(self, request: Request) -> Response:
         """Which process holds the room ``?code=``, and its address (a balancer may send a

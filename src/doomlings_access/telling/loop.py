@@ -20,7 +20,6 @@ loop never reads the game to tell anything. Everything else is the same for ever
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -28,8 +27,8 @@ from doomlings_access.kernel.decisions import Choice, Decision, Value
 from doomlings_access.kernel.players import Agent, SeatView
 from doomlings_access.lines import rows
 from doomlings_access.telling.prompting import (
-    PLAIN_HAND_OVERS, SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, shorten,
-    typed_aloud,
+    SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, resume_words, shorten,
+    thinks_long, whose_game,
 )
 from doomlings_access.telling.questions import Option, Question
 from doomlings_access.telling.words import Said, join, plural
@@ -104,6 +103,20 @@ class GameWords(Protocol[V_contra]):
 
     def question(self, view: V_contra, decision: Decision, labels: str) -> Question: ...
 
+    def question_help(self, view: V_contra, decision: Decision) -> list[str]:
+        """What ``help`` says of the question ``decision`` after the ways to answer it: what it
+        is for, as the rules have it (every game's questions have help)."""
+
+    def asked_for_what_is_held(self, decision: Decision) -> bool:
+        """Whether ``decision`` is asked of its seat only because of what that seat holds (the
+        rules ask nobody else): such a question comes to people sharing the keyboard out of
+        their turn, and asking it would tell the others so (:meth:`PromptLoop.answered_for`)."""
+
+    def answered_for_you(self, view: V_contra, decision: Decision, value: Value, labels: str) -> str:
+        """What was answered for a person while another had the keyboard, as a clause said to
+        them at their next hand-over ("you added your face-down 5 of Hearts to the defence of
+        your front middle"), read from their view before the answer; "": nothing to tell."""
+
     def review(self, view: V_contra, command: str, arg: str, labels: str) -> list[Said]:
         """A review command's lines read from ``view`` (its argument as typed)."""
 
@@ -133,11 +146,15 @@ class PromptLoop(Prompting, Generic[V]):
         resume_command: Callable[[Prefs], str] | None = None,
         saved_through: Callable[[], int | None] | None = None,
         levels: Mapping[int, str] | None = None,
+        reflex: Callable[[int], Agent[V]] | None = None,
     ) -> None:
         """``on_action`` is called with who has the keyboard after every answer and hand-over
         (to save the game); ``resume_command`` gives the command that goes on with a saved
         game, said after quitting; ``saved_through`` how many answers the save holds (None:
-        it could not be written)."""
+        it could not be written); ``reflex`` gives a seat's normal computer player, which
+        answers at once a question asked only of a seat holding something for it
+        (:meth:`answered_at_once`, :meth:`answered_for`; without it, such questions are asked
+        as any other)."""
         super().__init__(
             console, output, prefs or Prefs(), humans, {**words.commands, **SHARED_COMMANDS},
             {**words.aliases, **SHARED_ALIASES}, change_speech,
@@ -146,9 +163,14 @@ class PromptLoop(Prompting, Generic[V]):
         self.words = words
         self.agents = agents
         self.on_action = on_action
-        self.resume_command = resume_command
+        self.resumed_by = resume_command
         self.saved_through = saved_through or (lambda: len(self.game.actions))
         self.levels = dict(levels or {})
+        self.reflex = reflex
+        self.reflexes: dict[int, Agent[V]] = {}
+        self.answered_unasked: dict[int, list[str]] = {}
+        """People sharing the keyboard: what was answered for each while another had it, told
+        at their next hand-over."""
         self.me = humans[0] if len(humans) == 1 else None
         self.names = tuple(self.game.view(0).names)
         self.holder: int | None = None
@@ -161,7 +183,6 @@ class PromptLoop(Prompting, Generic[V]):
         """The turns (seat, how many turns had begun) whose computer was said to be thinking."""
         self.turns_begun = 0
         self.active: int | None = None
-        self.plain_warned = False
         if resumed:
             self._resume()
 
@@ -174,18 +195,22 @@ class PromptLoop(Prompting, Generic[V]):
                 d = self.game.pending
                 assert d is not None
                 if d.player in self.agents:
-                    answer = self.computer_answer(d)
+                    answer = self.quick_answer(d) if self.answered_at_once(d) else self.computer_answer(d)
                     self.game.apply(Choice(d.player, answer))
+                elif self.answered_for(d):
+                    self.game.apply(Choice(d.player, self.quick_answer(d)))
                 else:
                     self.game.apply(self.ask(d))
                 if self.on_action is not None:
                     self.on_action(self.holder)
                 self.count_turns()
                 nxt = self.game.pending
-                if nxt is None or not self.humans or nxt.player not in self.agents:
+                if nxt is None or not self.humans or (nxt.player not in self.agents and not self.answered_for(nxt)):
                     # A computer's moves are told together, before a person's question, the
                     # question's title kept with the news before it when they fit together.
                     self.announce(after=self.title_rows(nxt))
+            for seat, done in self.answered_unasked.items():  # (the game ended before their hand-over)
+                self.out.info(f"{self.names[seat]}: while others had the keyboard, {join(done)}, as the normal computer player would have.")
             listener = self.listener()
             if listener is not None:
                 self.tell_block(self.words.the_end(self.game.view(listener), self.prefs.labels))
@@ -252,15 +277,54 @@ class PromptLoop(Prompting, Generic[V]):
         for it, and thinking longer tells of more to weigh)."""
         agent = self.agents[d.player]
         view = self.game.view(d.player)
-        if self.humans and agent.thinks:
+        if self.humans and thinks_long(agent):
             self.notice_thinking(d.player, view.active)
         try:
-            return agent.choose(view, d)
+            return self.think(agent, view, d)
         except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
             self.out.info("")
             if self.confirm_quit():
                 raise QuitGame() from None
             return self.computer_answer(d)
+
+    def held_question(self, d: Decision) -> bool:
+        """Whether ``d`` is asked of its seat only because of what the seat holds (the game
+        says: Doomcrop's Hearts defence, Doomlings' traits played out of turn), and a quick
+        answer can be given for it."""
+        return self.reflex is not None and bool(self.humans) and self.words.asked_for_what_is_held(d)
+
+    def answered_at_once(self, d: Decision) -> bool:
+        """A computer that thinks answers a question asked only for what it holds at once,
+        as the normal computer player (:meth:`quick_answer`): its search would take its whole
+        budget there, and a person waiting would hear the game stop only when that computer
+        held something for the moment, whatever it then did. The timing told what the words
+        do not."""
+        return self.agents[d.player].thinks and self.held_question(d)
+
+    def answered_for(self, d: Decision) -> bool:
+        """People sharing the keyboard: a question asked only for what a person holds, while
+        another has the keyboard, is answered for them as the normal computer player would
+        from their seat, without handing them the keyboard: "Pass to Ben." in the middle of
+        Ana's turn told Ana what Ben holds. The keyboard changes hands only where it would
+        whatever anyone holds; the person hears what was answered for them at their next
+        hand-over, and at the keyboard they are asked as ever."""
+        return (
+            len(self.humans) > 1 and d.player in self.humans and d.player != self.holder and self.held_question(d)
+        )
+
+    def quick_answer(self, d: Decision) -> Value:
+        """The normal computer player's answer for ``d``'s seat, from its view (at once)."""
+        assert self.reflex is not None
+        agent = self.reflexes.get(d.player)
+        if agent is None:
+            agent = self.reflexes[d.player] = self.reflex(d.player)
+        view = self.game.view(d.player)
+        answer = agent.choose(view, d)
+        if d.player in self.humans:  # told to its person at their next hand-over
+            said = self.words.answered_for_you(view, d, answer, self.prefs.labels)
+            if said:
+                self.answered_unasked.setdefault(d.player, []).append(said)
+        return answer
 
     def notice_thinking(self, seat: int, active: int | None) -> None:
         if active not in (None, seat):
@@ -276,12 +340,24 @@ class PromptLoop(Prompting, Generic[V]):
     def ask(self, d: Decision) -> Choice:
         self.hand_over(d.player)
         q = self.words.question(self.game.view(d.player), d, self.prefs.labels)
+        if len(q.options) == 1 and self.prefs.only_choice == "play":
+            return self.only_choice(q)
         self.show(q)
         while True:
             line = self.read_raw(f"Choose 1 to {len(q.options)}, or ? for help: ", self.completions(q))
             answer = self.interpret(q, line)
             if answer is not None:
                 return answer
+
+    def only_choice(self, q: Question) -> Choice:
+        """A question of one answer, with the ``only_choice`` setting ``play``: said with its
+        answer ("KD: which card attacks next? Only one choice: back right, 2S."), and answered
+        without waiting (``ask``: asked as any other)."""
+        option = q.options[0]
+        said = Said(f"{q.title.text} Only one choice: {option.text}.", f"{q.title.speech} Only one choice: {option.speech}.")
+        self.make_room(said.text)
+        self.out.say(said, remember=False)
+        return Choice(q.decision.player, option.value)
 
     def show(self, q: Question) -> None:
         self.make_room(q.title.text)
@@ -292,27 +368,20 @@ class PromptLoop(Prompting, Generic[V]):
         return [*self.commands, *(w for o in q.options for w in o.words)]
 
     def hand_over(self, seat: int) -> None:
-        """People sharing the keyboard: before a question, the keyboard goes to its person,
-        the screen cleared where it can be, who then hears their news from their own seat."""
+        """People sharing the keyboard: before a question, the keyboard goes to its person
+        (:meth:`~.Prompting.pass_keyboard_to`, the hand-over every game shares), who then hears
+        their news from their own seat."""
         if len(self.humans) < 2 or self.holder == seat:
             return
-        if self.holder is not None:
+        leaving = self.holder
+        if leaving is not None:
             self.announce()  # what the person leaving has not heard yet
-            self.pause(f"{self.names[self.holder]}, press Enter to pass the keyboard. ")
-        clear = getattr(self.console, "clear", None)
-        if not (callable(clear) and clear()) and not self.plain_warned:
-            self.plain_warned = True  # (said once, before the first hand-over, to all)
-            self.out.info(PLAIN_HAND_OVERS)
-        name = self.names[seat]
-        self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
-        while True:
-            command, _ = self.as_command(clean_typed(self.read_raw("")))
-            if command is None:
-                break
-            if command == "quit" and self.confirm_quit():
-                raise QuitGame()
-            self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
+        self.pass_keyboard_to(self.names[seat], None if leaving is None else self.names[leaving])
         self.holder = seat
+        self.keyboard_taken(seat)
+        done = self.answered_unasked.pop(seat, [])
+        if done:
+            self.out.info(f"While others had the keyboard, {join(done)}, as the normal computer player would have.")
         self.out.history = self.histories.setdefault(seat, [])
         if self.on_action is not None:
             self.on_action(seat)
@@ -341,6 +410,7 @@ class PromptLoop(Prompting, Generic[V]):
             return self.the_one(q, line, exact)
         command, arg = self.as_command(line)
         if command is not None:
+            self.say_letter_is_a_command(q, low, command)
             self.command(command, arg, q)
             return None
         begun = q.beginning(line)
@@ -386,30 +456,17 @@ class PromptLoop(Prompting, Generic[V]):
         else:
             n = len(q.options)
             self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {self.words.ways_to_answer}.")
+            self.out.lines(self.words.question_help(self.game.view(q.decision.player), q.decision))
         self.list_commands()
 
-    def unsaved_loss(self) -> str | None:
-        if self.resume_command is None:
+    def saved_state(self) -> tuple[int | None, int] | None:
+        if self.resumed_by is None:
             return None
-        saved = self.saved_through()
-        if saved is None:
-            return "This game could not be saved: quitting loses it."
-        if saved < len(self.game.actions):
-            return "The last moves could not be saved: quitting loses them."
-        return None
+        return self.saved_through(), len(self.game.actions)
 
-    def say_how_to_go_on(self) -> None:
-        """After quitting: whether the game is saved, and the command that resumes it."""
-        if self.resume_command is None:
-            self.out.info("You left the game.")
-            return
-        saved = self.saved_through()
-        if saved is None:
-            self.out.info("You left the game. It could not be saved.")
-            return
-        self.out.info("You left the game. It is saved; to go on, type:")
-        command = self.resume_command(self.prefs)
-        self.out.say(Said(command, f"{typed_aloud(command)}. Or run doomlings and choose Resume a saved game."), whole=True)
+    def resume_command(self) -> str:
+        assert self.resumed_by is not None
+        return self.resumed_by(self.prefs)
 
     # --- a resumed game -----------------------------------------------------------------------
     def _resume(self) -> None:
@@ -422,10 +479,7 @@ class PromptLoop(Prompting, Generic[V]):
         for seat in [me, *self.humans]:
             self.told[seat] = len(self.game.seen_log(seat))
         view = self.game.view(me if me is not None else self.humans[0] if self.humans else 0)
-        people = join([self.names[s] for s in self.humans]) or "computer players"
-        others = [self.names[s] for s in range(len(self.names)) if s not in self.humans]
-        whose = f"{people} against {join(others)}" if others else people
-        self.out.info(f"{self.words.title} resumed: {whose}.")
+        self.out.info(f"{self.words.title} resumed: {whose_game(self.names, self.humans)}.")
         if me is not None:
             self.out.info(self.words.where_we_are(view))
             last = told[-3:]
@@ -433,16 +487,3 @@ class PromptLoop(Prompting, Generic[V]):
                 self.out.info(f"The last {plural(len(last), 'announcement')}:")
                 for said in last:
                     self.out.say(said, remember=False)
-
-
-def resume_words(saved_as: str, prefs: Prefs, defaults: Prefs) -> str:
-    """``doomlings resume NAME``, with the settings this game was played with where they
-    differ from ``defaults`` (a save keeps the game, not how it was told)."""
-    words = ["doomlings", "resume", shlex.quote(saved_as)]
-    if prefs.plain:
-        words.append("--plain")
-    for name in ("verbosity", "labels", "speech", "pause"):
-        value = getattr(prefs, name)
-        if value != getattr(defaults, name):
-            words += [f"--{name}", str(value)]
-    return " ".join(words)

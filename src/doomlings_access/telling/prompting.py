@@ -1,6 +1,7 @@
 """What every game's prompt loop does the same way, whatever the game: the pace of what is
 told, reading a line (Ctrl-C asks to quit, the end of input quits), quitting, and the commands
-that are the same in every game (log, repeat, verbosity, speech).
+that are the same in every game (log, repeat, verbosity, speech), and the hand-over between
+people sharing the keyboard.
 
 The pace: a listener takes in a dozen lines at a time. When more than the ``pause`` setting's
 lines would come between two prompts, "Press Enter for more." comes first, but never after
@@ -12,13 +13,20 @@ sentences.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+import shlex
+import signal
+import sys
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from doomlings_access.kernel.decisions import Decision, Value
+from doomlings_access.kernel.players import Agent
 from doomlings_access.lines import FEWEST, PAUSE, rows
 from doomlings_access.safety.text import MAX_DIGITS
-from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said
+from doomlings_access.telling.questions import Question
+from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said, join
 from doomlings_access.telling.console import Console, clean_typed, not_an_answer, yes_or_no
 from doomlings_access.telling.output import Output
 
@@ -57,6 +65,10 @@ class Prefs:
     (0: never wait)."""
     plain: bool = False
     """``--plain`` was typed: plain line input, kept when the game is resumed."""
+    only_choice: str = "ask"
+    """``play``: what a person alone could answer is answered after saying so, without
+    waiting for them (Doomlings: the one playable trait, played without waiting for Enter;
+    Doomcrop: a question of one answer, not asked); ``ask``: they are asked."""
 
 
 class QuitGame(Exception):
@@ -85,6 +97,10 @@ class Prompting:
         self.change_speech = change_speech
         self.console_ended = False
         """Standard input ended (a script's answers ran out)."""
+        self.plain_warned = False
+        """Whether the people sharing a keyboard in plain mode were told the screen stays."""
+        self.letters_explained: set[str] = set()
+        """The one-letter commands said to begin a choice too (:meth:`say_letter_is_a_command`)."""
 
     # --- hooks a game's loop answers ------------------------------------------------------
     def command(self, command: str, arg: str, q: Any) -> None:
@@ -137,9 +153,45 @@ class Prompting:
     def verbosity_changed(self, verbosity: str) -> None:
         """The listener chose another verbosity: the announcers follow."""
 
-    def unsaved_loss(self) -> str | None:
-        """What quitting now would lose, in a sentence (None: nothing)."""
+    # --- the save, and quitting ---------------------------------------------------------------
+    def saved_state(self) -> tuple[int | None, int] | None:
+        """How many answers the save on disk holds (None: it could not be written) and how many
+        were given; None for a game that is not saved (a lesson, a scenario)."""
         return None
+
+    def resume_command(self) -> str:
+        """The command that goes on with the saved game (:func:`resume_words`)."""
+        raise NotImplementedError
+
+    def unsaved_loss(self) -> str | None:
+        """What quitting now would lose, in one sentence, or None when the save holds every
+        move (or the game is not saved at all)."""
+        state = self.saved_state()
+        if state is None:
+            return None
+        saved, done = state
+        if saved is None:
+            return "This game could not be saved: quitting loses it."
+        if saved < done:
+            return "The last moves could not be saved: quitting loses them."
+        return None
+
+    def say_how_to_go_on(self) -> None:
+        """After quitting: whether the game is saved, and the command that resumes it (from its
+        last save, when its last moves could not be written)."""
+        state = self.saved_state()
+        saved, done = state or (None, 0)
+        if saved is None:
+            self.out.info("You left the game." + (" It could not be saved." if state else ""))
+            return
+        if saved < done:
+            self.out.info("You left the game. Its last moves could not be saved.")
+            self.out.info("To go on from its last save, type:")
+        else:
+            self.out.info("You left the game. It is saved; to go on, type:")
+        command = self.resume_command()
+        aloud = f"{typed_aloud(command)}. Or run doomlings and choose Resume a saved game."
+        self.out.say(Said(command, aloud), whole=True)
 
     # --- pace -----------------------------------------------------------------------------
     def room(self) -> int | None:
@@ -251,6 +303,95 @@ class Prompting:
                 self.out.info("Going on.")
             return answer
 
+    # --- computer players ------------------------------------------------------------------------
+    @staticmethod
+    def think(agent: Agent[Any], view: Any, d: Decision) -> Value:
+        """``agent.choose``, with Ctrl-C never lost. A KeyboardInterrupt raised while Python
+        finalizes one of the search's many generators is printed and dropped by the interpreter
+        ("Exception ignored in"), and the game went on as if no key was pressed: the handler
+        also notes the key, and the interrupt is raised again once the answer is in."""
+        if threading.current_thread() is not threading.main_thread():
+            return agent.choose(view, d)
+        pressed = False
+
+        def on_ctrl_c(signum: int, frame: object) -> None:
+            nonlocal pressed
+            pressed = True
+            raise KeyboardInterrupt
+
+        def quietly(unraisable: sys.UnraisableHookArgs) -> None:
+            if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+                hook(unraisable)
+
+        hook = sys.unraisablehook
+        previous = signal.signal(signal.SIGINT, on_ctrl_c)
+        sys.unraisablehook = quietly
+        try:
+            answer = agent.choose(view, d)
+        finally:
+            signal.signal(signal.SIGINT, previous)
+            sys.unraisablehook = hook
+        if pressed:
+            raise KeyboardInterrupt
+        return answer
+
+    # --- answers --------------------------------------------------------------------------------
+    def say_letter_is_a_command(self, q: Question, letter: str, command: str) -> None:
+        """A command's one-letter shortcut that also begins a choice is the command; so that
+        the listener knows why their choice was not made, it is said (:func:`letter_is_a_command`),
+        before the command's answer and once a game for each letter (after every ``s`` it came
+        again, after the scores)."""
+        said = letter_is_a_command(q, letter, command)
+        if said and letter not in self.letters_explained:
+            self.letters_explained.add(letter)
+            self.out.info(said)
+
+    # --- people sharing the keyboard ----------------------------------------------------------
+    def pass_keyboard_to(self, name: str, leaving: str | None) -> None:
+        """"Pass to Ben.": the hand-over between people at one keyboard, the same in every game.
+        What was just told is read before the screen is cleared (the person leaving, ``leaving``
+        by name, presses Enter first; nothing of theirs stays on the screen or its scrollback
+        for the next to read); where the screen cannot be cleared, all are told once, before the
+        first hand-over, to read from the hand-over down; then the next person's Enter, and
+        their own input history (the Up arrow recalls only what they typed). The game's loop
+        then makes the keyboard theirs: their news, from their seat."""
+        can_clear = getattr(self.console, "can_clear", None)
+        clears = callable(can_clear) and bool(can_clear())
+        if clears and self.out.since_prompt:
+            if leaving is not None:
+                self.pause(f"{leaving}, press Enter to pass the keyboard. ", "to pass the keyboard")
+            else:
+                self.pause("Press Enter to go on. ", "to go on")
+        clear = getattr(self.console, "clear", None)
+        cleared = callable(clear) and clear()
+        if not cleared and not self.plain_warned:  # said before the first hand-over, to all
+            self.plain_warned = True  # (after the second person's Enter, it came too late)
+            self.out.info(PLAIN_HAND_OVERS)
+        self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
+        self.wait_for(name)
+
+    def wait_for(self, name: str) -> None:
+        """The hand-over's Enter. A command typed there is the person leaving's, or the next's
+        before the keyboard is theirs: it is not carried out (the next person's cards would
+        show), except quit; anything else means the next person is ready."""
+        while True:
+            line = self.read_raw("", list(self.commands), f"Press Enter when {name} is ready.")
+            command, _ = self.as_command(clean_typed(line))
+            if command is None:
+                return
+            if command == "quit":
+                if self.confirm_quit(say_going_on=False):
+                    raise QuitGame()
+                self.out.info(f"Going on. Press Enter when {name} is ready.")
+                continue
+            self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
+
+    def keyboard_taken(self, seat: int) -> None:
+        """After a hand-over: the console keeps ``seat``'s own input history, where it can."""
+        listening = getattr(self.console, "listening", None)
+        if callable(listening):
+            listening(seat)
+
     # --- the commands every game has ------------------------------------------------------------
     def log(self, arg: str, again: str) -> None:
         """``log N``: the last N announcements (10 without a number; a huge number: all)."""
@@ -291,6 +432,71 @@ class Prompting:
     def list_commands(self) -> None:
         self.out.info("Commands:")
         self.out.lines(list(self.commands.values()))
+
+
+def letter_is_a_command(q: Question, letter: str, command: str) -> str:
+    """A command's one-letter shortcut that also begins a choice (p for Pass, d for Done,
+    r for Red; in Doomcrop b for back left) runs the command, which only tells; a choice
+    played unasked could not be taken back. What is said so that the listener knows why their
+    choice was not made (nothing for a longer word, or a letter that begins no choice)."""
+    if len(letter) != 1:
+        return ""
+    begun = [i for i, o in enumerate(q.options, 1) if o.text.lower().startswith(letter)]
+    if not begun:
+        return ""
+    names = join([q.options[i - 1].text.split(",")[0] for i in begun], "or")
+    numbers = join([str(i) for i in begun], "or")
+    return f"{letter} is the {command} command; to choose {names}, type {numbers}."
+
+
+THINKING_NOTICE = 0.5
+"""Seconds a computer player may think before a person waiting is told it is thinking."""
+
+
+def thinks_long(agent: Agent[Any]) -> bool:
+    """Whether a computer player may think long enough to be waited for: one that searches,
+    with more than :data:`THINKING_NOTICE` seconds to do it (its budget, a public setting: the
+    notice never depends on the time a decision took, which tells what it had to weigh)."""
+    if not agent.thinks:
+        return False
+    budget = getattr(agent, "budget", None)
+    return bool(getattr(budget, "seconds", THINKING_NOTICE + 1) > THINKING_NOTICE)
+
+
+def whose_game(names: Sequence[str], humans: Sequence[int]) -> str:
+    """"Ana against Otto, Pia and Quin": the people first, then the computer players; people
+    sharing the keyboard are no team ("Ana and Ben at the keyboard, Otto at the computer").
+
+    >>> whose_game(("Ana", "Ben", "Otto"), [0, 1]), whose_game(("You", "Ben"), [0])
+    ('Ana and Ben at the keyboard, Otto at the computer', 'You against Ben')
+    """
+    people = join([names[s] for s in humans]) or "computer players"
+    others = [names[s] for s in range(len(names)) if s not in humans]
+    if len(humans) > 1:
+        return f"{people} at the keyboard, {join(others)} at the computer" if others else people
+    return f"{people} against {join(others)}" if others else people
+
+
+RESUMED_WITH = ("verbosity", "labels", "speech", "only_choice", "any_time", "pause")
+"""The settings a resume command names, in this order, where a game was played with others than
+``doomlings resume`` starts with (a setting only one game has, where that game's settings have it)."""
+
+
+def resume_words(saved_as: str, prefs: Prefs, defaults: Prefs) -> str:
+    """``doomlings resume NAME``, with the settings this game was played with where they
+    differ from ``defaults`` (a save keeps the game, not how it was told).
+
+    >>> resume_words("game 1.json", Prefs(verbosity="terse", plain=True), Prefs())
+    "doomlings resume 'game 1.json' --plain --verbosity terse"
+    """
+    words = ["doomlings", "resume", shlex.quote(saved_as)]
+    if prefs.plain:
+        words.append("--plain")
+    for name in RESUMED_WITH:
+        value = getattr(prefs, name, None)
+        if value is not None and value != getattr(defaults, name, None):
+            words += [f"--{name.replace('_', '-')}", str(value)]
+    return " ".join(words)
 
 
 def _joined(parts: list[Said]) -> Said:

@@ -12,10 +12,6 @@ person's view and the events as their seat saw them (:meth:`Session.view`,
 
 from __future__ import annotations
 
-import shlex
-import signal
-import sys
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -33,18 +29,18 @@ from doomlings_access.safety.text import name_key, players_named
 from doomlings_access.ui import review
 from doomlings_access.telling.console import Console, clean_typed, nothing_typed
 from doomlings_access.telling.output import Output
-from doomlings_access.telling.prompting import MORE, PLAIN_HAND_OVERS, Prompting, QuitGame, is_number, shorten
+from doomlings_access.telling.prompting import (
+    MORE, Prompting, QuitGame, is_number, letter_is_a_command, resume_words, shorten, thinks_long, whose_game,
+)
 from doomlings_access.telling.prompting import Prefs as SharedPrefs
 from doomlings_access.telling.words import introduced
 from doomlings_access.ui.announcer import Announcer
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
 from doomlings_access.ui.questions import Option, Question, asked_for_a_card_held, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
-from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, typed_aloud, why_not_played
+from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, why_not_played
 
 MAX_INPUT = 200
-THINKING_NOTICE = 0.5
-"""Seconds a computer player may think before a person waiting is told it is thinking."""
 
 COMMANDS = {
     "hand": "hand, h: your hand",
@@ -97,11 +93,8 @@ def reserved_words() -> frozenset[str]:
 
 @dataclass
 class Prefs(SharedPrefs):
-    """Every game's settings, and two of Doomlings' own."""
+    """Every game's settings, and one of Doomlings' own."""
 
-    only_choice: str = "ask"
-    """``play``: a trait that is the only one playable is played after saying so, without
-    waiting for Enter."""
     any_time: str = "own"
     """``own``: a trait one may play at any time is offered after one's own plays only; the
     chances after others' plays are passed unasked (a holder was otherwise asked after every
@@ -187,8 +180,6 @@ class Session(Prompting):
         self.announcers = {self.me: self.announcer}
         self.histories = {self.me: self.out.history}
         self.told: dict[int | None, int] = {}
-        self.plain_warned = False
-        """Whether the people sharing a keyboard in plain mode were told the screen stays."""
         self.confirmed: set[int] = set()  # forced plays (their events) their owner has heard
         self.heard: int | None = None  # while telling: how many events the listener has heard
         self.thinking_said: set[int] = set()
@@ -199,8 +190,6 @@ class Session(Prompting):
         self.played_out_of_turn: dict[int, list[str]] = {}
         """Hot seat: the traits so played for each person, told at their next hand-over."""
         self.questions_asked = 0
-        self.letters_explained: set[str] = set()
-        """The one-letter commands said to begin a choice too (:meth:`say_letter_is_a_command`)."""
         self.on_action = on_action
         self.resumed_at = len(game.log) if resumed else 0  # events told before this session
         self.recap: list[Said] = []  # a resumed game's last announcements, told by run()
@@ -225,7 +214,7 @@ class Session(Prompting):
             listening = self.seen_from(self.me)
             self.announcer.already_told(listening, listening.log)
             house = house_rules(listening.options)  # heard at the start, perhaps days ago
-            self.out.info(f"Game resumed: {self.whose_game()}." + (f" {house}" if house else ""))
+            self.out.info(f"Game resumed: {whose_game(self.names, self.humans)}." + (f" {house}" if house else ""))
             where = self.where_we_are()
             self.out.info(where)  # (repeat says the game's last announcement)
             # Everything since the last question (a game left at "Press Enter for more." had
@@ -254,7 +243,7 @@ class Session(Prompting):
                     if self.humans and self.thinks_long(d.player):
                         self.before_thinking(d.player, answered)
                     try:
-                        answer = self.think(self.agents[d.player], d)
+                        answer = self.think(self.agents[d.player], self.view(d.player), d)
                     except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
                         self.out.info("")
                         if not self.humans or self.confirm_quit():
@@ -342,45 +331,12 @@ class Session(Prompting):
             if self.console_ended:
                 self.out.lines(lines[told:])
 
-    def unsaved_loss(self) -> str | None:
-        """What quitting now would lose, in one sentence, or None when the save holds every
-        move (or the game is not saved at all, as a scenario is not)."""
-        if not self.saved_as:
-            return None
-        saved = self.saved_through()
-        if saved is None:
-            return "This game could not be saved: quitting loses it."
-        if saved < len(self.game.actions):
-            return "The last moves could not be saved: quitting loses them."
-        return None
-
-    def say_how_to_go_on(self) -> None:
-        """After quitting: whether the game is saved, and the command that resumes it."""
-        saved = self.saved_through() if self.saved_as else None
-        if saved is None:
-            self.out.info("You left the game." + (" It could not be saved." if self.saved_as else ""))
-            return
-        if saved < len(self.game.actions):
-            self.out.info("You left the game. Its last moves could not be saved.")
-            self.out.info("To go on from its last save, type:")
-        else:
-            self.out.info("You left the game. It is saved; to go on, type:")
-        command = self.resume_command()
-        aloud = f"{typed_aloud(command)}. Or run doomlings and choose Resume a saved game."
-        self.out.say(Said(command, aloud), whole=True)
+    def saved_state(self) -> tuple[int | None, int] | None:
+        """How far the save holds the game (none for a game not saved, as a scenario is not)."""
+        return (self.saved_through(), len(self.game.actions)) if self.saved_as else None
 
     def resume_command(self) -> str:
-        """``doomlings resume NAME``, with the settings this game was played with where they
-        differ from the defaults (a save keeps the game, not how it was told)."""
-        words = ["doomlings", "resume", shlex.quote(str(self.saved_as))]
-        defaults = self.resume_defaults
-        if self.prefs.plain:
-            words.append("--plain")
-        for name in ("verbosity", "labels", "speech", "only_choice", "any_time", "pause"):
-            value = getattr(self.prefs, name)
-            if value != getattr(defaults, name):
-                words += [f"--{name.replace('_', '-')}", str(value)]
-        return " ".join(words)
+        return resume_words(str(self.saved_as), self.prefs, self.resume_defaults)
 
     def story_began(self) -> int:
         """Where the story under way (a turn, an age's or a catastrophe's reveal, World's End)
@@ -395,13 +351,10 @@ class Session(Prompting):
         return heard
 
     def thinks_long(self, seat: int) -> bool:
-        """Whether ``seat``'s computer player may think long enough to be waited for: one that
-        searches, with more than :data:`THINKING_NOTICE` seconds to do it (a public setting)."""
+        """Whether ``seat``'s computer player may think long enough to be waited for
+        (:func:`~doomlings_access.telling.prompting.thinks_long`)."""
         agent = self.agents.get(seat)
-        if agent is None or not agent.thinks:
-            return False
-        budget = getattr(agent, "budget", None)
-        return getattr(budget, "seconds", THINKING_NOTICE + 1) > THINKING_NOTICE
+        return agent is not None and thinks_long(agent)
 
     def before_thinking(self, seat: int, answered: int) -> None:
         """Before a thinking computer's decision at the start of its own turn: what came before
@@ -427,46 +380,6 @@ class Session(Prompting):
         text = f"{self.names[turn.player]} is thinking."
         self.make_room(text)
         self.out.info(text)
-
-    def think(self, agent: Agent, d: Decision) -> Value:
-        """``agent.choose``, with Ctrl-C never lost. A KeyboardInterrupt raised while Python
-        finalizes one of the search's many generators is printed and dropped by the interpreter
-        ("Exception ignored in"), and the game went on as if no key was pressed: the handler
-        also notes the key, and the interrupt is raised again once the answer is in."""
-        if threading.current_thread() is not threading.main_thread():
-            return agent.choose(self.view(d.player), d)
-        pressed = False
-
-        def on_ctrl_c(signum: int, frame: object) -> None:
-            nonlocal pressed
-            pressed = True
-            raise KeyboardInterrupt
-
-        def quietly(unraisable: sys.UnraisableHookArgs) -> None:
-            if not issubclass(unraisable.exc_type, KeyboardInterrupt):
-                hook(unraisable)
-
-        hook = sys.unraisablehook
-        previous = signal.signal(signal.SIGINT, on_ctrl_c)
-        sys.unraisablehook = quietly
-        try:
-            answer = agent.choose(self.view(d.player), d)
-        finally:
-            signal.signal(signal.SIGINT, previous)
-            sys.unraisablehook = hook
-        if pressed:
-            raise KeyboardInterrupt
-        return answer
-
-    def whose_game(self) -> str:
-        """"Ana against Otto, Pia and Quin": the people first, then the computer players; people
-        sharing the keyboard are no team ("Ana and Ben at the keyboard, Otto at the computer")."""
-        names = self.names
-        people = join([names[s] for s in self.humans]) or "computer players"
-        others = [names[s] for s in range(len(names)) if s not in self.humans]
-        if len(self.humans) > 1:
-            return f"{people} at the keyboard, {join(others)} at the computer" if others else people
-        return f"{people} against {join(others)}" if others else people
 
     def where_we_are(self) -> str:
         """"Round 7, era 2, Tectonic Shift. Your turn." for a resumed game."""
@@ -710,31 +623,12 @@ class Session(Prompting):
             self.out.info(review.hand_in_a_line(v, self.style, f"{v.name(seat)}, your"))
 
     def pass_keyboard(self, seat: int) -> None:
-        """"Pass to Ben.": the screen cleared, Enter waited for, and Ben's own history in use."""
-        name = self.names[seat]
+        """"Pass to Ben." (the hand-over every game shares), then the keyboard is Ben's: what
+        was played out of turn for him, the save, his announcer and his own history."""
         leaving = self.holder
-        can_clear = getattr(self.console, "can_clear", None)
-        clears = callable(can_clear) and bool(can_clear())
-        if clears and self.out.since_prompt:
-            # What was just told is read before it is cleared: the person leaving's own draw,
-            # or where a resumed game stands (it was cleared as soon as it was printed).
-            if leaving is not None:
-                self.pause(f"{self.names[leaving]}, press Enter to pass the keyboard. ", "to pass the keyboard")
-            else:
-                self.pause("Press Enter to go on. ", "to go on")
-        # Cleared before the keyboard changes hands: nothing of the person leaving stays on
-        # the screen (or in its scrollback) for the next to read.
-        clear = getattr(self.console, "clear", None)
-        cleared = callable(clear) and clear()
-        if not cleared and not self.plain_warned:  # said before the first hand-over, to all
-            self.plain_warned = True  # (after the second person's Enter, it came too late)
-            self.out.info(PLAIN_HAND_OVERS)
-        self.out.info(f"Pass to {name}. Press Enter when {name} is ready.")
-        self.wait_for(name)
+        self.pass_keyboard_to(self.names[seat], None if leaving is None else self.names[leaving])
         self.holder = seat
-        listening = getattr(self.console, "listening", None)
-        if callable(listening):
-            listening(seat)  # their own input history: the Up arrow recalls only what they typed
+        self.keyboard_taken(seat)
         played = self.played_out_of_turn.pop(seat, [])
         if played:
             self.out.info(
@@ -749,21 +643,6 @@ class Session(Prompting):
             self.announcers[seat].already_told(mine, mine.log[: self.told.get(seat, self.resumed_at)])
         self.announcer = self.announcers[seat]
         self.out.history = self.histories.setdefault(seat, [])
-
-    def wait_for(self, name: str) -> None:
-        """The hand-over's Enter. A command typed there is the person leaving, or the next
-        before it is theirs: it is not carried out (the next person's hand would show), except
-        quit; anything else means the next person is ready."""
-        while True:
-            command, _ = as_command(clean_typed(self.read_raw("", list(COMMANDS), f"Press Enter when {name} is ready.")))
-            if command is None:
-                return
-            if command == "quit":
-                if self.confirm_quit(say_going_on=False):
-                    raise QuitGame()
-                self.out.info(f"Going on. Press Enter when {name} is ready.")
-                continue
-            self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
 
     def show(self, q: Question) -> None:
         self.make_room(q.title.text)  # (the title goes with the news before it)
@@ -795,16 +674,6 @@ class Session(Prompting):
             self.out.info(reply.said)
             return None
         return Choice(q.decision.player, reply.value)
-
-    def say_letter_is_a_command(self, q: Question, letter: str, command: str) -> None:
-        """A command's one-letter shortcut that also begins a choice is the command; so that
-        the listener knows why their choice was not made, it is said (:func:`letter_is_a_command`),
-        before the command's answer and once a game for each letter (after every ``s`` it came
-        again, after the scores)."""
-        said = letter_is_a_command(q, letter, command)
-        if said and letter not in self.letters_explained:
-            self.letters_explained.add(letter)
-            self.out.info(said)
 
     def held_back(self, q: Question, line: str) -> str:
         """"Not playable now: Antlers, its colour is locked this round.": cards of the asker's
@@ -1066,21 +935,6 @@ def the_one(line: str, fits: list[Option], options: tuple[Option, ...]) -> Reply
     return Reply(said=f"{shorten(line)} fits {len(fits)} choices: {named}. Type its number.")
 
 
-def letter_is_a_command(q: Question, letter: str, command: str) -> str:
-    """A command's one-letter shortcut that also begins a choice (p for Pass, d for Done,
-    r for Red) runs the command, which only tells; a choice played unasked could not be
-    taken back. What is said so that the listener knows why their choice was not made
-    (nothing for a longer word, or a letter that begins no choice)."""
-    if len(letter) != 1:
-        return ""
-    begun = [i for i, o in enumerate(q.options, 1) if o.text.lower().startswith(letter)]
-    if not begun:
-        return ""
-    names = join([q.options[i - 1].text.split(",")[0] for i in begun], "or")
-    numbers = join([str(i) for i in begun], "or")
-    return f"{letter} is the {command} command; to choose {names}, type {numbers}."
-
-
 def ends_the_game(e: ev.Event) -> bool:
     """Whether ``e`` is the first kind of event of the end all hear together: the final
     catastrophe's World's End effect, or the scoring."""
@@ -1097,4 +951,7 @@ def as_command(line: str) -> tuple[str | None, str]:
     return (command, rest.strip()) if command in COMMANDS else (None, "")
 
 
-__all__ = ["MORE", "Prefs", "QuitGame", "Reply", "Session", "cards_held_back", "held_back_said", "how_to_answer", "read_answer", "what_it_reads", "where_we_are"]
+__all__ = [
+    "MORE", "Prefs", "QuitGame", "Reply", "Session", "cards_held_back", "held_back_said", "how_to_answer",
+    "letter_is_a_command", "read_answer", "what_it_reads", "where_we_are",
+]

@@ -1,5 +1,5 @@
 """Doomlings at an online table: what online play asks of a game (its
-:class:`~doomlings_access.online.kinds.GameKind`), given by Doomlings' own telling.
+:class:`~doomlings_access.online.kinds.TableKind`), given by Doomlings' own telling.
 
 A :class:`Listener` is one person's announcer, as the local prompt loop has one for the person
 at the keyboard: it remembers how far they have heard and which traits' texts they have heard
@@ -163,7 +163,7 @@ def options(house_rules: Sequence[str]) -> Options:
 
 
 class DoomlingsTable:
-    """Doomlings as online play knows it (:class:`~doomlings_access.online.kinds.GameKind`)."""
+    """Doomlings as online play knows it (:class:`~doomlings_access.online.kinds.TableKind`)."""
 
     name = "doomlings"
     title = "Doomlings"
