@@ -1,4 +1,7 @@
-"""The ``doomlings`` command, run as a real subprocess (``python -m doomlings_access``)."""
+"""The ``doomlings`` command: its listings and reports called in this process (the command's
+whole code path from its arguments to its exit status, output piped), and started as a real
+program (``python -m doomlings_access`` at a terminal, the installed command) where the
+process is what is tested."""
 
 from __future__ import annotations
 
@@ -14,17 +17,11 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 
-def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
-    return subprocess.run(
-        [sys.executable, "-m", "doomlings_access", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=timeout,
-        stdin=subprocess.DEVNULL,
-        check=False,
-    )
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """``doomlings ARGS`` with no input, called in this process."""
+    from programs import in_process
+
+    return in_process(args, env=os.environ)
 
 
 def no_traceback(proc: subprocess.CompletedProcess[str]) -> None:
@@ -275,15 +272,12 @@ def test_braille_labels_from_the_option_or_the_settings_file_are_honoured_by_car
 ) -> None:
     """``transcript --labels braille`` and ``labels = "braille"`` in the settings file were
     ignored by ``transcript``, ``card`` and ``cards``: they printed text labels."""
-    import subprocess
-
-    from programs import DOOMLINGS, isolated_env
+    from programs import in_process, isolated_env
 
     env = isolated_env(tmp_path)
 
     def run(*args: str, stdin: str = "") -> str:
-        done = subprocess.run([*DOOMLINGS, *args], input=stdin, capture_output=True, text=True, env=env,
-                              timeout=120, check=False)
+        done = in_process(args, env=env, stdin=stdin)
         assert done.returncode == 0, done.stdout + done.stderr
         return done.stdout
 

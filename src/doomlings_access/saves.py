@@ -23,14 +23,13 @@ import time
 from collections.abc import Collection
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from doomlings_access import __version__
 from doomlings_access.arguments import LEVELS
 from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.positions import too_many
 from doomlings_access.cards.shipped import FINGERPRINT, FIRST_SHIPPED, cards_folder, current, kept_folder
-from doomlings_access import doomcrop
 from doomlings_access.rules import Choice, Game, Options, PositionError, Setup, SetupError
 from doomlings_access.rules.revision import RULES_REVISION
 from doomlings_access.safety.files import (
@@ -46,6 +45,11 @@ from doomlings_access.safety.lock import SUFFIX as LOCK_SUFFIX
 from doomlings_access.safety.lock import SaveInUse, SaveLock, lock_path, remove_stale
 from doomlings_access.safety.text import NameRefused, check_names, clean, has_unsafe, shown, you_name_problem
 from doomlings_access.safety.tidy import DAY, HOUR, remove_old, set_aside
+
+if TYPE_CHECKING:
+    # Imported where a game of Doomcrop is saved or read: starting a game of Doomlings (or
+    # the menu, or a listing) does not import the other game's engine.
+    from doomlings_access import doomcrop
 
 FORMAT = 1
 """Version of the save format. Older formats are migrated or refused; newer ones are refused."""
@@ -470,6 +474,8 @@ def read_any_save(path: Path, reserved: Collection[str] = ()) -> Saved | CropSav
 def read_crop_save(path: Path, data: Any, reserved: Collection[str] = ()) -> CropSaved:
     """A saved game of Doomcrop (``data``: the file's parsed text), replayed and checked field
     by field as a game of Doomlings is (:class:`SaveFileError` names the field at fault)."""
+    from doomlings_access import doomcrop
+
     if not isinstance(data, dict):
         raise SaveFileError(path, None, "is not a saved game")
     version = _need(data, "format", int, path)
@@ -659,6 +665,8 @@ def game_stands(game: Game) -> str:
 
 def crop_turn(game: doomcrop.Game) -> int:
     """The turn a game of Doomcrop is at (0: setting up)."""
+    from doomlings_access import doomcrop
+
     turns = [e for e in game.log if isinstance(e, doomcrop.events.TurnStarted)]
     return turns[-1].number if turns else 0
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from programs import DOOMLINGS, isolated_env
+from programs import DOOMLINGS, in_process, isolated_env
 
 from doomlings_access.rules import Choice, Game
 from doomlings_access.saves import Seats, write_save
@@ -84,10 +84,12 @@ class Done:
 
 
 class Home:
-    """A player's folders, private to one test."""
+    """A player's folders, private to one test. With ``in_process``, :meth:`run` calls the
+    command's ``main`` in this process (:func:`programs.in_process`) unless told to start it."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, in_process: bool = False) -> None:
         self.root = root
+        self.in_process = in_process
         self.saves = root / "data" / "saves"
         self.config = root / "config"
         self.cache = root / "cache"
@@ -103,8 +105,14 @@ class Home:
         return env
 
     def run(self, *args: str, stdin: str | bytes = b"", timeout: float = RUN_TIMEOUT,
-            env: dict[str, str] | None = None, prefix: list[str] | None = None, **popen: Any) -> Done:
+            env: dict[str, str] | None = None, prefix: list[str] | None = None, process: bool = False,
+            **popen: Any) -> Done:
+        """``doomlings ARGS``: in this process for a home made so, unless ``process`` (or a
+        ``prefix``, or arguments for the child process) asks for a program started."""
         data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
+        if self.in_process and not (process or prefix or popen):
+            ran = in_process(args, env=env or self.env(), stdin=data)
+            return Done(tuple(args), ran.returncode, ran.stdout, ran.stderr)
         done = subprocess.run((prefix or DOOMLINGS) + list(args), input=data, capture_output=True,
                               env=env or self.env(), timeout=timeout, check=False, **popen)
         return Done(tuple(args), done.returncode, done.stdout.decode("utf-8", "replace"),

@@ -25,7 +25,9 @@ HUGE = "9" * 5000  # beyond Python's 4,300-digit conversion limit
 
 @pytest.fixture
 def home(tmp_path: Path) -> Home:
-    return Home(tmp_path)
+    """Commands run in this process, but where the process is part of what is tested: how
+    Python set up its streams, a deep file read on a fresh stack, a file that could hang."""
+    return Home(tmp_path, in_process=True)
 
 
 # --- undecodable and ending input ----------------------------------------------------------------
@@ -45,7 +47,7 @@ def test_invalid_utf8_on_standard_input_is_not_a_crash(home: Home, where: str) -
     }
     args, stdin = script[where]
     strict = home.env(PYTHONIOENCODING="utf-8:strict")  # as under a UTF-8 locale like en_US.UTF-8
-    done = home.run(*args, *([] if where == "doctor" else GAME), stdin=stdin, env=strict).clean()
+    done = home.run(*args, *([] if where == "doctor" else GAME), stdin=stdin, env=strict, process=True).clean()
     assert done.returncode in (0, 1), done.both
 
 
@@ -177,9 +179,9 @@ DEEP_DOTTED = "." .join(["a"] * 20_000) + " = 1\n"
 def test_a_deeply_nested_save_is_a_clear_error_and_the_others_still_load(home: Home, text: str) -> None:
     (home.saves / "game-20240109-120000.json").write_text(text)
     good = good_save(home.saves)
-    listed = home.run("resume", "--list").clean()
+    listed = home.run("resume", "--list", process=True).clean()
     assert listed.returncode == 0 and good.name in listed.out
-    done = home.run("resume", *GAME, stdin="q\ny\n").clean()
+    done = home.run("resume", *GAME, stdin="q\ny\n", process=True).clean()
     assert done.returncode == 0 and "nested more than" in done.flat()
 
 
@@ -188,7 +190,7 @@ def test_a_deeply_nested_save_is_a_clear_error_and_the_others_still_load(home: H
 def test_a_deeply_nested_score_file_is_a_clear_error(home: Home, tmp_path: Path, text: str) -> None:
     path = tmp_path / "t.json"
     path.write_text(text)
-    done = home.run("score", str(path)).clean()
+    done = home.run("score", str(path), process=True).clean()
     assert done.returncode == 2 and "nested more than" in done.err
 
 
@@ -197,7 +199,7 @@ def test_a_deeply_nested_settings_file_breaks_no_command(home: Home, text: str) 
     home.settings.write_text(text)
     for args, stdin in (([*GAME], "8\n"), (["play", *GAME, "--seed", "2"], "q\ny\n"),
                         (["companion", *GAME], "5\n"), (["resume", *GAME], ""), (["doctor", "--no"], "")):
-        done = home.run(*args, stdin=stdin).clean()
+        done = home.run(*args, stdin=stdin, process=True).clean()
         assert done.returncode in (0, 1), (args, done.both)
     assert "using defaults" in home.run(*GAME, stdin="8\n").flat()
 
@@ -320,7 +322,7 @@ def test_transcript_out_to_an_odd_place_is_one_line(home: Home, tmp_path: Path, 
     if kind == "link":
         target.symlink_to(tmp_path / "elsewhere.txt")
     (tmp_path / "plain.txt").write_text("x")
-    done = home.run("transcript", str(save), "--out", str(target), timeout=20).clean()
+    done = home.run("transcript", str(save), "--out", str(target), timeout=20, process=True).clean()
     assert done.returncode == 2 and done.err.startswith("doomlings: cannot write"), done.both
     assert len(done.err.splitlines()) == 1
     assert not (tmp_path / "elsewhere.txt").exists()
@@ -336,7 +338,7 @@ def test_braille_ref_folder_that_is_not_a_folder_is_one_line(home: Home, tmp_pat
     if kind == "fifo":
         os.mkfifo(target)
     for args in (["braille-ref", "--folder", str(target)], ["braille-ref", "--check", "--folder", str(target)]):
-        done = home.run(*args, timeout=20).clean()
+        done = home.run(*args, timeout=20, process=True).clean()
         assert done.returncode == 2 and "not a folder" in done.err
 
 

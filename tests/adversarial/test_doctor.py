@@ -19,7 +19,7 @@ from doomlings_access.cards.loader import check_cache_file
 
 @pytest.fixture
 def home(tmp_path: Path) -> Home:
-    return Home(tmp_path)
+    return Home(tmp_path, in_process=True)
 
 
 def troubled(home: Home) -> dict[str, Path]:

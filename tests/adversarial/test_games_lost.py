@@ -25,7 +25,7 @@ from doomlings_access.saves import read_save
 
 @pytest.fixture
 def home(tmp_path: Path) -> Home:
-    return Home(tmp_path)
+    return Home(tmp_path, in_process=True)
 
 
 def resumed(done_out: str) -> bool:

@@ -22,7 +22,7 @@ from doomlings_access.safety.text import clean, shown
 
 @pytest.fixture
 def home(tmp_path: Path) -> Home:
-    return Home(tmp_path)
+    return Home(tmp_path, in_process=True)
 
 
 NAME_IDS = list(HOSTILE_NAMES)

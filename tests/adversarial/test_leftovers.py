@@ -20,7 +20,7 @@ DAY = 86400
 
 @pytest.fixture
 def home(tmp_path: Path) -> Home:
-    return Home(tmp_path)
+    return Home(tmp_path, in_process=True)
 
 
 # --- the speech engine ends with the game -------------------------------------------------------

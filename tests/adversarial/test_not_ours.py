@@ -16,7 +16,7 @@ from test_leftovers import DAY, aged
 
 @pytest.fixture
 def home(tmp_path: Path) -> Home:
-    return Home(tmp_path)
+    return Home(tmp_path, in_process=True)
 
 
 def old_file(path: Path, text: str = "{}") -> Path:

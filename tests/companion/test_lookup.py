@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from programs import in_process
 
 from doomlings_access.braille.labels import (
     brf_to_unicode,
@@ -290,10 +291,9 @@ def child_env(tmp_path: Path) -> dict[str, str]:
 
 
 def run_card(tmp_path: Path, *words: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*card_command(), "card", *words], env=child_env(tmp_path), cwd=tmp_path,
-        capture_output=True, text=True, encoding="utf-8", timeout=TIMEOUT, check=False,
-    )
+    """``doomlings card WORDS``, called in this process (its start and what it imports are
+    tested below with a real ``python -m doomlings_access``)."""
+    return in_process(["card", *words], env=child_env(tmp_path), cwd=tmp_path)
 
 
 TINY = [

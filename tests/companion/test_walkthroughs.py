@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from programs import DOOMLINGS
+from programs import in_process
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 SCORE_LINE = re.compile(r"^(\w+): -?\d+ points?\. World's End -?\d+, face value -?\d+, bonus -?\d+\.$")
@@ -130,10 +129,7 @@ def run_companion(tmp_path: Path, answers: list[str], *options: str) -> str:
         HOME=str(tmp_path), LANG="C.UTF-8", LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8",
         DOOMLINGS_DATA_DIR=str(tmp_path / "data"), DOOMLINGS_CONFIG_DIR=str(tmp_path / "config"),
     )
-    done = subprocess.run(
-        [*DOOMLINGS, *options, "companion"], input="\n".join(answers) + "\n", env=env,
-        cwd=tmp_path, capture_output=True, text=True, encoding="utf-8", timeout=60, check=False,
-    )
+    done = in_process([*options, "companion"], env=env, stdin="\n".join(answers) + "\n", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     return done.stdout

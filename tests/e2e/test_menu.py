@@ -7,13 +7,12 @@ The real ``doomlings`` runs with its saves and settings in the test's own folder
 from __future__ import annotations
 
 import re
-import subprocess
 import tomllib
 from pathlib import Path
 
 import pexpect
 import pytest
-from programs import DOOMLINGS, isolated_env
+from programs import DOOMLINGS, in_process, isolated_env
 
 MENU = "Choose 1 to 8, or ? for help: "
 BACK = "Back to the main menu."
@@ -22,11 +21,9 @@ PLAIN = ["--plain", "--speech", "off"]
 
 
 def run(tmp_path: Path, stdin: str, *args: str) -> str:
-    """Everything the program writes for ``stdin``; it must end cleanly."""
-    done = subprocess.run(
-        [*DOOMLINGS, *args, *PLAIN], input=stdin, capture_output=True, text=True,
-        env=isolated_env(tmp_path), timeout=60, check=False,
-    )
+    """Everything the program writes for ``stdin`` (piped, the command called in this
+    process); it must end cleanly."""
+    done = in_process([*args, *PLAIN], env=isolated_env(tmp_path), stdin=stdin)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stdout + done.stderr
     return done.stdout
 

@@ -20,9 +20,9 @@ import pexpect
 import pytest
 from test_terminal import child_env, game_command
 
-# Timing at a real terminal (keys sent while a prompt settles): `make test` runs these by
-# themselves, after the rest, never beside other tests.
-pytestmark = pytest.mark.alone
+# Every key is sent once the prompt it answers is on the screen (prompt_toolkit draws its
+# first prompt only when it has loaded and holds the terminal) or, with speech, once the engine
+# was asked to say it: nothing is timed, so these run on both cores with the rest.
 
 STEP_TIMEOUT = 15
 # Prompts without their trailing space: prompt_toolkit draws that space as cursor moves.
@@ -55,7 +55,6 @@ def companion_escapes(tmp_path: Path, args: list[str]) -> int:
     child, log = spawn(tmp_path, args)
     try:
         child.expect_exact(MENU)
-        time.sleep(1.5)  # prompt_toolkit is imported in the background: let it be ready
         child.sendline("1")
         child.expect_exact(LOOK_UP)
         child.sendline("Tiny")
@@ -95,7 +94,7 @@ def first_question(
         while child.expect_exact([QUESTION, "Press Enter for more. "]) == 1:
             child.sendline("")  # the opening is longer than a pause
         if said is not None:
-            deadline = time.monotonic() + 5
+            deadline = time.monotonic() + STEP_TIMEOUT
             while time.monotonic() < deadline and "Choose 1 to" not in _read(said):
                 time.sleep(0.05)
         quit_game(child)

@@ -333,16 +333,17 @@ def test_ctrl_c_at_a_prompt_asks_before_quitting(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> None:
-    """Ctrl-C while a hard computer player thinks (a few seconds a decision): the same question
-    as at a prompt; n goes on with the game, y leaves it saved with the command to resume it
-    (it ended the program with "Interrupted.", code 130)."""
-    child, log = spawn(tmp_path, "--level", "hard", "--think", "5", "--iterations", "1000000")
+    """Ctrl-C while a hard computer player thinks (two seconds a decision: the interrupt comes
+    a moment after "is thinking."): the same question as at a prompt; n goes on with the game,
+    y leaves it saved with the command to resume it (it ended the program with "Interrupted.",
+    code 130)."""
+    child, log = spawn(tmp_path, "--level", "hard", "--think", "2", "--iterations", "1000000")
     to_question(child)
     child.sendline("1")
     child.expect(r"\w+ is thinking\.")
     answer_quit(child, "", "n")
     # The game goes on: the next turn's "is thinking." (said once a turn, at its start), or the
-    # person's next question, after the rest of this turn: a few decisions of up to 5 seconds.
+    # person's next question, after the rest of this turn: a few decisions of up to 2 seconds.
     child.expect([r"is thinking\.", PROMPT], timeout=60)
     answer_quit(child, "", "y")
     child.expect_exact("You left the game. It is saved; to go on, type:")

@@ -289,8 +289,11 @@ def test_a_reconnect_and_a_reload_replay_what_was_missed_once(page: Any, served:
     wait(lambda: ana.link is not None and ana.link is not link, "the page to come back")
     wait(lambda: js(page, "document.querySelector('#choices [data-value]') !== null") or served.room().game.is_over,
          "the question again")
-    time.sleep(0.5)  # (the queue of live messages, a step apart)
-    assert history(page) == kept_texts(ana) and len(kept_texts(ana)) >= told  # all, in order, none twice
+    # All, in order (waited for: the live messages are queued a step apart, and a loaded
+    # machine is slow to show them), then none twice (nothing more comes a moment later).
+    wait(lambda: history(page) == kept_texts(ana), "what was missed, in order")
+    time.sleep(0.5)
+    assert history(page) == kept_texts(ana) and len(kept_texts(ana)) >= told
     assert "The connection is lost; trying again." in history(page, notices=True)
     summary = [(text, live) for text, live in js(page, "window.added") if text.startswith("You are back.")]
     assert len(summary) == 1 and summary[0][1] == "off"  # into the history unspoken: the log does not read it ...

@@ -4,6 +4,7 @@ keep what is sent), from the lobby to the end of a game."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -305,18 +306,28 @@ def test_a_host_away_past_the_grace_period_hands_the_lobby_on() -> None:
 
 
 def test_a_host_back_and_away_again_keeps_hosting_until_the_new_absence_lasts() -> None:
+    """Checked between the two absences' timers by a timer of its own, set to run after the
+    first and before the second whatever the machine's load (timers due together run in the
+    order of their times): it was two fixed sleeps of 0.2 s around a grace of 0.3 s, which a
+    loaded machine could overrun."""
+
     async def test() -> None:
-        rooms = Rooms(Timing(grace=0.3, thinking=0.05, idle=60.0), seed=1)
+        grace = 0.3
+        loop = asyncio.get_running_loop()
+        rooms = Rooms(Timing(grace=grace, thinking=0.05, idle=60.0), seed=1)
         ana_link, ben_link = Kept(), Kept()
         ana, token = rooms.open("Ana", ana_link)
         ben, _ = rooms.join(ana.room.code, "Ben", ben_link)
-        ana.room.dropped(ana, ana_link)
-        await asyncio.sleep(0.2)
+        ana.room.dropped(ana, ana_link)  # (nothing below lets the loop run: no timer fires yet)
+        first_due = loop.time() + grace
+        time.sleep(0.01)
         again = Kept()
         token = rooms.resume(ana.room.code, token, ana_link.messages[-1]["seq"], again)[1]
         ana.room.dropped(ana, again)
-        await asyncio.sleep(0.2)  # the first absence's timer has fired; the second's has not
-        assert ana.host and not ben.host
+        seen: list[tuple[bool, bool]] = []
+        loop.call_at(first_due + 0.005, lambda: seen.append((ana.host, ben.host)))
+        await until(lambda: bool(seen))
+        assert seen == [(True, False)], "the first absence's timer handed the lobby on"
         await until(lambda: ben.host)
         assert "Ana is away; Ben is now the host." in ben_link.texts("notice")
 

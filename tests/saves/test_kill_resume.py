@@ -376,14 +376,16 @@ def run_chain(seed: int, players: int, kills: int, root: Path) -> ChainResult:
             child.p.wait()
 
 
-KILLED_GAMES = int(os.environ.get("DOOMLINGS_KILLED_GAMES", "6"))
-"""Games killed at prompts: 6 in ``make test`` (about 60 kill points, every table size), 100 in ``make fuzz``."""
-KILLS_PER_GAME = 10
+KILLED_GAMES = int(os.environ.get("DOOMLINGS_KILLED_GAMES", "5"))
+"""Games killed at prompts: 5 in ``make test`` (every table size once), 100 in ``make fuzz``."""
+KILLS_PER_GAME = int(os.environ.get("DOOMLINGS_KILLS_PER_GAME", "6"))
+"""Kill points in each of those games: 6 in ``make test`` (30 in all), 10 in ``make fuzz``."""
 
 
 def test_sigkill_at_random_prompts_then_resume(tmp_path: Path) -> None:
-    """Seeded games (6 in ``make test``, 100 in ``make fuzz``), 2 to 6 players, 10 kill points
-    each (fewer in a game with fewer questions), two games at a time."""
+    """Seeded games (5 in ``make test``, 100 in ``make fuzz``), 2 to 6 players, 6 kill points
+    each in ``make test`` and 10 in ``make fuzz`` (fewer in a game with fewer questions), two
+    games at a time."""
     plan = [(100 + i, 2 + i % 5) for i in range(KILLED_GAMES)]
 
     def one(item: tuple[int, int]) -> ChainResult | str:

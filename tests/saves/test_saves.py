@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from programs import DOOMLINGS, isolated_env
+from programs import DOOMLINGS, in_process, isolated_env
 
 from builders import agent_move, new_game
 from doomlings_access import saves
@@ -38,8 +38,9 @@ TIMEOUT = 30
 
 
 def cli(root: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(DOOMLINGS + list(args), check=False, input=stdin, capture_output=True, text=True,
-                          env=isolated_env(root), timeout=TIMEOUT)
+    """``doomlings ARGS`` with piped input, called in this process (what is tested here is what
+    the command does with saves, not the process: that is tests/saves/test_kill_resume.py's)."""
+    return in_process(args, env=isolated_env(root), stdin=stdin)
 
 
 @pytest.fixture

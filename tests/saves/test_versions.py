@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from programs import DOOMLINGS, isolated_env
+from programs import in_process, isolated_env
 from saved_position import position
 
 from doomlings_access import __version__
@@ -50,7 +50,10 @@ def saves_of(root: Path) -> Path:
 
 
 def run(root: Path, *args: str, stdin: str = "q\ny\n", program: list[str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run((program or DOOMLINGS) + list(args), input=stdin, capture_output=True, text=True,
+    """``doomlings ARGS`` called in this process, or ``program`` (another card set) started."""
+    if program is None:
+        return in_process(args, env=isolated_env(root), stdin=stdin)
+    return subprocess.run(program + list(args), input=stdin, capture_output=True, text=True,
                           env=isolated_env(root), timeout=TIMEOUT, check=False)
 
 

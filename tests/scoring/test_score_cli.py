@@ -1,4 +1,5 @@
-"""``doomlings score FILE [--json]`` run as a real subprocess (README "Scoring a table").
+"""``doomlings score FILE [--json]`` (README "Scoring a table"), called in this process; the
+options typed before or after the command go through a real ``python -m doomlings_access``.
 
 Good files print one sentence per player, subject first, then the winner; bad files exit
 with code 2 and one clear line on standard error, never a traceback (cli.py docstring).
@@ -14,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from programs import in_process
+
 import pytest
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -27,15 +30,9 @@ def run_score(tmp_path: Path, content: Any, *args: str, name: str = "table.json"
 
 
 def run_file(path: str, *args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(SRC), *filter(None, [env.get("PYTHONPATH")])])
-    return subprocess.run(
-        [sys.executable, "-m", "doomlings_access", "score", path, *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    """``doomlings score PATH ARGS``, called in this process (the options typed around the
+    command are tested with the real ``python -m doomlings_access`` below)."""
+    return in_process(["score", path, *args], env=os.environ)
 
 
 # Ana: Ice Age, 3 reds (Quick, Antlers, Fire Skin) = -3

@@ -31,9 +31,10 @@ from doomlings_access.speech import (
     utterance_timeout,
 )
 
-# Timing (speech cut off or given up within a fraction of a second): `make test` runs these by
-# themselves, after the rest, never beside other tests.
-pytestmark = pytest.mark.alone
+# Timing (speech cut off or given up within a fraction of a second, an engine's process
+# stalled or cut off): `make test` runs the tests from "Modes" on by themselves (marked
+# `alone`), after the rest, never beside other tests. The labels, WAV files and the speech
+# check above them wait for whole results, and run on both cores with the rest.
 
 
 def need(binary: str) -> str:
@@ -311,6 +312,7 @@ def _without_speechd(extra_env: dict[str, str]) -> list[str]:
     return done.stdout.splitlines()
 
 
+@pytest.mark.alone
 def test_direct_mode_says_exactly_what_is_missing_and_falls_back(alsa_file):
     """No Speech Dispatcher client: the notice names the Debian packages, and speech goes on
     with espeak-ng. Nothing accessible_output2 prints reaches the screen."""
@@ -324,6 +326,7 @@ def test_direct_mode_says_exactly_what_is_missing_and_falls_back(alsa_file):
     ]
 
 
+@pytest.mark.alone
 def test_direct_mode_with_no_engine_at_all_is_text():
     lines = _without_speechd({ENV_ESPEAK: "/nonexistent/espeak-ng"})
     assert lines[0] == "SilentSpeaker"
@@ -345,6 +348,7 @@ def _need_speech_dispatcher() -> None:
         pytest.skip(f"needs speech-dispatcher voice module: {direct.INSTALL}")
 
 
+@pytest.mark.alone
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 def test_direct_mode_speaks_through_speech_dispatcher(tmp_path, alsa_file, capfd):
     """(speechd's client ends its reader thread with SystemExit when closed: not an error.)
@@ -372,6 +376,7 @@ def test_direct_mode_speaks_through_speech_dispatcher(tmp_path, alsa_file, capfd
     assert capfd.readouterr() == ("", "")
 
 
+@pytest.mark.alone
 def test_direct_mode_sends_labels_to_braille_and_words_to_speech():
     """A braille display (NVDA, JAWS) gets the printed line with its labels, speech gets the
     words: checked on accessible_output2's own Output class, as NVDA's output uses it."""
@@ -403,6 +408,7 @@ def test_direct_mode_sends_labels_to_braille_and_words_to_speech():
 # tts: real espeak-ng and pyttsx3 through an ALSA file device
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize("engine", ["espeak-ng", "pyttsx3"])
 def test_tts_speaks_real_audio(alsa_file, capfd, engine):
     need_espeak()
@@ -422,6 +428,7 @@ def test_tts_speaks_real_audio(alsa_file, capfd, engine):
     assert capfd.readouterr() == ("", "")
 
 
+@pytest.mark.alone
 def test_espeak_with_no_audio_device_falls_back_once(alsa_broken, capfd, caplog):
     need_espeak()
     with caplog.at_level(logging.INFO, logger="doomlings_access.speech"):
@@ -444,6 +451,7 @@ def test_espeak_with_no_audio_device_falls_back_once(alsa_broken, capfd, caplog)
 # tts: missing, failing, stalled engines
 
 
+@pytest.mark.alone
 def test_missing_engine_returns_at_once_with_notice(monkeypatch, capfd):
     monkeypatch.setenv(ENV_ESPEAK, "/nonexistent/espeak-ng")
     started = time.monotonic()
@@ -459,6 +467,7 @@ def test_missing_engine_returns_at_once_with_notice(monkeypatch, capfd):
     assert capfd.readouterr() == ("", "")
 
 
+@pytest.mark.alone
 def test_failing_engine_falls_back(tmp_path, capfd):
     broken = script(
         tmp_path / "broken-tts", "cat >/dev/null\necho 'error: the voice is gone' >&2\nexit 7\n"
@@ -476,6 +485,7 @@ def test_failing_engine_falls_back(tmp_path, capfd):
     assert capfd.readouterr() == ("", "")
 
 
+@pytest.mark.alone
 def test_stalled_engine_never_blocks_and_falls_back(tmp_path, monkeypatch, capfd):
     pids = tmp_path / "pids"
     stalled = script(tmp_path / "stalled-tts", f"echo $$ >> {pids}\nsleep 1000\n")
@@ -505,6 +515,7 @@ def test_stalled_engine_never_blocks_and_falls_back(tmp_path, monkeypatch, capfd
     assert capfd.readouterr() == ("", "")
 
 
+@pytest.mark.alone
 def test_close_ends_a_stalled_utterance_quickly(tmp_path):
     stalled = script(tmp_path / "stalled-tts", "sleep 1000\n")
     speaker = make_speaker("tts", espeak=stalled)
@@ -537,6 +548,7 @@ def test_timeout_rule():
 # Interruption
 
 
+@pytest.mark.alone
 def test_interrupt_drops_queued_messages_and_stops_current(tmp_path):
     log = tmp_path / "said"
     engine = script(
@@ -569,6 +581,7 @@ def test_interrupt_drops_queued_messages_and_stops_current(tmp_path):
         speaker.close()
 
 
+@pytest.mark.alone
 def test_messages_without_interrupt_are_all_spoken_in_order(tmp_path):
     log = tmp_path / "said"
     engine = script(tmp_path / "quick-tts", f'text=$(cat)\necho "$text" >> {log}\n')
@@ -593,6 +606,7 @@ def test_speech_check_that_cannot_write_exits_with_an_error_status(tmp_path):
     assert done.returncode == 1 and "Speech check: could not write" in done.stdout, done
 
 
+@pytest.mark.alone
 def test_a_failure_found_as_the_last_lines_are_spoken_is_still_said(tmp_path, monkeypatch):
     """An all-computer game ended before its engine's failure was known, and closing speech
     dropped the notice: the listener heard silence and was never told why. It is said at the

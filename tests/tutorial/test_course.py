@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from learner import Learner
-from programs import DOOMLINGS, isolated_env
+from programs import DOOMLINGS, in_process, isolated_env
 from doomlings_access.progress import Progress, load_progress, progress_path, save_progress
 from doomlings_access.ui.lessons import LessonFileError, lesson_files, lesson_from, load_course, read_lesson
 from doomlings_access.ui.session import Prefs
@@ -201,10 +201,8 @@ def test_every_shipped_lesson_loads() -> None:
 
 
 def run(tmp_path: Path, stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*DOOMLINGS, *args], input=stdin, capture_output=True, text=True,
-        env=isolated_env(tmp_path), timeout=120, check=False,
-    )
+    """``doomlings ARGS`` with piped answers, called in this process (a terminal: below)."""
+    return in_process(args, env=isolated_env(tmp_path), stdin=stdin)
 
 
 def test_learn_list_and_learn_n(tmp_path: Path) -> None:
