@@ -25,10 +25,9 @@ from doomlings_access.doomcrop_ui.game import DoomcropWords
 from doomlings_access.doomcrop_ui.table import COMPUTER_NAMES
 from doomlings_access.kernel.players import Agent
 from doomlings_access.players.search import Budget
-from doomlings_access.safety.files import FileRefused
-from doomlings_access.safety.text import NameRefused, check_names, shown
+from doomlings_access.safety.text import NameRefused, check_names
 from doomlings_access.settings import load_settings
-from doomlings_access.saves import CropSaved, Seats, claim_new_save, new_save_path, resume_name, tidy_saves, write_crop_save
+from doomlings_access.saves import Autosave, CropSaved, Seats, claim_new_save, new_save_path, resume_name, tidy_saves, write_crop_save
 from doomlings_access.telling.loop import Prefs, PromptLoop, resume_words
 from doomlings_access.telling.console import Console
 from doomlings_access.telling.output import Output
@@ -132,22 +131,10 @@ def play_saved(
 ) -> int:
     """Play with an autosave after every answer (a failure said once, not every answer)."""
     started = created or time.time()
-    failing = False
-    saved: int | None = len(game.actions) if resumed else None
+    keeper = Autosave(path, out.info, len(game.actions) if resumed else None)
 
     def autosave(holder: int | None = None) -> None:
-        nonlocal failing, saved
-        try:
-            write_crop_save(path, game, replace(seats, holder=holder), started)
-        except (OSError, FileRefused) as exc:
-            if not failing:
-                out.info(f"Warning: the game cannot be saved: {shown(str(exc), 200)}; play goes on.")
-            failing = True
-            return
-        saved = len(game.actions)
-        if failing:
-            out.info("The game is saved again.")
-            failing = False
+        keeper.write(lambda: write_crop_save(path, game, replace(seats, holder=holder), started), len(game.actions))
 
     autosave(seats.holder if resumed else None)
     agents = agents_for(game, seats, budget)
@@ -155,7 +142,7 @@ def play_saved(
         game, DoomcropWords(), seats.humans, agents, console, out, prefs,
         change_speech=switch, on_action=autosave, resumed=resumed,
         resume_command=lambda now: resume_words(resume_name(path), now, defaults),
-        saved_through=lambda: saved, levels={s: seats.levels.get(s, "normal") for s in agents},
+        saved_through=lambda: keeper.saved, levels={s: seats.levels.get(s, "normal") for s in agents},
         reflex=lambda seat: make_agent("normal", game.setup.seed, seat),
     )
     return loop.run()

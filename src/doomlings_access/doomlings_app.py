@@ -15,9 +15,7 @@ from doomlings_access.ai import Agent
 from doomlings_access.ai.levels import make_agent
 from doomlings_access.ai.search import Budget
 from doomlings_access.rules import Game
-from doomlings_access.safety.files import FileRefused, reason
-from doomlings_access.safety.text import shown
-from doomlings_access.saves import Saved, Seats, resume_name, write_save
+from doomlings_access.saves import Autosave, Saved, Seats, resume_name, write_save
 from doomlings_access.settings import load_settings
 from doomlings_access.telling.console import Console
 from doomlings_access.telling.output import Output
@@ -34,15 +32,6 @@ def agents_for(game: Game, seats: Seats, budget: Budget | None = None) -> dict[i
     return {seat: make_agent(seats.levels.get(seat, "normal"), seed, seat, budget) for seat in computers}
 
 
-def save_failure(exc: OSError | FileRefused, path: Path) -> str:
-    """What kept a save from being written, naming the file or folder at fault: "is not a
-    folder" alone left the player no way to find what to move."""
-    if isinstance(exc, FileRefused):
-        return f"{shown(str(exc.path), 200)} {shown(exc.why, 60)}"
-    where = exc.filename if isinstance(exc.filename, str) else str(path)
-    return f"{shown(where, 200)} ({shown(reason(exc), 60)})"
-
-
 def play_saved(
     game: Game,
     seats: Seats,
@@ -57,24 +46,10 @@ def play_saved(
 ) -> int:
     """Play with an autosave after every action (and one before the first question)."""
     started = created or time.time()
-    failing = False
-    saved: int | None = len(game.actions) if resumed else None  # actions the file on disk holds
+    keeper = Autosave(path, output.info, len(game.actions) if resumed else None)
 
     def autosave(g: Game, holder: int | None = None, heard: int | None = None) -> None:
-        """Save after every action (and hand-over); a failure (a full disk) is said once, not
-        every action."""
-        nonlocal failing, saved
-        try:
-            write_save(path, g, replace(seats, holder=holder, heard=heard), started)
-        except (OSError, FileRefused) as exc:
-            if not failing:
-                output.info(f"Warning: the game cannot be saved: {save_failure(exc, path)}; play goes on.")
-            failing = True
-            return
-        saved = len(g.actions)
-        if failing:
-            output.info("The game is saved again.")
-            failing = False
+        keeper.write(lambda: write_save(path, g, replace(seats, holder=holder, heard=heard), started), len(g.actions))
 
     autosave(game, *((seats.holder, seats.heard) if resumed else (None, None)))  # (kept until the keyboard moves)
     agents = agents_for(game, seats, budget)
@@ -85,7 +60,7 @@ def play_saved(
     )
     session = Session(game, seats.humans, agents, console, output, prefs,
                       change_speech, on_action=autosave, resumed=resumed, saved_as=resume_name(path),
-                      saved_through=lambda: saved,
+                      saved_through=lambda: keeper.saved,
                       levels={seat: seats.levels.get(seat, "normal") for seat in agents},
                       resume_defaults=as_kept, keyboard=(seats.holder, seats.heard) if resumed else (None, None))
     return session.run()

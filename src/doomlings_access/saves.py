@@ -20,7 +20,7 @@ import os
 import re
 import stat
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,6 +37,7 @@ from doomlings_access.safety.files import (
     Unreadable,
     is_own_regular_file,
     load_json,
+    reason,
     temp_names,
     write_atomic,
 )
@@ -279,6 +280,39 @@ def summary(game: Game) -> dict[str, Any]:
         "over": game.is_over,
         "winners": [game.name(s) for s in game.winners],
     }
+
+
+def save_failure(exc: OSError | FileRefused, path: Path) -> str:
+    """What kept a save from being written, naming the file or folder at fault: "is not a
+    folder" alone left the player no way to find what to move."""
+    if isinstance(exc, FileRefused):
+        return f"{shown(str(exc.path), 200)} {shown(exc.why, 60)}"
+    where = exc.filename if isinstance(exc.filename, str) else str(path)
+    return f"{shown(where, 200)} ({shown(reason(exc), 60)})"
+
+
+class Autosave:
+    """A game saved to ``path`` after every answer (and hand-over), by any game's writer: a
+    failure (a full disk) is said once through ``say``, not after every answer, and so is its
+    end. ``saved`` is how many answers the file on disk holds (None: not yet written)."""
+
+    def __init__(self, path: Path, say: Callable[[str], None], saved: int | None = None) -> None:
+        self.path, self.say, self.saved = path, say, saved
+        self.failing = False
+
+    def write(self, write: Callable[[], None], answers: int) -> None:
+        """Save with ``write``, the game then holding ``answers`` answers."""
+        try:
+            write()
+        except (OSError, FileRefused) as exc:
+            if not self.failing:
+                self.say(f"Warning: the game cannot be saved: {save_failure(exc, self.path)}; play goes on.")
+            self.failing = True
+            return
+        self.saved = answers
+        if self.failing:
+            self.say("The game is saved again.")
+            self.failing = False
 
 
 def write_save(path: Path, game: Game, seats: Seats, created: float | None = None) -> None:

@@ -15,28 +15,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from doomlings_access.kernel.decisions import Choice, Decision
+from doomlings_access.kernel.decisions import Decision
 from doomlings_access.kernel.players import Agent
 from doomlings_access.players.search import Budget
+from doomlings_access.telling.loop import Playable
 from doomlings_access.telling.questions import Question
 from doomlings_access.telling.words import Said
 
 
-class Table(Protocol):
-    """A game as a room drives it: both games' ``Game`` are one."""
-
-    @property
-    def pending(self) -> Decision | None: ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def actions(self) -> list[Choice]: ...
-
-    def apply(self, action: Choice) -> object: ...
-
-    def view(self, seat: int) -> Any: ...
+class Table(Playable[Any], Protocol):
+    """A game as a room drives it, and writes it: both games' ``Game`` are one."""
 
     def to_json(self) -> dict[str, Any]:
         """The game's whole record (setup, answers, state), as a save holds it."""

@@ -52,8 +52,9 @@ V_co = TypeVar("V_co", bound=TableView, covariant=True)
 V_contra = TypeVar("V_contra", bound=TableView, contravariant=True)
 
 
-class Engine(Protocol[V_co]):
-    """A game as the prompt loop drives it (both games' ``Game`` are one)."""
+class Playable(Protocol[V_co]):
+    """A game as anything drives it: the question pending, the answers so far, an answer
+    applied, a seat's view (both games' ``Game`` are one; an online room's game is one too)."""
 
     @property
     def pending(self) -> Decision | None: ...
@@ -67,6 +68,10 @@ class Engine(Protocol[V_co]):
     def apply(self, action: Choice) -> object: ...
 
     def view(self, seat: int) -> V_co: ...
+
+
+class Engine(Playable[V_co], Protocol[V_co]):
+    """A game as the prompt loop drives it: playable, with the log as a seat may know it."""
 
     def seen_log(self, seat: int | None) -> Sequence[object]:
         """The log as ``seat`` (None: an onlooker) may know it."""
