@@ -4,6 +4,7 @@ a test is skipped with "needs redis-server" (CI installs it and fails on that sk
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import socket
 import subprocess
@@ -13,6 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from doomlings_access.online.ledger import RedisDirectory, owner_key
 
 
 def free_port() -> int:
@@ -58,3 +61,14 @@ def redis_server(folder: Path) -> Iterator[str]:
     finally:
         process.kill()  # by its process id
         process.wait(5)
+
+
+async def lease_runs_out(directory: RedisDirectory, code: str, lease: float) -> None:
+    """Wait until the holder's lease on ``code`` has run out in Redis: its last renewal may
+    still have been on its way when the holder stopped, and a busy Redis sets it late."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 10 * lease
+    await asyncio.sleep(lease)
+    while await directory.redis.exists(owner_key(code)):
+        assert loop.time() < deadline, "the lease never ran out"
+        await asyncio.sleep(0.02)

@@ -14,13 +14,11 @@ import json
 import os
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from online_kit import Kept, Player, until
-from redis_kit import redis_server
+from redis_kit import lease_runs_out
 
 from doomlings_access.doomcrop import Game
 from doomlings_access.doomcrop.cards import Card
@@ -269,14 +267,7 @@ def test_no_message_names_a_face_down_card_of_another_seat(seed: int) -> None:
     asyncio.run(main())
 
 
-@pytest.fixture
-def redis_url(tmp_path: Path) -> Iterator[str]:
-    with redis_server(tmp_path / "redis") as url:
-        yield url
-
-
 def test_a_doomcrop_room_taken_over_from_redis_is_the_same_game(redis_url: str) -> None:
-    from test_ledger import lease_runs_out
 
     from doomlings_access.online.ledger import RedisDirectory
     from doomlings_access.online.replay import digest
@@ -302,7 +293,7 @@ def test_a_doomcrop_room_taken_over_from_redis_is_the_same_game(redis_url: str) 
         await a.finish_writing(a.books[code])
         for task in a.tasks:
             task.cancel()
-        await lease_runs_out(b, code)
+        await lease_runs_out(b, code, 1.0)
         assert await b.place(code) is None, "taken over by b"
         again = b_rooms.rooms[code]
         assert again.kind.name == "doomcrop" and again.house_rules == ["epic-techniques"]

@@ -20,18 +20,11 @@ from pathlib import Path
 import pytest
 import redis.asyncio as aioredis
 from cluster_kit import Seat, ServerProcess, replayed, score_lines, start_server, until
-from redis_kit import redis_server
 
 from doomlings_access.online.ledger import log_key, owner_key
 from doomlings_access.online.replay import digest, read
 
 LEASE = 1.0
-
-
-@pytest.fixture
-def redis_url(tmp_path: Path) -> Iterator[str]:
-    with redis_server(tmp_path / "redis") as url:
-        yield url
 
 
 @pytest.fixture

@@ -10,14 +10,11 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 import redis.asyncio as aioredis
 from online_kit import Kept, Player, until
-from redis_kit import redis_server
+from redis_kit import lease_runs_out
 
 from doomlings_access.online.ledger import CLAIM, RENEW, WRITE, RedisDirectory, epoch_key, log_key, owner_key
 from doomlings_access.online.replay import read
@@ -28,23 +25,6 @@ from doomlings_access.online.server import Server
 LEASE = 1.0
 DAY = 24 * 3600 * 1000
 """Short, for a quick test; long enough that a busy machine never stalls a holder past it."""
-
-
-async def lease_runs_out(directory: RedisDirectory, code: str) -> None:
-    """Wait until the holder's lease on ``code`` has run out in Redis: its last renewal may
-    still have been on its way when the holder stopped, and a busy Redis sets it late."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + 10 * LEASE
-    await asyncio.sleep(LEASE)
-    while await directory.redis.exists(owner_key(code)):
-        assert loop.time() < deadline, "the lease never ran out"
-        await asyncio.sleep(0.02)
-
-
-@pytest.fixture
-def redis_url(tmp_path: Path) -> Iterator[str]:
-    with redis_server(tmp_path / "redis") as url:
-        yield url
 
 
 def test_a_write_needs_the_lease_and_the_epoch(redis_url: str) -> None:
@@ -106,7 +86,7 @@ def test_a_room_taken_over_is_the_same_room_and_its_game_goes_on(redis_url: str)
         for task in a.tasks:
             task.cancel()
         assert await b.place(code) is not None, "held by a while its lease lasts"
-        await lease_runs_out(b, code)
+        await lease_runs_out(b, code, LEASE)
         assert await b.place(code) is None, "taken over by b"
         again = b_rooms.rooms[code]
         assert b.books[code].epoch == 2
@@ -185,7 +165,7 @@ def test_a_host_who_never_comes_back_to_a_room_taken_over_hands_it_on(redis_url:
         await a.finish_writing(a.books[code])
         for task in a.tasks:  # a stops (killed)
             task.cancel()
-        await lease_runs_out(b, code)
+        await lease_runs_out(b, code, LEASE)
         assert await b.place(code) is None
         again = b_rooms.rooms[code]
         assert again.host is not None and again.host.name == "Ana"
