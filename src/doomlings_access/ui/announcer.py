@@ -429,7 +429,8 @@ def _no_stabilize(e: ev.StabilizeSkipped, v: Voice) -> str:
 
 @phrase(ev.ColourNamed)
 def _colour(e: ev.ColourNamed, v: Voice) -> str:
-    return f"{v.who(e.player)} {v.s(e.player, 'name')} {e.colour} for {v.name(e.card)}."
+    named = _lower_you(f"{v.who(e.player)} {v.s(e.player, 'name')} {e.colour}.")
+    return f"{v.name(e.card)}: {named}"  # the card, the cause, first
 
 
 @phrase(ev.WorldsEndStarted)
