@@ -1,6 +1,8 @@
 """Load test of online play, on loopback only: a real server (``doomlings serve`` in its own
 process, on a free port of 127.0.0.1) and many rooms of 4 (two people on WebSocket clients of
-this process, two computer players at normal), played to their ends.
+this process, two computer players at normal), played to their ends, for each game named by
+``--game`` (every game the server plays, by default: Doomlings, then Doomcrop), each on servers
+started for it, so that one game's figures owe nothing to the other's.
 
 Prints figures; asserts nothing. Run with ``make load``. It is bounded and stops by itself:
 ``--rooms`` rooms play at once, ``--games`` games in all, and never longer than ``--limit``
@@ -89,10 +91,10 @@ def rss_of(processes: list[psutil.Process]) -> int:
     return sum(p.memory_info().rss for p in processes)
 
 
-async def run(urls: list[str], rooms: int, games: int, think: float, limit: float,
+async def run(urls: list[str], game: str, rooms: int, games: int, think: float, limit: float,
               servers: list[psutil.Process]) -> dict[str, float]:
     for i in range(len(urls)):  # (warm: each server's first game loads what it needs)
-        await room_with_computers(urls[i:] + urls[:i], -1, Figures(), 0.0)
+        await room_with_computers(urls[i:] + urls[:i], game, -1, Figures(), 0.0)
     figures = Figures()
     before_rss = rss_of(servers)
     before_cpu = cpu_of(servers)
@@ -103,7 +105,7 @@ async def run(urls: list[str], rooms: int, games: int, think: float, limit: floa
     while (made < games or pending) and time.perf_counter() - start < limit:
         while made < games and len(pending) < rooms:
             turn = made % len(urls)
-            pending.add(asyncio.create_task(room_with_computers(urls[turn:] + urls[:turn], made, figures, think)))
+            pending.add(asyncio.create_task(room_with_computers(urls[turn:] + urls[:turn], game, made, figures, think)))
             made += 1
         done, pending = await asyncio.wait(pending, timeout=0.5, return_when=asyncio.FIRST_COMPLETED)
         for task in done:
@@ -123,8 +125,8 @@ async def run(urls: list[str], rooms: int, games: int, think: float, limit: floa
     }
 
 
-async def room_with_computers(urls: list[str], n: int, figures: Figures, think: float) -> None:
-    """A room of 4: the host's connection opens it (on the first server) and adds two computer
+async def room_with_computers(urls: list[str], game: str, n: int, figures: Figures, think: float) -> None:
+    """A room of 4 playing ``game``: the host's connection opens it (on the first server) and adds two computer
     players, a friend joins (through the last server), and the host starts when all four seats
     are taken."""
     url, friends_url = urls[0], urls[-1]
@@ -133,7 +135,7 @@ async def room_with_computers(urls: list[str], n: int, figures: Figures, think: 
 
     async def host() -> None:
         async with connect(url, max_size=2**20) as ws:
-            await ws.send(json.dumps({"type": "create", "name": f"Host{n}"}))
+            await ws.send(json.dumps({"type": "create", "name": f"Host{n}", "game": game}))
             for _ in range(2):
                 await ws.send(json.dumps({"type": "add_computer", "level": "normal"}))
             sent: dict[str, float] = {}
@@ -154,15 +156,30 @@ async def room_with_computers(urls: list[str], n: int, figures: Figures, think: 
 
 
 def main() -> None:
+    from doomlings_access.games import TABLES
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", action="append", choices=list(TABLES),
+                        help="a game to load the server with (again for another; default: every game)")
     parser.add_argument("--rooms", type=int, default=40, help="rooms playing at once (default 40)")
-    parser.add_argument("--games", type=int, default=120, help="games in all (default 120)")
+    parser.add_argument("--games", type=int, default=120, help="games in all, of each game (default 120)")
     parser.add_argument("--think", type=float, default=0.1, help="seconds a person takes to answer (default 0.1)")
     parser.add_argument("--pace", type=float, default=5.0, help="a person's seconds per answer, for rooms per core (default 5)")
-    parser.add_argument("--limit", type=float, default=180.0, help="stop after this many seconds at most (default 180)")
+    parser.add_argument("--limit", type=float, default=180.0,
+                        help="stop each game's run after this many seconds at most (default 180)")
     parser.add_argument("--redis", action="store_true",
                         help="two server processes sharing a Redis started here (Debian's redis-server)")
     args = parser.parse_args()
+    if args.redis:
+        print("over 2 server processes sharing a Redis (each room opened on one, its friend joined through the "
+              "other; processor time and memory of both servers and Redis together):")
+    for game in args.game or list(TABLES):
+        f = measure(game, args)
+        report(TABLES[game].title, f, args)
+
+
+def measure(game: str, args: argparse.Namespace) -> dict[str, float]:
+    """The figures of ``game``: its rooms on servers (and a Redis) started for it, stopped after."""
     doomlings = Path(sys.executable).with_name("doomlings")
     started: list[subprocess.Popen[str]] = []
     try:
@@ -184,25 +201,25 @@ def main() -> None:
             urls.append(f"ws://127.0.0.1:{found.group(1)}/ws")
             watched.append(psutil.Process(server.pid))
         time.sleep(0.5)
-        f = asyncio.run(run(urls, args.rooms, args.games, args.think, args.limit, watched))
+        return asyncio.run(run(urls, game, args.rooms, args.games, args.think, args.limit, watched))
     finally:
         for process in reversed(started):
             process.terminate()
             process.wait(10)
-    if args.redis:
-        print("over 2 server processes sharing a Redis (each room opened on one, its friend joined through the "
-              "other; processor time and memory of both servers and Redis together):")
+
+
+def report(title: str, f: dict[str, float], args: argparse.Namespace) -> None:
     per_answer = f["cpu"] / max(f["answers"], 1)
     busy = f["cpu"] / f["elapsed"]
-    print(f"online load: {f['games']:.0f} games of 4 (2 people on WebSockets, 2 computers at normal) in "
+    print(f"online load, {title}: {f['games']:.0f} games of 4 (2 people on WebSockets, 2 computers at normal) in "
           f"{f['elapsed']:.1f} s, {args.rooms} rooms at once, {f['answers']:.0f} answers, {f['refused']:.0f} refused as too fast")
-    print(f"answer round trip: p50 {f['p50'] * 1000:.1f} ms, p99 {f['p99'] * 1000:.1f} ms, mean {f['mean'] * 1000:.1f} ms")
-    print(f"server processor time: {f['cpu']:.2f} s, {f['cpu'] / max(f['games'], 1) * 1000:.0f} ms a game, "
+    print(f"  answer round trip: p50 {f['p50'] * 1000:.1f} ms, p99 {f['p99'] * 1000:.1f} ms, mean {f['mean'] * 1000:.1f} ms")
+    print(f"  server processor time: {f['cpu']:.2f} s, {f['cpu'] / max(f['games'], 1) * 1000:.0f} ms a game, "
           f"{per_answer * 1000:.2f} ms an answer (with the computers' moves and everyone's narration); "
           f"busy {busy * 100:.0f}% of one core")
-    print(f"rooms per core: {1 / (per_answer / args.pace):.0f} at a person's pace (an answer every {args.pace:g} s a room); "
+    print(f"  rooms per core: {1 / (per_answer / args.pace):.0f} at a person's pace (an answer every {args.pace:g} s a room); "
           f"{args.rooms / max(busy, 1e-9):.0f} at this run's pace ({args.think:g} s to answer)")
-    print(f"memory per room: {f['rss_per_room'] / 1024:.0f} KiB (the server's resident size with {args.rooms} rooms open)")
+    print(f"  memory per room: {f['rss_per_room'] / 1024:.0f} KiB (the server's resident size with {args.rooms} rooms open)")
 
 
 def start_redis() -> tuple[subprocess.Popen[str], str]:
