@@ -27,7 +27,7 @@ from websockets.asyncio.client import connect
 from doomlings_access.games import TABLES
 from doomlings_access.kernel.decisions import Choice
 from doomlings_access.online.kinds import Table
-from doomlings_access.online.narration import option_id
+from doomlings_access.online.narration import in_parts, option_id
 from doomlings_access.online.replay import Written
 from doomlings_access.players.search import Budget
 
@@ -186,7 +186,7 @@ def replayed(w: Written, seats: dict[int, Seat]) -> tuple[Table, dict[int, list[
     for pid, n in w.tells:
         apply_to(n)
         if pid in listeners:
-            told[seat_of[pid]] += [said.text for said in listeners[pid].news(game, levels)]
+            told[seat_of[pid]] += [part.text for said in listeners[pid].news(game, levels) for part in in_parts(said)]
     apply_to(len(w.moves))
     assert all(listener.ended for listener in listeners.values()) == game.is_over, "the end told, once it came"
     return game, told

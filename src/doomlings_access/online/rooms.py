@@ -37,7 +37,7 @@ from doomlings_access.online import protocol
 from doomlings_access.online.commands import WORDS
 from doomlings_access.online.keys import RateLimit, key_fits, new_code, new_key, read_code
 from doomlings_access.online.kinds import TableKind, Listener, Table
-from doomlings_access.online.narration import away_summary, option_id, question_id
+from doomlings_access.online.narration import away_summary, in_parts, option_id, question_id
 from doomlings_access.players.search import Budget
 from doomlings_access.safety.text import YOU, NameRefused, alike_keys, check_names, clean, name_key
 from doomlings_access.telling.questions import Question
@@ -246,10 +246,13 @@ class Room:
             link.close("The connection could not keep up; join again to go on.")
             self.dropped(person, link)
 
-    def say(self, person: Person, said: Said, channel: str = "game", urgent: bool = False) -> None:
-        message = {"type": "say", "text": said.text, "speech": said.speech, "channel": channel,
-                   "urgent": urgent, "replayed": False}
-        self.send(person, message, history=channel == "game")
+    def say(self, person: Person, said: Said, channel: str = "game", urgent: bool = False, replayed: bool = False) -> None:
+        """Tell ``person`` ``said`` (a story too long for one message, in parts of whole
+        sentences: the schema would refuse it whole, and nobody would hear it)."""
+        for part in in_parts(said):
+            message = {"type": "say", "text": part.text, "speech": part.speech, "channel": channel,
+                       "urgent": urgent, "replayed": replayed}
+            self.send(person, message, history=channel == "game")
 
     def notice(self, text: str, *, to: list[Person] | None = None, but: Person | None = None) -> None:
         """A line about the room (someone joined, is away, is thinking): said, not kept."""
@@ -321,8 +324,7 @@ class Room:
         if person.role is Role.WATCHER and self.game is not None:
             person.listener = self.kind.listener(None, verbosity, labels)
             for said in person.listener.news(self.game, self.levels):  # the game so far, unspoken
-                self.send(person, {"type": "say", "text": said.text, "speech": said.speech, "channel": "game",
-                                   "urgent": False, "replayed": True}, history=True)
+                self.say(person, said, replayed=True)
             self.say(person, Said.alike(f"You are watching. {person.listener.where(self.game)}"), channel="notice")
         arrived = "joins the table" if plays else "is watching"
         self.notice(f"{name} {arrived}.", but=person)
