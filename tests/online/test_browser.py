@@ -330,3 +330,21 @@ def test_the_page_opens_a_doomcrop_room_and_answers_its_question_by_keyboard(pag
     menu_item(page, "Both grids (every grid), yours first")
     wait(lambda: any(line.endswith("grid:") for line in js(page, "[...document.querySelectorAll('#review p')].map(p => p.textContent)")),
          "the grids reviewed")
+
+
+def test_the_host_plays_another_game_from_the_lobby_menu(page: Any, served: Served) -> None:
+    open_room_by_keyboard(page)  # (Doomlings, the first game offered)
+    assert served.room().kind.name == "doomlings"
+    menu_item(page, "Play Doomcrop instead")
+    wait(lambda: served.room().kind.name == "doomcrop", "the table's game to change")
+    wait(lambda: any(line == "Ana chose Doomcrop: this table plays Doomcrop now." for line in history(page, notices=True)),
+         "the change said")
+    rules = js(page, "[...document.querySelectorAll('#house-rules input')].map(i => i.value)")
+    assert "jokers" in rules and "catastrophe-ends-round" not in rules, "the new game's rules are offered"
+    menu_item(page, "Add a computer player at easy")
+    wait(lambda: "computer" in js(page, "document.querySelector('#who').textContent"), "the computer")
+    menu_item(page, "Start the game")
+    wait(lambda: js(page, "document.querySelector('#choices [data-value]') !== null"), "Doomcrop's first question")
+    assert js(page, "document.querySelector('#question-title').textContent").startswith("Which of your 10 cards")
+    menu_item(page, "Both grids (every grid), yours first")  # the new game's reviews, in the menu
+
