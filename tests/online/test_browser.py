@@ -348,3 +348,34 @@ def test_the_host_plays_another_game_from_the_lobby_menu(page: Any, served: Serv
     assert js(page, "document.querySelector('#question-title').textContent").startswith("Which of your 10 cards")
     menu_item(page, "Both grids (every grid), yours first")  # the new game's reviews, in the menu
 
+
+def test_a_list_moves_by_arrows_and_first_letters_and_letters_do_nothing_outside_it(page: Any, served: Served) -> None:
+    open_room_by_keyboard(page)
+    menu_item(page, "Add a computer player at easy")
+    wait(lambda: "computer" in js(page, "document.querySelector('#who').textContent"), "the computer")
+    menu_item(page, "Start the game")
+    wait(lambda: js(page, "document.querySelectorAll('#choices [data-value]').length") >= 2, "a question of two options or more")
+    texts = js(page, "[...document.querySelectorAll('#choices [role=option]')].map(o => o.textContent)")
+
+    def active() -> tuple[str, list[str]]:
+        return (js(page, "document.querySelector('#choices').getAttribute('aria-activedescendant')"),
+                js(page, "[...document.querySelectorAll('#choices [aria-selected=true]')].map(o => o.id)"))
+
+    tab_to(page, "choices")
+    assert active() == ("choices-0", ["choices-0"])
+    page.keyboard.press("ArrowDown")
+    assert active() == ("choices-1", ["choices-1"]) and focused(page) == "choices"  # focus stays on the list
+    letter = texts[0][0].lower()
+    page.keyboard.press(letter)
+    start = 1
+    expected = next(j % len(texts) for j in range(start + 1, start + len(texts) + 1)
+                    if texts[j % len(texts)].lower().startswith(letter))
+    assert active()[0] == f"choices-{expected}", "a letter goes to the next option beginning with it"
+    before = active()
+    tab_to(page, "history")  # outside the list, a letter is no command
+    other = next(ch for ch in "abcdefghijklmnopqrstuvwxyz" if any(t.lower().startswith(ch) for t in texts))
+    asked = served.room().open[0]
+    page.keyboard.press(other)
+    time.sleep(0.2)
+    assert active() == before and focused(page) == "history"
+    assert served.room().open.get(0) is asked and asked.given is None, "nothing was answered"
