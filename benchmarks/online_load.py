@@ -35,10 +35,12 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import psutil
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 
 class Figures:
@@ -47,40 +49,75 @@ class Figures:
         self.refused = 0
         self.games = 0
         self.answers = 0
+        self.reconnects = 0
 
 
-async def person(url: str, hello: dict[str, object], figures: Figures, think: float) -> None:
-    """A friend at a room: joins, answers every question after ``think`` seconds, until the end."""
-    async with connect(url, max_size=2**20) as ws:
-        await ws.send(json.dumps(hello))
-        sent: dict[str, float] = {}
-        async for text in ws:
-            if not await handled(ws, json.loads(text), sent, figures, think):
-                return
+class Person:
+    """Someone at a room on a WebSocket: answers every question after ``think`` seconds (the
+    first option) until the game's end. A connection closed before it (the room moved to
+    another process: its lease ran out under this load) is opened again, on the next server,
+    with the seat's key and the number of the last message heard, as the clients do."""
 
+    def __init__(self, urls: list[str], figures: Figures, think: float, first: list[dict[str, str]] | None = None) -> None:
+        self.urls, self.figures, self.think = urls, figures, think
+        self.first = first or []
+        """What to send once the room is open (the host's computer players)."""
+        self.code: str | None = None
+        self.token: str | None = None
+        self.last_seq = 0
+        self.sent: dict[str, float] = {}
+        self.welcomed = asyncio.Event()
+        self.started = False
 
-async def handled(ws: ClientConnection, m: dict[str, object], sent: dict[str, float], figures: Figures,
-                  think: float) -> bool:
-    """What a person does with a message; False at the game's end."""
-    kind = m["type"]
-    if kind == "question":
-        await asyncio.sleep(think)
-        await answer(ws, m, sent)
-    elif kind == "settled" and m["id"] in sent:
-        figures.round_trips.append(time.perf_counter() - sent.pop(str(m["id"])))
-        figures.answers += 1
-    elif kind == "error" and m["code"] == "too_fast":
-        figures.refused += 1
-    elif kind == "table" and m["phase"] == "over":
+    async def run(self, hello: dict[str, object], start_at: int = 0) -> bool:
+        """Play until the end (True), or until no server takes the connection (False)."""
+        for turn in range(20):
+            url = self.urls[turn % len(self.urls)]
+            if self.token is not None:
+                hello = {"type": "resume", "code": self.code, "token": self.token, "last_seq": self.last_seq}
+                self.figures.reconnects += 1
+            try:
+                async with connect(url, max_size=2**20) as ws:
+                    await ws.send(json.dumps(hello))
+                    async for text in ws:
+                        if not await self.handled(ws, json.loads(text), start_at):
+                            return True
+            except (OSError, ConnectionClosed):
+                pass
+            await asyncio.sleep(0.1)
         return False
-    return True
 
-
-async def answer(ws: ClientConnection, question: dict[str, object], sent: dict[str, float]) -> None:
-    options = question["options"]
-    assert isinstance(options, list)
-    sent[str(question["id"])] = time.perf_counter()
-    await ws.send(json.dumps({"type": "answer", "question": question["id"], "option": options[0]["id"]}))
+    async def handled(self, ws: ClientConnection, m: dict[str, object], start_at: int) -> bool:
+        """What a person does with a message; False at the game's end."""
+        kind = m["type"]
+        if kind == "welcome":
+            self.code, self.token = str(m["code"]), str(m["token"])
+            if not self.welcomed.is_set():
+                self.welcomed.set()
+                for message in self.first:
+                    await ws.send(json.dumps(message))
+        elif kind in ("say", "chat"):
+            self.last_seq = max(self.last_seq, int(str(m["seq"])))
+        elif kind == "question":
+            await asyncio.sleep(self.think)
+            options = m["options"]
+            assert isinstance(options, list)
+            self.sent.setdefault(str(m["id"]), time.perf_counter())
+            await ws.send(json.dumps({"type": "answer", "question": m["id"], "option": options[0]["id"]}))
+        elif kind == "settled" and m["id"] in self.sent:
+            self.figures.round_trips.append(time.perf_counter() - self.sent.pop(str(m["id"])))
+            self.figures.answers += 1
+        elif kind == "error" and m["code"] == "too_fast":
+            self.figures.refused += 1
+        elif kind == "table":
+            seats = m["seats"]
+            assert isinstance(seats, list)
+            if start_at and not self.started and m["phase"] == "lobby" and len(seats) == start_at:
+                self.started = True
+                await ws.send(json.dumps({"type": "start"}))
+            elif m["phase"] == "over":
+                return False
+        return True
 
 
 def cpu_of(processes: list[psutil.Process]) -> float:
@@ -121,38 +158,20 @@ async def run(urls: list[str], game: str, rooms: int, games: int, think: float, 
         "cpu": cpu, "p50": trips[len(trips) // 2] if trips else float("nan"),
         "p99": trips[min(len(trips) - 1, int(len(trips) * 0.99))] if trips else float("nan"),
         "mean": statistics.fmean(trips) if trips else float("nan"),
-        "rss_per_room": (peak_rss - before_rss) / rooms,
+        "rss_per_room": (peak_rss - before_rss) / rooms, "reconnects": figures.reconnects,
     }
 
 
 async def room_with_computers(urls: list[str], game: str, n: int, figures: Figures, think: float) -> None:
-    """A room of 4 playing ``game``: the host's connection opens it (on the first server) and adds two computer
-    players, a friend joins (through the last server), and the host starts when all four seats
-    are taken."""
-    url, friends_url = urls[0], urls[-1]
-    code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-    started = asyncio.Event()
-
-    async def host() -> None:
-        async with connect(url, max_size=2**20) as ws:
-            await ws.send(json.dumps({"type": "create", "name": f"Host{n}", "game": game}))
-            for _ in range(2):
-                await ws.send(json.dumps({"type": "add_computer", "level": "normal"}))
-            sent: dict[str, float] = {}
-            async for text in ws:
-                m = json.loads(text)
-                if m["type"] == "welcome" and not code.done():
-                    code.set_result(m["code"])
-                elif m["type"] == "table" and not started.is_set() and len(m["seats"]) == 4:
-                    started.set()
-                    await ws.send(json.dumps({"type": "start"}))
-                elif not await handled(ws, m, sent, figures, think):
-                    figures.games += 1
-                    return
-
-    task = asyncio.create_task(host())
-    friend = asyncio.create_task(person(friends_url, {"type": "join", "code": await code, "name": f"Friend{n}"}, figures, think))
-    await asyncio.gather(task, friend)
+    """A room of 4 playing ``game``: the host's connection opens it (on the first server) and
+    adds two computer players, a friend joins (through the last server), and the host starts
+    when all four seats are taken."""
+    host = Person(urls, figures, think, first=[{"type": "add_computer", "level": "normal"}] * 2)
+    friend = Person(urls[-1:] + urls[:-1], figures, think)
+    hosting = asyncio.create_task(host.run({"type": "create", "name": f"Host{n}", "game": game}, start_at=4))
+    await host.welcomed.wait()
+    ended = await asyncio.gather(hosting, friend.run({"type": "join", "code": host.code, "name": f"Friend{n}"}))
+    figures.games += all(ended)
 
 
 def main() -> None:
@@ -201,11 +220,20 @@ def measure(game: str, args: argparse.Namespace) -> dict[str, float]:
             urls.append(f"ws://127.0.0.1:{found.group(1)}/ws")
             watched.append(psutil.Process(server.pid))
         time.sleep(0.5)
-        return asyncio.run(run(urls, game, args.rooms, args.games, args.think, args.limit, watched))
+        figures = asyncio.run(run(urls, game, args.rooms, args.games, args.think, args.limit, watched))
+        figures["lost"] = sum(health(url).get("rooms_lost", 0) for url in urls)
+        return figures
     finally:
         for process in reversed(started):
             process.terminate()
             process.wait(10)
+
+
+def health(url: str) -> dict[str, int]:
+    """A server's ``/health`` (``url``: its WebSocket's address)."""
+    with urllib.request.urlopen(url.replace("ws://", "http://").replace("/ws", "/health"), timeout=10) as reply:
+        data: dict[str, int] = json.loads(reply.read())
+        return data
 
 
 def report(title: str, f: dict[str, float], args: argparse.Namespace) -> None:
@@ -220,6 +248,9 @@ def report(title: str, f: dict[str, float], args: argparse.Namespace) -> None:
     print(f"  rooms per core: {1 / (per_answer / args.pace):.0f} at a person's pace (an answer every {args.pace:g} s a room); "
           f"{args.rooms / max(busy, 1e-9):.0f} at this run's pace ({args.think:g} s to answer)")
     print(f"  memory per room: {f['rss_per_room'] / 1024:.0f} KiB (the server's resident size with {args.rooms} rooms open)")
+    if args.redis:
+        print(f"  rooms that changed process under this load: {f['lost']:.0f} leases ran out (the room taken over "
+              f"by the other process); {f['reconnects']:.0f} connections opened again with their seat's key")
 
 
 def start_redis() -> tuple[subprocess.Popen[str], str]:
