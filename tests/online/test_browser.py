@@ -294,6 +294,7 @@ def test_a_reconnect_and_a_reload_replay_what_was_missed_once(page: Any, served:
     wait(lambda: history(page) == kept_texts(ana), "what was missed, in order")
     time.sleep(0.5)
     assert history(page) == kept_texts(ana) and len(kept_texts(ana)) >= told
+    assert focused(page) == "choices", "coming back moved no focus"
     assert "The connection is lost; trying again." in history(page, notices=True)
     summary = [(text, live) for text, live in js(page, "window.added") if text.startswith("You are back.")]
     assert len(summary) == 1 and summary[0][1] == "off"  # into the history unspoken: the log does not read it ...
@@ -379,3 +380,27 @@ def test_a_list_moves_by_arrows_and_first_letters_and_letters_do_nothing_outside
     time.sleep(0.2)
     assert active() == before and focused(page) == "history"
     assert served.room().open.get(0) is asked and asked.given is None, "nothing was answered"
+
+
+def test_braille_labels_and_the_browsers_voice_are_chosen_by_keyboard(page: Any, served: Served) -> None:
+    open_room_by_keyboard(page)
+    js(page, """(() => { window.spoken = []; const real = speechSynthesis.speak.bind(speechSynthesis);
+      speechSynthesis.speak = (u) => { window.spoken.push(u.text); real(u); }; })()""")  # (what the page asks the voice to say)
+    tab_to(page, "labels")
+    page.keyboard.press("ArrowDown")  # text, then Unicode braille
+    tab_to(page, "speak")
+    page.keyboard.press("Space")
+    assert js(page, "document.querySelector('#speak').checked")
+    wait(lambda: person(served, "Ana").labels == "braille", "the setting at the server")
+    menu_item(page, "Add a computer player at easy")
+    wait(lambda: "computer" in js(page, "document.querySelector('#who').textContent"), "the computer")
+    menu_item(page, "Start the game")
+    wait(lambda: js(page, "document.querySelector('#choices [data-value]') !== null"), "Ana's question")
+    tab_to(page, "choices")
+    page.keyboard.press("Enter")  # (a card played is told with its label)
+    wait(lambda: any(any("\u2800" <= ch <= "\u28ff" for ch in line) for line in history(page)), "a line in braille labels")
+    ana = person(served, "Ana")
+    spoken = [m["speech"] for m in list(ana.history) if m["type"] == "say"]
+    wait(lambda: any(text in spoken for text in js(page, "window.spoken")), "the game's words in the browser's voice")
+    assert not any(any("\u2800" <= ch <= "\u28ff" for ch in text) for text in js(page, "window.spoken")), \
+        "the voice says the words, never the braille"
