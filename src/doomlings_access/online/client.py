@@ -21,6 +21,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import sys
 import threading
 import time
@@ -396,6 +397,9 @@ class Client:
                 self.out.info("The computer answered that question for you.")
             self.asked = None
 
+    def on_game_chosen(self, m: dict[str, Any]) -> None:
+        self.game = m["game"]  # (its reviews and rules from now on; the room says the change)
+
     def on_table(self, m: dict[str, Any]) -> None:
         before = self.table["phase"] if self.table else "lobby"
         self.table = m
@@ -635,10 +639,22 @@ class Client:
                 self.out.info("Remove whom? Type remove and a player's name.")
         elif command == "house":
             self.house(arg)
+        elif command == "game":
+            self.choose_game(arg)
         elif command == "lock":
             self.remote.send({"type": "lock", "locked": arg.lower() not in ("off", "no")})
         elif command == "start":
             self.remote.send({"type": "start"})
+
+    def choose_game(self, arg: str) -> None:
+        """``game NAME``: the table plays another game (the server knows which it has, and
+        says so if the name is none of them); ``game`` alone: which game it plays."""
+        name = re.sub(r"[^a-z0-9-]", "", arg.lower())[:20]
+        if name:
+            self.remote.send({"type": "choose_game", "game": name})
+            return
+        title = self.game["title"] if self.game is not None else "no game yet"
+        self.out.info(f"This table plays {title}. Type game and another game's name to play it instead.")
 
     def house(self, arg: str) -> None:
         words = arg.lower().split()
