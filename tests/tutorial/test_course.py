@@ -245,6 +245,18 @@ def test_learn_check_plays_each_lesson_as_written_and_names_a_claim_at_fault(tmp
     )
 
 
+def test_learn_check_names_the_step_whose_answer_its_question_does_not_offer(tmp_path: Path) -> None:
+    """A teacher's lesson waiting for an answer its question never offers: the check said only
+    "the lesson did not end", naming no field."""
+    mine = tmp_path / "mine.json"
+    data = json.loads(FILES[0].read_text("utf-8"))
+    data["lesson"]["steps"][0]["expect"]["answer"] = "Gills"  # in no hand: the play never offers it
+    mine.write_text(json.dumps(data), "utf-8")
+    done = run(tmp_path, "", "learn", str(mine), "--check")
+    assert done.returncode == 1
+    assert f"{mine}: lesson.steps[0].expect: no option of the question is 'Gills'" in " ".join(done.stdout.split())
+
+
 def test_a_teachers_lesson_file_is_played_and_the_course_progress_left_alone(tmp_path: Path) -> None:
     mine = tmp_path / "mine.json"
     mine.write_text(FILES[1].read_text("utf-8"), "utf-8")
