@@ -33,9 +33,9 @@ def test_every_page_of_the_docs_is_looked_at_here() -> None:
     pages = sorted(p.name for p in DOCS.glob("*.md"))
     assert pages == [
         "ai.md", "doomcrop-positions.md", "doomcrop-rulings.md", "online.md", "positions.md", "rules-notes.md",
-        "tutorial.md",
+        "speed.md", "tutorial.md",
     ], pages
-    for page in ("ai.md", "doomcrop-rulings.md", "online.md", "rules-notes.md"):  # (pages without examples)
+    for page in ("ai.md", "doomcrop-rulings.md", "online.md", "rules-notes.md", "speed.md"):  # (pages without examples)
         notes = (DOCS / page).read_text("utf-8")
         assert not json_blocks(notes) and not re.search(r"^    doomlings ", notes, re.MULTILINE), page
 

@@ -1058,7 +1058,7 @@ def _settings_menu(ask: Asker, out: Output, prefs: Prefs, speech: Speech) -> Non
         verbosity=_setting(ask, "Verbosity, ", VERBOSITY, prefs.verbosity, SETTING_HELP["verbosity"]),
         labels=_setting(ask, "Labels, ", LABELS, prefs.labels, SETTING_HELP["labels"]),
         rate=ask.number(
-            f"Speech rate, {MIN_RATE} to {MAX_RATE} words a minute?", speech.rate or Settings.rate, MIN_RATE, MAX_RATE,
+            f"Speech rate, {MIN_RATE} to {MAX_RATE} words a minute?", speech.rate or Settings().rate, MIN_RATE, MAX_RATE,
             "How fast the game's own voice (tts) speaks.",
         ),
         voice=_voice_question(ask, speech.voice or ""),
@@ -1078,7 +1078,7 @@ def _settings_menu(ask: Asker, out: Output, prefs: Prefs, speech: Speech) -> Non
     )
     prefs.speech, prefs.verbosity, prefs.labels = new.speech, new.verbosity, new.labels
     prefs.only_choice, prefs.any_time, prefs.pause = new.only_choice, new.any_time, new.pause
-    voice_changed = (new.rate, new.voice or None) != (speech.rate or Settings.rate, speech.voice or None)
+    voice_changed = (new.rate, new.voice or None) != (speech.rate or Settings().rate, speech.voice or None)
     speech.rate, speech.voice = new.rate, new.voice
     if new.speech != speech.mode:
         out.info(speech.switch(new.speech))

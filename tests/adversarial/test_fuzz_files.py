@@ -37,7 +37,8 @@ from doomlings_access.safety.files import FileRefused, load_named_json
 from doomlings_access.ui.scenario import MAX_FILE, play
 from doomlings_access.saves import SaveFileError, list_saves, read_save
 from doomlings_access.scorer import ScoreFileError, score_file
-from doomlings_access.settings import Settings, load_settings, save_settings, voice_problem
+from doomlings_access.lines import MAX_PAUSE
+from doomlings_access.settings import ANY_TIME, ONLY_CHOICE, Settings, load_settings, save_settings, voice_problem
 from doomlings_access.ui.session import reserved_words
 
 EXAMPLES = int(os.environ.get("DOOMLINGS_FUZZ_EXAMPLES", "0")) or None
@@ -350,7 +351,9 @@ def test_fuzz_settings_round_trip(tmp_path: Path) -> None:
     @budget(200)
     @given(st.builds(Settings, speech=st.sampled_from(["screen-reader", "direct", "tts", "off"]),
                      rate=st.integers(80, 450), voice=st.text(max_size=100).filter(lambda v: voice_problem(v) is None),
-                     verbosity=st.sampled_from(["terse", "normal", "verbose"]), labels=st.sampled_from(["text", "braille"])))
+                     verbosity=st.sampled_from(["terse", "normal", "verbose"]), labels=st.sampled_from(["text", "braille"]),
+                     only_choice=st.sampled_from(ONLY_CHOICE), any_time=st.sampled_from(ANY_TIME),
+                     pause=st.integers(0, MAX_PAUSE)))
     def fuzz(chosen: Settings) -> None:
         path = save_settings(chosen, tmp_path / "settings.toml")
         COUNT["settings round trips"] += 1

@@ -287,12 +287,7 @@ class Game:
         rec = self.rec
         if record and isinstance(rec, Recorder):
             copied = rec.copy()
-            # The effects under way were opened by the clone's own flow, on its silent recorder
-            # (their with-blocks close them there): the recorder that takes over keeps that very
-            # stack, with the parents and causes of the original's.
-            frames = g.rec._frames
-            frames[:] = rec._frames
-            copied._frames = frames
+            copied.take_over(g.rec, rec._causes, rec._parents)
             g.rec = copied
         g.keeps_checkpoints = self.keeps_checkpoints
         g.checkpoint = cp

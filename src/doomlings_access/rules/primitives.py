@@ -339,7 +339,7 @@ def pass_whole_hands(g: Game, seats: Sequence[int], step: int) -> None:
         receiver = (seat + step) % n
         g.seats[receiver].hand.extend(cards)
         if cards:
-            g.rec.emit(CardsPassed, seat, receiver, tuple(cards), frozenset((seat, receiver)), whole_hand=True)
+            g.rec.emit(CardsPassed, seat, receiver, tuple(cards), frozenset((seat, receiver)), False, False, True)  # (a whole hand)
 
 
 # --- the decks --------------------------------------------------------------------------------

@@ -53,50 +53,60 @@ class StopTelling(Exception):
 
 
 class Silent:
-    """Keeps only the cause under way: no event is built (a game played out in a player's head)."""
+    """Keeps only the cause under way: no event is built (a game played out in a player's head).
 
-    __slots__ = ("_frames",)
+    Its methods are the whole cost of telling in a game nobody follows, paid at every effect
+    and event of millions of look-ahead games: each takes its arguments as given (no keyword
+    dictionary is made), and the causes under way are a plain list of causes."""
+
+    __slots__ = ("_causes",)
 
     recording = False
+    """Whether events are kept (for a caller outside the rules: the rules never ask)."""
     asked: MutableSequence[Decision] = deque(maxlen=0)
     """The questions answered, one per action (none kept: a deque of no length drops them)."""
     log: list[Event] = []
     """No event, ever (one shared empty list: nothing is ever added to it)."""
-    """Whether events are kept (for a caller outside the rules: the rules never ask)."""
 
     def __init__(self) -> None:
-        self._frames: list[tuple[int | None, Cause | None]] = []
+        self._causes: list[Cause | None] = []
+        """The cause of each effect under way, the innermost last."""
 
-    def emit(self, kind: Callable[..., Event], *args: Any, **kwargs: Any) -> None:
+    def emit(self, kind: Callable[..., Event], *args: Any, cause: Cause | None = None) -> None:
         """Nothing: a silent game tells nobody."""
 
     def effect(self, cause: Cause | None, kind: Callable[..., Event] | None = None, *args: Any) -> Silent:
         """Start an effect of ``cause``; use with ``with``."""
-        self._frames.append((None, cause))
+        self._causes.append(cause)
         return self
 
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, *exc: object) -> None:
-        self._frames.pop()
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        self._causes.pop()
 
     @property
     def cause(self) -> Cause | None:
         """The cause of the effect under way."""
-        frames = self._frames
-        return frames[-1][1] if frames else None
+        causes = self._causes
+        return causes[-1] if causes else None
 
 
 class Recorder(Silent):
     """Builds, numbers and keeps every event, each under its parent and with its cause."""
 
-    __slots__ = ("log", "asked", "_until", "_seat_logs", "_knowledge", "_earlier")
+    __slots__ = ("log", "asked", "_parents", "_until", "_seat_logs", "_knowledge", "_earlier")
 
     recording = True
 
     def __init__(self, until: int | None = None) -> None:
         super().__init__()
+        self._parents: list[int | None] = []
+        """The event that opened each effect under way (its ``seq``): the ``i``-th is the
+        parent of what the ``i``-th cause causes. An effect closes by its cause alone (the
+        silent recorder's ``__exit__``), so entries past the causes are left over from effects
+        closed since, and dropped when the next opens."""
         self.log: list[Event] = []
         self.asked: list[Decision] = []
         """The question each action answered, in order (what a seat's view tells of them)."""
@@ -106,36 +116,50 @@ class Recorder(Silent):
         self._seat_logs: dict[int, list[Event]] = {}
         self._knowledge: dict[int, Knowledge] = {}
 
-    def emit(self, kind: Callable[..., Event], *args: Any, **kwargs: Any) -> None:
-        """Record the event ``kind(*args, **kwargs)``, nested under the effect under way and
-        caused by it unless it names its own cause."""
-        self._keep(kind(*args, **kwargs))
+    def emit(self, kind: Callable[..., Event], *args: Any, cause: Cause | None = None) -> None:
+        """Record the event ``kind(*args)``, nested under the effect under way and caused by
+        it unless ``cause`` is given (or the event names its own)."""
+        event = kind(*args)
+        if cause is not None:
+            event.cause = cause
+        self._keep(event)
 
     def effect(self, cause: Cause | None, kind: Callable[..., Event] | None = None, *args: Any) -> Recorder:
         """Start an effect of ``cause``, opened by the event ``kind(*args)`` if one is given:
         what follows nests under that event and takes ``cause``. Without an event, what follows
         keeps the current parent."""
-        frames = self._frames
+        depth = len(self._causes)
+        parents = self._parents
+        del parents[depth:]  # (the parents of effects closed since: see _parents)
         if kind is None:
-            frames.append((frames[-1][0] if frames else None, cause))
+            parents.append(parents[-1] if depth else None)
         else:
-            event = kind(*args)
             seq = len(self.log)
-            self._keep(event)
-            frames.append((seq, cause))
+            self._keep(kind(*args))  # (nested under the effect that opens this one)
+            parents.append(seq)
+        self._causes.append(cause)
         return self
 
     def _keep(self, event: Event) -> None:
         log = self.log
         event.seq = len(log)
-        frames = self._frames
-        if frames:
-            event.parent, cause = frames[-1]
+        depth = len(self._causes)
+        if depth:
+            event.parent = self._parents[depth - 1]
             if event.cause is None:
-                event.cause = cause
+                event.cause = self._causes[-1]
         log.append(event)
         if self._until is not None and len(log) >= self._until:
             raise StopTelling
+
+    def take_over(self, silent: Silent, causes: list[Cause | None], parents: list[int | None]) -> None:
+        """Tell what follows in a game played silently up to here (a clone): the effects under
+        way were opened on ``silent``, and their with-blocks close them there, so this recorder
+        keeps that very list of causes, holding ``causes`` and ``parents`` (the original's)."""
+        shared = silent._causes
+        shared[:] = causes
+        self._causes = shared
+        self._parents = parents[: len(causes)]
 
     def seat_log(self, seat: int | None) -> list[Event]:
         """The log as ``seat`` saw it: others' private cards become counts (``None``: an

@@ -18,7 +18,6 @@ import json
 import math
 import os
 import re
-import secrets
 import stat
 from contextlib import suppress
 from pathlib import Path
@@ -343,7 +342,7 @@ def _with_long_integers_marked(text: str, loads: Any) -> Any:
     """The TOML parsed with each integer too long for Python to convert replaced by a fault,
     so that :func:`_check_tree` names its field (``tomllib`` has no hook for integers). Only a
     file at fault comes here."""
-    mark = f"long-integer-{secrets.token_hex(8)}"  # a string no file holds by chance
+    mark = f"long-integer-{os.urandom(8).hex()}"  # a string no file holds by chance
     fault = _Fault(f"has a number with more than {MAX_INT_DIGITS} digits")
     try:
         data = loads(
@@ -416,7 +415,7 @@ def write_atomic(path: Path, data: bytes, *, make_folder: bool = False, durable:
     check_target(path)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC | _O_BINARY
     for _ in range(16):
-        tmp = folder / f".{path.name[:180]}.{secrets.token_hex(8)}.tmp"
+        tmp = folder / f".{path.name[:180]}.{os.urandom(8).hex()}.tmp"
         try:
             fd = os.open(tmp, flags, 0o666)
             break
