@@ -87,3 +87,41 @@ def test_a_hard_computer_s_turn_is_told_alike_and_after_its_budget_whatever_it_h
         (noticed, _, _), (told, channel, news) = heard[at], heard[at + 1]
         assert channel == "game" and "Otto plays " in news, heard[at : at + 2]
         assert told - noticed >= THINK, (told - noticed, THINK)
+
+
+def test_each_turn_of_a_hard_doomcrop_computer_is_said_at_its_start_and_waited_for() -> None:
+    """The same through Doomcrop's table (the rooms know no game): every turn the hard
+    computer began gets its notice, and what follows it comes no sooner than its budget."""
+    budget = Budget(seconds=0.3, iterations=2)
+
+    async def main() -> None:
+        rooms = Rooms(Timing(grace=30.0, actions=(1000.0, 1000)), seed=4, budget=budget)
+        ana = Player(rooms, 5)
+        heard: list[tuple[float, str, str]] = []
+        answer = ana.link.then
+        assert answer is not None
+        loop = asyncio.get_running_loop()
+
+        def kept(link: Any, message: dict[str, Any]) -> None:
+            if message["type"] == "say":
+                heard.append((loop.time(), message["channel"], message["text"]))
+            answer(link, message)
+
+        ana.link.then = kept
+        ana.person, _ = rooms.open("Ana", ana.link, game="doomcrop")
+        room = ana.room
+        ana.send({"type": "add_computer", "level": "hard"})
+        ana.send({"type": "start"})
+        thinking = "Ben is thinking."
+
+        def noticed() -> list[int]:
+            return [i for i, (_, _, text) in enumerate(heard) if text == thinking]
+
+        await until(lambda: len(noticed()) >= 3 and heard[-1][2] != thinking and room.holding is None, 60)
+        room.close()
+        for at in noticed():
+            (said, _, _), (after, channel, _) = heard[at], heard[at + 1]
+            assert channel == "game" and after - said >= budget.seconds, heard[at : at + 2]
+        assert len(noticed()) == room.turns[: room.turns_noticed].count(1), (noticed(), room.turns)
+
+    asyncio.run(main())

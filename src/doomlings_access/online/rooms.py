@@ -207,6 +207,9 @@ class Room:
         thinking, or it thinks not)."""
         self.thought_until: float | None = None
         """When the turn of the computer last said to be thinking may be told (the loop's clock)."""
+        self.holding: int | None = None
+        """The turn held back from everyone now (its computer is thinking): someone coming to
+        watch hears the game up to it, as everyone else has."""
         self.closing: asyncio.TimerHandle | None = None
         self.closed = False
 
@@ -338,7 +341,7 @@ class Room:
         self.welcome(person, token, resumed=False)
         if person.role is Role.WATCHER and self.game is not None:
             person.listener = self.kind.listener(None, verbosity, labels)
-            for said in person.listener.news(self.game, self.levels):  # the game so far, unspoken
+            for said in person.listener.news(self.game, self.levels, self.holding):  # the game so far, unspoken
                 self.say(person, said, replayed=True)
             self.say(person, Said.alike(f"You are watching. {person.listener.where(self.game)}"), channel="notice")
         arrived = "joins the table" if plays else "is watching"
@@ -770,10 +773,12 @@ class Room:
             seat = self.turns[turn - 1]
             self.notice(f"{self.lineup[seat].name} is thinking.", to=[p for p in self.people if p.seat != seat])
             self.thought_until = asyncio.get_running_loop().time() + thinking_time(self.computer(seat))
+            self.holding = turn
         if not held:
             await self.thought()
             self.tell_news(None)
             self.turns_noticed = len(self.turns)
+            self.holding = None
 
     def tell_news(self, turn: int | None) -> None:
         """Tell everyone what happened since they last heard (``turn``: before it began)."""
