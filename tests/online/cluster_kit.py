@@ -183,10 +183,11 @@ def replayed(w: Written, seats: dict[int, Seat]) -> tuple[Table, dict[int, list[
             game.apply(move)
             applied += 1
 
-    for pid, n in w.tells:
+    for pid, n, turns in w.tells:
         apply_to(n)
         if pid in listeners:
-            told[seat_of[pid]] += [part.text for said in listeners[pid].news(game, levels) for part in in_parts(said)]
+            news = listeners[pid].news(game, levels, None if turns is None else turns + 1)
+            told[seat_of[pid]] += [part.text for said in news for part in in_parts(said)]
     apply_to(len(w.moves))
     assert all(listener.ended for listener in listeners.values()) == game.is_over, "the end told, once it came"
     return game, told

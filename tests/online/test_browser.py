@@ -29,7 +29,7 @@ class Served:
     that a test can reach its rooms."""
 
     def __init__(self) -> None:
-        self.server = Server(Rooms(Timing(grace=30.0, thinking=0.1, idle=60.0), seed=35))
+        self.server = Server(Rooms(Timing(grace=30.0, idle=60.0), seed=35))
         sock = bind("127.0.0.1", 0)
         self.url = f"http://127.0.0.1:{sock.getsockname()[1]}/"
         self.uvicorn = uvicorn_server(self.server.app())

@@ -25,7 +25,7 @@ from doomlings_access.doomcrop.cards import Card
 from doomlings_access.online import protocol
 from doomlings_access.online.rooms import Phase, Room, Rooms, Timing
 
-FAST = Timing(grace=30.0, thinking=0.01, actions=(1000.0, 1000))
+FAST = Timing(grace=30.0, actions=(1000.0, 1000))
 GAMES = int(os.environ.get("DOOMCROP_ONLINE_GAMES", "8"))
 """Seeded games of the no-peek check (``make fuzz`` plays 300)."""
 

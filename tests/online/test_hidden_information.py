@@ -128,7 +128,7 @@ class Curious(Player):
 
 
 async def one_game(seed: int) -> list[Watched]:
-    rooms = Rooms(Timing(grace=5.0, thinking=0.05, idle=60.0, actions=(1000.0, 1000)), seed=seed)
+    rooms = Rooms(Timing(grace=5.0, idle=60.0, actions=(1000.0, 1000)), seed=seed)
     watched = {name: Watched(name) for name in ("Ana", "Ben", "Cy", "Zoe")}
     people = {name: Curious(rooms, seed * 10 + i, watched[name]) for i, name in enumerate(("Ana", "Ben", "Cy"))}
     ana = people["Ana"]

@@ -63,7 +63,7 @@ def test_a_write_needs_the_lease_and_the_epoch(redis_url: str) -> None:
 
 def test_a_room_taken_over_is_the_same_room_and_its_game_goes_on(redis_url: str) -> None:
     async def main() -> None:
-        timing = Timing(grace=30.0, thinking=0.01, actions=(1000.0, 1000))
+        timing = Timing(grace=30.0, actions=(1000.0, 1000))
         a_rooms, b_rooms = Rooms(timing, seed=3), Rooms(timing, seed=4)
         a, b = RedisDirectory(redis_url, lease=LEASE), RedisDirectory(redis_url, lease=LEASE)
         await a.start(a_rooms, Server(a_rooms, directory=a), "127.0.0.1:1")
@@ -195,7 +195,7 @@ def test_connections_to_redis_cut_mid_game_lose_nothing(redis_url: str) -> None:
     renewal took longer than the moves between cuts."""
 
     async def main() -> None:
-        timing = Timing(grace=30.0, thinking=0.05, actions=(1000.0, 1000))
+        timing = Timing(grace=30.0, actions=(1000.0, 1000))
         rooms = Rooms(timing, seed=8)
         # (a lease of 3 s: in make test on a loaded machine, a holder starved of the processor
         # for longer than the 1 s the other tests use lost it between two cuts, once here)

@@ -20,7 +20,7 @@ from doomlings_access.games import TABLES
 from doomlings_access.online import protocol
 from doomlings_access.online.rooms import Phase, Rooms, Timing
 
-FAST = Timing(grace=30.0, thinking=0.01, actions=(1000.0, 1000))
+FAST = Timing(grace=30.0, actions=(1000.0, 1000))
 
 
 def size(message: dict[str, object]) -> int:

@@ -15,7 +15,7 @@ from doomlings_access.ui.table import DOOMLINGS
 from doomlings_access.online.rooms import Phase, Refused, Role, Rooms, Timing
 from doomlings_access.rules.decisions import Decision, Kind, Reason
 
-FAST = Timing(grace=0.05, thinking=0.05, idle=60.0)
+FAST = Timing(grace=0.05, idle=60.0)
 
 
 def run(test: Any) -> None:
@@ -314,7 +314,7 @@ def test_a_host_back_and_away_again_keeps_hosting_until_the_new_absence_lasts() 
     async def test() -> None:
         grace = 0.3
         loop = asyncio.get_running_loop()
-        rooms = Rooms(Timing(grace=grace, thinking=0.05, idle=60.0), seed=1)
+        rooms = Rooms(Timing(grace=grace, idle=60.0), seed=1)
         ana_link, ben_link = Kept(), Kept()
         ana, token = rooms.open("Ana", ana_link)
         ben, _ = rooms.join(ana.room.code, "Ben", ben_link)

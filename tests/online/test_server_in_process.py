@@ -60,7 +60,7 @@ open keeps the test client from stopping)."""
 
 @pytest.fixture
 def served() -> Iterator[tuple[TestClient, Rooms]]:
-    rooms = Rooms(Timing(grace=0.2, thinking=0.1, idle=60.0), seed=7)
+    rooms = Rooms(Timing(grace=0.2, idle=60.0), seed=7)
     with TestClient(Server(rooms).app()) as client:
         try:
             yield client, rooms
@@ -159,7 +159,7 @@ def test_a_forged_key_is_refused_and_the_connection_closed(served: tuple[TestCli
 
 def test_coming_back_with_the_key_replays_what_was_missed_once_unspoken(served: tuple[TestClient, Rooms]) -> None:
     client, rooms = served
-    rooms.timing = Timing(grace=30.0, thinking=0.1, idle=60.0)  # no computer covers: the table waits for Ben
+    rooms.timing = Timing(grace=30.0, idle=60.0)  # no computer covers: the table waits for Ben
     ana, code = open_room(client)
     room = rooms.find(code)
     ben = connect(client)

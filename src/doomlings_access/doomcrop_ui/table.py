@@ -15,6 +15,7 @@ from typing import Any
 
 from doomlings_access.doomcrop import Game, Options, Setup
 from doomlings_access.doomcrop.decisions import Decision, Reason
+from doomlings_access.doomcrop.events import TurnStarted
 from doomlings_access.doomcrop.options import MAX_PLAYERS, Adjacency, KingOrder, decks_for
 from doomlings_access.doomcrop.view import SlotView, View
 from doomlings_access.doomcrop_ai import Agent
@@ -81,7 +82,10 @@ class DoomcropTable:
         return make_agent(level, seed, seat, budget)
 
     def listener(self, seat: int | None, verbosity: str, labels: str) -> WordsListener:
-        return WordsListener(self.words, seat, verbosity, labels)
+        return WordsListener(self.words, seat, verbosity, labels, turn_of)
+
+    def turn_of(self, event: object) -> int | None:
+        return turn_of(event)
 
     def passes_unasked(self, game: Game, d: Decision, any_time: str) -> bool:
         return False  # (Doomcrop asks nothing that waiting would keep: no any-time setting)
@@ -103,6 +107,11 @@ class DoomcropTable:
         if seat is None:
             return watching(game, topic, arg, labels), 0
         return [said.text for said in self.words.review(game.view(seat), topic, arg, labels)], 0
+
+
+def turn_of(event: object) -> int | None:
+    """The seat whose turn ``event`` begins (None: it begins none)."""
+    return event.seat if isinstance(event, TurnStarted) else None
 
 
 def onlooker(game: Game) -> View:

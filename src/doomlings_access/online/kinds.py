@@ -29,6 +29,10 @@ class Table(Playable[Any], Protocol):
     def to_json(self) -> dict[str, Any]:
         """The game's whole record (setup, answers, state), as a save holds it."""
 
+    @property
+    def log(self) -> Sequence[object]:
+        """Every event so far, in order, as nobody but the server sees them."""
+
 
 class Listener(Protocol):
     """One person's telling of a game: their seat's (None: someone watching)."""
@@ -36,12 +40,17 @@ class Listener(Protocol):
     seat: int | None
     told: int
     """How many events of the seat's log have been told (the ledger writes when it grows)."""
+    turns_told: int
+    """How many turns had begun in what has been told (a tell held back before a turn, as
+    the ledger writes it, is told alike again when another server takes the room over)."""
     ended: bool
     """Whether the end has been told."""
 
-    def news(self, game: Any, levels: Mapping[int, str]) -> list[Said]:
+    def news(self, game: Any, levels: Mapping[int, str], turn: int | None = None) -> list[Said]:
         """What happened since this person last heard, a message a story; the first names
-        the computer players and their levels; at the end, what the end tells a seat."""
+        the computer players and their levels; at the end, what the end tells a seat.
+        ``turn``: only what came before that turn began (turns counted from 1 over the game):
+        a thinking computer's turn is held back until its thinking time is over."""
 
     def question(self, game: Any, d: Decision) -> Question:
         """The question of decision ``d``, which is this seat's, as a local game asks it."""
@@ -104,6 +113,9 @@ class TableKind(Protocol):
         """A computer player of ``level`` for ``seat`` (one covering for someone away)."""
 
     def listener(self, seat: int | None, verbosity: str, labels: str) -> Listener: ...
+
+    def turn_of(self, event: object) -> int | None:
+        """The seat whose turn ``event`` (of the game's log) begins; None: it begins none."""
 
     def passes_unasked(self, game: Any, d: Decision, any_time: str) -> bool:
         """Whether ``d`` is answered "pass" without asking its person (their ``any_time``

@@ -372,7 +372,7 @@ class RedisDirectory(Directory):
         listener = person.listener
         if listener is not None and book.told.get(pid) != (listener.told, listener.ended):
             book.told[pid] = (listener.told, listener.ended)
-            book.tells.append([pid, len(room.game.actions) if room.game is not None else 0])
+            book.tells.append([pid, len(room.game.actions) if room.game is not None else 0, listener.turns_told])
         self.later(book, person, link, message)
 
     def copy(self, room: Room, person: Person, link: Link, message: dict[str, Any]) -> None:

@@ -61,8 +61,10 @@ class Written:
     moves: list[dict[str, Any]] = field(default_factory=list)
     said: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     seqs: dict[int, int] = field(default_factory=dict)
-    tells: list[tuple[int, int]] = field(default_factory=list)
-    """(person, moves applied) at each moment someone was told the news, in order."""
+    tells: list[tuple[int, int, int | None]] = field(default_factory=list)
+    """(person, moves applied, turns begun in what they had been told) at each moment someone
+    was told the news, in order (the turns: None when written by a server that held no turn
+    back, which told all there was)."""
     closed: bool = False
     last: int = -1
     """The number of the last batch read (a batch written twice, when the reply to the first
@@ -86,7 +88,8 @@ class Written:
             self.said.setdefault(int(pid), []).append(message)
         for pid, seq in batch.get("seqs", {}).items():
             self.seqs[int(pid)] = seq
-        self.tells.extend((int(pid), int(n)) for pid, n in batch.get("tells", []))
+        for pid, n, *turns in batch.get("tells", []):
+            self.tells.append((int(pid), int(n), int(turns[0]) if turns else None))
 
 
 def read(batches: Iterable[dict[str, Any]]) -> Written:
@@ -137,12 +140,13 @@ def _replay(room: Room, seed: int, written: Written, people: dict[int, Person]) 
         person.listener = room.kind.listener(person.seat if person.role is Role.PLAYER else None, person.verbosity,
                                              person.labels)
     applied = 0
-    for pid, moves in written.tells:
+    for pid, moves, turns in written.tells:
         while applied < min(moves, len(written.moves)):
             game.apply(Choice.from_json(written.moves[applied]))
             applied += 1
         listener = people[pid].listener if pid in people else None
         if listener is not None:
-            listener.news(game, room.levels)  # told then: heard already
+            listener.news(game, room.levels, None if turns is None else turns + 1)  # told then: heard already
     for move in written.moves[applied:]:
         game.apply(Choice.from_json(move))
+    room.all_noticed()

@@ -10,7 +10,9 @@ host adds computer players, chooses house rules, may lock the room or remove som
 host starts the game, and anyone joining later watches. The room drives its game (the one its
 host chose, Doomlings or Doomcrop, reached only through its kind: :mod:`.kinds`):
 a computer seat answers through its agent (the hard level thinks in a thread, so the room
-stays responsive), a person through the question sent to them. Each person is told what
+stays responsive), a person through the question sent to them. A computer that thinks is said
+to be thinking at the start of each of its turns, and its turn is told no sooner than its
+thinking time after that, whatever it held (:meth:`Room.tell`). Each person is told what
 happened from their seat's view (the game's listener), and every message to them is numbered
 and kept, so that a person who drops and comes back with their seat's key gets what they
 missed into their history, unspoken, then one spoken summary and the question waiting. While
@@ -75,17 +77,22 @@ class Role(StrEnum):
 @dataclass(frozen=True)
 class Timing:
     """How long the room waits: ``grace`` seconds before a computer plays for someone away,
-    ``thinking`` before others hear that a computer is thinking, ``idle`` before a room
-    nobody is connected to is closed."""
+    ``idle`` before a room nobody is connected to is closed. (A thinking computer's turn is
+    waited for as long as its thinking budget, the rooms' :class:`~.search.Budget`.)"""
 
     grace: float = 15.0
-    thinking: float = 0.5
     idle: float = 600.0
     actions: tuple[float, int] = (10.0, 30)
     """How fast a person may answer, review and change settings: messages a second on
     average, and at once."""
     chats: tuple[float, int] = (1.0, 5)
     """How fast a person may chat."""
+
+
+def thinking_time(agent: Agent[Any] | None) -> float:
+    """How long a computer player may think about a decision: its budget's seconds (none for
+    a level that does not search)."""
+    return float(getattr(getattr(agent, "budget", None), "seconds", 0.0))
 
 
 def described(kind: TableKind) -> dict[str, Any]:
@@ -191,7 +198,18 @@ class Room:
         self.open: dict[int, OpenQuestion] = {}
         self.waiting: tuple[int, asyncio.Future[Any]] | None = None
         self.driver: asyncio.Task[None] | None = None
-        self.thinking_told: int | None = None
+        self.turns: list[int] = []
+        """Whose turns have begun, in order (read from the game's log as it grows)."""
+        self.read = 0
+        """How much of the game's log :attr:`turns` was read from."""
+        self.turns_noticed = 0
+        """How many turns have begun that need no more notice (their computer was said to be
+        thinking, or it thinks not)."""
+        self.thought_until: float | None = None
+        """When the turn of the computer last said to be thinking may be told (the loop's clock)."""
+        self.holding: int | None = None
+        """The turn held back from everyone now (its computer is thinking): someone coming to
+        watch hears the game up to it, as everyone else has."""
         self.closing: asyncio.TimerHandle | None = None
         self.closed = False
 
@@ -323,7 +341,7 @@ class Room:
         self.welcome(person, token, resumed=False)
         if person.role is Role.WATCHER and self.game is not None:
             person.listener = self.kind.listener(None, verbosity, labels)
-            for said in person.listener.news(self.game, self.levels):  # the game so far, unspoken
+            for said in person.listener.news(self.game, self.levels, self.holding):  # the game so far, unspoken
                 self.say(person, said, replayed=True)
             self.say(person, Said.alike(f"You are watching. {person.listener.where(self.game)}"), channel="notice")
         arrived = "joins the table" if plays else "is watching"
@@ -699,6 +717,7 @@ class Room:
         game = self.game
         assert game is not None
         try:
+            await self.tell(held=True)  # (the first turn may be a thinking computer's)
             while not game.is_over:
                 d = game.pending
                 assert d is not None
@@ -716,14 +735,15 @@ class Room:
                     if self.kind.passes_unasked(game, d, person.any_time):
                         value = "pass"
                     else:
-                        self.tell()
+                        await self.tell()
                         value = await self.ask(person, d)
                         if value is COVERED:
                             continue
                 game.apply(Choice(d.player, value))
                 self.settle(d.player, "computer" if agent is not None else "you")
+                await self.tell(held=True)  # a thinking computer's turn begun: said at once
                 await asyncio.sleep(0)  # the other rooms, and this room's messages, in turn
-            self.tell()
+            await self.tell()
             self.phase = Phase.OVER
             self.broadcast_table()
         except asyncio.CancelledError:
@@ -734,42 +754,84 @@ class Room:
             self.notice("The game stopped: the server met an error. Sorry.")
             self.broadcast_table()
 
-    def tell(self) -> None:
-        """Tell everyone what happened since they last heard, each from their own view."""
+    async def tell(self, held: bool = False) -> None:
+        """Tell everyone what happened since they last heard, each from their own view, up to
+        each turn a thinking computer began: there "Otto is thinking." (to all but Otto's
+        seat), and what follows only once its thinking time since has passed. ``held``: what
+        follows the last such turn is kept for later (the turn is still being played).
+
+        Every turn of such a computer is said and waited for alike, whatever it held: the
+        engine plays a turn of one playable trait by itself, and the room heard it at once
+        with no notice, while a turn with a choice came with "Otto is thinking." half a second
+        in and took the search's time; so whether and when the notice came, and when the turn,
+        told the table what Otto held. Its turn is told whole once it is played, or when a
+        person is asked something first, wherever the engine stopped to ask Otto."""
+        while (turn := self.turn_to_notice()) is not None:
+            await self.thought()
+            self.tell_news(turn)
+            self.turns_noticed = turn
+            seat = self.turns[turn - 1]
+            self.notice(f"{self.lineup[seat].name} is thinking.", to=[p for p in self.people if p.seat != seat])
+            self.thought_until = asyncio.get_running_loop().time() + thinking_time(self.computer(seat))
+            self.holding = turn
+        if not held:
+            await self.thought()
+            self.tell_news(None)
+            self.turns_noticed = len(self.turns)
+            self.holding = None
+
+    def tell_news(self, turn: int | None) -> None:
+        """Tell everyone what happened since they last heard (``turn``: before it began)."""
         game = self.game
         assert game is not None
-        told = False
         for person in self.people:
-            if person.listener is None:
-                continue
-            for said in person.listener.news(game, self.levels):
-                self.say(person, said)
-                told = True
-        if told:
-            self.thinking_told = None
+            if person.listener is not None:
+                for said in person.listener.news(game, self.levels, turn):
+                    self.say(person, said)
+
+    def computer(self, seat: int) -> Agent[Any] | None:
+        """The computer playing ``seat`` now: its own, or the one covering for its person."""
+        return self.agents.get(seat) or self.covering.get(seat)
+
+    def turn_to_notice(self) -> int | None:
+        """The first turn begun, after those noticed, of a computer that thinks (counted from
+        1 over the game), read from the game's log: any that searches, however short its
+        budget (the local game says so only of a budget over half a second, which it then
+        waits out; here a shorter search would be heard as a shorter pause)."""
+        game = self.game
+        assert game is not None
+        log = game.log
+        for event in log[self.read :]:
+            seat = self.kind.turn_of(event)
+            if seat is not None:
+                self.turns.append(seat)
+        self.read = len(log)
+        for turn in range(self.turns_noticed + 1, len(self.turns) + 1):
+            agent = self.computer(self.turns[turn - 1])
+            if agent is not None and agent.thinks:
+                return turn
+        return None
+
+    def all_noticed(self) -> None:
+        """A game replayed by a server taking the room over: the turns begun are past notice
+        (their notices were said by the server before; a turn held back is told at once)."""
+        self.turn_to_notice()
+        self.turns_noticed = len(self.turns)
+
+    async def thought(self) -> None:
+        """Wait until the computer last said to be thinking has had its thinking time."""
+        until, self.thought_until = self.thought_until, None
+        loop = asyncio.get_running_loop()
+        while until is not None and (left := until - loop.time()) > 0:
+            await asyncio.sleep(left)
 
     async def think(self, agent: Agent[Any], d: Decision) -> Value:
-        """A computer player that thinks (the hard level) thinks in a thread; the others hear
-        what happened first, and after a moment that it is thinking (unless the question is
-        one they cannot know was asked)."""
+        """A computer player that thinks (the hard level) thinks in a thread, so the room
+        stays responsive; nothing is told first (:meth:`tell` said so at its turn's start)."""
         game = self.game
         assert game is not None
-        self.tell()
-        loop = asyncio.get_running_loop()
-        handle = None
-        if self.kind.asked_openly(game, d) and self.thinking_told != d.player:
-            handle = loop.call_later(self.timing.thinking, self.thinking, d.player)
-        try:
-            view = game.view(d.player)
-            return await loop.run_in_executor(None, agent.choose, view, d)
-        finally:
-            if handle is not None:
-                handle.cancel()
-
-    def thinking(self, seat: int) -> None:
-        self.thinking_told = seat
-        name = self.lineup[seat].name
-        self.notice(f"{name} is thinking.", to=[p for p in self.people if p.seat != seat])
+        view = game.view(d.player)
+        return await asyncio.get_running_loop().run_in_executor(None, agent.choose, view, d)
 
     async def ask(self, person: Person, d: Decision) -> Any:
         """Send ``person`` the question (once) and wait for their answer, or for a nudge

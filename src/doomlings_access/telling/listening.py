@@ -8,7 +8,7 @@ seat's log they have heard, and their teller (which remembers what it has told).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from doomlings_access.kernel.decisions import Decision
@@ -17,18 +17,49 @@ from doomlings_access.telling.questions import Question
 from doomlings_access.telling.words import Said, introduced
 
 
+TurnOf = Callable[[object], "int | None"]
+"""The seat whose turn an event begins (None: it begins none), as a game says it."""
+
+
+def before_turn(events: Sequence[object], begun: int, turn: int | None, turn_of: TurnOf) -> tuple[int, int]:
+    """How many of ``events`` (not yet told, after ``begun`` turns had begun) come before the
+    start of turn ``turn`` (counted from 1 over the game; None: all of them), and how many
+    turns had begun by then: a table holds a thinking computer's turn back this way, its
+    whole story told later in one piece, wherever the engine stopped to ask it.
+
+    >>> starts = lambda e: e if isinstance(e, int) else None
+    >>> before_turn(["a", 0, "b", 1, "c"], 4, 6, starts), before_turn(["a", 0], 4, None, starts)
+    ((3, 5), (2, 5))
+    """
+    for i, event in enumerate(events):
+        if turn_of(event) is not None:
+            if turn is not None and begun + 1 >= turn:
+                return i, begun
+            begun += 1
+    return len(events), begun
+
+
+def no_turns(event: object) -> int | None:
+    """A game whose telling needs no turns told apart (its tables hold nothing back)."""
+    return None
+
+
 class WordsListener:
     """One person's telling of a game from ``seat`` (None: someone watching, told what every
     seat may know), at their verbosity and with their labels."""
 
-    def __init__(self, words: GameWords[Any], seat: int | None, verbosity: str = "normal", labels: str = "text") -> None:
+    def __init__(self, words: GameWords[Any], seat: int | None, verbosity: str = "normal", labels: str = "text",
+                 turn_of: TurnOf = no_turns) -> None:
         self.words = words
+        self.turn_of = turn_of
         self.seat = seat
         self.verbosity = verbosity
         self.labels = labels
         self.teller: Teller | None = None
         self.told = 0
         """How many events of the seat's log have been told."""
+        self.turns_told = 0
+        """How many turns had begun in what has been told."""
         self.ended = False
 
     def settings(self, verbosity: str | None = None, labels: str | None = None) -> None:
@@ -40,20 +71,23 @@ class WordsListener:
             self.labels = labels
             self.teller = None  # told from now on with the new labels
 
-    def news(self, game: Engine[Any], levels: Mapping[int, str]) -> list[Said]:
+    def news(self, game: Engine[Any], levels: Mapping[int, str], turn: int | None = None) -> list[Said]:
         """What happened since this person last heard, a message a story; the first names the
-        computer players and their levels; at the end, what a seat hears of it."""
+        computer players and their levels; at the end, what a seat hears of it. ``turn``: only
+        what came before that turn began (:func:`before_turn`)."""
         log = game.seen_log(self.seat)
         out: list[Said] = []
-        if self.told < len(log):
+        count, self.turns_told = before_turn(log[self.told :], self.turns_told, turn, self.turn_of)
+        end = self.told + count
+        if self.told < end:
             names = game.view(0).names
             if self.teller is None:
                 self.teller = self.words.teller(self.seat, names, self.verbosity, self.labels)
-            out = [said for said, _ in self.teller.stories(log[self.told :])]
+            out = [said for said, _ in self.teller.stories(log[self.told : end])]
             if self.told == 0 and out and levels:
                 out[0] = introduced(out[0], names, levels)
-            self.told = len(log)
-        if game.is_over and not self.ended:
+            self.told = end
+        if game.is_over and not self.ended and end == len(log):
             self.ended = True
             if self.seat is not None:
                 out.extend(self.words.the_end(game.view(self.seat), self.labels))

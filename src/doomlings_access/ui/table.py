@@ -22,10 +22,12 @@ from doomlings_access.arguments import HOUSE_RULES
 from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.cards.describe import full_description
 from doomlings_access.rules import Game, Options, Setup
+from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision, is_silent
 from doomlings_access.rules.options import MAX_PLAYERS
 from doomlings_access.rules.view import OnlookerView, PlayerView
 from doomlings_access.safety.text import players_named
+from doomlings_access.telling.listening import before_turn
 from doomlings_access.telling.words import introduced
 from doomlings_access.ui import review
 from doomlings_access.ui.announcer import Announcer
@@ -58,6 +60,8 @@ class Listener:
         self.announcer = Announcer(seat, verbosity, self.style, scores_itemised=seat is not None)
         self.told = 0
         """How many events of the seat's log have been told."""
+        self.turns_told = 0
+        """How many turns had begun in what has been told."""
         self.ended = False
 
     @property
@@ -73,18 +77,21 @@ class Listener:
     def view(self, game: Game) -> OnlookerView:
         return listener_view(game, self.seat)
 
-    def news(self, game: Game, levels: Mapping[int, str]) -> list[Said]:
+    def news(self, game: Game, levels: Mapping[int, str], turn: int | None = None) -> list[Said]:
         """What happened since this person last heard, one message per story; a new game's
         first message names the computer players and their levels; at the end, a seat hears
-        the scores card by card, as at a local game."""
+        the scores card by card, as at a local game. ``turn``: only what came before that turn
+        began (:func:`~doomlings_access.telling.listening.before_turn`)."""
         v = self.view(game)
         out: list[Said] = []
-        if self.told < len(v.log):
-            out = [said for said, _ in self.announcer.render_stories(v, v.log[self.told :])]
+        count, self.turns_told = before_turn(v.log[self.told :], self.turns_told, turn, turn_of)
+        end = self.told + count
+        if self.told < end:
+            out = [said for said, _ in self.announcer.render_stories(v, v.log[self.told : end])]
             if self.told == 0 and out and levels:
                 out[0] = introduced(out[0], v.names, levels)
-            self.told = len(v.log)
-        if game.is_over and not self.ended:
+            self.told = end
+        if game.is_over and not self.ended and end == len(v.log):
             self.ended = True
             if isinstance(v, PlayerView):
                 out.extend(Said(line, line) for block in review.score_blocks(v, self.style) for line in block)
@@ -98,6 +105,11 @@ class Listener:
     def where(self, game: Game) -> str:
         """"Round 7, era 2, Tectonic Shift. Your turn.\""""
         return where_we_are(self.view(game), self.seat)
+
+
+def turn_of(event: object) -> int | None:
+    """The seat whose turn ``event`` begins (None: it begins none)."""
+    return event.player if isinstance(event, ev.TurnStarted) else None
 
 
 def watcher_view(game: Game) -> PlayerView:
@@ -192,6 +204,9 @@ class DoomlingsTable:
 
     def listener(self, seat: int | None, verbosity: str, labels: str) -> Listener:
         return Listener(seat, verbosity, labels)
+
+    def turn_of(self, event: object) -> int | None:
+        return turn_of(event)
 
     def passes_unasked(self, game: Game, d: Decision, any_time: str) -> bool:
         return passes_unasked(game.card, d, any_time)

@@ -1,0 +1,127 @@
+"""A thinking computer at an online table is told alike whatever it holds (issue 33: "their
+timing"): two real rooms, in process, whose games differ only in hard Otto's hand (one where
+the engine plays his one playable trait for him, one where he chooses between two), tell Ana
+the same messages in the same order, "Otto is thinking." at the start of his turn in both, and
+his turn no sooner than his thinking budget after it, by the room's clock."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from online_kit import Player, until
+
+from doomlings_access.cards import load_cards
+from doomlings_access.online.rooms import Phase, Rooms, Timing
+from doomlings_access.players.search import Budget
+from doomlings_access.positions import read_position
+from doomlings_access.rules import Game
+
+THINK = 0.6
+"""Hard Otto's thinking budget (his search, of two sampled games, is done long before it)."""
+NOTICE = "Otto is thinking."
+
+
+def heard_by_ana(otto_holds: list[str]) -> tuple[list[tuple[float, str, str]], int]:
+    """Ana plays her turn, then hard Otto his, holding ``otto_holds`` (nothing else differs):
+    what Ana's link was sent once the game began (kind, channel or question, text), each with
+    the room's clock when it was sent; and how many questions Otto answered."""
+
+    async def main() -> tuple[list[tuple[float, str, str]], int]:
+        budget = Budget(seconds=THINK, iterations=2)
+        rooms = Rooms(Timing(grace=30.0, actions=(1000.0, 1000)), seed=1, budget=budget)
+        ana = Player(rooms, 3)
+        heard: list[tuple[float, str, str]] = []
+        answer = ana.link.then
+        assert answer is not None
+        loop = asyncio.get_running_loop()
+
+        def kept(link: Any, message: dict[str, Any]) -> None:
+            if message["type"] == "say":
+                heard.append((loop.time(), message["channel"], message["text"]))
+            elif message["type"] == "question":
+                heard.append((loop.time(), "question", " / ".join(o["text"] for o in message["options"])))
+            answer(link, message)
+
+        ana.link.then = kept
+        ana.person, _ = rooms.open("Ana", ana.link)
+        room = ana.room
+        ana.send({"type": "add_computer", "level": "hard"})
+        setup = read_position({
+            "players": [{"name": "Ana", "hand": ["Bark", "Quick"]}, {"name": "Otto", "hand": otto_holds}],
+            "revealed": ["The Birth of Life"], "age": "The Birth of Life",
+            "deck": ["Leaves", "Antlers", "Fire Skin", "Blubber", "Migratory", "Nocturnal", "Spiny", "Scutes"],
+            "rest_of_deck": "in_order", "play": "round",
+        })
+
+        def begin(seed: int) -> None:  # the room's game, set up by the position (its seats, its level)
+            room.levels = {1: "hard"}
+            room.game = Game(load_cards(), setup)
+            room.agents = {1: room.kind.agent("hard", seed, 1, budget)}
+            room.seed = seed
+
+        room.begin = begin  # type: ignore[method-assign]
+        heard.clear()
+        ana.send({"type": "start"})
+        await until(lambda: room.phase == Phase.OVER, 30)
+        room.close()
+        assert room.game is not None
+        return heard, sum(choice.player == 1 for choice in room.game.actions)
+
+    return asyncio.run(main())
+
+
+def test_a_hard_computer_s_turn_is_told_alike_and_after_its_budget_whatever_it_holds() -> None:
+    """Before, a turn the engine played alone for Otto (one playable trait) came at once with
+    no notice, and one with a choice came with "Otto is thinking." after half a second (only
+    when his search took longer), then his play: whether, and when, Ana heard the notice told
+    her whether Otto had a choice. (Lower bounds only: a loaded machine makes it later.)"""
+    alone, asked_alone = heard_by_ana(["Fear", "Delicious"])  # Delicious cannot be played: the engine plays Fear
+    chose, asked_chose = heard_by_ana(["Fear", "Gills"])  # a question, his search done at once (2 games)
+    assert asked_alone == 0 < asked_chose, (asked_alone, asked_chose)
+    assert [said for _, *said in alone] == [said for _, *said in chose], "the same messages, in order"
+    texts = [text for _, _, text in alone]
+    assert texts.count(NOTICE) == 1, texts
+    for heard in (alone, chose):
+        at = next(i for i, (_, _, text) in enumerate(heard) if text == NOTICE)
+        (noticed, _, _), (told, channel, news) = heard[at], heard[at + 1]
+        assert channel == "game" and "Otto plays " in news, heard[at : at + 2]
+        assert told - noticed >= THINK, (told - noticed, THINK)
+
+
+def test_each_turn_of_a_hard_doomcrop_computer_is_said_at_its_start_and_waited_for() -> None:
+    """The same through Doomcrop's table (the rooms know no game): every turn the hard
+    computer began gets its notice, and what follows it comes no sooner than its budget."""
+    budget = Budget(seconds=0.3, iterations=2)
+
+    async def main() -> None:
+        rooms = Rooms(Timing(grace=30.0, actions=(1000.0, 1000)), seed=4, budget=budget)
+        ana = Player(rooms, 5)
+        heard: list[tuple[float, str, str]] = []
+        answer = ana.link.then
+        assert answer is not None
+        loop = asyncio.get_running_loop()
+
+        def kept(link: Any, message: dict[str, Any]) -> None:
+            if message["type"] == "say":
+                heard.append((loop.time(), message["channel"], message["text"]))
+            answer(link, message)
+
+        ana.link.then = kept
+        ana.person, _ = rooms.open("Ana", ana.link, game="doomcrop")
+        room = ana.room
+        ana.send({"type": "add_computer", "level": "hard"})
+        ana.send({"type": "start"})
+        thinking = "Ben is thinking."
+
+        def noticed() -> list[int]:
+            return [i for i, (_, _, text) in enumerate(heard) if text == thinking]
+
+        await until(lambda: len(noticed()) >= 3 and heard[-1][2] != thinking and room.holding is None, 60)
+        room.close()
+        for at in noticed():
+            (said, _, _), (after, channel, _) = heard[at], heard[at + 1]
+            assert channel == "game" and after - said >= budget.seconds, heard[at : at + 2]
+        assert len(noticed()) == room.turns[: room.turns_noticed].count(1), (noticed(), room.turns)
+
+    asyncio.run(main())
