@@ -125,3 +125,55 @@ def test_each_turn_of_a_hard_doomcrop_computer_is_said_at_its_start_and_waited_f
         assert len(noticed()) == room.turns[: room.turns_noticed].count(1), (noticed(), room.turns)
 
     asyncio.run(main())
+
+
+def test_a_hard_computer_answers_a_chance_out_of_turn_at_once() -> None:
+    """Otto, hard, is asked whether to play Parasitic when Ana plays a trait, a question asked
+    only because he holds it. His search took up to his whole budget there while Ana waited,
+    so the pause after her play told her he held such a card: he answers it at once now, as
+    the normal level (his budget here is 30 s; 10 s is far more than the normal level takes)."""
+
+    async def main() -> tuple[float, list[str]]:
+        budget = Budget(seconds=30.0, iterations=10**6)
+        rooms = Rooms(Timing(grace=30.0, actions=(1000.0, 1000)), seed=1, budget=budget)
+        ana = Player(rooms, 3)
+        ana.person, _ = rooms.open("Ana", ana.link)
+        room = ana.room
+        ana.send({"type": "add_computer", "level": "hard"})
+        setup = read_position({
+            "players": [{"name": "Ana", "hand": ["Bark", "Quick"]}, {"name": "Otto", "hand": ["Parasitic", "Gills"]}],
+            "revealed": ["The Birth of Life"], "age": "The Birth of Life",
+            "deck": ["Leaves", "Antlers", "Fire Skin", "Blubber", "Migratory", "Nocturnal", "Spiny", "Scutes"],
+            "rest_of_deck": "in_order", "play": "round",
+        })
+        asked: list[str] = []
+
+        def begin(seed: int) -> None:
+            room.levels = {1: "hard"}
+            room.game = Game(load_cards(), setup)
+            hard = room.kind.agent("hard", seed, 1, budget)
+            choose = hard.choose
+
+            def noted(view: Any, d: Any) -> Any:  # (the hard agent itself, its questions noted)
+                asked.append(str(d.kind))
+                return choose(view, d)
+
+            hard.choose = noted  # type: ignore[method-assign]
+            room.agents = {1: hard}
+            room.seed = seed
+
+        room.begin = begin  # type: ignore[method-assign]
+        loop = asyncio.get_running_loop()
+        ana.send({"type": "start"})
+        await until(lambda: ana.answers >= 1, 10)
+        played = loop.time()
+        game = room.game
+        assert game is not None
+        await until(lambda: any(choice.player == 1 for choice in game.actions), 20)
+        answered = loop.time() - played
+        room.close()
+        return answered, asked
+
+    answered, asked = asyncio.run(main())
+    assert asked == [], f"the hard search answered {asked}"
+    assert answered < 10, answered

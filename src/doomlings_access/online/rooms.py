@@ -195,6 +195,7 @@ class Room:
         self.levels: dict[int, str] = {}
         self.agents: dict[int, Agent[Any]] = {}
         self.covering: dict[int, Agent[Any]] = {}
+        self.reflexes: dict[int, Agent[Any]] = {}
         self.open: dict[int, OpenQuestion] = {}
         self.waiting: tuple[int, asyncio.Future[Any]] | None = None
         self.driver: asyncio.Task[None] | None = None
@@ -723,6 +724,8 @@ class Room:
                 assert d is not None
                 agent = self.computer_for(d.player)
                 value: Any
+                if agent is not None and agent.thinks and not self.kind.asked_openly(game, d):
+                    agent = self.reflex(d.player)  # asked only for what it holds: answered at once
                 if agent is not None:
                     value = await self.think(agent, d) if agent.thinks else agent.choose(game.view(d.player), d)
                     if d.player in self.covering:
@@ -788,6 +791,16 @@ class Room:
             if person.listener is not None:
                 for said in person.listener.news(game, self.levels, turn):
                     self.say(person, said)
+
+    def reflex(self, seat: int) -> Agent[Any]:
+        """What answers at once, as the normal computer player, a question asked of a
+        computer that thinks only for what it holds (a chance to play out of turn): its search
+        took up to its budget while the table waited, so the pause after a play told the
+        others that it held such a card, whatever it then did (as the local game does)."""
+        if seat not in self.reflexes:
+            assert self.seed is not None
+            self.reflexes[seat] = self.kind.agent("normal", self.seed, seat, self.rooms.budget)
+        return self.reflexes[seat]
 
     def computer(self, seat: int) -> Agent[Any] | None:
         """The computer playing ``seat`` now: its own, or the one covering for its person."""
