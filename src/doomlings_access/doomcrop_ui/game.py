@@ -16,6 +16,7 @@ from doomlings_access.doomcrop_ui.announcer import Announcer
 from doomlings_access.doomcrop_ui import held
 from doomlings_access.doomcrop_ui.help import question_help
 from doomlings_access.doomcrop_ui.questions import build_question
+from doomlings_access.telling.answers import PlainAnswers
 from doomlings_access.telling.questions import Question
 from doomlings_access.telling.words import Said
 
@@ -29,13 +30,17 @@ COMMANDS = {
 ALIASES = {"g": "grid", "b": "grids", "d": "discards", "p": "draw", "c": "card", "pile": "draw", "discard": "discards"}
 
 
+ANSWERS = PlainAnswers("a place like front left or Ben back right, a card like 7c, or the first letters of an answer")
+"""How Doomcrop's answers are read: a card's label is as its options spell it ("7c")."""
+
+
 class DoomcropWords:
     """Doomcrop's words for the prompt loop (see :class:`~doomlings_access.telling.loop.GameWords`)."""
 
     title = "Doomcrop"
     commands = COMMANDS
     aliases = ALIASES
-    ways_to_answer = "a place like front left or Ben back right, a card like 7c, or the first letters of an answer"
+    answers = ANSWERS
 
     def teller(self, me: int | None, names: Sequence[str], verbosity: str, labels: str) -> Announcer:
         return Announcer(me, names, verbosity, labels)

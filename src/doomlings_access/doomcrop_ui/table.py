@@ -19,7 +19,7 @@ from doomlings_access.doomcrop.options import MAX_PLAYERS, Adjacency, KingOrder,
 from doomlings_access.doomcrop.view import SlotView, View
 from doomlings_access.doomcrop_ai import Agent
 from doomlings_access.doomcrop_ai.levels import make_agent
-from doomlings_access.doomcrop_ui.game import ALIASES, COMMANDS, DoomcropWords
+from doomlings_access.doomcrop_ui.game import ALIASES, ANSWERS, COMMANDS, DoomcropWords
 from doomlings_access.doomcrop_ui.questions import KEYWORDS
 from doomlings_access.doomcrop_ui import review
 from doomlings_access.doomcrop_ui.review import describe
@@ -71,6 +71,7 @@ class DoomcropTable:
     names_taken = frozenset[str]()
     any_time = None
     words = DoomcropWords()
+    answers = ANSWERS
 
     def begin(self, names: Sequence[str], levels: Mapping[int, str], seed: int, rules: Sequence[str],
               budget: Budget) -> tuple[Game, dict[int, Agent]]:

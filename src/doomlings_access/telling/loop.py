@@ -26,19 +26,16 @@ from typing import Any, Generic, Protocol, TypeVar
 from doomlings_access.kernel.decisions import Choice, Decision, Value
 from doomlings_access.kernel.players import Agent, SeatView
 from doomlings_access.lines import rows
+from doomlings_access.telling.answers import AnswerWords
 from doomlings_access.telling.prompting import (
-    SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, resume_words, shorten,
-    thinks_long, whose_game,
+    SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, resume_words, thinks_long, whose_game,
 )
-from doomlings_access.telling.questions import Option, Question
+from doomlings_access.telling.questions import Question
 from doomlings_access.telling.words import Said, join, plural
-from doomlings_access.telling.console import Console, clean_typed, nothing_typed
+from doomlings_access.telling.console import Console
 from doomlings_access.telling.output import Output
 
 __all__ = ["Engine", "GameWords", "Prefs", "PromptLoop", "QuitGame", "Teller", "resume_words"]
-
-MAX_INPUT = 200
-"""Seconds a computer player may think before a person waiting is told it is thinking."""
 
 class TableView(SeatView, Protocol):
     """A seat's view as the loop reads it: the kernel's, with the players' names."""
@@ -101,8 +98,9 @@ class GameWords(Protocol[V_contra]):
     def aliases(self) -> Mapping[str, str]: ...
 
     @property
-    def ways_to_answer(self) -> str:
-        """What a question takes besides a number, for its help ("a place like front left")."""
+    def answers(self) -> AnswerWords:
+        """What the game adds to the one reader of answers (:mod:`.answers`): its labels, its
+        help's ways to answer ("a place like front left")."""
 
     def teller(self, me: int | None, names: Sequence[str], verbosity: str, labels: str) -> Teller: ...
 
@@ -166,6 +164,7 @@ class PromptLoop(Prompting, Generic[V]):
         )
         self.game = game
         self.words = words
+        self.answers = words.answers
         self.agents = agents
         self.on_action = on_action
         self.resumed_by = resume_command
@@ -392,47 +391,6 @@ class PromptLoop(Prompting, Generic[V]):
             self.on_action(seat)
         self.announce()
 
-    # --- understanding an answer ----------------------------------------------------------------
-    def interpret(self, q: Question, raw: str) -> Choice | None:
-        line = clean_typed(raw)
-        n = len(q.options)
-        again = f"Choose 1 to {n}, or ? for help."
-        if not line:
-            self.out.info(f"{nothing_typed(raw)} {again}")
-            return None
-        if len(raw) > MAX_INPUT:
-            self.out.info(f"That is too long. {again}")
-            return None
-        low = line.lower()
-        if is_number(low):
-            index = int(low)
-            if 1 <= index <= n:
-                return Choice(q.decision.player, q.options[index - 1].value)
-            self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}.")
-            return None
-        exact = q.named_exactly(line)
-        if exact:
-            return self.the_one(q, line, exact)
-        command, arg = self.as_command(line)
-        if command is not None:
-            self.say_letter_is_a_command(q, low, command)
-            self.command(command, arg, q)
-            return None
-        begun = q.beginning(line)
-        if begun:
-            return self.the_one(q, line, begun)
-        self.out.info(f"Not a choice: {shorten(line)}. {again}")
-        return None
-
-    def the_one(self, q: Question, line: str, fits: list[Option]) -> Choice | None:
-        """The answer when what was typed fits one option; when it fits several, none is
-        guessed: they are named with their numbers."""
-        if len({o.value for o in fits}) == 1:
-            return Choice(q.decision.player, fits[0].value)
-        named = "; ".join(f"{q.options.index(o) + 1}. {o.text}" for o in fits)
-        self.out.info(f"{shorten(line)} fits {len(fits)} choices: {named}. Type its number.")
-        return None
-
     # --- commands -------------------------------------------------------------------------------
     def viewer(self, q: Question | None) -> int:
         """Whose view a command reads: the seat asked, or at a pause the person at the keyboard."""
@@ -459,8 +417,8 @@ class PromptLoop(Prompting, Generic[V]):
         if not isinstance(q, Question):
             self.out.info(f"Press Enter {goes_on or 'to hear more'}, or type a command first.")
         else:
-            n = len(q.options)
-            self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {self.words.ways_to_answer}.")
+            for said in self.answers.how_to_answer(q):
+                self.out.info(said)
             self.out.lines(self.words.question_help(self.game.view(q.decision.player), q.decision))
         self.list_commands()
 

@@ -17,17 +17,18 @@ import shlex
 import signal
 import sys
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from doomlings_access.kernel.decisions import Decision, Value
+from doomlings_access.kernel.decisions import Choice, Decision, Value
 from doomlings_access.kernel.players import Agent
 from doomlings_access.lines import FEWEST, PAUSE, rows
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.telling.questions import Question
 from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said, join
-from doomlings_access.telling.console import Console, clean_typed, not_an_answer, yes_or_no
+from doomlings_access.telling.answers import PLAIN, AnswerWords, HeldBack, read_answer
+from doomlings_access.telling.console import Console, clean_typed, is_number, not_an_answer, shorten, yes_or_no
 from doomlings_access.telling.output import Output
 
 MORE = "Press Enter for more. "
@@ -82,6 +83,9 @@ class Prompting:
 
     playing = "game"
     """What the person leaves when they quit ("Quit the game?"; a lesson's is "lesson")."""
+    answers: AnswerWords = PLAIN
+    """What the game adds to the one reader of answers (:mod:`.answers`): its labels, its
+    guesses at a misspelling, its reasons a card is held back, its help's ways to answer."""
 
     def __init__(
         self, console: Console, output: Output, prefs: Prefs, humans: list[int],
@@ -256,11 +260,8 @@ class Prompting:
 
     # --- reading ------------------------------------------------------------------------------
     def as_command(self, line: str) -> tuple[str | None, str]:
-        """The command a typed line names (its first word, or that word's alias) and the rest
-        as typed (a name keeps its case); no command when the first word is none."""
-        word, _, rest = line.partition(" ")
-        command = self.aliases.get(word.lower(), word.lower())
-        return (command, rest.strip()) if command in self.commands else (None, "")
+        """The command a typed line names (:func:`named_command`)."""
+        return named_command(line, self.commands, self.aliases)
 
     def read_raw(self, prompt: str, words: list[str] | None = None, waiting: str = "") -> str:
         """A line typed at ``prompt``; Ctrl-C asks to quit; the end of input quits.
@@ -336,6 +337,20 @@ class Prompting:
         return answer
 
     # --- answers --------------------------------------------------------------------------------
+    def interpret(self, q: Question, raw: str, held: Sequence[HeldBack] = ()) -> Choice | None:
+        """The choice a line typed at question ``q`` makes (:func:`~.answers.read_answer`, as
+        the game's :attr:`answers` read it; ``held``: the asker's cards ``q`` does not offer,
+        with why), or None after a command carried out or the one line that says why not."""
+        reply = read_answer(q, raw, self.answers, self.as_command, held)
+        if reply.command is not None:
+            self.say_letter_is_a_command(q, clean_typed(raw).lower(), reply.command)
+            self.command(reply.command, reply.arg, q)
+            return None
+        if reply.value is None:
+            self.out.info(reply.said)
+            return None
+        return Choice(q.decision.player, reply.value)
+
     def say_letter_is_a_command(self, q: Question, letter: str, command: str) -> None:
         """A command's one-letter shortcut that also begins a choice is the command; so that
         the listener knows why their choice was not made, it is said (:func:`letter_is_a_command`),
@@ -434,6 +449,18 @@ class Prompting:
         self.out.lines(list(self.commands.values()))
 
 
+def named_command(line: str, commands: Container[str], aliases: Mapping[str, str]) -> tuple[str | None, str]:
+    """The command a typed line names (its first word, or that word's alias) and the rest as
+    typed (a name keeps its case); no command when the first word is none.
+
+    >>> named_command("p Zoë", ["pile"], {"p": "pile"}), named_command("pass", ["pile"], {"p": "pile"})
+    (('pile', 'Zoë'), (None, ''))
+    """
+    word, _, rest = line.strip().partition(" ")
+    command = aliases.get(word.lower(), word.lower())
+    return (command, rest.strip()) if command in commands else (None, "")
+
+
 def letter_is_a_command(q: Question, letter: str, command: str) -> str:
     """A command's one-letter shortcut that also begins a choice (p for Pass, d for Done,
     r for Red; in Doomcrop b for back left) runs the command, which only tells; a choice
@@ -520,13 +547,3 @@ def typed_aloud(command: str) -> str:
         parts = re.findall(r"[^\W\d_]+|.", word)
         spoken.append(" ".join(_SIGNS.get(p, p) for p in parts))
     return ", ".join(spoken)
-
-
-def is_number(text: str) -> bool:
-    """Plain digits 0-9 only (not superscripts, circled or other scripts' digits), and few
-    enough that converting them is instant (Python refuses more than 4,300 digits)."""
-    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
-
-
-def shorten(text: str, limit: int = 20) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -12,13 +12,11 @@ person's view and the events as their seat saw them (:meth:`Session.view`,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from doomlings_access.ai import Agent
-from doomlings_access.braille.labels import is_trait_label
 from doomlings_access.cards.describe import full_description
-from doomlings_access.cards.lookup import suggestions
 from doomlings_access.lines import rows
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.decisions import Kind
@@ -27,20 +25,20 @@ from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.view import OnlookerView, PlayerView
 from doomlings_access.safety.text import name_key, players_named
 from doomlings_access.ui import review
-from doomlings_access.telling.console import Console, clean_typed, nothing_typed
+from doomlings_access.telling.answers import HeldBack
+from doomlings_access.telling.console import Console, clean_typed, is_number, shorten
 from doomlings_access.telling.output import Output
 from doomlings_access.telling.prompting import (
-    MORE, Prompting, QuitGame, is_number, letter_is_a_command, resume_words, shorten, thinks_long, whose_game,
+    MORE, Prompting, QuitGame, letter_is_a_command, named_command, resume_words, thinks_long, whose_game,
 )
 from doomlings_access.telling.prompting import Prefs as SharedPrefs
 from doomlings_access.telling.words import introduced
 from doomlings_access.ui.announcer import Announcer
+from doomlings_access.ui.answers import ANSWERS, cards_held_back, how_to_answer, what_it_reads
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
-from doomlings_access.ui.questions import Option, Question, asked_for_a_card_held, build_question, passes_unasked
+from doomlings_access.ui.questions import Question, asked_for_a_card_held, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
-from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, why_not_played
-
-MAX_INPUT = 200
+from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural
 
 COMMANDS = {
     "hand": "hand, h: your hand",
@@ -67,13 +65,6 @@ ALIASES = {
 }
 
 
-
-LABEL_CODE = (
-    "A label reads as the braille cards do: d for dominant, then the colour's letter (b blue, "
-    "g green, p purple, r red, c colourless), then the face value, X where it varies "
-    "(db17: dominant blue 17; c-2: colourless minus 2; rX: red X)."
-)
-"""The label code, told by help at a question whose options are cards."""
 
 PRIVATE_COMMANDS = {
     "hand": "each hand is told to its person",
@@ -113,19 +104,10 @@ STORY_STARTS = (ev.TurnStarted, ev.AgeRevealed, ev.CatastropheRevealed, ev.World
 """Events that begin a story: what follows them, to the next, is told as one message."""
 
 
-def _begins(name: str, key: str) -> bool:
-    """Whether a loosely typed ``key`` is ``name`` or, at three letters or more, begins it."""
-    loose = _loose(name)
-    return loose == key or (len(key) >= 3 and loose.startswith(key))
-
-
-def _loose(typed: str) -> str:
-    """A typed answer as it is matched loosely: no accents, no case, a hyphen as a space."""
-    return name_key(typed).replace("-", " ")
-
-
 class Session(Prompting):
     """One game at the prompt: people at ``humans`` seats, computer ``agents`` at the others."""
+
+    answers = ANSWERS
 
     def __init__(
         self,
@@ -664,22 +646,14 @@ class Session(Prompting):
         return out
 
     # --- understanding an answer -----------------------------------------------------------
-    def interpret(self, q: Question, raw: str) -> Choice | None:
-        reply = read_answer(q, raw, lambda line: self.held_back(q, line))
-        if reply.command is not None:
-            self.say_letter_is_a_command(q, clean_typed(raw).lower(), reply.command)
-            self.command(reply.command, reply.arg, q)
-            return None
-        if reply.value is None:
-            self.out.info(reply.said)
-            return None
-        return Choice(q.decision.player, reply.value)
-
-    def held_back(self, q: Question, line: str) -> str:
-        """"Not playable now: Antlers, its colour is locked this round.": cards of the asker's
-        hand, typed by name or label at a play question that does not offer them (it was only
-        "Not a choice", the reason a trip through the log away)."""
-        return held_back_said(cards_held_back(self.view(q.decision.player), q.decision), line)
+    def interpret(self, q: Question, raw: str, held: Sequence[HeldBack] | None = None) -> Choice | None:
+        """The one reader of answers (:meth:`~.Prompting.interpret`), told of the cards of the
+        asker's hand a play question does not offer: typed by name or label, they are "Not
+        playable now: Antlers, its colour is locked this round." (it was only "Not a choice",
+        the reason a trip through the log away)."""
+        if held is None:
+            held = cards_held_back(self.view(q.decision.player), q.decision)
+        return super().interpret(q, raw, held)
 
     # --- commands ----------------------------------------------------------------------
     def viewer(self, q: Question | None) -> int:
@@ -769,7 +743,7 @@ class Session(Prompting):
                 asked = typed
                 pick = choose_from(len(found))
                 line = clean_typed(self.read_raw(f"Which card? {pick}, or Enter to go back: "))
-                command, arg = as_command(line)
+                command, arg = self.as_command(line)
                 if command == "help":
                     self.out.info(f"{pick}, type another card's name, or press Enter to go back.")
                     continue
@@ -823,39 +797,6 @@ class Session(Prompting):
         self.out.lines(list(COMMANDS.values()))
 
 
-def how_to_answer(q: Question) -> list[str]:
-    """The help of a question: what it asks, and the ways to answer that its options take (a
-    label only where an option is a card, and then what a label means: it was nowhere said)."""
-    labels = any(is_trait_label(w) for o in q.options for w in o.words)
-    ways = "the first letters of a name, or a label like \"db17\"" if labels else "the first letters of an answer"
-    said = f"{q.title.text} Type a number from 1 to {len(q.options)}, or {ways} (one letter alone is a command)."
-    return [said, LABEL_CODE] if labels else [said]
-
-
-def cards_held_back(v: PlayerView, d: Decision) -> list[tuple[str, str, str]]:
-    """The cards of the asker's hand a play question ``d`` does not offer: name, label, and
-    the engine's reason why each may not be played now (their view ``v`` says)."""
-    if d.kind != Kind.PLAY:
-        return []
-    return [(v.card(c).name, v.card(c).label, v.why_not.get(c, "")) for c in v.hand if c not in d.options]
-
-
-def held_back_said(held: list[tuple[str, str, str]], line: str) -> str:
-    """"Not playable now: Antlers, its colour is locked this round." when ``line`` names, by
-    name or label, cards ``held`` back (:func:`cards_held_back`); else nothing."""
-    key, label = _loose(line), line.lower()
-    named = [h for h in held if _begins(h[0], key)] or [h for h in held if h[1].lower() == label]
-    said = why_not_played(list({name: reason for name, _, reason in named}.items()))
-    return f"Not playable now: {said}." if said else ""
-
-
-def what_it_reads(v: PlayerView, d: Decision) -> list[str]:
-    """At "Play a trait out of turn?", what each trait offered would do (its help)."""
-    if d.kind != Kind.RESPOND:
-        return []
-    return [f"{v.card(c).name} reads: {v.card(c).text}" for c in d.options if isinstance(c, int)]
-
-
 def where_we_are(v: OnlookerView, me: int | None) -> str:
     """"Round 7, era 2, Tectonic Shift. Your turn.": where a game stands, told from the view
     ``v`` to the listener at seat ``me`` (a resumed game, a person back at an online table)."""
@@ -873,68 +814,6 @@ def where_we_are(v: OnlookerView, me: int | None) -> str:
     return f"{place}. {turn}"
 
 
-@dataclass(frozen=True)
-class Reply:
-    """What a line typed at a question is: an option chosen (``value``), a command to carry
-    out (``command`` and its ``arg``), or neither, with the one line that says why (``said``);
-    then the same question is asked again. The local prompt loop and the online terminal
-    client read answers this one way."""
-
-    value: Value | None = None
-    command: str | None = None
-    arg: str = ""
-    said: str = ""
-
-
-def read_answer(q: Question, raw: str, held_back: Callable[[str], str] = lambda line: "") -> Reply:
-    """The answer ``raw`` gives to question ``q``: a number, a name or a label (any case, in
-    braille or BRF too), the first letters of one, or a command. ``held_back`` says why a card
-    typed by name is not offered ("Not playable now: ..."), or nothing."""
-    line = clean_typed(raw)
-    n = len(q.options)
-    if not line:
-        return Reply(said=f"{nothing_typed(raw)} Choose 1 to {n}, or ? for help.")
-    if len(raw) > MAX_INPUT:
-        return Reply(said=f"That is too long. Choose 1 to {n}, or ? for help.")
-    low = line.lower()
-    if is_number(low):
-        index = int(low)
-        if 1 <= index <= n:
-            return Reply(q.options[index - 1].value)
-        return Reply(said=f"Not a choice: {shorten(line)}. Choose 1 to {n}.")
-    exact = q.named_exactly(line)  # a name or a label, in braille or BRF too, any case
-    if exact:
-        return the_one(line, exact, q.options)
-    command, arg = as_command(line)
-    if command is not None:
-        return Reply(command=command, arg=arg)
-    prefixed = [o for o in q.options if any(w.startswith(low) for w in o.words)]
-    key = _loose(line)  # "self rep" and "adorablé" begin Self-Replicating and Adorable
-    if not prefixed and len(key) >= 3:  # (a letter or two, loosely, is no name's beginning)
-        prefixed = [o for o in q.options if any(_loose(w).startswith(key) for w in o.words)]
-    if prefixed:
-        return the_one(line, prefixed, q.options)
-    held = held_back(line)
-    if held:
-        return Reply(said=f"{held} Choose 1 to {n}, or ? for help.")
-    names = [o.text.split(",")[0] for o in q.options]  # (an option's text: its name, then its label)
-    close = suggestions(line, names)  # a name misspelt
-    if close:
-        meant = " or ".join(f"{i}, {name}" for i, name in enumerate(names, 1) if name in close)
-        return Reply(said=f"Not a choice: {shorten(line)}. Did you mean {meant}? Type its number.")
-    return Reply(said=f"Not a choice: {shorten(line)}. Choose 1 to {n}, or ? for help.")
-
-
-def the_one(line: str, fits: list[Option], options: tuple[Option, ...]) -> Reply:
-    """The answer when what was typed fits one option, or copies alike (two Kidneys in
-    hand); when it fits different ones (Fangs and Brave are both r1) none is guessed: they
-    are named with their numbers."""
-    if len({o.text for o in fits}) == 1:
-        return Reply(fits[0].value)
-    named = "; ".join(f"{options.index(o) + 1}. {o.text}" for o in fits)
-    return Reply(said=f"{shorten(line)} fits {len(fits)} choices: {named}. Type its number.")
-
-
 def ends_the_game(e: ev.Event) -> bool:
     """Whether ``e`` is the first kind of event of the end all hear together: the final
     catastrophe's World's End effect, or the scoring."""
@@ -944,14 +823,8 @@ def ends_the_game(e: ev.Event) -> bool:
 
 
 def as_command(line: str) -> tuple[str | None, str]:
-    """The command a typed line names (its first word, or that word's alias) and the rest as
-    typed (a name keeps its case); no command when the first word is none."""
-    word, _, rest = line.partition(" ")
-    command = ALIASES.get(word.lower(), word.lower())
-    return (command, rest.strip()) if command in COMMANDS else (None, "")
+    """The command of Doomlings' prompt a typed line names (:func:`~.prompting.named_command`)."""
+    return named_command(line, COMMANDS, ALIASES)
 
 
-__all__ = [
-    "MORE", "Prefs", "QuitGame", "Reply", "Session", "cards_held_back", "held_back_said", "how_to_answer",
-    "letter_is_a_command", "read_answer", "what_it_reads", "where_we_are",
-]
+__all__ = ["MORE", "Prefs", "QuitGame", "Session", "letter_is_a_command", "where_we_are"]
