@@ -24,7 +24,7 @@ from typing import Any
 from programs import DOOMLINGS, isolated_env
 from websockets.asyncio.client import connect
 
-from doomlings_access.app import GameChoices, build_game
+from doomlings_access.doomlings_app import GameChoices, build_game
 from doomlings_access.online.narration import option_id
 from doomlings_access.ui.table import Listener
 from doomlings_access.online.replay import Written
