@@ -31,7 +31,7 @@ from doomlings_access.telling.prompting import (
     SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, resume_words, thinks_long, whose_game,
 )
 from doomlings_access.telling.questions import Question
-from doomlings_access.telling.words import Said, join, plural
+from doomlings_access.telling.words import Said, plural
 from doomlings_access.telling.console import Console
 from doomlings_access.telling.output import Output
 
@@ -171,14 +171,8 @@ class PromptLoop(Prompting, Generic[V]):
         self.saved_through = saved_through or (lambda: len(self.game.actions))
         self.levels = dict(levels or {})
         self.reflex = reflex
-        self.reflexes: dict[int, Agent[V]] = {}
-        self.answered_unasked: dict[int, list[str]] = {}
-        """People sharing the keyboard: what was answered for each while another had it, told
-        at their next hand-over."""
         self.me = humans[0] if len(humans) == 1 else None
         self.names = tuple(self.game.view(0).names)
-        self.holder: int | None = None
-        """Which person has the keyboard (people sharing it)."""
         self.told: dict[int | None, int] = {}
         """How many events of their seat's log each listener has heard."""
         self.tellers: dict[int | None, Teller] = {}
@@ -213,8 +207,8 @@ class PromptLoop(Prompting, Generic[V]):
                     # A computer's moves are told together, before a person's question, the
                     # question's title kept with the news before it when they fit together.
                     self.announce(after=self.title_rows(nxt))
-            for seat, done in self.answered_unasked.items():  # (the game ended before their hand-over)
-                self.out.info(f"{self.names[seat]}: while others had the keyboard, {join(done)}, as the normal computer player would have.")
+            for seat in list(self.answered_unasked):  # (the game ended before their hand-over)
+                self.tell_answered_unasked(seat, self.names[seat])
             listener = self.listener()
             if listener is not None:
                 self.tell_block(self.words.the_end(self.game.view(listener), self.prefs.labels))
@@ -291,44 +285,18 @@ class PromptLoop(Prompting, Generic[V]):
                 raise QuitGame() from None
             return self.computer_answer(d)
 
-    def held_question(self, d: Decision) -> bool:
-        """Whether ``d`` is asked of its seat only because of what the seat holds (the game
-        says: Doomcrop's Hearts defence, Doomlings' traits played out of turn), and a quick
-        answer can be given for it."""
-        return self.reflex is not None and bool(self.humans) and self.words.asked_for_what_is_held(d)
+    def asked_for_what_is_held(self, d: Decision) -> bool:
+        return self.reflex is not None and self.words.asked_for_what_is_held(d)
 
-    def answered_at_once(self, d: Decision) -> bool:
-        """A computer that thinks answers a question asked only for what it holds at once,
-        as the normal computer player (:meth:`quick_answer`): its search would take its whole
-        budget there, and a person waiting would hear the game stop only when that computer
-        held something for the moment, whatever it then did. The timing told what the words
-        do not."""
-        return self.agents[d.player].thinks and self.held_question(d)
-
-    def answered_for(self, d: Decision) -> bool:
-        """People sharing the keyboard: a question asked only for what a person holds, while
-        another has the keyboard, is answered for them as the normal computer player would
-        from their seat, without handing them the keyboard: "Pass to Ben." in the middle of
-        Ana's turn told Ana what Ben holds. The keyboard changes hands only where it would
-        whatever anyone holds; the person hears what was answered for them at their next
-        hand-over, and at the keyboard they are asked as ever."""
-        return (
-            len(self.humans) > 1 and d.player in self.humans and d.player != self.holder and self.held_question(d)
-        )
-
-    def quick_answer(self, d: Decision) -> Value:
-        """The normal computer player's answer for ``d``'s seat, from its view (at once)."""
+    def reflex_agent(self, seat: int) -> Agent[V]:
         assert self.reflex is not None
-        agent = self.reflexes.get(d.player)
-        if agent is None:
-            agent = self.reflexes[d.player] = self.reflex(d.player)
-        view = self.game.view(d.player)
-        answer = agent.choose(view, d)
-        if d.player in self.humans:  # told to its person at their next hand-over
-            said = self.words.answered_for_you(view, d, answer, self.prefs.labels)
-            if said:
-                self.answered_unasked.setdefault(d.player, []).append(said)
-        return answer
+        return self.reflex(seat)
+
+    def seat_view(self, seat: int) -> V:
+        return self.game.view(seat)
+
+    def answered_for_you(self, view: Any, d: Decision, answer: Value) -> str:
+        return self.words.answered_for_you(view, d, answer, self.prefs.labels)
 
     def notice_thinking(self, seat: int, active: int | None) -> None:
         if active not in (None, seat):
@@ -383,9 +351,7 @@ class PromptLoop(Prompting, Generic[V]):
         self.pass_keyboard_to(self.names[seat], None if leaving is None else self.names[leaving])
         self.holder = seat
         self.keyboard_taken(seat)
-        done = self.answered_unasked.pop(seat, [])
-        if done:
-            self.out.info(f"While others had the keyboard, {join(done)}, as the normal computer player would have.")
+        self.tell_answered_unasked(seat)
         self.out.history = self.histories.setdefault(seat, [])
         if self.on_action is not None:
             self.on_action(seat)

@@ -26,7 +26,7 @@ from doomlings_access.kernel.players import Agent
 from doomlings_access.lines import FEWEST, PAUSE, rows
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.telling.questions import Question
-from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said, join
+from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said, capital, join
 from doomlings_access.telling.answers import PLAIN, AnswerWords, HeldBack, read_answer
 from doomlings_access.telling.console import Console, clean_typed, is_number, not_an_answer, shorten, yes_or_no
 from doomlings_access.telling.output import Output
@@ -105,6 +105,16 @@ class Prompting:
         """Whether the people sharing a keyboard in plain mode were told the screen stays."""
         self.letters_explained: set[str] = set()
         """The one-letter commands said to begin a choice too (:meth:`say_letter_is_a_command`)."""
+        self.holder: int | None = None
+        """Which person has the keyboard (people sharing it)."""
+        self.agents: Mapping[int, Agent[Any]] = {}
+        """The computer players, by seat (a game's loop sets its own)."""
+        self.reflexes: dict[int, Agent[Any]] = {}
+        """The normal computer players that answer at once a question asked for what a seat
+        holds (:meth:`quick_answer`), by seat."""
+        self.answered_unasked: dict[int, list[str]] = {}
+        """People sharing the keyboard: what was answered for each while another had it, told
+        at their next hand-over (:meth:`tell_answered_unasked`)."""
 
     # --- hooks a game's loop answers ------------------------------------------------------
     def command(self, command: str, arg: str, q: Any) -> None:
@@ -360,6 +370,77 @@ class Prompting:
         if said and letter not in self.letters_explained:
             self.letters_explained.add(letter)
             self.out.info(said)
+
+    # --- questions asked only of a seat holding something for them ----------------------------
+    def asked_for_what_is_held(self, d: Decision) -> bool:
+        """Whether ``d`` is asked of its seat only because of what that seat holds (the game
+        says: Doomcrop's Hearts defence, Doomlings' traits played out of turn), and a quick
+        answer can be given for it (:meth:`reflex_agent`)."""
+        return False
+
+    def reflex_agent(self, seat: int) -> Agent[Any]:
+        """The normal computer player of ``seat``, which answers such a question at once."""
+        raise NotImplementedError
+
+    def seat_view(self, seat: int) -> Any:
+        """What ``seat`` may know now (what its person is told, what its computer decides from)."""
+        raise NotImplementedError
+
+    def answered_for_you(self, view: Any, d: Decision, answer: Value) -> str:
+        """What was answered for a person while another had the keyboard, as a clause said to
+        them at their next hand-over, read from their ``view`` before the answer ("" : nothing)."""
+        return ""
+
+    def done_for_you(self, clauses: list[str]) -> str:
+        """What was answered for a person, from each answer's clause (:meth:`answered_for_you`),
+        as said in "While others had the keyboard, ..."."""
+        return join(clauses)
+
+    def held_question(self, d: Decision) -> bool:
+        """Whether ``d`` is asked only for what its seat holds, with people at the table (a
+        computer alone with computers thinks as ever)."""
+        return bool(self.humans) and self.asked_for_what_is_held(d)
+
+    def answered_at_once(self, d: Decision) -> bool:
+        """A computer that thinks answers a question asked only for what it holds at once,
+        as the normal computer player (:meth:`quick_answer`): its search would take its whole
+        budget there, and a person waiting would hear the game stop only when that computer
+        held something for the moment, whatever it then did. The timing told what the words
+        do not."""
+        return self.agents[d.player].thinks and self.held_question(d)
+
+    def answered_for(self, d: Decision) -> bool:
+        """People sharing the keyboard: a question asked only for what a person holds, while
+        another has the keyboard, is answered for them as the normal computer player would
+        from their seat, without handing them the keyboard: "Pass to Ben." in the middle of
+        Ana's turn told Ana what Ben holds. The keyboard changes hands only where it would
+        whatever anyone holds; the person hears what was answered for them at their next
+        hand-over (:meth:`tell_answered_unasked`), and at the keyboard they are asked as ever."""
+        return (
+            len(self.humans) > 1 and d.player in self.humans and d.player != self.holder and self.held_question(d)
+        )
+
+    def quick_answer(self, d: Decision) -> Value:
+        """The normal computer player's answer for ``d``'s seat, from its view (at once); for a
+        person, what it did is kept to tell them at their next hand-over."""
+        agent = self.reflexes.get(d.player)
+        if agent is None:
+            agent = self.reflexes[d.player] = self.reflex_agent(d.player)
+        view = self.seat_view(d.player)
+        answer = agent.choose(view, d)
+        if d.player in self.humans:
+            said = self.answered_for_you(view, d, answer)
+            if said:
+                self.answered_unasked.setdefault(d.player, []).append(said)
+        return answer
+
+    def tell_answered_unasked(self, seat: int, whose: str = "") -> None:
+        """What was answered for ``seat``'s person while others had the keyboard, told to them
+        (``whose``: their name first, when the game ended before their hand-over)."""
+        done = self.answered_unasked.pop(seat, [])
+        if done:
+            said = f"while others had the keyboard, {self.done_for_you(done)}, as the normal computer player would have."
+            self.out.info(f"{whose}: {said}" if whose else capital(said))
 
     # --- people sharing the keyboard ----------------------------------------------------------
     def pass_keyboard_to(self, name: str, leaving: str | None) -> None:

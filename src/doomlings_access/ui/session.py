@@ -153,7 +153,6 @@ class Session(Prompting):
         self.names = self.view(0).names
         """The players' names, by seat (public, and the same all game)."""
         self.announcer = Announcer(self.me, self.prefs.verbosity, self.style, scores_itemised=bool(humans))
-        self.holder: int | None = None  # which person has the keyboard (hot seat)
         self.saved_keyboard = keyboard
         """Who had the keyboard, and how far they had heard, as the game was saved: kept as it
         was until this session's first hand-over (left at "Pass to Ben.", it is still so)."""
@@ -166,11 +165,6 @@ class Session(Prompting):
         self.heard: int | None = None  # while telling: how many events the listener has heard
         self.thinking_said: set[int] = set()
         """The turns (their events) whose computer was said to be thinking."""
-        self.reflexes: dict[int, Agent] = {}
-        """What answers out-of-turn chances quickly: a person's while another has the keyboard
-        (hot seat), a computer's that thinks, always (:meth:`answered_at_once`)."""
-        self.played_out_of_turn: dict[int, list[str]] = {}
-        """Hot seat: the traits so played for each person, told at their next hand-over."""
         self.questions_asked = 0
         self.on_action = on_action
         self.resumed_at = len(game.log) if resumed else 0  # events told before this session
@@ -220,7 +214,7 @@ class Session(Prompting):
                 d = self.game.pending
                 assert d is not None
                 if d.player in self.agents and self.answered_at_once(d):
-                    self.game.apply(Choice(d.player, self.reflex(d)))
+                    self.game.apply(Choice(d.player, self.quick_answer(d)))
                 elif d.player in self.agents:
                     if self.humans and self.thinks_long(d.player):
                         self.before_thinking(d.player, answered)
@@ -234,8 +228,8 @@ class Session(Prompting):
                     self.game.apply(Choice(d.player, answer))
                 elif self.passes_unasked(d):
                     self.game.apply(Choice(d.player, "pass"))
-                elif self.played_for(d):
-                    self.game.apply(Choice(d.player, self.reflex(d)))
+                elif self.answered_for(d):
+                    self.game.apply(Choice(d.player, self.quick_answer(d)))
                 else:
                     choice = self.ask(d)
                     answered = len(self.game.log)
@@ -525,40 +519,30 @@ class Session(Prompting):
 
     def not_asked(self, d: Decision) -> bool:
         """Whether a person's decision ``d`` is answered without asking them."""
-        return self.passes_unasked(d) or self.played_for(d)
+        return self.passes_unasked(d) or self.answered_for(d)
 
-    def played_for(self, d: Decision) -> bool:
-        """Hot seat: a chance to play out of turn (or Late's, or Sneaky's) that comes to a
-        person while another has the keyboard is answered for them, as the normal computer
-        player would answer it from their seat, without handing them the keyboard. The rules
-        ask such a question only of a player holding a trait for it: a hand-over for it ("Pass
-        to Ana" in the middle of Ben's turn) told Ben that Ana held one. The keyboard changes
-        hands only where it would whatever anyone holds: a person's turn, a question every
-        player in their place would be asked. The person hears what was played for them at
-        their next hand-over; at the keyboard, they are asked as ever."""
-        return (
-            len(self.humans) > 1 and d.player in self.humans and d.player != self.holder
-            and asked_for_a_card_held(d)
-        )
+    def asked_for_what_is_held(self, d: Decision) -> bool:
+        """A chance to play out of turn (or Late's, or Sneaky's): the rules ask it only of a
+        player holding a trait for it (:func:`asked_for_a_card_held`), so a person's while
+        another has the keyboard is played for them (:meth:`~.Prompting.answered_for`), and a
+        thinking computer's at once (:meth:`~.Prompting.answered_at_once`)."""
+        return asked_for_a_card_held(d)
 
-    def answered_at_once(self, d: Decision) -> bool:
-        """Whether a computer that thinks answers ``d`` at once, by :meth:`reflex`: a chance
-        asked only of a player holding a trait for it (:func:`asked_for_a_card_held`). Its
-        search would take up to its whole budget there, and a person waiting would hear the
-        news stop after a play only when some computer held such a trait, whether it then
-        played one or not: the timing told what the words do not."""
-        return bool(self.humans) and self.agents[d.player].thinks and asked_for_a_card_held(d)
-
-    def reflex(self, d: Decision) -> Value:
-        """The answer to a chance :meth:`played_for` a person, or :meth:`answered_at_once` by a
-        computer, from the seat's view, as the normal computer player answers it (quickly)."""
+    def reflex_agent(self, seat: int) -> Agent:
         from doomlings_access.ai.heuristic import HeuristicAgent
 
-        agent = self.reflexes.setdefault(d.player, HeuristicAgent(0, d.player))
-        answer = agent.choose(self.view(d.player), d)
-        if isinstance(answer, int) and d.player in self.humans:  # said to its owner at their hand-over
-            self.played_out_of_turn.setdefault(d.player, []).append(self.view(d.player).card(answer).name)
-        return answer
+        return HeuristicAgent(0, seat)
+
+    def seat_view(self, seat: int) -> PlayerView:
+        return self.view(seat)
+
+    def answered_for_you(self, view: PlayerView, d: Decision, answer: Value) -> str:
+        """The trait played out of turn for a person (their view names it), or nothing."""
+        return view.card(answer).name if isinstance(answer, int) else ""
+
+    def done_for_you(self, clauses: list[str]) -> str:
+        """"Antlers and Fangs were played out of turn for you"."""
+        return f"{join(clauses)} {'was' if len(clauses) == 1 else 'were'} played out of turn for you"
 
     def ask(self, d: Decision) -> Choice:
         self.questions_asked += 1
@@ -611,12 +595,7 @@ class Session(Prompting):
         self.pass_keyboard_to(self.names[seat], None if leaving is None else self.names[leaving])
         self.holder = seat
         self.keyboard_taken(seat)
-        played = self.played_out_of_turn.pop(seat, [])
-        if played:
-            self.out.info(
-                f"While others had the keyboard, {join(played)} {'was' if len(played) == 1 else 'were'} "
-                "played out of turn for you, as the normal computer player would have."
-            )
+        self.tell_answered_unasked(seat)
         if self.on_action is not None:  # saved: a game left now tells seat their news when resumed
             self.on_action(self.game, *self.keyboard())
         if seat not in self.announcers:
