@@ -31,7 +31,7 @@ from doomlings_access.telling.prompting import (
     SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, resume_words, thinks_long, whose_game,
 )
 from doomlings_access.telling.questions import Question
-from doomlings_access.telling.words import Said, plural
+from doomlings_access.telling.words import Said
 from doomlings_access.telling.console import Console
 from doomlings_access.telling.output import Output
 
@@ -188,6 +188,7 @@ class PromptLoop(Prompting, Generic[V]):
     def run(self) -> int:
         """Play to the end, or until the player quits or input ends; returns the exit code."""
         try:
+            self.tell_recap()
             self.announce()
             while not self.game.is_over:
                 d = self.game.pending
@@ -400,7 +401,7 @@ class PromptLoop(Prompting, Generic[V]):
     # --- a resumed game -----------------------------------------------------------------------
     def _resume(self) -> None:
         """A resumed game: its history (log, repeat) is the game so far, told again silently,
-        and the person hears where it stands and its last few announcements."""
+        and the person hears where it stands, and once it runs its last few announcements."""
         me = self.me
         log = self.game.seen_log(me)
         told = [said for said, _ in self.words.teller(me, self.names, self.prefs.verbosity, self.prefs.labels).stories(log)]
@@ -411,8 +412,4 @@ class PromptLoop(Prompting, Generic[V]):
         self.out.info(f"{self.words.title} resumed: {whose_game(self.names, self.humans)}.")
         if me is not None:
             self.out.info(self.words.where_we_are(view))
-            last = told[-3:]
-            if last:
-                self.out.info(f"The last {plural(len(last), 'announcement')}:")
-                for said in last:
-                    self.out.say(said, remember=False)
+            self.recap = told[-3:]  # told when the game runs (:meth:`~.Prompting.tell_recap`): it may pause for Enter

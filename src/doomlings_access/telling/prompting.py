@@ -26,7 +26,7 @@ from doomlings_access.kernel.players import Agent
 from doomlings_access.lines import FEWEST, PAUSE, rows
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.telling.questions import Question
-from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said, capital, join
+from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said, capital, join, plural
 from doomlings_access.telling.answers import PLAIN, AnswerWords, HeldBack, read_answer
 from doomlings_access.telling.console import Console, clean_typed, is_number, not_an_answer, shorten, yes_or_no
 from doomlings_access.telling.output import Output
@@ -115,6 +115,8 @@ class Prompting:
         self.answered_unasked: dict[int, list[str]] = {}
         """People sharing the keyboard: what was answered for each while another had it, told
         at their next hand-over (:meth:`tell_answered_unasked`)."""
+        self.recap: list[Said] = []
+        """A resumed game's last announcements, told when it runs (:meth:`tell_recap`)."""
 
     # --- hooks a game's loop answers ------------------------------------------------------
     def command(self, command: str, arg: str, q: Any) -> None:
@@ -206,6 +208,24 @@ class Prompting:
         command = self.resume_command()
         aloud = f"{typed_aloud(command)}. Or run doomlings and choose Resume a saved game."
         self.out.say(Said(command, aloud), whole=True)
+
+    def tell_recap(self) -> None:
+        """A resumed game's last announcements (:attr:`recap`), a few lines at a time as news
+        is (they came as one burst of a dozen lines and more), the heading with the first. For
+        one person they are the end of the history, put back as they are told: ``repeat`` at a
+        pause among them said the game's last announcement, not yet heard again."""
+        if not self.recap:
+            return
+        one = len(self.humans) == 1 and self.out.history[-len(self.recap) :] == self.recap
+        if one:
+            del self.out.history[-len(self.recap) :]
+        heading = f"The last {plural(len(self.recap), 'announcement')}:"
+        for i, said in enumerate(self.recap):
+            if not i:
+                self.make_room(heading, said.text)
+                self.out.info(heading)
+            self.say_in_stretches(said, remember=one)
+        self.recap = []
 
     # --- pace -----------------------------------------------------------------------------
     def room(self) -> int | None:

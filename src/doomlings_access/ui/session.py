@@ -38,7 +38,7 @@ from doomlings_access.ui.answers import ANSWERS, cards_held_back, how_to_answer,
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
 from doomlings_access.ui.questions import Question, asked_for_a_card_held, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
-from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural
+from doomlings_access.ui.words import Style, choose_from, house_rules, join
 
 COMMANDS = {
     "hand": "hand, h: your hand",
@@ -168,7 +168,6 @@ class Session(Prompting):
         self.questions_asked = 0
         self.on_action = on_action
         self.resumed_at = len(game.log) if resumed else 0  # events told before this session
-        self.recap: list[Said] = []  # a resumed game's last announcements, told by run()
         if resumed:
             # The history (for log and repeat) is the whole game so far, told again silently.
             told, asked = told_since_asked(
@@ -201,7 +200,7 @@ class Session(Prompting):
                 last = []  # hot seat: the person asked next hears their own news at the hand-over
             # "Ana's turn.", just said with where the game stands, is not said again (it came twice)
             last = [said for said in last if not where.endswith(f" {said.text}")]
-            self.recap = last  # told when the game runs: it may pause for Enter
+            self.recap = last  # told when the game runs (:meth:`~.Prompting.tell_recap`): it may pause for Enter
 
     # --- the loop -----------------------------------------------------------------------
     def run(self) -> int:
@@ -253,24 +252,6 @@ class Session(Prompting):
                     clear()
             self.say_how_to_go_on()
         return 0
-
-    def tell_recap(self) -> None:
-        """A resumed game's last announcements, a few lines at a time as news is (they came as
-        one burst of a dozen lines and more), the heading with the first. For one person they
-        are the end of the history, put back as they are told: ``repeat`` at a pause among them
-        said the game's last announcement, not yet heard again."""
-        if not self.recap:
-            return
-        one = self.me is not None and self.out.history[-len(self.recap) :] == self.recap
-        if one:
-            del self.out.history[-len(self.recap) :]
-        heading = f"The last {plural(len(self.recap), 'announcement')}:"
-        for i, said in enumerate(self.recap):
-            if not i:
-                self.make_room(heading, said.text)
-                self.out.info(heading)
-            self.say_in_stretches(said, remember=one)
-        self.recap = []
 
     def keyboard(self) -> tuple[int | None, int | None]:
         """Hot seat: who has the keyboard and how many of the log's events they have heard (at a

@@ -1,0 +1,36 @@
+"""A resumed Doomcrop game tells its last announcements at the pace news is told, as a resumed
+Doomlings game does (one recap, :meth:`~doomlings_access.telling.prompting.Prompting.tell_recap`):
+they came as one burst of a dozen lines, past the ``pause`` setting, before the first prompt."""
+
+from __future__ import annotations
+
+import io
+
+from crop_loop_kit import new, played
+
+from doomlings_access.doomcrop.view import View
+from doomlings_access.doomcrop_ai.levels import make_agent
+from doomlings_access.doomcrop_ui.game import DoomcropWords
+from doomlings_access.telling.console import PlainConsole
+from doomlings_access.telling.loop import Prefs, PromptLoop
+from doomlings_access.telling.output import Output
+from doomlings_access.telling.prompting import MORE
+
+
+def test_the_recap_of_a_resumed_game_waits_for_enter_where_the_lines_run_out() -> None:
+    game = new(3)
+    played(game, "1\n" * 12)  # (then input ends: the game is left, as a person quitting leaves it)
+    stdin, stdout = io.StringIO("repeat\n\n1\n"), io.StringIO()
+    console = PlainConsole(stdin, stdout)
+    PromptLoop[View](
+        game, DoomcropWords(), [0], {1: make_agent("normal", 3, 1)}, console, Output(console.write),
+        Prefs(pause=6, verbosity="verbose"), resumed=True,
+    ).run()
+    lines = stdout.getvalue().splitlines()
+    heading = lines.index("The last 3 announcements:")
+    paused = next(i for i, line in enumerate(lines) if line.startswith(MORE.strip()))
+    assert heading < paused < next(i for i, line in enumerate(lines) if line.startswith("Choose 1 to")), lines[:30]
+    assert paused <= 6, lines[: paused + 1]  # (the resumed line and where the game stands count too)
+    # repeat at that pause says the last message told (the game's last is not heard again yet)
+    told = lines[heading + 1 : paused]
+    assert lines[paused] == MORE + "repeat" and lines[paused + 1 : paused + 1 + len(told)] == told, lines[: paused + 8]
