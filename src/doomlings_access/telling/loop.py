@@ -171,7 +171,6 @@ class PromptLoop(Prompting, Generic[V]):
         self.saved_through = saved_through or (lambda: len(self.game.actions))
         self.levels = dict(levels or {})
         self.reflex = reflex
-        self.me = humans[0] if len(humans) == 1 else None
         self.names = tuple(self.game.view(0).names)
         self.told: dict[int | None, int] = {}
         """How many events of their seat's log each listener has heard."""
@@ -223,10 +222,6 @@ class PromptLoop(Prompting, Generic[V]):
         if active != self.active and active is not None:
             self.turns_begun += 1
         self.active = active
-
-    def listener(self) -> int | None:
-        """Whose seat the news is told from: the one person, or the person at the keyboard."""
-        return self.me if self.me is not None else self.holder
 
     def teller(self, me: int | None) -> Teller:
         made = self.tellers.get(me)
@@ -315,12 +310,7 @@ class PromptLoop(Prompting, Generic[V]):
         q = self.words.question(self.game.view(d.player), d, self.prefs.labels)
         if len(q.options) == 1 and self.prefs.only_choice == "play":
             return self.only_choice(q)
-        self.show(q)
-        while True:
-            line = self.read_raw(f"Choose 1 to {len(q.options)}, or ? for help: ", self.completions(q))
-            answer = self.interpret(q, line)
-            if answer is not None:
-                return answer
+        return self.answer_to(q)
 
     def only_choice(self, q: Question) -> Choice:
         """A question of one answer, with the ``only_choice`` setting ``play``: said with its
@@ -332,40 +322,21 @@ class PromptLoop(Prompting, Generic[V]):
         self.out.say(said, remember=False)
         return Choice(q.decision.player, option.value)
 
-    def show(self, q: Question) -> None:
-        self.make_room(q.title.text)
-        for said in q.lines():
-            self.out.say(said, remember=False)
-
-    def completions(self, q: Question) -> list[str]:
-        return [*self.commands, *(w for o in q.options for w in o.words)]
-
     def hand_over(self, seat: int) -> None:
         """People sharing the keyboard: before a question, the keyboard goes to its person
-        (:meth:`~.Prompting.pass_keyboard_to`, the hand-over every game shares), who then hears
+        (:meth:`~.Prompting.take_keyboard`, the hand-over every game shares), who then hears
         their news from their own seat."""
         if len(self.humans) < 2 or self.holder == seat:
             return
         leaving = self.holder
         if leaving is not None:
             self.announce()  # what the person leaving has not heard yet
-        self.pass_keyboard_to(self.names[seat], None if leaving is None else self.names[leaving])
-        self.holder = seat
-        self.keyboard_taken(seat)
-        self.tell_answered_unasked(seat)
-        self.out.history = self.histories.setdefault(seat, [])
+        self.take_keyboard(seat)
         if self.on_action is not None:
             self.on_action(seat)
         self.announce()
 
     # --- commands -------------------------------------------------------------------------------
-    def viewer(self, q: Question | None) -> int:
-        """Whose view a command reads: the seat asked, or at a pause the person at the keyboard."""
-        if q is not None:
-            return q.decision.player
-        seat = self.listener()
-        return seat if seat is not None else self.humans[0]
-
     def command(self, command: str, arg: str, q: object | None) -> None:
         """A review or settings command, typed at question ``q`` or at a pause (None)."""
         q = q if isinstance(q, Question) else None

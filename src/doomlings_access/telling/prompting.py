@@ -105,8 +105,15 @@ class Prompting:
         """Whether the people sharing a keyboard in plain mode were told the screen stays."""
         self.letters_explained: set[str] = set()
         """The one-letter commands said to begin a choice too (:meth:`say_letter_is_a_command`)."""
+        self.me = humans[0] if len(humans) == 1 else None
+        """The one person at the table (None: none, or people sharing the keyboard)."""
         self.holder: int | None = None
         """Which person has the keyboard (people sharing it)."""
+        self.names: Sequence[str] = ()
+        """The players' names, by seat (a game's loop sets them)."""
+        self.histories: dict[int | None, list[Said]] = {None: self.out.history}
+        """Each listener's history (``log``, ``repeat``): people sharing the keyboard keep their
+        own (a game's loop sets the one person's)."""
         self.agents: Mapping[int, Agent[Any]] = {}
         """The computer players, by seat (a game's loop sets its own)."""
         self.reflexes: dict[int, Agent[Any]] = {}
@@ -127,9 +134,12 @@ class Prompting:
         """What the prompt waits for (a question ``q``, or at a pause None), then the commands."""
         raise NotImplementedError
 
-    def show(self, q: Any) -> None:
-        """Question ``q`` and its options, told again."""
-        raise NotImplementedError
+    def show(self, q: Question) -> None:
+        """Question ``q`` and its options (its title kept with the news before it, a pause
+        first when they do not fit)."""
+        self.make_room(q.title.text)
+        for said in q.lines():
+            self.out.say(said, remember=False)
 
     @staticmethod
     def again(q: Any) -> str:
@@ -367,6 +377,29 @@ class Prompting:
         return answer
 
     # --- answers --------------------------------------------------------------------------------
+    def answer_to(self, q: Question) -> Choice:
+        """Question ``q`` asked of the person at the keyboard until a line typed answers it
+        (commands carried out, a wrong answer said in one line, and the same question again)."""
+        self.show(q)
+        while True:
+            answer = self.interpret(q, self.read(q))
+            if answer is not None:
+                return answer
+
+    def read(self, q: Question) -> str:
+        """A line typed at question ``q``'s prompt."""
+        return self.read_raw(f"Choose 1 to {len(q.options)}, or ? for help: ", self.completions(q))
+
+    def completions(self, q: Question) -> list[str]:
+        """What Tab completes at question ``q``: the commands, and each option's name as it is
+        shown ("Selective Memory": its lower-case key made what was typed lower case) and its
+        other words (a label)."""
+        out = list(self.commands)
+        for o in q.options:
+            shown_name = o.text.split(",")[0]
+            out.extend(shown_name if w == shown_name.lower() else w for w in o.words if w)
+        return out
+
     def interpret(self, q: Question, raw: str, held: Sequence[HeldBack] = ()) -> Choice | None:
         """The choice a line typed at question ``q`` makes (:func:`~.answers.read_answer`, as
         the game's :attr:`answers` read it; ``held``: the asker's cards ``q`` does not offer,
@@ -390,6 +423,19 @@ class Prompting:
         if said and letter not in self.letters_explained:
             self.letters_explained.add(letter)
             self.out.info(said)
+
+    # --- whose the telling is -------------------------------------------------------------------
+    def listener(self) -> int | None:
+        """Whose seat the news is told from: the one person, or the person at the keyboard."""
+        return self.me if self.me is not None else self.holder
+
+    def viewer(self, q: Question | None) -> int:
+        """Whose view a command reads: the seat asked, or at a pause the person at the keyboard
+        (before anyone has it, the first person's)."""
+        if q is not None:
+            return q.decision.player
+        seat = self.listener()
+        return seat if seat is not None else self.humans[0]
 
     # --- questions asked only of a seat holding something for them ----------------------------
     def asked_for_what_is_held(self, d: Decision) -> bool:
@@ -468,9 +514,8 @@ class Prompting:
         What was just told is read before the screen is cleared (the person leaving, ``leaving``
         by name, presses Enter first; nothing of theirs stays on the screen or its scrollback
         for the next to read); where the screen cannot be cleared, all are told once, before the
-        first hand-over, to read from the hand-over down; then the next person's Enter, and
-        their own input history (the Up arrow recalls only what they typed). The game's loop
-        then makes the keyboard theirs: their news, from their seat."""
+        first hand-over, to read from the hand-over down; then the next person's Enter
+        (:meth:`take_keyboard` makes the keyboard theirs)."""
         can_clear = getattr(self.console, "can_clear", None)
         clears = callable(can_clear) and bool(can_clear())
         if clears and self.out.since_prompt:
@@ -502,11 +547,20 @@ class Prompting:
                 continue
             self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
 
-    def keyboard_taken(self, seat: int) -> None:
-        """After a hand-over: the console keeps ``seat``'s own input history, where it can."""
+    def take_keyboard(self, seat: int) -> None:
+        """The hand-over of the keyboard to ``seat``'s person, every game's: "Pass to Ben."
+        (:meth:`pass_keyboard_to`), then the keyboard is theirs: the console keeps their own
+        input history where it can, they hear what was answered for them while others had it
+        (:meth:`tell_answered_unasked`), and ``log`` and ``repeat`` read their own history. The
+        game's loop then saves who has it and tells them their news, from their seat."""
+        leaving = self.holder
+        self.pass_keyboard_to(self.names[seat], None if leaving is None else self.names[leaving])
+        self.holder = seat
         listening = getattr(self.console, "listening", None)
         if callable(listening):
             listening(seat)
+        self.tell_answered_unasked(seat)
+        self.out.history = self.histories.setdefault(seat, [])
 
     # --- the commands every game has ------------------------------------------------------------
     def log(self, arg: str, again: str) -> None:

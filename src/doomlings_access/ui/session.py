@@ -146,7 +146,6 @@ class Session(Prompting):
             change_speech if callable(change_speech) else None,
         )
         self.agents = agents
-        self.me = humans[0] if len(humans) == 1 else None
         self.style = Style(self.prefs.labels)
         self.views: dict[int | None, tuple[int, OnlookerView]] = {}
         """Each listener's view, with how many actions the game had when it was made."""
@@ -528,13 +527,7 @@ class Session(Prompting):
     def ask(self, d: Decision) -> Choice:
         self.questions_asked += 1
         self.hand_over(d.player, d)
-        q = question_for(self.view(d.player), d, self.style, self.announcer)
-        self.show(q)
-        while True:
-            line = self.read(q)
-            answer = self.interpret(q, line)
-            if answer is not None:
-                return answer
+        return self.answer_to(question_for(self.view(d.player), d, self.style, self.announcer))
 
     def hand_over(self, seat: int, d: Decision | None = None, until: int | None = None) -> None:
         """Hot seat: before private information is shown, the keyboard goes to its player, who
@@ -570,13 +563,9 @@ class Session(Prompting):
             self.out.info(review.hand_in_a_line(v, self.style, f"{v.name(seat)}, your"))
 
     def pass_keyboard(self, seat: int) -> None:
-        """"Pass to Ben." (the hand-over every game shares), then the keyboard is Ben's: what
-        was played out of turn for him, the save, his announcer and his own history."""
-        leaving = self.holder
-        self.pass_keyboard_to(self.names[seat], None if leaving is None else self.names[leaving])
-        self.holder = seat
-        self.keyboard_taken(seat)
-        self.tell_answered_unasked(seat)
+        """"Pass to Ben." and the keyboard is Ben's (:meth:`~.Prompting.take_keyboard`, the
+        hand-over every game shares), then the save, and his announcer."""
+        self.take_keyboard(seat)
         if self.on_action is not None:  # saved: a game left now tells seat their news when resumed
             self.on_action(self.game, *self.keyboard())
         if seat not in self.announcers:
@@ -584,26 +573,6 @@ class Session(Prompting):
             mine = self.view(seat)
             self.announcers[seat].already_told(mine, mine.log[: self.told.get(seat, self.resumed_at)])
         self.announcer = self.announcers[seat]
-        self.out.history = self.histories.setdefault(seat, [])
-
-    def show(self, q: Question) -> None:
-        self.make_room(q.title.text)  # (the title goes with the news before it)
-        for said in q.lines():
-            self.out.say(said, remember=False)
-
-    def read(self, q: Question) -> str:
-        n = len(q.options)
-        return self.read_raw(f"Choose 1 to {n}, or ? for help: ", self.words(q))
-
-    def words(self, q: Question) -> list[str]:
-        """What Tab completes at question ``q``: the commands, and each option's name as it is
-        shown ("Selective Memory": its lower-case key made what was typed lower case) and its
-        other words (a label)."""
-        out = list(COMMANDS)
-        for o in q.options:
-            shown_name = o.text.split(",")[0]
-            out.extend(shown_name if w == shown_name.lower() else w for w in o.words if w)
-        return out
 
     # --- understanding an answer -----------------------------------------------------------
     def interpret(self, q: Question, raw: str, held: Sequence[HeldBack] | None = None) -> Choice | None:
@@ -616,13 +585,6 @@ class Session(Prompting):
         return super().interpret(q, raw, held)
 
     # --- commands ----------------------------------------------------------------------
-    def viewer(self, q: Question | None) -> int:
-        """Whose view a command reads: the seat asked, or at a pause the person at the keyboard."""
-        if q is not None:
-            return q.decision.player
-        seat = self.me if self.me is not None else self.holder
-        return seat if seat is not None else self.humans[0]
-
     def command(self, command: str, arg: str, q: Question | None, heard: OnlookerView | None = None) -> None:
         """A review or settings command, typed at question ``q`` or at a pause (``None``,
         reading ``heard``: the view of the game as heard so far). Before anyone has the
