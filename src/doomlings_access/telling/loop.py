@@ -273,13 +273,7 @@ class PromptLoop(Prompting, Generic[V]):
         view = self.game.view(d.player)
         if self.humans and thinks_long(agent):
             self.notice_thinking(d.player, view.active)
-        try:
-            return self.think(agent, view, d)
-        except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
-            self.out.info("")
-            if self.confirm_quit():
-                raise QuitGame() from None
-            return self.computer_answer(d)
+        return self.thought_answer(agent, view, d)
 
     def asked_for_what_is_held(self, d: Decision) -> bool:
         return self.reflex is not None and self.words.asked_for_what_is_held(d)

@@ -376,6 +376,18 @@ class Prompting:
             raise KeyboardInterrupt
         return answer
 
+    def thought_answer(self, agent: Agent[Any], view: Any, d: Decision) -> Value:
+        """A computer player's answer to ``d`` from its ``view`` (:meth:`think`). Ctrl-C while it
+        thinks is as at a question: quit? (with nobody at the keyboard, quit at once), and on no
+        it thinks again (nothing was applied)."""
+        while True:
+            try:
+                return self.think(agent, view, d)
+            except KeyboardInterrupt:
+                self.out.info("")
+                if not self.humans or self.confirm_quit():
+                    raise QuitGame() from None
+
     # --- answers --------------------------------------------------------------------------------
     def answer_to(self, q: Question) -> Choice:
         """Question ``q`` asked of the person at the keyboard until a line typed answers it

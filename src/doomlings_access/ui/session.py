@@ -216,14 +216,7 @@ class Session(Prompting):
                 elif d.player in self.agents:
                     if self.humans and self.thinks_long(d.player):
                         self.before_thinking(d.player, answered)
-                    try:
-                        answer = self.think(self.agents[d.player], self.view(d.player), d)
-                    except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
-                        self.out.info("")
-                        if not self.humans or self.confirm_quit():
-                            raise QuitGame() from None
-                        continue  # (nothing was applied: the decision is thought again)
-                    self.game.apply(Choice(d.player, answer))
+                    self.game.apply(Choice(d.player, self.thought_answer(self.agents[d.player], self.view(d.player), d)))
                 elif self.passes_unasked(d):
                     self.game.apply(Choice(d.player, "pass"))
                 elif self.answered_for(d):
