@@ -34,7 +34,7 @@ from doomlings_access.telling.prompting import (
 from doomlings_access.telling.prompting import Prefs as SharedPrefs
 from doomlings_access.telling.words import introduced
 from doomlings_access.ui.announcer import Announcer
-from doomlings_access.ui.answers import ANSWERS, cards_held_back, how_to_answer, what_it_reads
+from doomlings_access.ui.answers import ANSWERS, cards_held_back, what_it_reads
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
 from doomlings_access.ui.questions import Question, asked_for_a_card_held, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
@@ -705,7 +705,7 @@ class Session(Prompting):
         elif q is None:
             self.out.info("More is to be told: press Enter to hear it, or type a command first.")
         else:
-            for said in how_to_answer(q):
+            for said in self.answers.how_to_answer(q):
                 self.out.info(said)
             self.out.lines(what_it_reads(self.view(q.decision.player), q.decision))
         self.out.info("Commands:")
