@@ -34,3 +34,20 @@ def test_the_recap_of_a_resumed_game_waits_for_enter_where_the_lines_run_out() -
     # repeat at that pause says the last message told (the game's last is not heard again yet)
     told = lines[heading + 1 : paused]
     assert lines[paused] == MORE + "repeat" and lines[paused + 1 : paused + 1 + len(told)] == told, lines[: paused + 8]
+
+
+def test_help_at_a_pause_says_what_enter_does_in_the_words_both_games_use() -> None:
+    """? at "Press Enter for more." (one help for every game's prompt, Prompting.help)."""
+    game = new(3)
+    played(game, "1\n" * 12)
+    stdin, stdout = io.StringIO("?\n\n1\n"), io.StringIO()
+    console = PlainConsole(stdin, stdout)
+    PromptLoop[View](
+        game, DoomcropWords(), [0], {1: make_agent("normal", 3, 1)}, console, Output(console.write),
+        Prefs(pause=6, verbosity="verbose"), resumed=True,
+    ).run()
+    lines = stdout.getvalue().splitlines()
+    paused = lines.index(MORE + "?")
+    assert lines[paused + 1 : paused + 3] == [
+        "More is to be told: press Enter to hear it, or type a command first.", "Commands:",
+    ], lines[paused : paused + 4]

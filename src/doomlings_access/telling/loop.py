@@ -345,14 +345,8 @@ class PromptLoop(Prompting, Generic[V]):
         for teller in self.tellers.values():
             teller.verbosity = verbosity
 
-    def help(self, q: object | None, goes_on: str = "") -> None:
-        if not isinstance(q, Question):
-            self.out.info(f"Press Enter {goes_on or 'to hear more'}, or type a command first.")
-        else:
-            for said in self.answers.how_to_answer(q):
-                self.out.info(said)
-            self.out.lines(self.words.question_help(self.game.view(q.decision.player), q.decision))
-        self.list_commands()
+    def question_help(self, q: Question) -> list[str]:
+        return self.words.question_help(self.game.view(q.decision.player), q.decision)
 
     def saved_state(self) -> tuple[int | None, int] | None:
         if self.resumed_by is None:

@@ -131,8 +131,21 @@ class Prompting:
         raise NotImplementedError
 
     def help(self, q: Any, goes_on: str = "") -> None:
-        """What the prompt waits for (a question ``q``, or at a pause None), then the commands."""
-        raise NotImplementedError
+        """What the prompt waits for, then the commands: at a pause (``q`` None), what Enter
+        does (``goes_on``); at a question, what it asks and the ways to answer that its
+        options take (the game's :attr:`answers`), then what it is for (:meth:`question_help`)."""
+        if not isinstance(q, Question):
+            said = f"Press Enter {goes_on}" if goes_on else "More is to be told: press Enter to hear it"
+            self.out.info(f"{said}, or type a command first.")
+        else:
+            for line in self.answers.how_to_answer(q):
+                self.out.info(line)
+            self.out.lines(self.question_help(q))
+        self.list_commands()
+
+    def question_help(self, q: Question) -> list[str]:
+        """What ``help`` says of question ``q`` after the ways to answer it (the game's)."""
+        return []
 
     def show(self, q: Question) -> None:
         """Question ``q`` and its options (its title kept with the news before it, a pause

@@ -697,19 +697,9 @@ class Session(Prompting):
     def verbosity_changed(self, verbosity: str) -> None:
         self.announcer.verbosity = verbosity
 
-    def help(self, q: Question | None, goes_on: str = "") -> None:
-        """What the prompt waits for, then the commands. At a question, the ways to answer
-        that its options take: a label only where an option is a card."""
-        if q is None and goes_on:
-            self.out.info(f"Press Enter {goes_on}, or type a command first.")
-        elif q is None:
-            self.out.info("More is to be told: press Enter to hear it, or type a command first.")
-        else:
-            for said in self.answers.how_to_answer(q):
-                self.out.info(said)
-            self.out.lines(what_it_reads(self.view(q.decision.player), q.decision))
-        self.out.info("Commands:")
-        self.out.lines(list(COMMANDS.values()))
+    def question_help(self, q: Question) -> list[str]:
+        """At "Play a trait out of turn?", what each trait offered would do."""
+        return what_it_reads(self.view(q.decision.player), q.decision)
 
 
 def where_we_are(v: OnlookerView, me: int | None) -> str:
