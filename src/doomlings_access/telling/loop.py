@@ -168,7 +168,7 @@ class PromptLoop(Prompting, Generic[V]):
         self.agents = agents
         self.on_action = on_action
         self.resumed_by = resume_command
-        self.saved_through = saved_through or (lambda: len(self.game.actions))
+        self.saved_through = saved_through
         self.levels = dict(levels or {})
         self.reflex = reflex
         self.names = tuple(self.game.view(0).names)
@@ -348,14 +348,8 @@ class PromptLoop(Prompting, Generic[V]):
     def question_help(self, q: Question) -> list[str]:
         return self.words.question_help(self.game.view(q.decision.player), q.decision)
 
-    def saved_state(self) -> tuple[int | None, int] | None:
-        if self.resumed_by is None:
-            return None
-        return self.saved_through(), len(self.game.actions)
-
-    def resume_command(self) -> str:
-        assert self.resumed_by is not None
-        return self.resumed_by(self.prefs)
+    def answers_given(self) -> int:
+        return len(self.game.actions)
 
     # --- a resumed game -----------------------------------------------------------------------
     def _resume(self) -> None:

@@ -124,6 +124,12 @@ class Prompting:
         at their next hand-over (:meth:`tell_answered_unasked`)."""
         self.recap: list[Said] = []
         """A resumed game's last announcements, told when it runs (:meth:`tell_recap`)."""
+        self.resumed_by: Callable[[Prefs], str] | None = None
+        """The command that goes on with the saved game, from the settings played with (None:
+        the game is not saved); said after quitting."""
+        self.saved_through: Callable[[], int | None] | None = None
+        """How many answers the save on disk holds (None: it could not be written; no
+        function: every answer)."""
 
     # --- hooks a game's loop answers ------------------------------------------------------
     def command(self, command: str, arg: str, q: Any) -> None:
@@ -193,14 +199,24 @@ class Prompting:
         """The listener chose another verbosity: the announcers follow."""
 
     # --- the save, and quitting ---------------------------------------------------------------
+    def answers_given(self) -> int:
+        """How many answers the game has had (a game's loop counts its game's)."""
+        raise NotImplementedError
+
     def saved_state(self) -> tuple[int | None, int] | None:
         """How many answers the save on disk holds (None: it could not be written) and how many
-        were given; None for a game that is not saved (a lesson, a scenario)."""
-        return None
+        were given; None for a game that is not saved (a lesson, a scenario: no
+        :attr:`resumed_by`)."""
+        if self.resumed_by is None:
+            return None
+        saved = self.saved_through() if self.saved_through is not None else self.answers_given()
+        return saved, self.answers_given()
 
     def resume_command(self) -> str:
-        """The command that goes on with the saved game (:func:`resume_words`)."""
-        raise NotImplementedError
+        """The command that goes on with the saved game, with the settings it is played with
+        now (:func:`resume_words`)."""
+        assert self.resumed_by is not None
+        return self.resumed_by(self.prefs)
 
     def unsaved_loss(self) -> str | None:
         """What quitting now would lose, in one sentence, or None when the save holds every

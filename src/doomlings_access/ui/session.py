@@ -136,15 +136,16 @@ class Session(Prompting):
         self.levels = levels or {}
         """The computer seats' levels, said with the new game (nobody could tell which seats
         were computers, or how strong)."""
-        self.saved_as = saved_as  # the save's name, to say how to go on after quitting
-        # How many actions the save on disk holds (None: none was ever written), so that
-        # quitting never says "saved" of a game a full disk kept from being saved.
-        self.saved_through = saved_through or (lambda: len(self.game.actions))
         self.prefs: Prefs
         super().__init__(
             console, output, prefs or Prefs(), humans, COMMANDS, ALIASES,
             change_speech if callable(change_speech) else None,
         )
+        if saved_as is not None:  # the save's name, to say how to go on after quitting
+            self.resumed_by = lambda now: resume_words(saved_as, now, self.resume_defaults)
+        # How many actions the save on disk holds (None: none was ever written), so that
+        # quitting never says "saved" of a game a full disk kept from being saved.
+        self.saved_through = saved_through
         self.agents = agents
         self.style = Style(self.prefs.labels)
         self.views: dict[int | None, tuple[int, OnlookerView]] = {}
@@ -280,12 +281,8 @@ class Session(Prompting):
             if self.console_ended:
                 self.out.lines(lines[told:])
 
-    def saved_state(self) -> tuple[int | None, int] | None:
-        """How far the save holds the game (none for a game not saved, as a scenario is not)."""
-        return (self.saved_through(), len(self.game.actions)) if self.saved_as else None
-
-    def resume_command(self) -> str:
-        return resume_words(str(self.saved_as), self.prefs, self.resume_defaults)
+    def answers_given(self) -> int:
+        return len(self.game.actions)
 
     def story_began(self) -> int:
         """Where the story under way (a turn, an age's or a catastrophe's reveal, World's End)
