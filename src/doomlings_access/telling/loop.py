@@ -211,7 +211,7 @@ class PromptLoop(Prompting, Generic[V]):
                 self.tell_answered_unasked(seat, self.names[seat])
             listener = self.listener()
             if listener is not None:
-                self.tell_block(self.words.the_end(self.game.view(listener), self.prefs.labels))
+                self.tell_together([[said] for said in self.words.the_end(self.game.view(listener), self.prefs.labels)])
         except QuitGame:
             self.say_how_to_go_on()
         return 0
@@ -251,16 +251,6 @@ class PromptLoop(Prompting, Generic[V]):
         for i, (said, _) in enumerate(stories):
             self.say_in_stretches(said, after=after if i == len(stories) - 1 else 0)
         self.told[me] = len(log)
-
-    def tell_block(self, lines: Sequence[Said]) -> None:
-        """Lines that go together (the end's counts), a pause before them when they do not fit."""
-        try:
-            for said in lines:
-                self.make_room(said.text)
-                self.out.say(said, remember=False)
-        except QuitGame:
-            if self.console_ended:
-                return
 
     # --- computer players -------------------------------------------------------------------
     def computer_answer(self, d: Decision) -> Value:

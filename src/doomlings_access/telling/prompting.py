@@ -267,6 +267,29 @@ class Prompting:
         self.recap = []
 
     # --- pace -----------------------------------------------------------------------------
+    def tell_together(self, blocks: Sequence[Sequence[Said]]) -> None:
+        """The end of a game (the final scores, itemised, a player at a time; the Discard
+        piles): with six players some thirty lines, so the game waits for Enter before a block
+        as it does between two questions (:meth:`make_room`). The game is over and saved: when
+        input ends at such a pause, the rest is printed (it was lost, the winner with it);
+        quitting there stops. A last block of a line or two (the placings) is told with the
+        block before it: a pause for a single line was one Enter for nothing."""
+        if len(blocks) > 1 and sum(rows(said.text) for said in blocks[-1]) <= 2:
+            blocks = [*blocks[:-2], [*blocks[-2], *blocks[-1]]]
+        lines = [said for block in blocks for said in block]
+        told = 0
+        try:
+            for block in blocks:
+                self.make_room(*(said.text for said in block))
+                for said in block:  # (a block too long for what is left, with too little told
+                    self.make_room(said.text)  # to wait before it, is parted between two lines)
+                    self.out.say(said, remember=False)
+                    told += 1
+        except QuitGame:
+            if self.console_ended:
+                for said in lines[told:]:
+                    self.out.say(said, remember=False)
+
     def room(self) -> int | None:
         """How many more lines may come before the next prompt (None: no limit)."""
         limit = self.prefs.pause

@@ -38,7 +38,7 @@ from doomlings_access.ui.answers import ANSWERS, cards_held_back, what_it_reads
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
 from doomlings_access.ui.questions import Question, asked_for_a_card_held, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
-from doomlings_access.ui.words import Style, choose_from, house_rules, join
+from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join
 
 COMMANDS = {
     "hand": "hand, h: your hand",
@@ -261,25 +261,8 @@ class Session(Prompting):
         return self.holder, heard
 
     def tell_the_end(self, blocks: list[list[str]]) -> None:
-        """The final scores, itemised, a player at a time: with six players some thirty lines,
-        so the game waits for Enter before a player's lines as it does between two questions
-        (:meth:`make_room`). The game is over and saved: when input ends at such a pause, the
-        rest is printed; quitting there stops. A last block of a line or two (the placings) is
-        told with the block before it: a pause for a single line was one Enter for nothing."""
-        if len(blocks) > 1 and sum(rows(line) for line in blocks[-1]) <= 2:
-            blocks = [*blocks[:-2], [*blocks[-2], *blocks[-1]]]
-        lines = [line for block in blocks for line in block]
-        told = 0
-        try:
-            for block in blocks:
-                self.make_room(*block)
-                for line in block:  # (a block too long for what is left, with too little told
-                    self.make_room(line)  # to wait before it, is parted between two lines)
-                    self.out.info(line)
-                    told += 1
-        except QuitGame:
-            if self.console_ended:
-                self.out.lines(lines[told:])
+        """The final scores, itemised, a player at a time (:meth:`~.Prompting.tell_together`)."""
+        self.tell_together([[Said.alike(line) for line in block] for block in blocks])
 
     def answers_given(self) -> int:
         return len(self.game.actions)

@@ -1,6 +1,8 @@
-"""A resumed Doomcrop game tells its last announcements at the pace news is told, as a resumed
-Doomlings game does (one recap, :meth:`~doomlings_access.telling.prompting.Prompting.tell_recap`):
-they came as one burst of a dozen lines, past the ``pause`` setting, before the first prompt."""
+"""What Doomcrop's prompt loop now does with the code Doomlings' session uses (telling.prompting),
+and so as Doomlings does: a resumed game's recap at the pace news is told (it came as one burst
+of a dozen lines, past the ``pause`` setting, before the first prompt), help at a pause, and the
+end told whole when input ends at one of its pauses.
+"""
 
 from __future__ import annotations
 
@@ -51,3 +53,17 @@ def test_help_at_a_pause_says_what_enter_does_in_the_words_both_games_use() -> N
     assert lines[paused + 1 : paused + 3] == [
         "More is to be told: press Enter to hear it, or type a command first.", "Commands:",
     ], lines[paused : paused + 4]
+
+
+def test_input_ending_at_a_pause_of_the_end_still_prints_the_discard_piles() -> None:
+    """The game is over and saved when the Discard piles are told: input that ends at a pause
+    among them (a script's answers run out) printed nothing more, and the rest of the piles
+    were lost (one end for both games, Prompting.tell_together, as Doomlings' scores are)."""
+    full = played(new(8), "1\n" * 3000, prefs=Prefs(pause=4))
+    over = full.index("Game over.")
+    assert full.count(MORE, over) >= 2, full[over:]  # (the piles are parted by pauses)
+    reads = full[:over].count("Choose 1 to") + full[:over].count(MORE)
+    cut = played(new(8), "1\n" * (reads + 1), prefs=Prefs(pause=4))  # (and Enter at the end's first pause)
+    ended = cut.index(MORE + "\n", cut.index("Game over."))  # input ended at the end's second pause
+    last_lines = full.splitlines()[-3:]
+    assert cut.splitlines()[-3:] == last_lines and cut.index(last_lines[0]) > ended, cut[-600:]
