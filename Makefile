@@ -85,9 +85,11 @@ tournament: $(STAMP)
 
 # Online play under load, on loopback only: a real server and rooms of 4 (two people on
 # WebSocket clients, two computer players) played to their ends, 40 rooms at once and 120
-# games in all (it stops by itself, within three minutes); prints the answer round trip at the
-# 50th and 99th percentile, rooms per core and memory per room. Then the same over two server
-# processes sharing a Redis started for it (each room's friend joins through the other process).
+# games in all, for each game in turn (Doomlings, then Doomcrop, on servers started for each;
+# `--game NAME` for one; each stops by itself, within three minutes); prints the answer round
+# trip at the 50th and 99th percentile, rooms per core and memory per room. Then the same over
+# two server processes sharing a Redis started for it (each room's friend joins through the
+# other process).
 load: $(STAMP)
 	$(BIN)/python benchmarks/online_load.py --rooms 40 --games 120
 	$(BIN)/python benchmarks/online_load.py --rooms 40 --games 120 --redis

@@ -1,6 +1,8 @@
 """Load test of online play, on loopback only: a real server (``doomlings serve`` in its own
 process, on a free port of 127.0.0.1) and many rooms of 4 (two people on WebSocket clients of
-this process, two computer players at normal), played to their ends.
+this process, two computer players at normal), played to their ends, for each game named by
+``--game`` (every game the server plays, by default: Doomlings, then Doomcrop), each on servers
+started for it, so that one game's figures owe nothing to the other's.
 
 Prints figures; asserts nothing. Run with ``make load``. It is bounded and stops by itself:
 ``--rooms`` rooms play at once, ``--games`` games in all, and never longer than ``--limit``
@@ -33,10 +35,12 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import psutil
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 
 class Figures:
@@ -45,40 +49,75 @@ class Figures:
         self.refused = 0
         self.games = 0
         self.answers = 0
+        self.reconnects = 0
 
 
-async def person(url: str, hello: dict[str, object], figures: Figures, think: float) -> None:
-    """A friend at a room: joins, answers every question after ``think`` seconds, until the end."""
-    async with connect(url, max_size=2**20) as ws:
-        await ws.send(json.dumps(hello))
-        sent: dict[str, float] = {}
-        async for text in ws:
-            if not await handled(ws, json.loads(text), sent, figures, think):
-                return
+class Person:
+    """Someone at a room on a WebSocket: answers every question after ``think`` seconds (the
+    first option) until the game's end. A connection closed before it (the room moved to
+    another process: its lease ran out under this load) is opened again, on the next server,
+    with the seat's key and the number of the last message heard, as the clients do."""
 
+    def __init__(self, urls: list[str], figures: Figures, think: float, first: list[dict[str, str]] | None = None) -> None:
+        self.urls, self.figures, self.think = urls, figures, think
+        self.first = first or []
+        """What to send once the room is open (the host's computer players)."""
+        self.code: str | None = None
+        self.token: str | None = None
+        self.last_seq = 0
+        self.sent: dict[str, float] = {}
+        self.welcomed = asyncio.Event()
+        self.started = False
 
-async def handled(ws: ClientConnection, m: dict[str, object], sent: dict[str, float], figures: Figures,
-                  think: float) -> bool:
-    """What a person does with a message; False at the game's end."""
-    kind = m["type"]
-    if kind == "question":
-        await asyncio.sleep(think)
-        await answer(ws, m, sent)
-    elif kind == "settled" and m["id"] in sent:
-        figures.round_trips.append(time.perf_counter() - sent.pop(str(m["id"])))
-        figures.answers += 1
-    elif kind == "error" and m["code"] == "too_fast":
-        figures.refused += 1
-    elif kind == "table" and m["phase"] == "over":
+    async def run(self, hello: dict[str, object], start_at: int = 0) -> bool:
+        """Play until the end (True), or until no server takes the connection (False)."""
+        for turn in range(20):
+            url = self.urls[turn % len(self.urls)]
+            if self.token is not None:
+                hello = {"type": "resume", "code": self.code, "token": self.token, "last_seq": self.last_seq}
+                self.figures.reconnects += 1
+            try:
+                async with connect(url, max_size=2**20) as ws:
+                    await ws.send(json.dumps(hello))
+                    async for text in ws:
+                        if not await self.handled(ws, json.loads(text), start_at):
+                            return True
+            except (OSError, ConnectionClosed):
+                pass
+            await asyncio.sleep(0.1)
         return False
-    return True
 
-
-async def answer(ws: ClientConnection, question: dict[str, object], sent: dict[str, float]) -> None:
-    options = question["options"]
-    assert isinstance(options, list)
-    sent[str(question["id"])] = time.perf_counter()
-    await ws.send(json.dumps({"type": "answer", "question": question["id"], "option": options[0]["id"]}))
+    async def handled(self, ws: ClientConnection, m: dict[str, object], start_at: int) -> bool:
+        """What a person does with a message; False at the game's end."""
+        kind = m["type"]
+        if kind == "welcome":
+            self.code, self.token = str(m["code"]), str(m["token"])
+            if not self.welcomed.is_set():
+                self.welcomed.set()
+                for message in self.first:
+                    await ws.send(json.dumps(message))
+        elif kind in ("say", "chat"):
+            self.last_seq = max(self.last_seq, int(str(m["seq"])))
+        elif kind == "question":
+            await asyncio.sleep(self.think)
+            options = m["options"]
+            assert isinstance(options, list)
+            self.sent.setdefault(str(m["id"]), time.perf_counter())
+            await ws.send(json.dumps({"type": "answer", "question": m["id"], "option": options[0]["id"]}))
+        elif kind == "settled" and m["id"] in self.sent:
+            self.figures.round_trips.append(time.perf_counter() - self.sent.pop(str(m["id"])))
+            self.figures.answers += 1
+        elif kind == "error" and m["code"] == "too_fast":
+            self.figures.refused += 1
+        elif kind == "table":
+            seats = m["seats"]
+            assert isinstance(seats, list)
+            if start_at and not self.started and m["phase"] == "lobby" and len(seats) == start_at:
+                self.started = True
+                await ws.send(json.dumps({"type": "start"}))
+            elif m["phase"] == "over":
+                return False
+        return True
 
 
 def cpu_of(processes: list[psutil.Process]) -> float:
@@ -89,10 +128,10 @@ def rss_of(processes: list[psutil.Process]) -> int:
     return sum(p.memory_info().rss for p in processes)
 
 
-async def run(urls: list[str], rooms: int, games: int, think: float, limit: float,
+async def run(urls: list[str], game: str, rooms: int, games: int, think: float, limit: float,
               servers: list[psutil.Process]) -> dict[str, float]:
     for i in range(len(urls)):  # (warm: each server's first game loads what it needs)
-        await room_with_computers(urls[i:] + urls[:i], -1, Figures(), 0.0)
+        await room_with_computers(urls[i:] + urls[:i], game, -1, Figures(), 0.0)
     figures = Figures()
     before_rss = rss_of(servers)
     before_cpu = cpu_of(servers)
@@ -103,7 +142,7 @@ async def run(urls: list[str], rooms: int, games: int, think: float, limit: floa
     while (made < games or pending) and time.perf_counter() - start < limit:
         while made < games and len(pending) < rooms:
             turn = made % len(urls)
-            pending.add(asyncio.create_task(room_with_computers(urls[turn:] + urls[:turn], made, figures, think)))
+            pending.add(asyncio.create_task(room_with_computers(urls[turn:] + urls[:turn], game, made, figures, think)))
             made += 1
         done, pending = await asyncio.wait(pending, timeout=0.5, return_when=asyncio.FIRST_COMPLETED)
         for task in done:
@@ -119,50 +158,47 @@ async def run(urls: list[str], rooms: int, games: int, think: float, limit: floa
         "cpu": cpu, "p50": trips[len(trips) // 2] if trips else float("nan"),
         "p99": trips[min(len(trips) - 1, int(len(trips) * 0.99))] if trips else float("nan"),
         "mean": statistics.fmean(trips) if trips else float("nan"),
-        "rss_per_room": (peak_rss - before_rss) / rooms,
+        "rss_per_room": (peak_rss - before_rss) / rooms, "reconnects": figures.reconnects,
     }
 
 
-async def room_with_computers(urls: list[str], n: int, figures: Figures, think: float) -> None:
-    """A room of 4: the host's connection opens it (on the first server) and adds two computer
-    players, a friend joins (through the last server), and the host starts when all four seats
-    are taken."""
-    url, friends_url = urls[0], urls[-1]
-    code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-    started = asyncio.Event()
-
-    async def host() -> None:
-        async with connect(url, max_size=2**20) as ws:
-            await ws.send(json.dumps({"type": "create", "name": f"Host{n}"}))
-            for _ in range(2):
-                await ws.send(json.dumps({"type": "add_computer", "level": "normal"}))
-            sent: dict[str, float] = {}
-            async for text in ws:
-                m = json.loads(text)
-                if m["type"] == "welcome" and not code.done():
-                    code.set_result(m["code"])
-                elif m["type"] == "table" and not started.is_set() and len(m["seats"]) == 4:
-                    started.set()
-                    await ws.send(json.dumps({"type": "start"}))
-                elif not await handled(ws, m, sent, figures, think):
-                    figures.games += 1
-                    return
-
-    task = asyncio.create_task(host())
-    friend = asyncio.create_task(person(friends_url, {"type": "join", "code": await code, "name": f"Friend{n}"}, figures, think))
-    await asyncio.gather(task, friend)
+async def room_with_computers(urls: list[str], game: str, n: int, figures: Figures, think: float) -> None:
+    """A room of 4 playing ``game``: the host's connection opens it (on the first server) and
+    adds two computer players, a friend joins (through the last server), and the host starts
+    when all four seats are taken."""
+    host = Person(urls, figures, think, first=[{"type": "add_computer", "level": "normal"}] * 2)
+    friend = Person(urls[-1:] + urls[:-1], figures, think)
+    hosting = asyncio.create_task(host.run({"type": "create", "name": f"Host{n}", "game": game}, start_at=4))
+    await host.welcomed.wait()
+    ended = await asyncio.gather(hosting, friend.run({"type": "join", "code": host.code, "name": f"Friend{n}"}))
+    figures.games += all(ended)
 
 
 def main() -> None:
+    from doomlings_access.games import TABLES
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", action="append", choices=list(TABLES),
+                        help="a game to load the server with (again for another; default: every game)")
     parser.add_argument("--rooms", type=int, default=40, help="rooms playing at once (default 40)")
-    parser.add_argument("--games", type=int, default=120, help="games in all (default 120)")
+    parser.add_argument("--games", type=int, default=120, help="games in all, of each game (default 120)")
     parser.add_argument("--think", type=float, default=0.1, help="seconds a person takes to answer (default 0.1)")
     parser.add_argument("--pace", type=float, default=5.0, help="a person's seconds per answer, for rooms per core (default 5)")
-    parser.add_argument("--limit", type=float, default=180.0, help="stop after this many seconds at most (default 180)")
+    parser.add_argument("--limit", type=float, default=180.0,
+                        help="stop each game's run after this many seconds at most (default 180)")
     parser.add_argument("--redis", action="store_true",
                         help="two server processes sharing a Redis started here (Debian's redis-server)")
     args = parser.parse_args()
+    if args.redis:
+        print("over 2 server processes sharing a Redis (each room opened on one, its friend joined through the "
+              "other; processor time and memory of both servers and Redis together):")
+    for game in args.game or list(TABLES):
+        f = measure(game, args)
+        report(TABLES[game].title, f, args)
+
+
+def measure(game: str, args: argparse.Namespace) -> dict[str, float]:
+    """The figures of ``game``: its rooms on servers (and a Redis) started for it, stopped after."""
     doomlings = Path(sys.executable).with_name("doomlings")
     started: list[subprocess.Popen[str]] = []
     try:
@@ -184,25 +220,37 @@ def main() -> None:
             urls.append(f"ws://127.0.0.1:{found.group(1)}/ws")
             watched.append(psutil.Process(server.pid))
         time.sleep(0.5)
-        f = asyncio.run(run(urls, args.rooms, args.games, args.think, args.limit, watched))
+        figures = asyncio.run(run(urls, game, args.rooms, args.games, args.think, args.limit, watched))
+        figures["lost"] = sum(health(url).get("rooms_lost", 0) for url in urls)
+        return figures
     finally:
         for process in reversed(started):
             process.terminate()
             process.wait(10)
-    if args.redis:
-        print("over 2 server processes sharing a Redis (each room opened on one, its friend joined through the "
-              "other; processor time and memory of both servers and Redis together):")
+
+
+def health(url: str) -> dict[str, int]:
+    """A server's ``/health`` (``url``: its WebSocket's address)."""
+    with urllib.request.urlopen(url.replace("ws://", "http://").replace("/ws", "/health"), timeout=10) as reply:
+        data: dict[str, int] = json.loads(reply.read())
+        return data
+
+
+def report(title: str, f: dict[str, float], args: argparse.Namespace) -> None:
     per_answer = f["cpu"] / max(f["answers"], 1)
     busy = f["cpu"] / f["elapsed"]
-    print(f"online load: {f['games']:.0f} games of 4 (2 people on WebSockets, 2 computers at normal) in "
+    print(f"online load, {title}: {f['games']:.0f} games of 4 (2 people on WebSockets, 2 computers at normal) in "
           f"{f['elapsed']:.1f} s, {args.rooms} rooms at once, {f['answers']:.0f} answers, {f['refused']:.0f} refused as too fast")
-    print(f"answer round trip: p50 {f['p50'] * 1000:.1f} ms, p99 {f['p99'] * 1000:.1f} ms, mean {f['mean'] * 1000:.1f} ms")
-    print(f"server processor time: {f['cpu']:.2f} s, {f['cpu'] / max(f['games'], 1) * 1000:.0f} ms a game, "
+    print(f"  answer round trip: p50 {f['p50'] * 1000:.1f} ms, p99 {f['p99'] * 1000:.1f} ms, mean {f['mean'] * 1000:.1f} ms")
+    print(f"  server processor time: {f['cpu']:.2f} s, {f['cpu'] / max(f['games'], 1) * 1000:.0f} ms a game, "
           f"{per_answer * 1000:.2f} ms an answer (with the computers' moves and everyone's narration); "
           f"busy {busy * 100:.0f}% of one core")
-    print(f"rooms per core: {1 / (per_answer / args.pace):.0f} at a person's pace (an answer every {args.pace:g} s a room); "
+    print(f"  rooms per core: {1 / (per_answer / args.pace):.0f} at a person's pace (an answer every {args.pace:g} s a room); "
           f"{args.rooms / max(busy, 1e-9):.0f} at this run's pace ({args.think:g} s to answer)")
-    print(f"memory per room: {f['rss_per_room'] / 1024:.0f} KiB (the server's resident size with {args.rooms} rooms open)")
+    print(f"  memory per room: {f['rss_per_room'] / 1024:.0f} KiB (the server's resident size with {args.rooms} rooms open)")
+    if args.redis:
+        print(f"  rooms that changed process under this load: {f['lost']:.0f} leases ran out (the room taken over "
+              f"by the other process); {f['reconnects']:.0f} connections opened again with their seat's key")
 
 
 def start_redis() -> tuple[subprocess.Popen[str], str]:

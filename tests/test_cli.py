@@ -246,8 +246,11 @@ def test_every_seed_option_takes_the_one_seed_type_that_refuses_a_sign() -> None
                     found += seeds(sub)
         return found
 
+    from doomlings_access.training import parser as training
+
     taken = seeds(_parser())
     assert len(taken) >= 4  # play, simulate, tournament, scenario
+    taken += seeds(training())  # make train: a negative seed fitted to its positive twins' games
     assert all(action.type is seed_number for action in taken)
     with pytest.raises(argparse.ArgumentTypeError, match="from 0"):
         seed_number("-12")

@@ -190,7 +190,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     add_server_arguments(host)
     host.add_argument("--name", default=None, help="your name at the table")
     host.add_argument("--server", default=None, metavar="HOST", help="open the room on this running server instead")
-    host.add_argument("--game", choices=("doomlings", "doomcrop"), default="doomlings",
+    host.add_argument("--game", choices=GAMES, default="doomlings",
                       help="the room's game (default doomlings; doomcrop: two players unless the host adds more)")
 
     learn = command("learn", "learn to play: short lessons at the game's own prompt, then a short game")

@@ -164,6 +164,8 @@ def _progress(ask: Answer) -> int:
         return 0
     for problem in problems:
         say(f"Lessons: {problem.line}")
+    if all(problem.kept for problem in problems):  # another version's fields, kept: nothing to fix
+        return 0
     if any(problem.field is None for problem in problems):
         return _offer_aside(path, ask, "so the course starts at lesson 1", True, is_own_settings_file(path))
     if not ask(f"Write {path.name} again, keeping its good fields?"):

@@ -4,6 +4,9 @@ The file is kept with the same care as the settings file (:mod:`.settings`): rea
 bounds (a FIFO or a link to a device is refused, never waited on), each field checked on its
 own (a bad one is named in a line and its default used, the good one kept), written
 atomically. A broken file never stops a lesson: at worst the course starts from lesson 1.
+As the settings file, it says which version wrote it, and a field this version does not know
+(a newer version's) is named and written back as it was: a learner who went back to an older
+version and on again lost what the newer one kept.
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
+from doomlings_access import __version__
 from doomlings_access.safety.files import FileRefused, load_toml, write_atomic
 from doomlings_access.safety.text import shown
-from doomlings_access.settings import config_path
+from doomlings_access.settings import PROGRAM, config_path, others_fields, toml_string, written_by
 
 MAX_PROGRESS_BYTES = 16 * 1024
 MAX_LESSONS = 99
@@ -35,6 +39,8 @@ class ProgressProblem(NamedTuple):
     """The field at fault, or None when the file as a whole could not be used (it is set
     aside before it is written over: :func:`set_unusable_aside`)."""
     line: str
+    kept: bool = False
+    """A word, not a fault: a field of another version, kept in the file as it is."""
 
 
 def progress_path() -> Path:
@@ -58,7 +64,14 @@ def load_progress(path: Path | None = None) -> tuple[Progress, list[ProgressProb
         return Progress(), [ProgressProblem(None, f"Progress file {exc}; starting from lesson 1.")]
     where = shown(str(path), 300)
     progress, problems = Progress(), []
+    program = written_by(data)
+    if program is False:
+        problems.append(ProgressProblem(PROGRAM, f"Progress file {where}: {PROGRAM}: is not a version of the program; it is ignored."))
+        program = None
+    by = f", for version {shown(str(program), 20)}, which wrote it" if program not in (None, __version__) else ""
     for key, value in data.items():
+        if key == PROGRAM:
+            continue
         if key == "lesson":
             if _lesson_number(value):
                 progress.lesson = int(value)
@@ -71,9 +84,10 @@ def load_progress(path: Path | None = None) -> tuple[Progress, list[ProgressProb
                 problems.append(ProgressProblem(
                     key, f"Progress file {where}: finished: must be a list of lessons' numbers; using none."
                 ))
-        else:
+        else:  # a newer version's field (or a slip): unused, never dropped
             problems.append(ProgressProblem(
-                str(key), f"Progress file {where}: {shown(str(key), 40)}: is not a field of it; it is not used."
+                str(key), f"Progress file {where}: {shown(str(key), 40)}: is not a field of this version ({__version__}); "
+                f"it is kept in the file as it is{by}.", kept=True,
             ))
     return progress, problems
 
@@ -95,9 +109,12 @@ def set_unusable_aside(path: Path | None = None) -> Path | None:
 
 
 def save_progress(progress: Progress, path: Path | None = None) -> Path:
-    """Write the progress atomically; raises OSError or FileRefused when it cannot be."""
+    """Write the progress atomically, with the version that wrote it and, after it, the
+    fields of the file this version does not know, as they were; raises OSError or
+    FileRefused when it cannot be."""
     path = path or progress_path()
     finished = ", ".join(str(n) for n in sorted(set(progress.finished)))
-    text = f"lesson = {progress.lesson}\nfinished = [{finished}]\n"
+    text = f"{PROGRAM} = {toml_string(__version__)}\nlesson = {progress.lesson}\nfinished = [{finished}]\n"
+    text += others_fields(path, {"lesson", "finished"}, MAX_PROGRESS_BYTES)
     write_atomic(path, text.encode("utf-8"), make_folder=True)
     return path

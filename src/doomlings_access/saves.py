@@ -100,15 +100,19 @@ class OtherVersionsSave(SaveFileError):
 class PlayedUnder:
     """What a save was played under: the program's version, the card data's fingerprint and
     the rules' revision (a save of 0.1.0 written before they were recorded names the first
-    card data shipped and the first revision)."""
+    card data shipped and the first revision). ``ours``: this version's revision of that
+    game's rules; ``cards`` is None for a game of an ordinary deck (Doomcrop)."""
 
     program: str
-    cards: str = FIRST_SHIPPED
+    cards: str | None = FIRST_SHIPPED
     rules: int = 1
+    ours: int = RULES_REVISION
 
     def known(self) -> bool:
         """Whether this version has all of it: the same rules, and the card data kept."""
-        return self.rules == RULES_REVISION and (self.cards == current() or kept_folder(self.cards) is not None)
+        return self.rules == self.ours and (
+            self.cards is None or self.cards == current() or kept_folder(self.cards) is not None
+        )
 
     def is_ours(self) -> bool:
         """Whether this very version wrote it under what it replays it with: only then is a
@@ -116,24 +120,36 @@ class PlayedUnder:
         return self.program == __version__ and self.known()
 
 
-def played_under(data: dict[str, Any], path: Path) -> PlayedUnder:
-    """The save's :class:`PlayedUnder`, its fields checked."""
+def played_under(data: dict[str, Any], path: Path, ours: int = RULES_REVISION, with_cards: bool = True) -> PlayedUnder:
+    """The save's :class:`PlayedUnder`, its fields checked: a game of Doomlings (a save of
+    Doomcrop: ``ours``, its rules' revision, and no card data)."""
     program = data.get("program", "an earlier version")
     if not isinstance(program, str) or not program or len(program) > 40 or has_unsafe(program):
         raise SaveFileError(path, "program", "is not a version of the program")
-    cards = data.get("cards", FIRST_SHIPPED)
-    if not isinstance(cards, str) or not FINGERPRINT.fullmatch(cards):
+    cards = data.get("cards", FIRST_SHIPPED) if with_cards else None
+    if with_cards and (not isinstance(cards, str) or not FINGERPRINT.fullmatch(cards)):
         raise SaveFileError(path, "cards", "is not the fingerprint of a card data set")
     rules = data.get("rules", 1)
     if not _is_int(rules) or not 1 <= rules <= 10_000:
         raise SaveFileError(path, "rules", "is not a revision of the rules")
-    return PlayedUnder(program, cards, rules)
+    return PlayedUnder(program, cards, rules, ours)
+
+
+def _newer_format(path: Path, data: dict[str, Any], version: int) -> OtherVersionsSave:
+    """The error of a save in a newer format than this version reads: not the file's fault,
+    so it is kept where it is, for the newer program to find."""
+    program = data.get("program")
+    newer = shown(program, 40) if isinstance(program, str) and program else "a newer version"
+    return OtherVersionsSave(
+        path, newer, f"was made by a newer version of the program (format {version}, written by version "
+        f"{newer}); doomlings {newer} or later can resume it: update to load it", "format",
+    )
 
 
 def _other_version(path: Path, under: PlayedUnder, why: str) -> OtherVersionsSave:
     """The error of a save ``under`` another version that cannot be replayed here (``why``)."""
-    if under.rules != RULES_REVISION:
-        had = f"under revision {under.rules} of the rules (this version has revision {RULES_REVISION})"
+    if under.rules != under.ours:
+        had = f"under revision {under.rules} of the rules (this version has revision {under.ours})"
     elif not under.known():
         had = f"with card data this version does not have ({under.cards})"
     else:
@@ -349,7 +365,10 @@ def write_crop_save(path: Path, game: doomcrop.Game, seats: Seats, created: floa
         "over": game.is_over,
         "winners": [game.setup.players[s] for s in outcome.winners] if outcome else [],
     }
-    _write(path, _record(game.setup.to_json(), seats, game.actions, listed, created, {"game": CROP}))
+    from doomlings_access import doomcrop
+
+    _write(path, _record(game.setup.to_json(), seats, game.actions, listed, created,
+                         {"game": CROP, "rules": doomcrop.RULES_REVISION}))
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
@@ -443,13 +462,7 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
         raise SaveFileError(path, None, "is not a saved game")
     version = _need(data, "format", int, path)
     if version > FORMAT:
-        # not the file's fault: it is kept where it is, for the newer program to find
-        program = data.get("program")
-        newer = shown(program, 40) if isinstance(program, str) and program else "a newer version"
-        raise OtherVersionsSave(
-            path, newer, f"was made by a newer version of the program (format {version}, written by version "
-            f"{newer}); doomlings {newer} or later can resume it: update to load it", "format",
-        )
+        raise _newer_format(path, data, version)
     if version < 1:
         raise SaveFileError(path, "format", f"format {version} is too old to migrate")
     if data.get("game") == CROP:
@@ -472,7 +485,7 @@ def read_save(path: Path, reserved: Collection[str] = ()) -> Saved:
     if len(actions) > MAX_ACTIONS:
         raise SaveFileError(path, "actions", f"has more than {MAX_ACTIONS} actions")
     try:  # the cards it was played with, kept by fingerprint; else the current ones, tried
-        folder = cards_folder(under.cards)
+        folder = cards_folder(under.cards or FIRST_SHIPPED)  # (a save of Doomlings always names some)
     except LookupError:
         folder = None
     cards = load_cards(setup.options.edition, folder)  # a fault in the card data is not the save's
@@ -513,11 +526,14 @@ def read_crop_save(path: Path, data: Any, reserved: Collection[str] = ()) -> Cro
     if not isinstance(data, dict):
         raise SaveFileError(path, None, "is not a saved game")
     version = _need(data, "format", int, path)
+    if version > FORMAT:
+        raise _newer_format(path, data, version)
     if version != FORMAT:
-        raise SaveFileError(path, "format", f"must be {FORMAT}", at_fault=version < FORMAT)
-    unknown = set(data) - {"format", "program", "game", "created", "updated", "setup", "seats", "actions", "summary"}
+        raise SaveFileError(path, "format", f"must be {FORMAT}")
+    unknown = set(data) - {"format", "program", "game", "rules", "created", "updated", "setup", "seats", "actions", "summary"}
     if unknown:
         raise SaveFileError(path, min(unknown), "is not a field of a saved game")
+    under = played_under(data, path, doomcrop.RULES_REVISION, with_cards=False)
     try:
         setup = doomcrop.Setup.from_json(_need(data, "setup", dict, path))
     except doomcrop.SetupError as exc:
@@ -535,12 +551,12 @@ def read_crop_save(path: Path, data: Any, reserved: Collection[str] = ()) -> Cro
     try:
         game = doomcrop.Game(setup)
     except (ValueError, TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
-        raise SaveFileError(path, "setup", str(exc)) from None
+        raise _blamed(path, under, "setup", str(exc)) from None
     for i, raw_action in enumerate(actions):
         try:
             game.apply(doomcrop.Choice.from_json(raw_action))
         except (ValueError, TypeError, KeyError, IndexError, RuntimeError, AssertionError) as exc:
-            raise SaveFileError(path, f"actions[{i}]", f"is not a legal move there ({exc})") from None
+            raise _blamed(path, under, f"actions[{i}]", f"is not a legal move there ({exc})") from None
     return CropSaved(path, game, seats, _time(data.get("created")), _time(data.get("updated")))
 
 

@@ -121,6 +121,15 @@ def _field_problem(key: str, value: Any) -> str | None:
     return f"{wanted}; using the default, {shown_default}, for it."
 
 
+def written_by(data: dict[str, Any]) -> str | None | bool:
+    """The version a file of ours says wrote it (its :data:`PROGRAM` field): None when it says
+    none (a file of 0.1.0, or written by hand), False when the field is no version."""
+    program = data.get(PROGRAM)
+    if program is not None and (not isinstance(program, str) or not program or len(program) > 40 or has_unsafe(program)):
+        return False
+    return program
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, list[SettingsProblem]]:
     """The saved settings and what is wrong with the file, a line for each field at fault.
 
@@ -136,8 +145,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[SettingsProb
     where = shown(str(path), 300)
     settings = Settings()
     problems = []
-    program = data.get(PROGRAM)
-    if program is not None and (not isinstance(program, str) or not program or len(program) > 40 or has_unsafe(program)):
+    program = written_by(data)
+    if program is False:
         problems.append(SettingsProblem(PROGRAM, f"Settings file {where}: {PROGRAM}: is not a version of the program; it is ignored."))
         program = None
     known = {f.name for f in fields(Settings)}
@@ -192,24 +201,27 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
     for key, value in asdict(settings).items():
         lines.append(f"{key} = {value}" if isinstance(value, int) else f"{key} = {toml_string(value)}")
     text = "\n".join(lines) + "\n"
-    others = _others_settings(path)
-    if others:
-        import tomli_w
-
-        text += tomli_w.dumps(others)  # (any TOML value: its tables follow this version's keys)
+    text += others_fields(path, {f.name for f in fields(Settings)}, MAX_SETTINGS_BYTES)
     write_atomic(path, text.encode("utf-8"), make_folder=True)
     return path
 
 
-def _others_settings(path: Path) -> dict[str, Any]:
-    """The fields of the settings file that are no setting of this version (nothing when
-    there is no file, or it cannot be read as TOML: that file is not written over unseen)."""
+def others_fields(path: Path, known: set[str], limit: int) -> str:
+    """The fields of the TOML file at ``path`` that this version does not know (a newer
+    version's, or a slip), as TOML to write after this version's own, so that writing the
+    file again loses none of them (nothing when there is no file, or it cannot be read as
+    TOML: that file is not written over unseen). The settings' and the lessons' progress."""
     try:
-        data = load_toml(path, MAX_SETTINGS_BYTES)
+        data = load_toml(path, limit)
     except (OSError, FileRefused):
-        return {}
-    known = {f.name for f in fields(Settings)} | {PROGRAM}
-    return {key: value for key, value in data.items() if key not in known}
+        return ""
+    ours = known | {PROGRAM}
+    others = {key: value for key, value in data.items() if key not in ours}
+    if not others:
+        return ""
+    import tomli_w
+
+    return tomli_w.dumps(others)  # (any TOML value: its tables follow this version's keys)
 
 
 def labels_setting(typed: str | None) -> str:

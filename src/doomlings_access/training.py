@@ -18,6 +18,7 @@ import numpy as np
 from doomlings_access import rules
 from doomlings_access.ai.levels import make_agent
 from doomlings_access.ai.value import FEATURES, WEIGHTS_FILE, Model, features, final_worth
+from doomlings_access.arguments import seed_number
 from doomlings_access.cards import load_cards
 from doomlings_access.kernel.decisions import Choice
 from doomlings_access.rules.decisions import Kind
@@ -76,13 +77,19 @@ def fit(games: int, seed: int, jobs: int = 2) -> tuple[Model, dict[str, float | 
     return Model(tuple(round(float(w), 6) for w in weights)), about
 
 
+def parser() -> argparse.ArgumentParser:
+    """The command's options. Its seed is every command's (:func:`~.arguments.seed_number`):
+    ``--seed -5`` fitted the weights to the very games of seeds 5 and up, counted twice."""
+    p = argparse.ArgumentParser(description="Fit the hard level's reading of a position to games played.")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=seed_number, default=100000)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--out", type=Path, default=Path(__file__).parent / "ai" / WEIGHTS_FILE)
+    return p
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Fit the hard level's reading of a position to games played.")
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=100000)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "ai" / WEIGHTS_FILE)
-    args = parser.parse_args(argv)
+    args = parser().parse_args(argv)
     model, about = fit(args.games, args.seed, args.jobs)
     args.out.write_text(model.to_json(about), encoding="utf-8")
     print(f"{len(FEATURES)} weights fitted to {about['positions']} positions written to {args.out}.")

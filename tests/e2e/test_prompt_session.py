@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+import time
+from io import StringIO
+
 import pytest
-from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.output import DummyOutput
 
@@ -54,13 +58,22 @@ def test_tab_completes_inline_only_and_never_lists(typed: str, read: str) -> Non
     assert shown.count("Choose: ") == 1, shown  # drawn once: not again on Enter
 
 
+def enter_once_drawn(keys: PipeInput, screen: StringIO, answer: str) -> None:
+    """Press Enter once `answer` is on `screen`, as a person does once they hear it typed:
+    waiting for the drawing, not a fixed time, holds on a loaded machine too."""
+    deadline = time.monotonic() + 10
+    while not drawn_text(screen.getvalue()).endswith(answer) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.05)  # the cursor's own sequences come just after the last key is drawn
+    keys.send_text("\r")
+
+
 def test_enter_leaves_the_answered_line_as_it_is() -> None:
     """On Enter prompt_toolkit erased the line and drew the question and answer again: a screen
     reader reading what is printed read them twice. Once the answer is on screen as typed,
     only a new line follows it; an answer moved back into (the cursor not at its end), or
     pasted with its Enter before it was drawn, is drawn as prompt_toolkit draws it."""
     import threading
-    from io import StringIO
 
     from prompt_toolkit.output.vt100 import Vt100_Output
 
@@ -70,7 +83,7 @@ def test_enter_leaves_the_answered_line_as_it_is() -> None:
         with create_pipe_input() as keys:
             if enter_later:  # as a person types: the answer is drawn, then Enter comes
                 keys.send_text(typed)
-                later = threading.Timer(0.5, keys.send_text, ["\r"])
+                later = threading.Thread(target=enter_once_drawn, args=(keys, screen, typed.split("\x1b")[0]))
                 later.start()
             else:  # pasted, Enter and all
                 keys.send_text(typed + "\r")
@@ -79,6 +92,15 @@ def test_enter_leaves_the_answered_line_as_it_is() -> None:
                 later.join()
         assert line == typed.split("\x1b")[0]
         assert screen.getvalue().count("Choose 1 to 5:") == drawn, (typed, screen.getvalue())
+
+
+def drawn_text(screen: str) -> str:
+    """What a terminal shows of `screen`, its control sequences and characters left out.
+
+    >>> drawn_text("\x1b[?25lmem\x1b[0mory\x1b[?12l\x08")
+    'memory'
+    """
+    return re.sub(r"\x1b\[[0-9;?<]*[A-Za-z]|[\x00-\x09\x0b-\x1f]", "", screen)
 
 
 def test_enter_leaves_an_answer_over_two_rows_as_it_is() -> None:
@@ -98,7 +120,9 @@ def test_enter_leaves_an_answer_over_two_rows_as_it_is() -> None:
             for ch in "selective memory":  # a key at a time, as typed: drawn as it comes
                 keys.send_text(ch)
                 time.sleep(0.03)
-            time.sleep(0.3)
+            deadline = time.monotonic() + 10
+            while not drawn_text(screen.getvalue()).endswith("memory") and time.monotonic() < deadline:
+                time.sleep(0.01)  # Enter only once the whole answer is on screen, however loaded
             before_enter.append(screen.getvalue().count("Choose 1 to 5:"))
             keys.send_text("\r")
 

@@ -24,13 +24,12 @@ from typing import Any
 from programs import DOOMLINGS, isolated_env
 from websockets.asyncio.client import connect
 
-from doomlings_access.doomlings_app import GameChoices, build_game
-from doomlings_access.online.narration import option_id
-from doomlings_access.ui.table import Listener
+from doomlings_access.games import TABLES
+from doomlings_access.kernel.decisions import Choice
+from doomlings_access.online.kinds import Table
+from doomlings_access.online.narration import in_parts, option_id
 from doomlings_access.online.replay import Written
-from doomlings_access.rules import Choice, Game
-from doomlings_access.ui import review
-from doomlings_access.ui.words import Style
+from doomlings_access.players.search import Budget
 
 
 @dataclass
@@ -153,18 +152,20 @@ async def until(condition: Any, seconds: float, what: str) -> None:
         await asyncio.sleep(0.02)
 
 
-def replayed(w: Written, seats: dict[int, Seat]) -> tuple[Game, dict[int, list[str]]]:
-    """The game again from what was written (its seed and moves, in a game of its own), each
-    acknowledged answer checked against the move written at its place, and what each person
-    is told when told at the moments written."""
+def replayed(w: Written, seats: dict[int, Seat]) -> tuple[Table, dict[int, list[str]]]:
+    """The game again from what was written (its seed and moves, in a game of its own, of the
+    game the room wrote it plays), each acknowledged answer checked against the move written
+    at its place, and what each person is told when told at the moments written."""
     assert w.table is not None
+    kind = TABLES[w.table["game"]]
     names = [w.table["people"][str(e["person"])]["name"] if "person" in e else e["computer"]
              for e in w.table["lineup"]]
-    people = sum("person" in e for e in w.table["lineup"])
-    game, _ = build_game(GameChoices(players=len(names), humans=people, names=names, seed=w.table["seed"]))
     levels = {seat: e["level"] for seat, e in enumerate(w.table["lineup"]) if "computer" in e}
+    game, _ = kind.begin(names, levels, w.table["seed"], w.table["house_rules"], Budget())
     pid_of = {w.table["people"][str(e["person"])]["seat"]: e["person"] for e in w.table["lineup"] if "person" in e}
-    listeners = {pid_of[seat]: Listener(seat) for seat in seats}
+    people = w.table["people"]
+    listeners = {pid_of[seat]: kind.listener(seat, people[str(pid_of[seat])]["verbosity"], people[str(pid_of[seat])]["labels"])
+                 for seat in seats}
     told: dict[int, list[str]] = {seat: [] for seat in seats}
     seat_of = {pid: seat for seat, pid in pid_of.items()}
     applied = 0
@@ -185,10 +186,7 @@ def replayed(w: Written, seats: dict[int, Seat]) -> tuple[Game, dict[int, list[s
     for pid, n in w.tells:
         apply_to(n)
         if pid in listeners:
-            told[seat_of[pid]] += [said.text for said in listeners[pid].news(game, levels)]
+            told[seat_of[pid]] += [part.text for said in listeners[pid].news(game, levels) for part in in_parts(said)]
     apply_to(len(w.moves))
+    assert all(listener.ended for listener in listeners.values()) == game.is_over, "the end told, once it came"
     return game, told
-
-
-def score_lines(game: Game, seat: int) -> list[str]:
-    return [line for block in review.score_blocks(game.view(seat), Style("text")) for line in block]

@@ -294,6 +294,7 @@ def test_a_reconnect_and_a_reload_replay_what_was_missed_once(page: Any, served:
     wait(lambda: history(page) == kept_texts(ana), "what was missed, in order")
     time.sleep(0.5)
     assert history(page) == kept_texts(ana) and len(kept_texts(ana)) >= told
+    assert focused(page) == "choices", "coming back moved no focus"
     assert "The connection is lost; trying again." in history(page, notices=True)
     summary = [(text, live) for text, live in js(page, "window.added") if text.startswith("You are back.")]
     assert len(summary) == 1 and summary[0][1] == "off"  # into the history unspoken: the log does not read it ...
@@ -330,3 +331,76 @@ def test_the_page_opens_a_doomcrop_room_and_answers_its_question_by_keyboard(pag
     menu_item(page, "Both grids (every grid), yours first")
     wait(lambda: any(line.endswith("grid:") for line in js(page, "[...document.querySelectorAll('#review p')].map(p => p.textContent)")),
          "the grids reviewed")
+
+
+def test_the_host_plays_another_game_from_the_lobby_menu(page: Any, served: Served) -> None:
+    open_room_by_keyboard(page)  # (Doomlings, the first game offered)
+    assert served.room().kind.name == "doomlings"
+    menu_item(page, "Play Doomcrop instead")
+    wait(lambda: served.room().kind.name == "doomcrop", "the table's game to change")
+    wait(lambda: any(line == "Ana chose Doomcrop: this table plays Doomcrop now." for line in history(page, notices=True)),
+         "the change said")
+    rules = js(page, "[...document.querySelectorAll('#house-rules input')].map(i => i.value)")
+    assert "jokers" in rules and "catastrophe-ends-round" not in rules, "the new game's rules are offered"
+    menu_item(page, "Add a computer player at easy")
+    wait(lambda: "computer" in js(page, "document.querySelector('#who').textContent"), "the computer")
+    menu_item(page, "Start the game")
+    wait(lambda: js(page, "document.querySelector('#choices [data-value]') !== null"), "Doomcrop's first question")
+    assert js(page, "document.querySelector('#question-title').textContent").startswith("Which of your 10 cards")
+    menu_item(page, "Both grids (every grid), yours first")  # the new game's reviews, in the menu
+
+
+def test_a_list_moves_by_arrows_and_first_letters_and_letters_do_nothing_outside_it(page: Any, served: Served) -> None:
+    open_room_by_keyboard(page)
+    menu_item(page, "Add a computer player at easy")
+    wait(lambda: "computer" in js(page, "document.querySelector('#who').textContent"), "the computer")
+    menu_item(page, "Start the game")
+    wait(lambda: js(page, "document.querySelectorAll('#choices [data-value]').length") >= 2, "a question of two options or more")
+    texts = js(page, "[...document.querySelectorAll('#choices [role=option]')].map(o => o.textContent)")
+
+    def active() -> tuple[str, list[str]]:
+        return (js(page, "document.querySelector('#choices').getAttribute('aria-activedescendant')"),
+                js(page, "[...document.querySelectorAll('#choices [aria-selected=true]')].map(o => o.id)"))
+
+    tab_to(page, "choices")
+    assert active() == ("choices-0", ["choices-0"])
+    page.keyboard.press("ArrowDown")
+    assert active() == ("choices-1", ["choices-1"]) and focused(page) == "choices"  # focus stays on the list
+    letter = texts[0][0].lower()
+    page.keyboard.press(letter)
+    start = 1
+    expected = next(j % len(texts) for j in range(start + 1, start + len(texts) + 1)
+                    if texts[j % len(texts)].lower().startswith(letter))
+    assert active()[0] == f"choices-{expected}", "a letter goes to the next option beginning with it"
+    before = active()
+    tab_to(page, "history")  # outside the list, a letter is no command
+    other = next(ch for ch in "abcdefghijklmnopqrstuvwxyz" if any(t.lower().startswith(ch) for t in texts))
+    asked = served.room().open[0]
+    page.keyboard.press(other)
+    time.sleep(0.2)
+    assert active() == before and focused(page) == "history"
+    assert served.room().open.get(0) is asked and asked.given is None, "nothing was answered"
+
+
+def test_braille_labels_and_the_browsers_voice_are_chosen_by_keyboard(page: Any, served: Served) -> None:
+    open_room_by_keyboard(page)
+    js(page, """(() => { window.spoken = []; const real = speechSynthesis.speak.bind(speechSynthesis);
+      speechSynthesis.speak = (u) => { window.spoken.push(u.text); real(u); }; })()""")  # (what the page asks the voice to say)
+    tab_to(page, "labels")
+    page.keyboard.press("ArrowDown")  # text, then Unicode braille
+    tab_to(page, "speak")
+    page.keyboard.press("Space")
+    assert js(page, "document.querySelector('#speak').checked")
+    wait(lambda: person(served, "Ana").labels == "braille", "the setting at the server")
+    menu_item(page, "Add a computer player at easy")
+    wait(lambda: "computer" in js(page, "document.querySelector('#who').textContent"), "the computer")
+    menu_item(page, "Start the game")
+    wait(lambda: js(page, "document.querySelector('#choices [data-value]') !== null"), "Ana's question")
+    tab_to(page, "choices")
+    page.keyboard.press("Enter")  # (a card played is told with its label)
+    wait(lambda: any(any("\u2800" <= ch <= "\u28ff" for ch in line) for line in history(page)), "a line in braille labels")
+    ana = person(served, "Ana")
+    spoken = [m["speech"] for m in list(ana.history) if m["type"] == "say"]
+    wait(lambda: any(text in spoken for text in js(page, "window.spoken")), "the game's words in the browser's voice")
+    assert not any(any("\u2800" <= ch <= "\u28ff" for ch in text) for text in js(page, "window.spoken")), \
+        "the voice says the words, never the braille"

@@ -13,6 +13,7 @@ import asyncio
 import io
 from typing import Any
 
+import pytest
 from online_kit import Player, until
 
 from doomlings_access.braille.labels import is_trait_label, label_to_brf
@@ -25,37 +26,41 @@ from doomlings_access.telling.prompting import Prefs
 FAST = Timing(grace=30.0, thinking=0.01, actions=(1000.0, 1000))
 
 
-def first_question(game: str, seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
+def first_question(game: str, seed: int, then: str | None = None) -> list[dict[str, Any]]:
     """The welcome and the first question a room of ``game`` sends Ana (a computer at the other
-    seat), as the server would pass them on."""
+    seat), as the server would pass them on (``then``: the game the host chooses in the lobby,
+    and the change said between them)."""
 
-    async def main() -> tuple[dict[str, Any], dict[str, Any]]:
+    async def main() -> list[dict[str, Any]]:
         ana = Player(Rooms(FAST, seed=seed), seed)
         ana.answering = False
         ana.person, _ = ana.rooms.open("Ana", ana.link, game=game)
         ana.send({"type": "add_computer", "level": "easy"})
+        if then is not None:
+            ana.send({"type": "choose_game", "game": then})
         ana.send({"type": "start"})
         await until(lambda: ana.link.last_question() is not None)
         question = ana.link.last_question()
         assert question is not None
         ana.room.close()
-        return ana.link.of("welcome")[0], question
+        return [*ana.link.of("welcome"), *ana.link.of("game_chosen"), question]
 
     return asyncio.run(main())
 
 
-def client_asked(welcome: dict[str, Any], question: dict[str, Any]) -> tuple[Client, io.StringIO]:
+def client_asked(messages: list[dict[str, Any]]) -> tuple[Client, io.StringIO]:
     stdout = io.StringIO()
     console = PlainConsole(io.StringIO(""), stdout)
     client = Client(console, Output(console.write), Prefs(), None, "127.0.0.1:1", "Ana")
-    client.received(welcome)
-    client.received(question)
+    for m in messages:
+        client.received(m)
     return client, stdout
 
 
 def test_a_doomlings_label_typed_in_brf_answers_and_a_misspelt_name_is_guessed() -> None:
     for seed in range(1, 30):
-        welcome, question = first_question("doomlings", seed)
+        messages = first_question("doomlings", seed)
+        question = messages[-1]
         cards = [o for o in question["options"] if any(is_trait_label(w) for w in o["words"])]
         if cards:
             break
@@ -64,7 +69,7 @@ def test_a_doomlings_label_typed_in_brf_answers_and_a_misspelt_name_is_guessed()
     card = cards[0]
     name = card["text"].split(",")[0]
     label = next(w for w in card["words"] if is_trait_label(w))
-    client, stdout = client_asked(welcome, question)
+    client, stdout = client_asked(messages)
     typo = name[1] + name[0] + name[2:]  # two letters swapped, as fast typing does
     client.typed(typo)
     assert f"Not a choice: {typo}. Did you mean" in stdout.getvalue(), stdout.getvalue()[-400:]
@@ -75,9 +80,10 @@ def test_a_doomlings_label_typed_in_brf_answers_and_a_misspelt_name_is_guessed()
     assert client.asked.answered, (label, stdout.getvalue()[-400:])
 
 
-def test_a_doomcrop_room_is_helped_in_doomcrops_words_and_knows_no_doomlings_command() -> None:
-    welcome, question = first_question("doomcrop", 2)
-    client, stdout = client_asked(welcome, question)
+@pytest.mark.parametrize("opened", ["doomcrop", "doomlings"])
+def test_a_doomcrop_room_is_helped_in_doomcrops_words_and_knows_no_doomlings_command(opened: str) -> None:
+    """Opened for Doomcrop, or for Doomlings and changed to Doomcrop in the lobby."""
+    client, stdout = client_asked(first_question(opened, 2, then=None if opened == "doomcrop" else "doomcrop"))
     client.typed("?")
     helped = stdout.getvalue()
     assert "a place like front left or Ben back right" in helped, helped[-600:]

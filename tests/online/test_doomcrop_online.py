@@ -352,3 +352,49 @@ def test_nobody_hears_a_doomcrop_seat_thinking_at_a_question_that_tells_where_a_
     flip = Decision(1, Kind.PLACE, Reason.FLIP, (9, 10, 11))
     assert not doomcrop.asked_openly(None, hearts)
     assert doomcrop.asked_openly(None, flip)
+
+
+def test_the_host_changes_the_tables_game_in_the_lobby_and_everyone_learns_its_reviews() -> None:
+    async def main() -> None:
+        rooms = Rooms(FAST, seed=5)
+        ana, ben = Player(rooms, 1), Player(rooms, 2)
+        ana.person, _ = rooms.open("Ana", ana.link)
+        room = ana.room
+        ben.person, _ = rooms.join(room.code, "Ben", ben.link)
+        ana.send({"type": "house_rule", "rule": "catastrophe-ends-round", "on": True})
+        ben.send({"type": "choose_game", "game": "doomcrop"})
+        assert ben.link.of("error")[-1]["code"] == "not_allowed" and room.kind.name == "doomlings"
+        ana.send({"type": "choose_game", "game": "chess"})
+        assert ana.link.of("error")[-1]["text"] == "No game chess: the games are doomlings and doomcrop."
+        ana.send({"type": "choose_game", "game": "doomlings"})
+        assert ana.link.of("error")[-1]["text"] == "This table plays Doomlings already."
+
+        ana.send({"type": "choose_game", "game": "doomcrop"})
+        assert room.kind.name == "doomcrop" and room.house_rules == [], "the other game's house rules go"
+        for player in (ana, ben):
+            chosen = player.link.of("game_chosen")[-1]["game"]
+            assert chosen["title"] == "Doomcrop" and "grid" in [c["name"] for c in chosen["commands"]]
+            assert "Ana chose Doomcrop: this table plays Doomcrop now." in player.link.texts("notice")
+            assert player.link.of("table")[-1]["game"] == "doomcrop"
+        ben.send({"type": "review", "topic": "card", "arg": "qs"})
+        assert ben.link.of("review")[-1]["lines"][0] == "Queen of Spades, a Face card."
+        ana.send({"type": "house_rule", "rule": "jokers", "on": True})
+        assert room.house_rules == ["jokers"], "the new game's rules are the host's to choose"
+
+        top = Player(rooms, 3)  # a name Doomlings gives, and Doomcrop cannot: a word it answers to
+        ana.send({"type": "choose_game", "game": "doomlings"})
+        top.person, _ = rooms.join(room.code, "Top", top.link)
+        ana.send({"type": "choose_game", "game": "doomcrop"})
+        assert ana.link.of("error")[-1]["code"] == "bad_name" and room.kind.name == "doomlings"
+        top.send({"type": "leave"})
+        ana.send({"type": "choose_game", "game": "doomcrop"})
+        assert room.kind.name == "doomcrop"
+
+        ana.send({"type": "start"})
+        await until(lambda: room.phase == Phase.OVER, 60)
+        assert room.game is not None and type(room.game).__module__.startswith("doomlings_access.doomcrop")
+        ana.send({"type": "choose_game", "game": "doomlings"})
+        assert ana.link.of("error")[-1]["code"] == "not_now", "only before the start"
+        room.close()
+
+    asyncio.run(main())

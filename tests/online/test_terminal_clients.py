@@ -1,5 +1,6 @@
 """Two terminal clients in pseudo-terminals against a real server on 127.0.0.1 (a free port):
-they play a whole game; one is killed mid-game, a computer plays its seat meanwhile, and the
+they play a whole game (one with braille labels and terse verbosity, reviewing their hand);
+one is killed mid-game, a computer plays its seat meanwhile, and the
 same ``doomlings join`` typed again comes back to the seat (its key was kept), hears one
 summary, finds what it missed in ``log``, and finishes the game."""
 
@@ -61,13 +62,17 @@ def test_two_terminal_clients_play_a_game_and_one_killed_comes_back(tmp_path: Pa
         address = f"127.0.0.1:{port.group(1)}"
         ana = Terminal(["host", "--server", address, "--name", "Ana"], tmp_path / "ana")
         code = ana.until(rf"doomlings join {re.escape(address)} (\w{{6}}) --name NAME").group(1)
-        join_ben = ["join", address, code, "--name", "Ben"]
+        join_ben = ["join", address, code, "--name", "Ben", "--labels", "braille"]
         ben = Terminal(join_ben, tmp_path / "ben")
         ben.until("You joined room")
         ana.until("Ben joins the table.")
         ana.child.sendline("start")
         ana.until("New game: Ana and Ben.")
         ben.until("New game: Ana and Ben.")
+        ben.child.sendline("hand")  # a review, answered by the server in the labels Ben chose
+        ben.until("Your hand, .{0,200}?[\u2800-\u28ff]", ana)
+        ben.child.sendline("verbosity terse")
+        ben.until("Verbosity terse, labels braille", ana)
         while ben.answers < 4:
             ana.step()
             ben.step()
@@ -82,8 +87,11 @@ def test_two_terminal_clients_play_a_game_and_one_killed_comes_back(tmp_path: Pa
         assert not ana.over, "over before Ben came back"
         heard = ben.shown
         ben = Terminal(join_ben, tmp_path / "ben")  # the same command: the kept key finds the seat
+        # Ana does not answer while Ben's client starts: with the computer playing his seat at
+        # once, her answers alone could have finished the game before he was back.
         summary = ben.until(r"You are back\. While you were away, \d+ messages? went into your history:"
-                            r"[^.]+\. The computer played (\d+) moves? for you\.", ana)
+                            r"[^.]+\. The computer played (\d+) moves? for you\.")
+        assert "The game is over." not in " ".join(ben.shown.split())
         assert int(summary.group(1)) >= 1
         ana.until("Ben is back.", ben)
         assert "New game: Ana and Ben." not in ben.shown  # what was missed went into the history, unspoken
@@ -123,6 +131,14 @@ def test_a_doomcrop_room_is_hosted_and_joined_at_two_terminals_with_its_own_revi
         ben = Terminal(["join", address, code, "--name", "Ben"], tmp_path / "ben")
         ben.until("for Doomcrop. The host starts the game.")
         ana.until("Ben joins the table.")
+        ana.child.sendline("game")
+        ana.until("This table plays Doomcrop. Type game and another game's name to play it instead.")
+        ana.child.sendline("game doomlings")  # the host changes the table's game in the lobby ...
+        ben.until("Ana chose Doomlings: this table plays Doomlings now.", ana)
+        ana.child.sendline("house")
+        ana.until("catastrophe-ends-round, off")  # ... and its rules are the new game's
+        ana.child.sendline("game doomcrop")
+        ben.until("Ana chose Doomcrop: this table plays Doomcrop now.", ana)
         ana.child.sendline("house")
         ana.until("epic-techniques, off")  # Doomcrop's rules, as the server offers them
         ana.child.sendline("start")

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from programs import in_process, isolated_env
-from saved_position import position
+from saved_position import crop_position, position
 
 from doomlings_access import __version__
 from doomlings_access.cards import load_cards
@@ -30,7 +30,7 @@ from doomlings_access.cards.card_files import CARD_FILES, fingerprint
 from doomlings_access.cards.shipped import FIRST_SHIPPED, SHIPPED, current, kept_folder
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.revision import RULES_REVISION
-from doomlings_access.saves import OtherVersionsSave, SaveFileError, list_saves, read_save
+from doomlings_access.saves import CropSaved, OtherVersionsSave, SaveFileError, list_saves, read_any_save, read_save
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 KEPT = json.loads((FIXTURES / "positions.json").read_text("utf-8"))
@@ -263,3 +263,71 @@ def test_a_save_whose_position_no_game_reaches_is_refused(root: Path, where: Any
     with pytest.raises(SaveFileError) as caught:
         read_save(path)
     assert caught.value.field == field and "once more than the game has" in caught.value.why
+
+
+# --- Doomcrop's saves, kept forever too ---------------------------------------------------------------
+
+CROP_KEPT = json.loads((FIXTURES / "crop_positions.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(CROP_KEPT))
+def test_a_kept_doomcrop_save_of_this_release_resumes_to_the_same_position(name: str) -> None:
+    saved = read_any_save(FIXTURES / f"{name}.json")
+    assert isinstance(saved, CropSaved)
+    assert crop_position(saved.game) == CROP_KEPT[name]["position"]
+    assert saved.seats.to_json() == CROP_KEPT[name]["seats"]
+
+
+@pytest.mark.parametrize("name", sorted(CROP_KEPT))
+def test_the_real_command_resumes_each_kept_doomcrop_save(root: Path, name: str) -> None:
+    path = kept_copy(root, name)
+    done = run(root, "resume", path.name, "--plain", "--speech", "off", stdin="q\ny\n" * 30)
+    assert done.returncode == 0, done.stdout[-800:] + done.stderr
+    said = " ".join(done.stdout.split())
+    assert "Doomcrop" in said and "Cannot load" not in said and "Traceback" not in done.stderr, said[:400]
+    assert read_any_save(path).game.actions[: CROP_KEPT[name]["position"]["actions"]] == \
+        read_any_save(FIXTURES / f"{name}.json").game.actions
+
+
+@pytest.mark.parametrize("written", [
+    {"program": "9.9.9", "rules": 2},  # a newer version's rules
+    {"program": "0.0.9"},  # an older version (the same rules: a change of the engine)
+    {"program": "0.0.9", "rules": None},  # written before a save of Doomcrop named its rules
+], ids=["rules", "older", "unnamed"])
+def test_a_doomcrop_save_another_version_wrote_is_never_set_aside(root: Path, written: dict[str, Any]) -> None:
+    """A save of Doomcrop that does not replay was blamed and set aside whoever wrote it: it is
+    kept, as a save of Doomlings is, and names the version that can resume it."""
+    path = kept_copy(root, "doomcrop_mid_game")
+    raw = others(path, **written)
+    if written.get("rules", 0) is None:
+        data = json.loads(raw)
+        del data["rules"]
+        raw = json.dumps(data).encode()
+        path.write_bytes(raw)
+    with pytest.raises(OtherVersionsSave) as caught:
+        read_any_save(path)
+    assert not caught.value.at_fault and f"doomlings {written['program']} can resume it" in str(caught.value)
+    for command in (["resume"], ["resume", path.name]):
+        done = run(root, *command, "--plain", "--speech", "off")
+        said = " ".join((done.stdout + done.stderr).split())
+        assert f"doomlings {written['program']} can resume it" in said, said
+        assert "Traceback" not in said and "kept as" not in said
+        assert sorted(p.name for p in saves_of(root).iterdir()) == [path.name] and path.read_bytes() == raw
+
+
+def test_a_doomcrop_save_in_a_newer_format_is_kept_for_the_newer_version(root: Path) -> None:
+    path = kept_copy(root, "doomcrop_mid_game")
+    data = json.loads(path.read_text("utf-8"))
+    data.update(format=2, program="9.9.9")
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(OtherVersionsSave) as caught:
+        read_any_save(path)
+    assert not caught.value.at_fault and caught.value.program == "9.9.9"
+
+
+def test_a_doomcrop_save_this_very_version_wrote_that_does_not_replay_is_its_own_fault(root: Path) -> None:
+    path = kept_copy(root, "doomcrop_mid_game")
+    others(path)
+    with pytest.raises(SaveFileError) as caught:
+        read_any_save(path)
+    assert caught.value.at_fault and not isinstance(caught.value, OtherVersionsSave)

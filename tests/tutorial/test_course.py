@@ -88,7 +88,7 @@ def test_end_of_input_in_a_lesson_keeps_it() -> None:
         ('lesson = "two"\n', "lesson: must be a lesson's number; using 1."),
         ("lesson = 0\n", "lesson: must be a lesson's number; using 1."),
         ("lesson = 3\nfinished = [1, true]\n", "finished: must be a list of lessons' numbers; using none."),
-        ("lesson = 3\ncolour = 1\n", "colour: is not a field of it; it is not used."),
+        ("lesson = 3\ncolour = 1\n", "colour: is not a field of this version"),
         ("lesson = [\n", "starting from lesson 1"),
         ("\x00\xff", "starting from lesson 1"),
     ],
@@ -111,7 +111,39 @@ def test_a_broken_progress_file_is_named_and_never_stops_a_lesson(content: str, 
     unusable = problems[0].field is None  # kept beside before it is written over, as settings are
     kept = sorted(p.name for p in path.parent.glob("learning.toml.broken-*"))
     assert len(kept) == unusable and ("was kept as learning.toml.broken-" in said_first) == unusable
-    assert load_progress()[1] == []  # written again, good
+    assert [p for p in load_progress()[1] if not p.kept] == []  # written again, good
+    assert ("colour = 1" in path.read_text("utf-8")) is ("colour" in content)  # (a field it does not know is kept)
+
+
+def test_a_newer_versions_progress_is_named_and_kept_when_the_progress_is_written(tmp_path: Path) -> None:
+    """Issue 34's rule for the settings and score files, for the lessons' progress: a field of
+    a newer version was called "not a field of it; it is not used", and dropped the next time
+    the progress was written, so a learner who went back to an older version lost it."""
+    from doomlings_access import __version__
+
+    path = progress_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('program = "9.0.0"\nlesson = 3\nfinished = [1, 2]\nstars = {"1" = 3, "2" = 1}\n', "utf-8")
+    progress, problems = load_progress()
+    assert progress == Progress(3, [1, 2])
+    assert [p.line for p in problems] == [
+        f"Progress file {path}: stars: is not a field of this version ({__version__}); it is kept in the file as it "
+        "is, for version 9.0.0, which wrote it."
+    ]
+    c, learner = course()
+    plain = learner.answer
+    learner.answer = lambda prompt: "q" if prompt.startswith("Press Enter for lesson") else plain(prompt)  # type: ignore[method-assign]
+    c.run()
+    assert " ".join(learner.text().split()).startswith(problems[0].line)
+    assert load_progress()[0] == Progress(4, [1, 2, 3])  # lesson 3 taken, and kept
+    import tomllib
+
+    written = tomllib.loads(path.read_text("utf-8"))
+    assert written["program"] == __version__ and written["stars"] == {"1": 3, "2": 1}
+    report = run(tmp_path, "", "doctor", "--yes")
+    assert "stars: is not a field of this version" in " ".join(report.stdout.split())
+    assert "learning.toml was written again" not in report.stdout  # nothing to fix
+    assert tomllib.loads(path.read_text("utf-8"))["stars"] == {"1": 3, "2": 1}
 
 
 def test_a_progress_file_that_is_a_fifo_is_refused_not_waited_on() -> None:
@@ -243,6 +275,18 @@ def test_learn_check_plays_each_lesson_as_written_and_names_a_claim_at_fault(tmp
     assert " ".join(done.stdout.split()) == (
         f"{mine}: lesson.steps[0].then.players.You.hand_size: the lesson says 5, the game has 6"
     )
+
+
+def test_learn_check_names_the_step_whose_answer_its_question_does_not_offer(tmp_path: Path) -> None:
+    """A teacher's lesson waiting for an answer its question never offers: the check said only
+    "the lesson did not end", naming no field."""
+    mine = tmp_path / "mine.json"
+    data = json.loads(FILES[0].read_text("utf-8"))
+    data["lesson"]["steps"][0]["expect"]["answer"] = "Gills"  # in no hand: the play never offers it
+    mine.write_text(json.dumps(data), "utf-8")
+    done = run(tmp_path, "", "learn", str(mine), "--check")
+    assert done.returncode == 1
+    assert f"{mine}: lesson.steps[0].expect: no option of the question is 'Gills'" in " ".join(done.stdout.split())
 
 
 def test_a_teachers_lesson_file_is_played_and_the_course_progress_left_alone(tmp_path: Path) -> None:

@@ -62,6 +62,8 @@ class Case:
     """A pattern the transcript (spaces squeezed) must hold: the moment the case is about."""
     computers: dict[str, list[str]] = field(default_factory=dict)
     prefs: Prefs = field(default_factory=Prefs)
+    left_after: str | None = None
+    """What the people type before they quit, when the transcript is of the game resumed."""
 
 
 def transcript(case: Case) -> str:
@@ -70,9 +72,12 @@ def transcript(case: Case) -> str:
     names = [p["name"] for p in case.position["players"]]
     humans = [names.index(n) for n in case.people]
     agents: dict[int, Any] = {s: Scripted(case.computers.get(n, [])) for s, n in enumerate(names) if s not in humans}
+    if case.left_after is not None:  # played until the people quit; the transcript is its resumption
+        first = PlainConsole(io.StringIO(case.left_after), io.StringIO())
+        Session(game, humans, agents, first, Output(first.write), case.prefs).run()
     stdin, stdout = io.StringIO(case.typed + "\n" * 200), io.StringIO()
     console = PlainConsole(stdin, stdout)
-    Session(game, humans, agents, console, Output(console.write), case.prefs).run()
+    Session(game, humans, agents, console, Output(console.write), case.prefs, resumed=case.left_after is not None).run()
     return stdout.getvalue()
 
 
@@ -214,6 +219,25 @@ CASES_HEARD: dict[str, Case] = {
         typed="?\n1\n",
         shows=r"A label reads as the braille cards do: d for dominant, then the colour's letter \(b blue, "
         r"g green, p purple, r red, c colourless\), then the face value, X where it varies",
+    ),
+    # A hot-seat game resumed said "Ben's turn." twice before the first hand-over: once with
+    # where the game stands, once more as the last announcement.
+    "a_resumed_hot_seat_game_says_whose_turn_once": Case(
+        position={
+            "players": [
+                {"name": "Ana", "hand": ["Bark", "Quick"]},
+                {"name": "Ben", "hand": ["Fangs", "Gills"]},
+                {"name": "Otto", "hand": ["Fear"]},
+            ],
+            "revealed": ["The Birth of Life"], "age": "The Birth of Life",
+            "deck": ["Leaves", "Antlers", "Fire Skin", "Blubber", "Migratory", "Nocturnal", "Spiny", "Scutes"],
+            "rest_of_deck": "in_order", "play": "round",
+        },
+        people=("Ana", "Ben"),
+        left_after="\n1\nquit\ny\n",
+        typed="\n1\n",
+        shows=r"^Game resumed: Ana and Ben at the keyboard, Otto at the computer\. Round 1, era 1, The Birth "
+        r"of Life\. Ben's turn\.((?!Ben's turn\.).)*Pass to Ben\.",
     ),
 }
 

@@ -38,7 +38,9 @@ def run(
     console = PlainConsole(stdin, stdout)
     if agents is None:
         agents = {s: RulesOfThumb(seed, s) for s in range(humans, players)}
-    Session(g, list(range(humans)), agents, console, Output(console.write), prefs or Prefs()).run()
+    # (what is told is compared here, not when: a search given a minute for two sampled games
+    # would make its computer's turns wait a minute each)
+    Session(g, list(range(humans)), agents, console, Output(console.write), prefs or Prefs(), paced=False).run()
     return stdout.getvalue(), g
 
 

@@ -138,7 +138,9 @@ def played(game: Game, people: list[int], levels: dict[int, str], seed: int) -> 
     agents = {
         s: make_agent(level, seed, s, Budget(seconds=60, iterations=3)) for s, level in levels.items()
     }
-    session = Session(game, people, agents, SpokenPrompts(console, out), out, Prefs())
+    # (what is told is compared, not when: the search is given a minute and three sampled games,
+    # so that its answers repeat; :func:`test_a_thinking_computer_s_turn_comes_its_thinking_time_after_its_notice_whatever_it_holds`)
+    session = Session(game, people, agents, SpokenPrompts(console, out), out, Prefs(), paced=False)
     tape.session = session
     session.run()
     return tape
@@ -222,3 +224,55 @@ def test_everything_told_to_a_seat_is_the_same_in_games_differing_only_in_cards_
     # thinking notices: what is compared holds them.
     assert sizes == set(range(2, 7)) and kinds == set(LEVELS), (sizes, kinds)
     assert hand_overs > 0 and notices > 0, (hand_overs, notices)
+
+
+# --- when it is told: a thinking computer's turn ----------------------------------------------------
+
+THINK = 0.6
+"""The hard computer's thinking time in the timing test (more than the notice's threshold)."""
+
+
+class Clocked(PlainConsole):
+    """Plain text streams that note when each line is printed."""
+
+    def __init__(self, stdin: io.StringIO) -> None:
+        super().__init__(stdin, io.StringIO())
+        self.printed: list[tuple[float, str]] = []
+
+    def write(self, line: str) -> None:
+        import time
+
+        self.printed += [(time.monotonic(), row) for row in line.split("\n") if row.strip()]
+        super().write(line)
+
+
+def wait_after_notice(otto_holds: list[str]) -> float:
+    """Ana plays, then hard Otto's turn, holding ``otto_holds`` (nothing else of his is seen):
+    how long after "Otto is thinking." the next line came."""
+    from doomlings_access.positions import read_position
+
+    setup = read_position({
+        "players": [{"name": "Ana", "hand": ["Bark", "Quick"]}, {"name": "Otto", "hand": otto_holds}],
+        "revealed": ["The Birth of Life"], "age": "The Birth of Life",
+        "deck": ["Leaves", "Antlers", "Fire Skin", "Blubber", "Migratory", "Nocturnal", "Spiny", "Scutes"],
+        "rest_of_deck": "in_order", "play": "round",
+    })
+    game = Game(load_cards(), setup)
+    console = Clocked(io.StringIO("1\n" * 20))
+    hard = make_agent("hard", 1, 1, Budget(seconds=THINK, iterations=2))  # (2: done long before its time)
+    Session(game, [0], {1: hard}, console, Output(console.write), Prefs(pause=0)).run()
+    at = next(i for i, (_, row) in enumerate(console.printed) if row == "Otto is thinking.")
+    assert console.printed[at + 1][1].startswith("Otto plays "), console.printed[at : at + 2]
+    return console.printed[at + 1][0] - console.printed[at][0]
+
+
+def test_a_thinking_computer_s_turn_comes_its_thinking_time_after_its_notice_whatever_it_holds() -> None:
+    """"Otto is thinking." and then his turn at once told that the engine had played his one
+    playable trait for him (no question to think about); after his thinking time, that he had
+    more than one: measured at the hard level's second, 0 ms against a median of 1,036 ms.
+    Now his turn is told no sooner than his thinking time after the notice, whether he had a
+    question or not, and however soon his search was done. (A lower bound: a loaded machine
+    only makes it later.)"""
+    alone = wait_after_notice(["Fear"])  # the engine plays it: no question
+    searched = wait_after_notice(["Fear", "Gills"])  # a question, searched at once (2 games)
+    assert alone >= THINK * 0.95 and searched >= THINK * 0.95, (alone, searched)

@@ -18,6 +18,7 @@ from doomlings_access.doomcrop.game import Game, SaveError
 from doomlings_access.doomcrop.options import Adjacency, KingOrder, Options, SetupError
 from doomlings_access.doomcrop.setup import Setup, read_position
 from doomlings_access.doomcrop.position import Position, PositionError
+from doomlings_access.doomcrop.revision import RULES_REVISION
 from doomlings_access.doomcrop.sampling import sample
 from doomlings_access.doomcrop.state import Outcome
 from doomlings_access.doomcrop.view import SlotView, View
@@ -25,6 +26,6 @@ from doomlings_access.doomcrop.view import SlotView, View
 __all__ = [
     "Adjacency", "Card", "Cause", "Choice", "Decision", "Event", "Game", "GameOverError",
     "IllegalActionError", "Kind", "KingOrder", "Options", "Outcome", "Position", "PositionError",
-    "Rank", "Reason", "SaveError", "Setup", "SetupError", "SlotView", "Suit", "Value", "View", "Word",
+    "RULES_REVISION", "Rank", "Reason", "SaveError", "Setup", "SetupError", "SlotView", "Suit", "Value", "View", "Word",
     "read_position", "sample",
 ]

@@ -22,6 +22,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import sys
 import threading
 import time
@@ -352,9 +353,7 @@ class Client:
         return True
 
     def on_welcome(self, m: dict[str, Any]) -> None:
-        self.game = m["game"]
-        kind = TABLES.get(m["game"]["name"])
-        self.answers = kind.answers if kind is not None else PLAIN  # (a game this program does not know)
+        self.game_is(m["game"])
         self.code, self.seat, self.host, self.role, self.name = m["code"], m["seat"], m["host"], m["role"], m["name"]
         if m["token"]:
             self.token = m["token"]
@@ -401,6 +400,17 @@ class Client:
             if m["by"] == "computer" and not self.asked.answered:
                 self.out.info("The computer answered that question for you.")
             self.asked = None
+
+    def game_is(self, game: dict[str, Any]) -> None:
+        """The room's game, as the server describes it (its reviews and rules), and how it
+        reads a typed answer: its part of the one reader, found in the games' registry by its
+        name (a game this program does not know: what every question takes)."""
+        self.game = game
+        kind = TABLES.get(game["name"])
+        self.answers = kind.answers if kind is not None else PLAIN
+
+    def on_game_chosen(self, m: dict[str, Any]) -> None:
+        self.game_is(m["game"])  # (its reviews, rules and answers from now on; the room says the change)
 
     def on_table(self, m: dict[str, Any]) -> None:
         before = self.table["phase"] if self.table else "lobby"
@@ -632,10 +642,22 @@ class Client:
                 self.out.info("Remove whom? Type remove and a player's name.")
         elif command == "house":
             self.house(arg)
+        elif command == "game":
+            self.choose_game(arg)
         elif command == "lock":
             self.remote.send({"type": "lock", "locked": arg.lower() not in ("off", "no")})
         elif command == "start":
             self.remote.send({"type": "start"})
+
+    def choose_game(self, arg: str) -> None:
+        """``game NAME``: the table plays another game (the server knows which it has, and
+        says so if the name is none of them); ``game`` alone: which game it plays."""
+        name = re.sub(r"[^a-z0-9-]", "", arg.lower())[:20]
+        if name:
+            self.remote.send({"type": "choose_game", "game": name})
+            return
+        title = self.game["title"] if self.game is not None else "no game yet"
+        self.out.info(f"This table plays {title}. Type game and another game's name to play it instead.")
 
     def house(self, arg: str) -> None:
         words = arg.lower().split()

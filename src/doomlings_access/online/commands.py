@@ -21,6 +21,7 @@ HOST_COMMANDS = {
     "add": "add LEVEL: a computer player at easy, normal or hard (before the start)",
     "remove": "remove NAME: remove a player from the room",
     "house": "house RULE on or off: a house rule (before the start); house alone lists them",
+    "game": "game NAME: play another game at this table (before the start); game alone says which it plays",
     "lock": "lock, unlock: let nobody new join, or let them again",
     "start": "start: start the game",
 }

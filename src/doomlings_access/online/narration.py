@@ -1,7 +1,8 @@
 """What one person at an online table is told, beyond what the game's own telling says (each
 person's telling is the game's :class:`~.kinds.Listener`, made on the server from that
 person's view and the events as their seat saw them): the ids a question and its options go
-by, and the one message a person coming back hears.
+by, the one message a person coming back hears, and a long story told in parts that each
+fit a message.
 """
 
 from __future__ import annotations
@@ -10,7 +11,11 @@ import re
 
 from doomlings_access.kernel.decisions import Decision, Value
 from doomlings_access.online.kinds import Listener, Table
-from doomlings_access.telling.words import Said
+from doomlings_access.telling.words import Said, story
+
+LINE = 4000
+"""The most characters a told message's text, or its speech, may have (the schema's ``line``:
+a message longer is refused, and nobody would hear it)."""
 
 
 def option_id(d: Decision, value: Value) -> str:
@@ -53,3 +58,58 @@ def away_summary(listener: Listener, game: Table, missed: int, covered: int) -> 
     text = " ".join(parts)
     return Said(text, text)
 
+
+
+def in_parts(said: Said, limit: int = LINE) -> list[Said]:
+    """``said`` as messages whose text and speech each fit ``limit`` characters: a story too
+    long for one (the end of a Doomcrop game of six: every face-down card captured, one by
+    one) in parts of whole sentences, in order. A single sentence longer than ``limit`` (none
+    is told today) is cut between words, its text and its speech each into as few parts as
+    fit; the shorter gets empty parts at its end.
+
+    >>> s = story([Said.alike("One two."), Said.alike("Three four."), Said.alike("Five.")])
+    >>> [p.text for p in in_parts(s, 20)]
+    ['One two. Three four.', 'Five.']
+    >>> [(p.text, p.speech) for p in in_parts(Said("aa bb cc", "a a b b c c"), 6)]
+    [('aa bb', 'a a b'), ('cc', 'b c c')]
+    """
+    if len(said.text) <= limit and len(said.speech) <= limit:
+        return [said]
+    if not said.sentences:
+        texts, speeches = _cut(said.text, limit), _cut(said.speech, limit)
+        count = max(len(texts), len(speeches))
+        texts += [""] * (count - len(texts))
+        speeches += [""] * (count - len(speeches))
+        return [Said(t, sp) for t, sp in zip(texts, speeches, strict=True)]
+    parts: list[Said] = []
+    group: list[Said] = []
+    for sentence in said.sentences:
+        for piece in in_parts(sentence, limit):
+            longer = [*group, piece]
+            if group and max(len(" ".join(s.text for s in longer)), len(" ".join(s.speech for s in longer))) > limit:
+                parts.append(story(group))
+                longer = [piece]
+            group = longer
+    parts.append(story(group))
+    return parts
+
+
+def _cut(text: str, limit: int) -> list[str]:
+    """``text`` in parts of at most ``limit`` characters, cut between words (a word longer
+    than ``limit``, inside it)."""
+    parts: list[str] = []
+    line = ""
+    for word in text.split():
+        while len(word) > limit:
+            if line:
+                parts.append(line)
+                line = ""
+            parts.append(word[:limit])
+            word = word[limit:]
+        if line and len(line) + 1 + len(word) > limit:
+            parts.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    parts.append(line)
+    return parts

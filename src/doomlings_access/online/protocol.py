@@ -23,7 +23,12 @@ from importlib import resources
 from typing import Any
 
 MAX_FRAME = 8 * 1024
-"""The largest message either side accepts, in bytes (uvicorn's default is 16 MiB)."""
+"""The largest message the server accepts, in bytes (uvicorn's default is 16 MiB): a client
+sends little (an answer's id, a line of chat), and anyone may connect."""
+MAX_TO_CLIENT = 64 * 1024
+"""The largest message a client accepts, in bytes: the server sends more at times (a question
+offering every card of a table of six, in braille labels, is over 9,000 bytes), and a client
+still bounds what it reads."""
 
 
 class Direction(StrEnum):
@@ -91,8 +96,9 @@ def check(message: Any, direction: Direction) -> None:
 
 def read_message(text: str | bytes, direction: Direction) -> dict[str, Any]:
     """A message received, parsed and checked (:class:`ProtocolError` when it cannot be)."""
-    if (len(text.encode("utf-8", "replace")) if isinstance(text, str) else len(text)) > MAX_FRAME:
-        raise ProtocolError(f"a message is at most {MAX_FRAME} bytes")
+    limit = MAX_FRAME if direction is TO_SERVER else MAX_TO_CLIENT
+    if (len(text.encode("utf-8", "replace")) if isinstance(text, str) else len(text)) > limit:
+        raise ProtocolError(f"a message is at most {limit} bytes")
     try:
         message = json.loads(text)
     except (ValueError, RecursionError):

@@ -37,7 +37,7 @@ from doomlings_access.online import protocol
 from doomlings_access.online.commands import WORDS
 from doomlings_access.online.keys import RateLimit, key_fits, new_code, new_key, read_code
 from doomlings_access.online.kinds import TableKind, Listener, Table
-from doomlings_access.online.narration import away_summary, option_id, question_id
+from doomlings_access.online.narration import away_summary, in_parts, option_id, question_id
 from doomlings_access.players.search import Budget
 from doomlings_access.safety.text import YOU, NameRefused, alike_keys, check_names, clean, name_key
 from doomlings_access.telling.questions import Question
@@ -173,7 +173,7 @@ class Room:
         self.code = code
         self.rooms = rooms
         self.kind: TableKind = TABLES[game]
-        """The game this table plays, chosen by its host as the room opens."""
+        """The game this table plays, chosen by its host as the room opens (or in the lobby)."""
         self.timing = rooms.timing
         self.host: Person | None = None
         self.lineup: list[Entry] = []
@@ -246,10 +246,13 @@ class Room:
             link.close("The connection could not keep up; join again to go on.")
             self.dropped(person, link)
 
-    def say(self, person: Person, said: Said, channel: str = "game", urgent: bool = False) -> None:
-        message = {"type": "say", "text": said.text, "speech": said.speech, "channel": channel,
-                   "urgent": urgent, "replayed": False}
-        self.send(person, message, history=channel == "game")
+    def say(self, person: Person, said: Said, channel: str = "game", urgent: bool = False, replayed: bool = False) -> None:
+        """Tell ``person`` ``said`` (a story too long for one message, in parts of whole
+        sentences: the schema would refuse it whole, and nobody would hear it)."""
+        for part in in_parts(said):
+            message = {"type": "say", "text": part.text, "speech": part.speech, "channel": channel,
+                       "urgent": urgent, "replayed": replayed}
+            self.send(person, message, history=channel == "game")
 
     def notice(self, text: str, *, to: list[Person] | None = None, but: Person | None = None) -> None:
         """A line about the room (someone joined, is away, is thinking): said, not kept."""
@@ -321,8 +324,7 @@ class Room:
         if person.role is Role.WATCHER and self.game is not None:
             person.listener = self.kind.listener(None, verbosity, labels)
             for said in person.listener.news(self.game, self.levels):  # the game so far, unspoken
-                self.send(person, {"type": "say", "text": said.text, "speech": said.speech, "channel": "game",
-                                   "urgent": False, "replayed": True}, history=True)
+                self.say(person, said, replayed=True)
             self.say(person, Said.alike(f"You are watching. {person.listener.where(self.game)}"), channel="notice")
         arrived = "joins the table" if plays else "is watching"
         self.notice(f"{name} {arrived}.", but=person)
@@ -479,6 +481,7 @@ class Room:
         handler: Callable[[Person, dict[str, Any]], None] | None = {
             "answer": self.answer, "chat": self.chat, "review": self.review, "settings": self.settings,
             "add_computer": self.add_computer, "remove": self.remove, "house_rule": self.house_rule,
+            "choose_game": self.choose_game,
             "start": self.start, "lock": self.lock, "leave": lambda p, m: self.leave(p),
         }.get(kind)
         if handler is None:
@@ -594,6 +597,37 @@ class Room:
             self.house_rules.remove(rule)
         said = f"House rule {rule.replace('-', ' ')}: {'on' if on else 'off'}."
         self.notice(said)
+        self.broadcast_table()
+
+    def choose_game(self, person: Person, message: dict[str, Any]) -> None:
+        """The host plays another game at this table, before the start: everyone here is
+        told, and each client learns the new game's reviews and rules. The house rules go
+        (they were the other game's); refused while the table has more players than the new
+        game seats, or a name here is one the new game cannot give (a word it answers to)."""
+        if not self.hosting(person):
+            return
+        name = message["game"]
+        kind = TABLES.get(name)
+        if kind is None:
+            self.error(person, "bad_message", f"No game {name}: the games are {join(list(TABLES))}.")
+            return
+        if kind is self.kind:
+            self.error(person, "not_now", f"This table plays {kind.title} already.")
+            return
+        if len(self.lineup) > kind.max_players:
+            self.error(person, "room_full", f"{kind.title} is for at most {kind.max_players} players: "
+                                            "remove someone first.")
+            return
+        try:
+            check_names(self.names(), kind.reserved | YOU | WORDS, kind.names_taken, None)
+        except NameRefused as exc:
+            self.error(person, "bad_name", f"{kind.title} cannot be played with these names: {exc}.")
+            return
+        self.kind = kind
+        self.house_rules.clear()
+        for other in self.people:
+            self.send(other, {"type": "game_chosen", "game": self.game_said()})
+        self.notice(f"{person.name} chose {kind.title}: this table plays {kind.title} now.")
         self.broadcast_table()
 
     def lock(self, person: Person, message: dict[str, Any]) -> None:

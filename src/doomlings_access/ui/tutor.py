@@ -122,6 +122,7 @@ class LessonSession(Session):
                 return self.answer_freely(q, shown)
             if step.options is not None:
                 self.check_options(q, step)
+            self.check_answer_offered(q, step)
             self.teach(step.explain)
             self.teach(step.do)
             if not shown:  # (after what to do: nothing parts the options from the prompt)
@@ -144,6 +145,17 @@ class LessonSession(Session):
                 f"{self.lesson.file}: {step.field}.options: the lesson says {list(step.options or ())!r}, "
                 f"the question offers {has!r}"
             )
+
+    def check_answer_offered(self, q: Question, step: Step) -> None:
+        """The answer the step waits for is an option of its question. Found only once the
+        step was skipped, a lesson whose answer is never offered left ``learn --check`` saying
+        "did not end" with no field, and a learner at a question whose every answer was wrong."""
+        e = step.expect
+        if e.any or e.answer is None or any(named(o, e.answer) for o in q.options):
+            return
+        found = f"{self.lesson.file}: {step.field}.expect: no option of the question is {e.answer!r}"
+        if found not in self.disagreements:
+            self.disagreements.append(found)
 
     def answer_freely(self, q: Question, shown: bool) -> Choice:
         if not shown:
@@ -223,8 +235,7 @@ class LessonSession(Session):
             self.command(e.command, e.card or "", q)
             return None
         fits = [o for o in q.options if e.any or (e.answer is not None and named(o, e.answer))]
-        if not fits:
-            self.disagreements.append(f"{self.lesson.file}: {step.field}.expect: no option of the question is {e.answer!r}")
+        if not fits:  # (said by check_answer_offered)
             fits = list(q.options)
         return Choice(q.decision.player, fits[0].value)
 
@@ -302,8 +313,8 @@ def check_lesson(lesson: Lesson) -> list[str]:
     session = LessonSession(lesson, console, Output(console.write))
     console.session = session
     played = session.play()
-    if not played.finished:
-        return [f"{lesson.file}: the lesson did not end when played as its steps ask"]
+    if not played.finished:  # (what was found on the way says why)
+        return [*session.disagreements, f"{lesson.file}: the lesson did not end when played as its steps ask"]
     return session.disagreements
 
 

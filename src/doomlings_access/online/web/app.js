@@ -228,6 +228,9 @@
     if (state.host) {
       if (state.phase === "lobby") {
         for (const level of ["easy", "normal", "hard"]) items.push([`Add a computer player at ${level}`, () => send({ type: "add_computer", level })]);
+        for (const game of state.games) if (game.name !== state.game.name) {
+          items.push([`Play ${game.title} instead`, () => send({ type: "choose_game", game: game.name })]);
+        }
         items.push(["Start the game", () => send({ type: "start" })]);
       }
       for (const seat of state.seats) if (seat.name !== state.name && (seat.who === "person" || state.phase === "lobby")) {
@@ -315,6 +318,10 @@
           : m.role === "watcher" ? `You are watching in room ${m.code}.` : `You joined room ${m.code}. The host starts the game.`;
         tell($("history"), said, said, false, "notice");
       }
+    },
+    game_chosen(m) {
+      state.game = m.game; // its reviews in the menu, its rules in the lobby (the room says the change)
+      showRules();
     },
     say(m) {
       if (m.channel === "game" && m.seq <= state.lastSeq) return; // had it already
