@@ -13,7 +13,6 @@ import re
 import signal
 import sys
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from doomlings_access.arguments import HOUSE_RULES, LEVELS
@@ -21,77 +20,28 @@ from doomlings_access.lines import columns
 from doomlings_access.safety.text import (
     MAX_DIGITS,
     NameRefused,
-    alike_keys,
     check_names,
     clean,
-    name_key,
     shown,
     whole_number,
 )
 from doomlings_access.telling.console import Console, SpokenPrompts, make_console
 from doomlings_access.telling.output import Output
-from doomlings_access.ui.words import COMPUTER_NAMES, Said
+from doomlings_access.telling.words import PEOPLE_NAMES
+from doomlings_access.ui.words import Said
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from doomlings_access.rules import Game
-    from doomlings_access.saves import SaveFileError, Seats
+    from doomlings_access.saves import SaveFileError
     from doomlings_access.ai.search import Budget
+    from doomlings_access.doomlings_app import GameChoices
     from doomlings_access.ui.asking import Asker
     from doomlings_access.ui.session import Prefs
     from doomlings_access.telling.words import Said as SharedSaid
 
     SpeechSwitch = Callable[[str], str]
     Body = Callable[[Console, Output, Prefs, "Speech"], int]
-
-MAX_SEED = 10**18
-"""Seeds have at most 18 digits (a 5,000-digit seed would only make the save unreadable)."""
-
-
-@dataclass
-class GameChoices:
-    players: int = 3
-    humans: int = 1
-    names: list[str] = field(default_factory=list)
-    levels: list[str] = field(default_factory=lambda: ["normal"])
-    seed: int | None = None
-    edition: str = "retail"
-    house_rules: list[str] = field(default_factory=list)
-    budget: Budget = field(default_factory=lambda: _budget())
-
-
-def choices_from_args(args: argparse.Namespace) -> GameChoices:
-    """Check the play options; raises ValueError with a one-line reason."""
-    if not 2 <= args.players <= 6:
-        raise ValueError("--players must be 2 to 6")
-    if not 0 <= args.humans <= args.players:
-        raise ValueError(f"--humans must be 0 to {args.players}")
-    if args.seed is not None and not 0 <= args.seed < MAX_SEED:
-        raise ValueError("--seed must be a whole number from 0 with at most 18 digits")
-    names = args.names.split(",") if args.names else []  # ",Ben": the first name is empty
-    if len(names) > args.players:
-        raise ValueError(f"--names gives {len(names)} names for {args.players} players")
-    from doomlings_access.cards import load_cards
-    from doomlings_access.ui.session import reserved_words
-
-    taken = load_cards(args.edition).player_names_taken if names else frozenset[str]()
-    try:
-        names = check_names(names, reserved_words(), taken, range(args.humans))
-    except NameRefused as exc:
-        raise ValueError(f"--names: name {exc.seat + 1}: {exc}") from None
-    levels = [lv.strip().lower() for lv in args.level.split(",")]
-    if any(lv not in LEVELS for lv in levels):
-        raise ValueError("--level must be easy, normal or hard (or one per computer seat)")
-    computers = args.players - args.humans
-    if len(levels) > 1 and len(levels) != computers:
-        raise ValueError(
-            f"--level gives {len(levels)} levels for {computers} computer "
-            f"{'seat' if computers == 1 else 'seats'}: give one level, or one per computer seat"
-        )
-    rules = [flag for flag in HOUSE_RULES if getattr(args, flag.replace("-", "_"), False)]
-    budget = thinking_budget(args)
-    return GameChoices(args.players, args.humans, names, levels, args.seed, args.edition, rules, budget)
 
 
 def _budget(seconds: float = 1.0, iterations: int | None = 1000) -> Budget:
@@ -108,60 +58,6 @@ def thinking_budget(args: argparse.Namespace) -> Budget:
     if iterations is not None and not 1 <= iterations <= 1_000_000:
         raise ValueError("--iterations must be 1 to 1000000")
     return _budget(seconds, iterations)
-
-
-DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]
-
-
-def seat_names(c: GameChoices) -> list[str]:
-    names = list(c.names)
-    people = ["You"] if c.humans == 1 else DEFAULT_NAMES
-    # Default names only for the people not named; a computer is never called "You".
-    unnamed = people[len(names) : c.humans]
-    # (nor one that looks like a person's: "Оtto" in Cyrillic beside the computer's Otto)
-    taken = {name_key(x) for x in names}.union(*(alike_keys(x) for x in names))
-    pool = [n for n in unnamed + COMPUTER_NAMES if not taken or (name_key(n) not in taken and not alike_keys(n) & taken)]
-    while len(names) < c.players:
-        names.append(pool.pop(0))
-    return names
-
-
-def build_game(c: GameChoices) -> tuple[Game, Seats]:
-    """The game and who plays each seat (people first, then computers at their levels)."""
-    import random
-
-    from doomlings_access.cards import load_cards
-    from doomlings_access.rules import Game, Options, Setup
-    from doomlings_access.saves import Seats
-
-    seed = c.seed if c.seed is not None else random.SystemRandom().randrange(1, 10**9)
-    values: dict[str, object] = {HOUSE_RULES[f]: True for f in c.house_rules}
-    if "empty_hand_draw" in values:
-        values["empty_hand_draw"] = 5
-    options = Options(edition=c.edition, **values)  # type: ignore[arg-type]
-    game = Game(load_cards(options.edition), Setup(tuple(seat_names(c)), seed, options))
-    computers = range(c.humans, c.players)
-    levels = {seat: c.levels[min(i, len(c.levels) - 1)] for i, seat in enumerate(computers)}
-    return game, Seats(list(range(c.humans)), levels)
-
-
-def run_game(
-    c: GameChoices, console: Console, output: Output, prefs: Prefs, change_speech: SpeechSwitch
-) -> int:
-    from doomlings_access.doomlings_app import play_saved
-    from doomlings_access.saves import claim_new_save, new_save_path, tidy_saves
-
-    game, seats = build_game(c)
-    tidy_saves()
-    try:
-        path, lock = claim_new_save()  # a name no other game has, owned by this process
-    except OSError:  # the saves folder cannot be written: play on; the autosave says so once
-        path, lock = new_save_path(), None
-    try:
-        return play_saved(game, seats, path, None, console, output, prefs, change_speech, False, c.budget)
-    finally:
-        if lock is not None:
-            lock.release()
 
 
 def resume(args: argparse.Namespace) -> int:
@@ -368,9 +264,7 @@ def transcript(args: argparse.Namespace) -> int:
     """``doomlings transcript SAVE|--latest [--out FILE]``: every announcement, as plain text."""
     from pathlib import Path
 
-    from doomlings_access.saves import CropSaved, SaveFileError, list_saves, read_any_save, saves_dir
-    from doomlings_access.settings import load_settings
-    from doomlings_access.ui.heard import told_since_asked
+    from doomlings_access.saves import SaveFileError, list_saves, read_any_save, saves_dir
 
     if args.latest and args.save:
         print("doomlings: name a save or use --latest, not both", file=sys.stderr)
@@ -393,28 +287,10 @@ def transcript(args: argparse.Namespace) -> int:
     except SaveFileError as exc:
         print(f"doomlings: {exc}", file=sys.stderr)
         return 2
+    from doomlings_access.games import of_save
+
     me = saved_any.seats.humans[0] if len(saved_any.seats.humans) == 1 else None
-    if isinstance(saved_any, CropSaved):
-        from doomlings_access.doomcrop_ui.announcer import Announcer
-
-        crop = saved_any.game
-        from doomlings_access.settings import labels_setting
-
-        labels = labels_setting(args.labels)
-        said = Announcer(me, crop.setup.players, args.verbosity or "normal", labels).render_all(crop.seen_log(me))
-        return _print_transcript(args, path, said)
-    saved = saved_any
-    # Where a question cut a story depends on the setting the game was played with: the
-    # one given, else the one kept (a broken settings file was reported when playing).
-    any_time = args.any_time or load_settings()[0].any_time
-    computers = [seat for seat in range(saved.game.n) if seat not in saved.seats.humans]
-    levels = {seat: saved.seats.levels.get(seat, "normal") for seat in computers}
-    from doomlings_access.settings import labels_setting
-    from doomlings_access.ui.words import Style
-
-    style = Style(labels_setting(args.labels))
-    said = told_since_asked(saved.game, saved.seats.humans, me, style=style, any_time=any_time, levels=levels)[0]
-    return _print_transcript(args, path, said)
+    return _print_transcript(args, path, of_save(saved_any).transcript(saved_any, me, args))
 
 
 def _print_transcript(args: argparse.Namespace, path: Path, said: Sequence[Said | SharedSaid]) -> int:
@@ -599,61 +475,36 @@ class Speech:
 
 
 def play(args: argparse.Namespace) -> int:
-    """``doomlings play`` (``--game doomcrop``: a game of Doomcrop)."""
+    """``doomlings play`` (``--game doomcrop``: a game of Doomcrop): the game's own options
+    checked by its row of the games' table, then the game at the prompt."""
     from doomlings_access.cards import CardDataError
-
-    if args.game == "doomcrop":
-        return _play_doomcrop(args)
-    if args.players is None:
-        args.players = 3
+    from doomlings_access.games import GAMES
 
     try:
-        choices = choices_from_args(args)
+        start = GAMES[args.game].new_game(args, thinking_budget(args))
     except CardDataError:  # (card names are checked against): the cards' fault, said as such
         raise
     except ValueError as exc:
         print(f"doomlings: {exc}", file=sys.stderr)
         return 2
-    return _with_output(args, lambda console, out, prefs, speech: run_game(choices, console, out, prefs, speech.switch))
-
-
-def _play_doomcrop(args: argparse.Namespace) -> int:
-    """``doomlings play --game doomcrop``: its options checked, then the game at the prompt."""
-    from doomlings_access import doomcrop_app
-    from doomlings_access.ui.session import reserved_words
-
-    try:
-        budget = thinking_budget(args)
-        chosen = doomcrop_app.choices(
-            args.players, args.humans, args.names.split(",") if args.names else [],
-            [lv.strip().lower() for lv in args.level.split(",")], args.seed, args.decks, args.jokers,
-            args.epic_techniques, budget, reserved_words(),
-            {name: read(args) for name, read in doomcrop_app.READINGS.items()},
-        )
-    except ValueError as exc:
-        print(f"doomlings: {exc}", file=sys.stderr)
-        return 2
-
-    def body(console: Console, out: Output, prefs: Prefs, speech: Speech) -> int:
-        return doomcrop_app.run_new(chosen, console, out, prefs, doomcrop_app.kept_prefs(), speech.switch)
-
-    return _with_output(args, body)
+    return _with_output(args, lambda console, out, prefs, speech: start(console, out, prefs, speech.switch))
 
 
 def _new_doomcrop(ask: Asker, console: Console, out: Output, prefs: Prefs, speech: Speech) -> None:
     """The main menu's new game of Doomcrop: how many players and people, their names and the
     computers' level; one deck for two players, one for each two beyond."""
     from doomlings_access import doomcrop_app
-    from doomlings_access.ui.session import reserved_words
+    from doomlings_access.games import GAMES
 
+    reserved = GAMES["doomcrop"].table.reserved
     players = ask.number("How many players, 2 to 6?", 2, 2, 6, "People and computer players together.")
     humans = ask.number(
         f"How many of them are people, 1 to {players}?", 1, 1, players,
         "The people at this keyboard; the other players are the computer's.",
     )
-    names = _names_asked(ask, humans, reserved_words(), (), "grid")
+    names = _names_asked(ask, humans, reserved, (), "grid")
     level = _level_asked(ask, players, humans, LEVEL_HELP)
-    chosen = doomcrop_app.choices(players, humans, names, [level], None, None, 0, False, _budget(), reserved_words())
+    chosen = doomcrop_app.choices(players, humans, names, [level], None, None, 0, False, _budget(), reserved)
     doomcrop_app.run_new(chosen, console, out, prefs, doomcrop_app.kept_prefs(), speech.switch)
 
 
@@ -669,7 +520,7 @@ def _names_asked(
     not be."""
     names: list[str] = []
     for i in range(humans):
-        default = "You" if humans == 1 else DEFAULT_NAMES[i]
+        default = "You" if humans == 1 else PEOPLE_NAMES[i]
         while True:
             typed = ask.text(
                 f"Name of person {i + 1}?", default,
@@ -886,6 +737,8 @@ def _menu_item(
     pick: int, ask: Asker, console: Console, out: Output, prefs: Prefs, speech: Speech, edition: str
 ) -> None:
     if pick == 0:
+        from doomlings_access.doomlings_app import run_game
+
         choices = _new_game_questions(ask, edition)
         run_game(choices, console, out, prefs, speech.switch)
     elif pick == 1:
@@ -967,6 +820,7 @@ def _new_game_questions(ask: Asker, edition: str = "retail") -> GameChoices:
         "The people at this keyboard; the other players are the computer's.",
     )
     from doomlings_access.cards import load_cards
+    from doomlings_access.doomlings_app import GameChoices
     from doomlings_access.ui.session import reserved_words
 
     taken = load_cards(edition).player_names_taken

@@ -21,19 +21,21 @@ from doomlings_access.doomcrop.options import MAX_PLAYERS, MIN_PLAYERS, decks_fo
 from doomlings_access.doomcrop.setup import Setup
 from doomlings_access.doomcrop.view import View
 from doomlings_access.doomcrop_ai.levels import make_agent
-from doomlings_access.doomcrop_ui.game import DoomcropWords
+from doomlings_access.doomcrop_ui.announcer import Announcer
+from doomlings_access.doomcrop_ui.game import RESERVED, DoomcropWords
 from doomlings_access.doomcrop_ui.table import COMPUTER_NAMES
 from doomlings_access.kernel.players import Agent
 from doomlings_access.players.search import Budget
 from doomlings_access.safety.text import NameRefused, check_names
-from doomlings_access.settings import load_settings
+from doomlings_access.settings import labels_setting, load_settings
 from doomlings_access.saves import Autosave, CropSaved, Seats, claim_new_save, new_save_path, resume_name, tidy_saves, write_crop_save
 from doomlings_access.telling.loop import Prefs, PromptLoop, resume_words
 from doomlings_access.telling.console import Console
 from doomlings_access.telling.output import Output
+from doomlings_access.telling.words import PEOPLE_NAMES, Said
 
 SpeechSwitch = Callable[[str], str]
-PEOPLE_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay"]
+Start = Callable[[Console, Output, Prefs, SpeechSwitch], int]
 READINGS: dict[str, Callable[[argparse.Namespace], object]] = {
     "hearts_adjacency": lambda args: args.hearts_adjacency,
     "hearts_helper_stays_up": lambda args: not args.hearts_helper_turns_down,
@@ -90,7 +92,7 @@ def choices(
 def seat_names(c: CropChoices) -> tuple[str, ...]:
     """People's names as given (or "You" for one person, else Ana, Ben...), then computers'."""
     names = list(c.names)
-    people = ["You"] if c.humans == 1 else PEOPLE_NAMES
+    people = ["You"] if c.humans == 1 else list(PEOPLE_NAMES)
     pool = [n for n in [*people[len(names) : c.humans], *COMPUTER_NAMES] if n.lower() not in {x.lower() for x in names}]
     while len(names) < c.players:
         names.append(pool.pop(0))
@@ -146,6 +148,26 @@ def play_saved(
         reflex=lambda seat: make_agent("normal", game.setup.seed, seat),
     )
     return loop.run()
+
+
+def from_args(args: argparse.Namespace, budget: Budget) -> Start:
+    """``doomlings play --game doomcrop``: its options checked (ValueError: the one-line reason;
+    ``budget``: the hard level's, checked by the caller), and what plays the new game at the
+    prompt. A person's name may be none of Doomcrop's own commands and words (:data:`RESERVED`)."""
+    chosen = choices(
+        args.players, args.humans, args.names.split(",") if args.names else [],
+        [lv.strip().lower() for lv in args.level.split(",")], args.seed, args.decks, args.jokers,
+        args.epic_techniques, budget, RESERVED, {name: read(args) for name, read in READINGS.items()},
+    )
+    return lambda console, out, prefs, switch: run_new(chosen, console, out, prefs, kept_prefs(), switch)
+
+
+def transcript(saved: CropSaved, me: int | None, args: argparse.Namespace) -> list[Said]:
+    """Every announcement of a saved game as ``me`` heard it (None: as all heard it), for
+    ``doomlings transcript``."""
+    labels = labels_setting(args.labels)
+    game = saved.game
+    return Announcer(me, game.setup.players, args.verbosity or "normal", labels).render_all(game.seen_log(me))
 
 
 def kept_prefs() -> Prefs:

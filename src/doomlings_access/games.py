@@ -1,10 +1,11 @@
 """Every game the program plays, in one table: what the commands, the menus, saves, doctor and
 the tournament need of a game, found by its name instead of a branch for each game.
 
-A row names the game as ``--game`` and a save's ``game`` field do, and gives its title, how a
-seeded game of it is started and what its computer levels are and how its end is counted (its
+A row names the game as ``--game`` and a save's ``game`` field do, and gives its title, how
+``play`` checks its options and starts a new game of it at the prompt, how a seeded game of it
+is started and what its computer levels are and how its end is counted (its
 :class:`~doomlings_access.tournament.Contest`), its save record, where a loaded game of it
-stands, how a saved game of it is played on at the prompt, and what online play needs of it (its
+stands, how a saved game of it is played on at the prompt and told again as a transcript, and what online play needs of it (its
 table: :class:`~doomlings_access.online.kinds.TableKind`, given by each game's telling:
 :mod:`doomlings_access.ui.table`, :mod:`doomlings_access.doomcrop_ui.table`). A third game is a
 row here (and its own packages), not a branch in each command. Online play, above it, reaches a
@@ -18,7 +19,8 @@ game only through it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import argparse
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,13 +29,16 @@ from doomlings_access.doomcrop_ui.table import DOOMCROP
 from doomlings_access.saves import CropSaved, Saved, crop_stands, game_stands
 from doomlings_access.telling.console import Console
 from doomlings_access.telling.output import Output
+from doomlings_access.players.search import Budget
 from doomlings_access.telling.prompting import Prefs
+from doomlings_access.telling.words import Said
 from doomlings_access.ui.table import DOOMLINGS
 
 if TYPE_CHECKING:
     from doomlings_access.online.kinds import TableKind
 
 SpeechSwitch = Callable[[str], str]
+Start = Callable[[Console, Output, Prefs, SpeechSwitch], int]
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,12 @@ class GameKind:
     """Where a loaded game of it stands ("round 3, era 2, Arid Lands"; "Doomcrop, turn 12")."""
     resume: Callable[[Any, Console, Output, Prefs, SpeechSwitch], int]
     """A saved game (its record) played on at the prompt, saved after every answer."""
+    new_game: Callable[[argparse.Namespace, Budget], Start]
+    """``play``'s options for a new game of it checked (ValueError: the one-line reason), with
+    the hard level's budget; and what plays that game at the prompt."""
+    transcript: Callable[[Any, int | None, argparse.Namespace], Sequence[Said]]
+    """Every announcement of a saved game (its record) as a seat heard it (None: as all did),
+    for ``doomlings transcript`` (its ``--labels`` and ``--verbosity``)."""
     table: TableKind
     """The game at an online table: its engine from the seats and the host's rules, its
     computer players, each person's telling, its questions and review commands."""
@@ -60,11 +71,11 @@ class GameKind:
 GAMES: dict[str, GameKind] = {
     "doomlings": GameKind(
         "doomlings", "Doomlings", tournament.GAMES["doomlings"], Saved, game_stands, doomlings_app.resume_saved,
-        DOOMLINGS,
+        doomlings_app.from_args, doomlings_app.transcript, DOOMLINGS,
     ),
     "doomcrop": GameKind(
         "doomcrop", "Doomcrop", tournament.GAMES["doomcrop"], CropSaved, crop_stands, doomcrop_app.resume_saved,
-        DOOMCROP,
+        doomcrop_app.from_args, doomcrop_app.transcript, DOOMCROP,
     ),
 }
 """Every game, by its name."""

@@ -132,7 +132,7 @@ GAME = ["--plain", "--speech", "off"]
 def played(players: int, seed: int, actions: int | None = None) -> tuple[Game, Seats]:
     """A game built as ``doomlings play`` builds it (one person, answering the first option,
     and computer seats), stopped after ``actions`` actions or played to the end."""
-    from doomlings_access.app import GameChoices, build_game
+    from doomlings_access.doomlings_app import GameChoices, build_game
     from doomlings_access.doomlings_app import agents_for
 
     game, seats = build_game(GameChoices(players=players, humans=1, seed=seed))

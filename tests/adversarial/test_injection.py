@@ -72,7 +72,7 @@ def test_names_that_cannot_be_told_apart_or_seen_are_refused(home: Home, names: 
 def test_no_computer_is_named_like_a_person_who_looks_the_same() -> None:
     """Issue 34: a person named "Оtto" (a Cyrillic О) sat beside the computer's Otto: the
     computers' names skip any that looks like a person's, as they skip one that sounds like it."""
-    from doomlings_access.app import GameChoices, build_game
+    from doomlings_access.doomlings_app import GameChoices, build_game
 
     for person, computer in [("\u041etto", "Otto"), ("0tto", "Otto"), ("OTTO", "Otto"), ("P\u0456a", "Pia")]:
         game, _ = build_game(GameChoices(players=6, humans=1, names=[person], seed=1))

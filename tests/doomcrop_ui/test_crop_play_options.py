@@ -40,3 +40,24 @@ def test_the_standard_game_by_default_and_each_option_when_asked() -> None:
 def test_a_bad_option_is_one_line(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--game", "doomcrop", *argv]) == 2
     assert capsys.readouterr().err == f"doomlings: {said}\n"
+
+
+@pytest.mark.parametrize("name", ["Grid", "mine", "g"])
+def test_a_name_that_would_answer_as_doomcrops_own_command_or_seat_word_is_refused(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play --game doomcrop`` checked names against Doomlings' commands ("hand" refused,
+    "grid" let through, and typed it showed a grid instead of naming the person): now Doomcrop's
+    own, from its row of the games' table, as its online rooms and its menu do."""
+    assert main(["play", "--game", "doomcrop", "--humans", "2", "--names", f"Ana,{name}"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("doomlings: --names: name 2:") and err.count("\n") == 1, err
+
+
+def test_a_name_only_doomlings_keeps_for_its_commands_is_a_doomcrop_players_name() -> None:
+    from doomlings_access.games import GAMES
+
+    args = fill_defaults(_parser().parse_args(["play", "--game", "doomcrop", "--humans", "2", "--names", "Ana,Hand"]))
+    assert callable(GAMES["doomcrop"].new_game(args, Budget()))  # (a name refused raises ValueError)
+    assert {"hand", "grid", "mine"} & GAMES["doomcrop"].table.reserved == {"grid", "mine"}
+    assert "hand" in GAMES["doomlings"].table.reserved

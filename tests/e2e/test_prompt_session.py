@@ -154,7 +154,7 @@ def test_tab_completes_a_card_s_name_as_it_is_shown() -> None:
     session = Session(g, [0], {}, console, Output(console.write), Prefs())
     q = question_for(g.view(d.player), d, session.style, session.announcer)
     names = [o.text.split(",")[0] for o in q.options]
-    words = session.words(q)
+    words = session.completions(q)
     assert all(name in words for name in names) and not any(name.lower() in words for name in names if name != name.lower())
     from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.output import DummyOutput

@@ -154,7 +154,7 @@ def test_speech_is_off_is_said_before_the_first_answer(tmp_path):
 
 
 def test_a_computer_is_never_called_you() -> None:
-    from doomlings_access.app import GameChoices, seat_names
+    from doomlings_access.doomlings_app import GameChoices, seat_names
 
     assert seat_names(GameChoices(players=3, humans=1, names=["Ana"])) == ["Ana", "Otto", "Pia"]
     assert seat_names(GameChoices(players=3, humans=1)) == ["You", "Otto", "Pia"]

@@ -12,10 +12,13 @@ from doomlings_access.doomcrop import events as ev
 from doomlings_access.doomcrop.decisions import Decision, Value
 from doomlings_access.doomcrop.view import View
 from doomlings_access.doomcrop_ui import review
+from doomlings_access.doomcrop_ui.review import SEAT_WORDS
 from doomlings_access.doomcrop_ui.announcer import Announcer
 from doomlings_access.doomcrop_ui import held
 from doomlings_access.doomcrop_ui.help import question_help
-from doomlings_access.doomcrop_ui.questions import build_question
+from doomlings_access.doomcrop_ui.questions import KEYWORDS, build_question
+from doomlings_access.telling.answers import PlainAnswers
+from doomlings_access.telling.prompting import SHARED_ALIASES, SHARED_COMMANDS
 from doomlings_access.telling.questions import Question
 from doomlings_access.telling.words import Said
 
@@ -27,6 +30,16 @@ COMMANDS = {
     "card": "card NAME, c: what a card does (7C, queen of spades), or what lies at a place (ben front left)",
 }
 ALIASES = {"g": "grid", "b": "grids", "d": "discards", "p": "draw", "c": "card", "pile": "draw", "discard": "discards"}
+RESERVED = frozenset([
+    *COMMANDS, *ALIASES, *SHARED_COMMANDS, *SHARED_ALIASES, *(w for _, words in KEYWORDS.values() for w in words),
+    *SEAT_WORDS, "y", "n", "yes",
+])
+"""Words a person's name may not be: typed, they answer as a command, a keyword, a seat ("grid
+mine") or quit's question, not as the name (``play --names``, the menu, an online room)."""
+
+
+ANSWERS = PlainAnswers("a place like front left or Ben back right, a card like 7c, or the first letters of an answer")
+"""How Doomcrop's answers are read: a card's label is as its options spell it ("7c")."""
 
 
 class DoomcropWords:
@@ -35,7 +48,7 @@ class DoomcropWords:
     title = "Doomcrop"
     commands = COMMANDS
     aliases = ALIASES
-    ways_to_answer = "a place like front left or Ben back right, a card like 7c, or the first letters of an answer"
+    answers = ANSWERS
 
     def teller(self, me: int | None, names: Sequence[str], verbosity: str, labels: str) -> Announcer:
         return Announcer(me, names, verbosity, labels)

@@ -102,10 +102,14 @@ def draw_pile(view: View, labels_as: str = labels.TEXT) -> list[Said]:
     return out
 
 
+SEAT_WORDS = ("me", "my", "mine", "your")
+"""Words that name the listener's own seat ("grid mine"), besides "you" (one person's name)."""
+
+
 def seat_named(view: View, typed: str) -> int | None:
     """The seat ``typed`` names ("me", "Ben", "ben's"), or None."""
     key = typed.strip().lower().removesuffix("'s")
-    if key in ("", "me", "my", "mine", "you", "your"):
+    if key in ("", "you", *SEAT_WORDS):
         return view.seat
     hits = players_named(key, list(view.names))
     return hits[0] if len(hits) == 1 else None

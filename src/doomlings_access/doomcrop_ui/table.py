@@ -20,13 +20,11 @@ from doomlings_access.doomcrop.options import MAX_PLAYERS, Adjacency, KingOrder,
 from doomlings_access.doomcrop.view import SlotView, View
 from doomlings_access.doomcrop_ai import Agent
 from doomlings_access.doomcrop_ai.levels import make_agent
-from doomlings_access.doomcrop_ui.game import ALIASES, COMMANDS, DoomcropWords
-from doomlings_access.doomcrop_ui.questions import KEYWORDS
+from doomlings_access.doomcrop_ui.game import ANSWERS, COMMANDS, RESERVED, DoomcropWords, ALIASES
 from doomlings_access.doomcrop_ui import review
 from doomlings_access.doomcrop_ui.review import describe
 from doomlings_access.players.search import Budget
 from doomlings_access.telling.listening import WordsListener
-from doomlings_access.telling.prompting import SHARED_ALIASES, SHARED_COMMANDS
 
 COMPUTER_NAMES = ["Ben", "Cy", "Dee", "Eli", "Fay", "Gus"]
 """The computer players' names, at a local game as at an online table."""
@@ -67,11 +65,11 @@ class DoomcropTable:
     rules = {rule: line for rule, (line, _) in RULES.items()}
     commands = COMMANDS
     aliases = ALIASES
-    reserved = frozenset([*COMMANDS, *ALIASES, *SHARED_COMMANDS, *SHARED_ALIASES,
-                          *(w for _, words in KEYWORDS.values() for w in words)])
+    reserved = RESERVED
     names_taken = frozenset[str]()
     any_time = None
     words = DoomcropWords()
+    answers = ANSWERS
 
     def begin(self, names: Sequence[str], levels: Mapping[int, str], seed: int, rules: Sequence[str],
               budget: Budget) -> tuple[Game, dict[int, Agent]]:

@@ -1,7 +1,8 @@
 """The terminal client: ``doomlings join HOST CODE --name Ana`` and ``doomlings host``.
 
 It is the local game's prompt loop with the table on a server: the same questions (numbers,
-names, labels in braille or BRF, first letters, read by :func:`~doomlings_access.ui.session.read_answer`),
+names, labels in braille or BRF, first letters, read by :func:`~doomlings_access.telling.answers.read_answer`
+as the room's game reads them, found in the games' registry),
 the same review commands (answered by the server from the seat's view), the same settings,
 speech modes and braille labels, and ``log`` and ``repeat`` over the history kept here. What
 the server says arrives while nothing is asked too (others' turns, chat): it is printed as it
@@ -35,18 +36,14 @@ from doomlings_access.online.commands import HOST_COMMANDS, ONLINE_COMMANDS, onl
 from doomlings_access.online.server import DEFAULT_PORT
 from doomlings_access.kernel.decisions import Decision
 from doomlings_access.safety.text import clean, name_key, players_named
-from doomlings_access.telling.console import Console, clean_typed, not_an_answer, yes_or_no
+from doomlings_access.telling.console import Console, clean_typed, is_number, not_an_answer, shorten, yes_or_no
 from doomlings_access.telling.output import Output
-from doomlings_access.telling.prompting import SHARED_COMMANDS, is_number, shorten, typed_aloud
-from doomlings_access.ui.questions import Option, Question
-from doomlings_access.ui.session import (
-    Prefs,
-    as_command,
-    held_back_said,
-    how_to_answer,
-    letter_is_a_command,
-    read_answer,
+from doomlings_access.games import TABLES
+from doomlings_access.telling.answers import PLAIN, AnswerWords, HeldBack, read_answer
+from doomlings_access.telling.prompting import (
+    SHARED_ALIASES, SHARED_COMMANDS, Prefs, letter_is_a_command, named_command, typed_aloud,
 )
+from doomlings_access.telling.questions import Option, Question
 from doomlings_access.telling.words import VERBOSITIES, Said, choose_from
 
 log = logging.getLogger(__name__)
@@ -127,7 +124,7 @@ class Asked:
 
     id: str
     question: Question
-    held: list[tuple[str, str, str]]
+    held: list[HeldBack]
     details: list[str]
     answered: bool = False
 
@@ -192,8 +189,7 @@ class Remote:
         self.url = url
         self.client = client
         self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self.main(),), daemon=True,
-                                       name="doomlings-online")
+        self.thread = threading.Thread(target=self.run, daemon=True, name="doomlings-online")
         self.outbox: asyncio.Queue[str] | None = None
         self.ws: Any = None
         self.stopping = False
@@ -222,6 +218,11 @@ class Remote:
         if self.thread.is_alive():
             self.loop.call_soon_threadsafe(close)
             self.thread.join(wait)
+
+    def run(self) -> None:
+        """The thread's work (its coroutine made here, when it starts: one made with the thread
+        was never run, and Python warned of it, by a client that never connected)."""
+        self.loop.run_until_complete(self.main())
 
     async def main(self) -> None:
         from websockets.asyncio.client import connect
@@ -286,6 +287,9 @@ class Client:
         """The game of a room this client opens (None: the server's default)."""
         self.game: dict[str, Any] | None = None
         """The room's game as the server described it: its review commands and its rules."""
+        self.answers: AnswerWords = PLAIN
+        """How the room's game reads a typed answer (its labels in braille, a misspelt name, a
+        card held back), as its local prompt does: found in the games' registry by its name."""
         self.prefs = prefs
         self.change_speech = change_speech
         self.server = server
@@ -349,7 +353,7 @@ class Client:
         return True
 
     def on_welcome(self, m: dict[str, Any]) -> None:
-        self.game = m["game"]
+        self.game_is(m["game"])
         self.code, self.seat, self.host, self.role, self.name = m["code"], m["seat"], m["host"], m["role"], m["name"]
         if m["token"]:
             self.token = m["token"]
@@ -397,8 +401,16 @@ class Client:
                 self.out.info("The computer answered that question for you.")
             self.asked = None
 
+    def game_is(self, game: dict[str, Any]) -> None:
+        """The room's game, as the server describes it (its reviews and rules), and how it
+        reads a typed answer: its part of the one reader, found in the games' registry by its
+        name (a game this program does not know: what every question takes)."""
+        self.game = game
+        kind = TABLES.get(game["name"])
+        self.answers = kind.answers if kind is not None else PLAIN
+
     def on_game_chosen(self, m: dict[str, Any]) -> None:
-        self.game = m["game"]  # (its reviews and rules from now on; the room says the change)
+        self.game_is(m["game"])  # (its reviews, rules and answers from now on; the room says the change)
 
     def on_table(self, m: dict[str, Any]) -> None:
         before = self.table["phase"] if self.table else "lobby"
@@ -493,14 +505,8 @@ class Client:
             self.online(command, arg)
             return
         asked = self.asked
-        own, rest = self.game_command(line)
-        if own is not None and own != as_command(line)[0] and not (
-            asked is not None and not asked.answered and asked.question.named_exactly(line)
-        ):  # the room's game's own review command, where the local reading knows another
-            self.command(own, rest)
-            return
         if asked is not None and not asked.answered:
-            reply = read_answer(asked.question, raw, lambda typed: held_back_said(asked.held, typed))
+            reply = read_answer(asked.question, raw, self.answers, self.as_command, asked.held)
             if reply.value is not None:
                 asked.answered = True
                 self.remote.send({"type": "answer", "question": asked.id, "option": str(reply.value)})
@@ -520,20 +526,17 @@ class Client:
             else:
                 self.out.info("Nothing is asked of you now. Type ? for the commands, or chat and a message.")
             return
-        command, arg = as_command(line)
+        command, arg = self.as_command(line)
         if command is None:
             self.out.info(f"Not a command: {shorten(line)}. Type ? for the commands.")
             return
         self.command(command, arg)
 
-    def game_command(self, line: str) -> tuple[str | None, str]:
-        """The room's game's review command a typed line names (its first word, or that
-        word's short form), and the rest as typed."""
-        if self.game is None:
-            return None, ""
-        word, _, rest = line.strip().partition(" ")
-        command = self.game["aliases"].get(word.lower(), word.lower())
-        return (command, rest.strip()) if command in self.reviews() else (None, "")
+    def as_command(self, line: str) -> tuple[str | None, str]:
+        """The command a typed line names: a review of the room's game (which the server
+        answers) or one every game has, by its name or its short word; and the rest as typed."""
+        aliases = {**(self.game["aliases"] if self.game is not None else {}), **SHARED_ALIASES}
+        return named_command(line, [*self.reviews(), *SHARED_COMMANDS], aliases)
 
     def reviews(self) -> list[str]:
         """The review commands of the room's game, which the server answers."""
@@ -669,7 +672,7 @@ class Client:
     def help(self) -> None:
         asked = self.asked
         if asked is not None and not asked.answered:
-            for said in how_to_answer(asked.question):
+            for said in self.answers.how_to_answer(asked.question):
                 self.out.info(said)
             self.out.lines(asked.details)
         else:

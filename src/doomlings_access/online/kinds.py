@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from doomlings_access.kernel.decisions import Decision
 from doomlings_access.kernel.players import Agent
 from doomlings_access.players.search import Budget
+from doomlings_access.telling.answers import AnswerWords
 from doomlings_access.telling.loop import Playable
 from doomlings_access.telling.questions import Question
 from doomlings_access.telling.words import Said
@@ -98,6 +99,13 @@ class TableKind(Protocol):
     @property
     def aliases(self) -> Mapping[str, str]:
         """Short words for the review commands ("g" for "grid")."""
+
+    @property
+    def answers(self) -> AnswerWords:
+        """How a typed answer to the game's questions is read, beyond what every question
+        takes (a card's label typed in braille, a misspelt name, a card held back), and the
+        help's ways to answer: the terminal client reads answers with it, as the local prompt
+        does."""
 
     @property
     def any_time(self) -> str | None:

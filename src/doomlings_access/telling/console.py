@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TextIO
 
-from doomlings_access.safety.text import MAX_SHOWN, clean
+from doomlings_access.safety.text import MAX_DIGITS, MAX_SHOWN, clean
 
 
 def printable(text: str) -> str:
@@ -399,3 +399,13 @@ def not_an_answer(raw: str) -> str:
     """The one line every yes-or-no question says to a line it does not take: the line as
     typed, its control and invisible characters shown as "?" (so a listener hears them)."""
     return f"Not an answer: {clean(raw.strip(' '), 20)}. Type y or n."
+
+
+def is_number(text: str) -> bool:
+    """Plain digits 0-9 only (not superscripts, circled or other scripts' digits), and few
+    enough that converting them is instant (Python refuses more than 4,300 digits)."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
+
+
+def shorten(text: str, limit: int = 20) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."

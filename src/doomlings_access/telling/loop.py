@@ -26,19 +26,16 @@ from typing import Any, Generic, Protocol, TypeVar
 from doomlings_access.kernel.decisions import Choice, Decision, Value
 from doomlings_access.kernel.players import Agent, SeatView
 from doomlings_access.lines import rows
+from doomlings_access.telling.answers import AnswerWords
 from doomlings_access.telling.prompting import (
-    SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, is_number, resume_words, shorten,
-    thinks_long, whose_game,
+    SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, resume_words, thinks_long, whose_game,
 )
-from doomlings_access.telling.questions import Option, Question
-from doomlings_access.telling.words import Said, join, plural
-from doomlings_access.telling.console import Console, clean_typed, nothing_typed
+from doomlings_access.telling.questions import Question
+from doomlings_access.telling.words import Said
+from doomlings_access.telling.console import Console
 from doomlings_access.telling.output import Output
 
 __all__ = ["Engine", "GameWords", "Prefs", "PromptLoop", "QuitGame", "Teller", "resume_words"]
-
-MAX_INPUT = 200
-"""Seconds a computer player may think before a person waiting is told it is thinking."""
 
 class TableView(SeatView, Protocol):
     """A seat's view as the loop reads it: the kernel's, with the players' names."""
@@ -101,8 +98,9 @@ class GameWords(Protocol[V_contra]):
     def aliases(self) -> Mapping[str, str]: ...
 
     @property
-    def ways_to_answer(self) -> str:
-        """What a question takes besides a number, for its help ("a place like front left")."""
+    def answers(self) -> AnswerWords:
+        """What the game adds to the one reader of answers (:mod:`.answers`): its labels, its
+        help's ways to answer ("a place like front left")."""
 
     def teller(self, me: int | None, names: Sequence[str], verbosity: str, labels: str) -> Teller: ...
 
@@ -166,20 +164,14 @@ class PromptLoop(Prompting, Generic[V]):
         )
         self.game = game
         self.words = words
+        self.answers = words.answers
         self.agents = agents
         self.on_action = on_action
         self.resumed_by = resume_command
-        self.saved_through = saved_through or (lambda: len(self.game.actions))
+        self.saved_through = saved_through
         self.levels = dict(levels or {})
         self.reflex = reflex
-        self.reflexes: dict[int, Agent[V]] = {}
-        self.answered_unasked: dict[int, list[str]] = {}
-        """People sharing the keyboard: what was answered for each while another had it, told
-        at their next hand-over."""
-        self.me = humans[0] if len(humans) == 1 else None
         self.names = tuple(self.game.view(0).names)
-        self.holder: int | None = None
-        """Which person has the keyboard (people sharing it)."""
         self.told: dict[int | None, int] = {}
         """How many events of their seat's log each listener has heard."""
         self.tellers: dict[int | None, Teller] = {}
@@ -195,6 +187,7 @@ class PromptLoop(Prompting, Generic[V]):
     def run(self) -> int:
         """Play to the end, or until the player quits or input ends; returns the exit code."""
         try:
+            self.tell_recap()
             self.announce()
             while not self.game.is_over:
                 d = self.game.pending
@@ -214,11 +207,11 @@ class PromptLoop(Prompting, Generic[V]):
                     # A computer's moves are told together, before a person's question, the
                     # question's title kept with the news before it when they fit together.
                     self.announce(after=self.title_rows(nxt))
-            for seat, done in self.answered_unasked.items():  # (the game ended before their hand-over)
-                self.out.info(f"{self.names[seat]}: while others had the keyboard, {join(done)}, as the normal computer player would have.")
+            for seat in list(self.answered_unasked):  # (the game ended before their hand-over)
+                self.tell_answered_unasked(seat, self.names[seat])
             listener = self.listener()
             if listener is not None:
-                self.tell_block(self.words.the_end(self.game.view(listener), self.prefs.labels))
+                self.tell_together([[said] for said in self.words.the_end(self.game.view(listener), self.prefs.labels)])
         except QuitGame:
             self.say_how_to_go_on()
         return 0
@@ -229,10 +222,6 @@ class PromptLoop(Prompting, Generic[V]):
         if active != self.active and active is not None:
             self.turns_begun += 1
         self.active = active
-
-    def listener(self) -> int | None:
-        """Whose seat the news is told from: the one person, or the person at the keyboard."""
-        return self.me if self.me is not None else self.holder
 
     def teller(self, me: int | None) -> Teller:
         made = self.tellers.get(me)
@@ -263,16 +252,6 @@ class PromptLoop(Prompting, Generic[V]):
             self.say_in_stretches(said, after=after if i == len(stories) - 1 else 0)
         self.told[me] = len(log)
 
-    def tell_block(self, lines: Sequence[Said]) -> None:
-        """Lines that go together (the end's counts), a pause before them when they do not fit."""
-        try:
-            for said in lines:
-                self.make_room(said.text)
-                self.out.say(said, remember=False)
-        except QuitGame:
-            if self.console_ended:
-                return
-
     # --- computer players -------------------------------------------------------------------
     def computer_answer(self, d: Decision) -> Value:
         """A computer seat's answer. A person waiting for one that thinks long (the hard
@@ -284,52 +263,20 @@ class PromptLoop(Prompting, Generic[V]):
         view = self.game.view(d.player)
         if self.humans and thinks_long(agent):
             self.notice_thinking(d.player, view.active)
-        try:
-            return self.think(agent, view, d)
-        except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
-            self.out.info("")
-            if self.confirm_quit():
-                raise QuitGame() from None
-            return self.computer_answer(d)
+        return self.thought_answer(agent, view, d)
 
-    def held_question(self, d: Decision) -> bool:
-        """Whether ``d`` is asked of its seat only because of what the seat holds (the game
-        says: Doomcrop's Hearts defence, Doomlings' traits played out of turn), and a quick
-        answer can be given for it."""
-        return self.reflex is not None and bool(self.humans) and self.words.asked_for_what_is_held(d)
+    def asked_for_what_is_held(self, d: Decision) -> bool:
+        return self.reflex is not None and self.words.asked_for_what_is_held(d)
 
-    def answered_at_once(self, d: Decision) -> bool:
-        """A computer that thinks answers a question asked only for what it holds at once,
-        as the normal computer player (:meth:`quick_answer`): its search would take its whole
-        budget there, and a person waiting would hear the game stop only when that computer
-        held something for the moment, whatever it then did. The timing told what the words
-        do not."""
-        return self.agents[d.player].thinks and self.held_question(d)
-
-    def answered_for(self, d: Decision) -> bool:
-        """People sharing the keyboard: a question asked only for what a person holds, while
-        another has the keyboard, is answered for them as the normal computer player would
-        from their seat, without handing them the keyboard: "Pass to Ben." in the middle of
-        Ana's turn told Ana what Ben holds. The keyboard changes hands only where it would
-        whatever anyone holds; the person hears what was answered for them at their next
-        hand-over, and at the keyboard they are asked as ever."""
-        return (
-            len(self.humans) > 1 and d.player in self.humans and d.player != self.holder and self.held_question(d)
-        )
-
-    def quick_answer(self, d: Decision) -> Value:
-        """The normal computer player's answer for ``d``'s seat, from its view (at once)."""
+    def reflex_agent(self, seat: int) -> Agent[V]:
         assert self.reflex is not None
-        agent = self.reflexes.get(d.player)
-        if agent is None:
-            agent = self.reflexes[d.player] = self.reflex(d.player)
-        view = self.game.view(d.player)
-        answer = agent.choose(view, d)
-        if d.player in self.humans:  # told to its person at their next hand-over
-            said = self.words.answered_for_you(view, d, answer, self.prefs.labels)
-            if said:
-                self.answered_unasked.setdefault(d.player, []).append(said)
-        return answer
+        return self.reflex(seat)
+
+    def seat_view(self, seat: int) -> V:
+        return self.game.view(seat)
+
+    def answered_for_you(self, view: Any, d: Decision, answer: Value) -> str:
+        return self.words.answered_for_you(view, d, answer, self.prefs.labels)
 
     def notice_thinking(self, seat: int, active: int | None) -> None:
         if active not in (None, seat):
@@ -347,12 +294,7 @@ class PromptLoop(Prompting, Generic[V]):
         q = self.words.question(self.game.view(d.player), d, self.prefs.labels)
         if len(q.options) == 1 and self.prefs.only_choice == "play":
             return self.only_choice(q)
-        self.show(q)
-        while True:
-            line = self.read_raw(f"Choose 1 to {len(q.options)}, or ? for help: ", self.completions(q))
-            answer = self.interpret(q, line)
-            if answer is not None:
-                return answer
+        return self.answer_to(q)
 
     def only_choice(self, q: Question) -> Choice:
         """A question of one answer, with the ``only_choice`` setting ``play``: said with its
@@ -364,83 +306,21 @@ class PromptLoop(Prompting, Generic[V]):
         self.out.say(said, remember=False)
         return Choice(q.decision.player, option.value)
 
-    def show(self, q: Question) -> None:
-        self.make_room(q.title.text)
-        for said in q.lines():
-            self.out.say(said, remember=False)
-
-    def completions(self, q: Question) -> list[str]:
-        return [*self.commands, *(w for o in q.options for w in o.words)]
-
     def hand_over(self, seat: int) -> None:
         """People sharing the keyboard: before a question, the keyboard goes to its person
-        (:meth:`~.Prompting.pass_keyboard_to`, the hand-over every game shares), who then hears
+        (:meth:`~.Prompting.take_keyboard`, the hand-over every game shares), who then hears
         their news from their own seat."""
         if len(self.humans) < 2 or self.holder == seat:
             return
         leaving = self.holder
         if leaving is not None:
             self.announce()  # what the person leaving has not heard yet
-        self.pass_keyboard_to(self.names[seat], None if leaving is None else self.names[leaving])
-        self.holder = seat
-        self.keyboard_taken(seat)
-        done = self.answered_unasked.pop(seat, [])
-        if done:
-            self.out.info(f"While others had the keyboard, {join(done)}, as the normal computer player would have.")
-        self.out.history = self.histories.setdefault(seat, [])
+        self.take_keyboard(seat)
         if self.on_action is not None:
             self.on_action(seat)
         self.announce()
 
-    # --- understanding an answer ----------------------------------------------------------------
-    def interpret(self, q: Question, raw: str) -> Choice | None:
-        line = clean_typed(raw)
-        n = len(q.options)
-        again = f"Choose 1 to {n}, or ? for help."
-        if not line:
-            self.out.info(f"{nothing_typed(raw)} {again}")
-            return None
-        if len(raw) > MAX_INPUT:
-            self.out.info(f"That is too long. {again}")
-            return None
-        low = line.lower()
-        if is_number(low):
-            index = int(low)
-            if 1 <= index <= n:
-                return Choice(q.decision.player, q.options[index - 1].value)
-            self.out.info(f"Not a choice: {shorten(line)}. Choose 1 to {n}.")
-            return None
-        exact = q.named_exactly(line)
-        if exact:
-            return self.the_one(q, line, exact)
-        command, arg = self.as_command(line)
-        if command is not None:
-            self.say_letter_is_a_command(q, low, command)
-            self.command(command, arg, q)
-            return None
-        begun = q.beginning(line)
-        if begun:
-            return self.the_one(q, line, begun)
-        self.out.info(f"Not a choice: {shorten(line)}. {again}")
-        return None
-
-    def the_one(self, q: Question, line: str, fits: list[Option]) -> Choice | None:
-        """The answer when what was typed fits one option; when it fits several, none is
-        guessed: they are named with their numbers."""
-        if len({o.value for o in fits}) == 1:
-            return Choice(q.decision.player, fits[0].value)
-        named = "; ".join(f"{q.options.index(o) + 1}. {o.text}" for o in fits)
-        self.out.info(f"{shorten(line)} fits {len(fits)} choices: {named}. Type its number.")
-        return None
-
     # --- commands -------------------------------------------------------------------------------
-    def viewer(self, q: Question | None) -> int:
-        """Whose view a command reads: the seat asked, or at a pause the person at the keyboard."""
-        if q is not None:
-            return q.decision.player
-        seat = self.listener()
-        return seat if seat is not None else self.humans[0]
-
     def command(self, command: str, arg: str, q: object | None) -> None:
         """A review or settings command, typed at question ``q`` or at a pause (None)."""
         q = q if isinstance(q, Question) else None
@@ -455,28 +335,16 @@ class PromptLoop(Prompting, Generic[V]):
         for teller in self.tellers.values():
             teller.verbosity = verbosity
 
-    def help(self, q: object | None, goes_on: str = "") -> None:
-        if not isinstance(q, Question):
-            self.out.info(f"Press Enter {goes_on or 'to hear more'}, or type a command first.")
-        else:
-            n = len(q.options)
-            self.out.info(f"{q.title.text} Type a number from 1 to {n}, or {self.words.ways_to_answer}.")
-            self.out.lines(self.words.question_help(self.game.view(q.decision.player), q.decision))
-        self.list_commands()
+    def question_help(self, q: Question) -> list[str]:
+        return self.words.question_help(self.game.view(q.decision.player), q.decision)
 
-    def saved_state(self) -> tuple[int | None, int] | None:
-        if self.resumed_by is None:
-            return None
-        return self.saved_through(), len(self.game.actions)
-
-    def resume_command(self) -> str:
-        assert self.resumed_by is not None
-        return self.resumed_by(self.prefs)
+    def answers_given(self) -> int:
+        return len(self.game.actions)
 
     # --- a resumed game -----------------------------------------------------------------------
     def _resume(self) -> None:
         """A resumed game: its history (log, repeat) is the game so far, told again silently,
-        and the person hears where it stands and its last few announcements."""
+        and the person hears where it stands, and once it runs its last few announcements."""
         me = self.me
         log = self.game.seen_log(me)
         told = [said for said, _ in self.words.teller(me, self.names, self.prefs.verbosity, self.prefs.labels).stories(log)]
@@ -487,8 +355,4 @@ class PromptLoop(Prompting, Generic[V]):
         self.out.info(f"{self.words.title} resumed: {whose_game(self.names, self.humans)}.")
         if me is not None:
             self.out.info(self.words.where_we_are(view))
-            last = told[-3:]
-            if last:
-                self.out.info(f"The last {plural(len(last), 'announcement')}:")
-                for said in last:
-                    self.out.say(said, remember=False)
+            self.recap = told[-3:]  # told when the game runs (:meth:`~.Prompting.tell_recap`): it may pause for Enter

@@ -17,17 +17,18 @@ import shlex
 import signal
 import sys
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from doomlings_access.kernel.decisions import Decision, Value
+from doomlings_access.kernel.decisions import Choice, Decision, Value
 from doomlings_access.kernel.players import Agent
 from doomlings_access.lines import FEWEST, PAUSE, rows
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.telling.questions import Question
-from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said, join
-from doomlings_access.telling.console import Console, clean_typed, not_an_answer, yes_or_no
+from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said, capital, join, plural
+from doomlings_access.telling.answers import PLAIN, AnswerWords, HeldBack, read_answer
+from doomlings_access.telling.console import Console, clean_typed, is_number, not_an_answer, shorten, yes_or_no
 from doomlings_access.telling.output import Output
 
 MORE = "Press Enter for more. "
@@ -82,6 +83,9 @@ class Prompting:
 
     playing = "game"
     """What the person leaves when they quit ("Quit the game?"; a lesson's is "lesson")."""
+    answers: AnswerWords = PLAIN
+    """What the game adds to the one reader of answers (:mod:`.answers`): its labels, its
+    guesses at a misspelling, its reasons a card is held back, its help's ways to answer."""
 
     def __init__(
         self, console: Console, output: Output, prefs: Prefs, humans: list[int],
@@ -101,6 +105,31 @@ class Prompting:
         """Whether the people sharing a keyboard in plain mode were told the screen stays."""
         self.letters_explained: set[str] = set()
         """The one-letter commands said to begin a choice too (:meth:`say_letter_is_a_command`)."""
+        self.me = humans[0] if len(humans) == 1 else None
+        """The one person at the table (None: none, or people sharing the keyboard)."""
+        self.holder: int | None = None
+        """Which person has the keyboard (people sharing it)."""
+        self.names: Sequence[str] = ()
+        """The players' names, by seat (a game's loop sets them)."""
+        self.histories: dict[int | None, list[Said]] = {None: self.out.history}
+        """Each listener's history (``log``, ``repeat``): people sharing the keyboard keep their
+        own (a game's loop sets the one person's)."""
+        self.agents: Mapping[int, Agent[Any]] = {}
+        """The computer players, by seat (a game's loop sets its own)."""
+        self.reflexes: dict[int, Agent[Any]] = {}
+        """The normal computer players that answer at once a question asked for what a seat
+        holds (:meth:`quick_answer`), by seat."""
+        self.answered_unasked: dict[int, list[str]] = {}
+        """People sharing the keyboard: what was answered for each while another had it, told
+        at their next hand-over (:meth:`tell_answered_unasked`)."""
+        self.recap: list[Said] = []
+        """A resumed game's last announcements, told when it runs (:meth:`tell_recap`)."""
+        self.resumed_by: Callable[[Prefs], str] | None = None
+        """The command that goes on with the saved game, from the settings played with (None:
+        the game is not saved); said after quitting."""
+        self.saved_through: Callable[[], int | None] | None = None
+        """How many answers the save on disk holds (None: it could not be written; no
+        function: every answer)."""
 
     # --- hooks a game's loop answers ------------------------------------------------------
     def command(self, command: str, arg: str, q: Any) -> None:
@@ -108,12 +137,28 @@ class Prompting:
         raise NotImplementedError
 
     def help(self, q: Any, goes_on: str = "") -> None:
-        """What the prompt waits for (a question ``q``, or at a pause None), then the commands."""
-        raise NotImplementedError
+        """What the prompt waits for, then the commands: at a pause (``q`` None), what Enter
+        does (``goes_on``); at a question, what it asks and the ways to answer that its
+        options take (the game's :attr:`answers`), then what it is for (:meth:`question_help`)."""
+        if not isinstance(q, Question):
+            said = f"Press Enter {goes_on}" if goes_on else "More is to be told: press Enter to hear it"
+            self.out.info(f"{said}, or type a command first.")
+        else:
+            for line in self.answers.how_to_answer(q):
+                self.out.info(line)
+            self.out.lines(self.question_help(q))
+        self.list_commands()
 
-    def show(self, q: Any) -> None:
-        """Question ``q`` and its options, told again."""
-        raise NotImplementedError
+    def question_help(self, q: Question) -> list[str]:
+        """What ``help`` says of question ``q`` after the ways to answer it (the game's)."""
+        return []
+
+    def show(self, q: Question) -> None:
+        """Question ``q`` and its options (its title kept with the news before it, a pause
+        first when they do not fit)."""
+        self.make_room(q.title.text)
+        for said in q.lines():
+            self.out.say(said, remember=False)
 
     @staticmethod
     def again(q: Any) -> str:
@@ -154,14 +199,24 @@ class Prompting:
         """The listener chose another verbosity: the announcers follow."""
 
     # --- the save, and quitting ---------------------------------------------------------------
+    def answers_given(self) -> int:
+        """How many answers the game has had (a game's loop counts its game's)."""
+        raise NotImplementedError
+
     def saved_state(self) -> tuple[int | None, int] | None:
         """How many answers the save on disk holds (None: it could not be written) and how many
-        were given; None for a game that is not saved (a lesson, a scenario)."""
-        return None
+        were given; None for a game that is not saved (a lesson, a scenario: no
+        :attr:`resumed_by`)."""
+        if self.resumed_by is None:
+            return None
+        saved = self.saved_through() if self.saved_through is not None else self.answers_given()
+        return saved, self.answers_given()
 
     def resume_command(self) -> str:
-        """The command that goes on with the saved game (:func:`resume_words`)."""
-        raise NotImplementedError
+        """The command that goes on with the saved game, with the settings it is played with
+        now (:func:`resume_words`)."""
+        assert self.resumed_by is not None
+        return self.resumed_by(self.prefs)
 
     def unsaved_loss(self) -> str | None:
         """What quitting now would lose, in one sentence, or None when the save holds every
@@ -193,7 +248,48 @@ class Prompting:
         aloud = f"{typed_aloud(command)}. Or run doomlings and choose Resume a saved game."
         self.out.say(Said(command, aloud), whole=True)
 
+    def tell_recap(self) -> None:
+        """A resumed game's last announcements (:attr:`recap`), a few lines at a time as news
+        is (they came as one burst of a dozen lines and more), the heading with the first. For
+        one person they are the end of the history, put back as they are told: ``repeat`` at a
+        pause among them said the game's last announcement, not yet heard again."""
+        if not self.recap:
+            return
+        one = len(self.humans) == 1 and self.out.history[-len(self.recap) :] == self.recap
+        if one:
+            del self.out.history[-len(self.recap) :]
+        heading = f"The last {plural(len(self.recap), 'announcement')}:"
+        for i, said in enumerate(self.recap):
+            if not i:
+                self.make_room(heading, said.text)
+                self.out.info(heading)
+            self.say_in_stretches(said, remember=one)
+        self.recap = []
+
     # --- pace -----------------------------------------------------------------------------
+    def tell_together(self, blocks: Sequence[Sequence[Said]]) -> None:
+        """The end of a game (the final scores, itemised, a player at a time; the Discard
+        piles): with six players some thirty lines, so the game waits for Enter before a block
+        as it does between two questions (:meth:`make_room`). The game is over and saved: when
+        input ends at such a pause, the rest is printed (it was lost, the winner with it);
+        quitting there stops. A last block of a line or two (the placings) is told with the
+        block before it: a pause for a single line was one Enter for nothing."""
+        if len(blocks) > 1 and sum(rows(said.text) for said in blocks[-1]) <= 2:
+            blocks = [*blocks[:-2], [*blocks[-2], *blocks[-1]]]
+        lines = [said for block in blocks for said in block]
+        told = 0
+        try:
+            for block in blocks:
+                self.make_room(*(said.text for said in block))
+                for said in block:  # (a block too long for what is left, with too little told
+                    self.make_room(said.text)  # to wait before it, is parted between two lines)
+                    self.out.say(said, remember=False)
+                    told += 1
+        except QuitGame:
+            if self.console_ended:
+                for said in lines[told:]:
+                    self.out.say(said, remember=False)
+
     def room(self) -> int | None:
         """How many more lines may come before the next prompt (None: no limit)."""
         limit = self.prefs.pause
@@ -256,11 +352,8 @@ class Prompting:
 
     # --- reading ------------------------------------------------------------------------------
     def as_command(self, line: str) -> tuple[str | None, str]:
-        """The command a typed line names (its first word, or that word's alias) and the rest
-        as typed (a name keeps its case); no command when the first word is none."""
-        word, _, rest = line.partition(" ")
-        command = self.aliases.get(word.lower(), word.lower())
-        return (command, rest.strip()) if command in self.commands else (None, "")
+        """The command a typed line names (:func:`named_command`)."""
+        return named_command(line, self.commands, self.aliases)
 
     def read_raw(self, prompt: str, words: list[str] | None = None, waiting: str = "") -> str:
         """A line typed at ``prompt``; Ctrl-C asks to quit; the end of input quits.
@@ -335,7 +428,56 @@ class Prompting:
             raise KeyboardInterrupt
         return answer
 
+    def thought_answer(self, agent: Agent[Any], view: Any, d: Decision) -> Value:
+        """A computer player's answer to ``d`` from its ``view`` (:meth:`think`). Ctrl-C while it
+        thinks is as at a question: quit? (with nobody at the keyboard, quit at once), and on no
+        it thinks again (nothing was applied)."""
+        while True:
+            try:
+                return self.think(agent, view, d)
+            except KeyboardInterrupt:
+                self.out.info("")
+                if not self.humans or self.confirm_quit():
+                    raise QuitGame() from None
+
     # --- answers --------------------------------------------------------------------------------
+    def answer_to(self, q: Question) -> Choice:
+        """Question ``q`` asked of the person at the keyboard until a line typed answers it
+        (commands carried out, a wrong answer said in one line, and the same question again)."""
+        self.show(q)
+        while True:
+            answer = self.interpret(q, self.read(q))
+            if answer is not None:
+                return answer
+
+    def read(self, q: Question) -> str:
+        """A line typed at question ``q``'s prompt."""
+        return self.read_raw(f"Choose 1 to {len(q.options)}, or ? for help: ", self.completions(q))
+
+    def completions(self, q: Question) -> list[str]:
+        """What Tab completes at question ``q``: the commands, and each option's name as it is
+        shown ("Selective Memory": its lower-case key made what was typed lower case) and its
+        other words (a label)."""
+        out = list(self.commands)
+        for o in q.options:
+            shown_name = o.text.split(",")[0]
+            out.extend(shown_name if w == shown_name.lower() else w for w in o.words if w)
+        return out
+
+    def interpret(self, q: Question, raw: str, held: Sequence[HeldBack] = ()) -> Choice | None:
+        """The choice a line typed at question ``q`` makes (:func:`~.answers.read_answer`, as
+        the game's :attr:`answers` read it; ``held``: the asker's cards ``q`` does not offer,
+        with why), or None after a command carried out or the one line that says why not."""
+        reply = read_answer(q, raw, self.answers, self.as_command, held)
+        if reply.command is not None:
+            self.say_letter_is_a_command(q, clean_typed(raw).lower(), reply.command)
+            self.command(reply.command, reply.arg, q)
+            return None
+        if reply.value is None:
+            self.out.info(reply.said)
+            return None
+        return Choice(q.decision.player, reply.value)
+
     def say_letter_is_a_command(self, q: Question, letter: str, command: str) -> None:
         """A command's one-letter shortcut that also begins a choice is the command; so that
         the listener knows why their choice was not made, it is said (:func:`letter_is_a_command`),
@@ -346,15 +488,98 @@ class Prompting:
             self.letters_explained.add(letter)
             self.out.info(said)
 
+    # --- whose the telling is -------------------------------------------------------------------
+    def listener(self) -> int | None:
+        """Whose seat the news is told from: the one person, or the person at the keyboard."""
+        return self.me if self.me is not None else self.holder
+
+    def viewer(self, q: Question | None) -> int:
+        """Whose view a command reads: the seat asked, or at a pause the person at the keyboard
+        (before anyone has it, the first person's)."""
+        if q is not None:
+            return q.decision.player
+        seat = self.listener()
+        return seat if seat is not None else self.humans[0]
+
+    # --- questions asked only of a seat holding something for them ----------------------------
+    def asked_for_what_is_held(self, d: Decision) -> bool:
+        """Whether ``d`` is asked of its seat only because of what that seat holds (the game
+        says: Doomcrop's Hearts defence, Doomlings' traits played out of turn), and a quick
+        answer can be given for it (:meth:`reflex_agent`)."""
+        return False
+
+    def reflex_agent(self, seat: int) -> Agent[Any]:
+        """The normal computer player of ``seat``, which answers such a question at once."""
+        raise NotImplementedError
+
+    def seat_view(self, seat: int) -> Any:
+        """What ``seat`` may know now (what its person is told, what its computer decides from)."""
+        raise NotImplementedError
+
+    def answered_for_you(self, view: Any, d: Decision, answer: Value) -> str:
+        """What was answered for a person while another had the keyboard, as a clause said to
+        them at their next hand-over, read from their ``view`` before the answer ("" : nothing)."""
+        return ""
+
+    def done_for_you(self, clauses: list[str]) -> str:
+        """What was answered for a person, from each answer's clause (:meth:`answered_for_you`),
+        as said in "While others had the keyboard, ..."."""
+        return join(clauses)
+
+    def held_question(self, d: Decision) -> bool:
+        """Whether ``d`` is asked only for what its seat holds, with people at the table (a
+        computer alone with computers thinks as ever)."""
+        return bool(self.humans) and self.asked_for_what_is_held(d)
+
+    def answered_at_once(self, d: Decision) -> bool:
+        """A computer that thinks answers a question asked only for what it holds at once,
+        as the normal computer player (:meth:`quick_answer`): its search would take its whole
+        budget there, and a person waiting would hear the game stop only when that computer
+        held something for the moment, whatever it then did. The timing told what the words
+        do not."""
+        return self.agents[d.player].thinks and self.held_question(d)
+
+    def answered_for(self, d: Decision) -> bool:
+        """People sharing the keyboard: a question asked only for what a person holds, while
+        another has the keyboard, is answered for them as the normal computer player would
+        from their seat, without handing them the keyboard: "Pass to Ben." in the middle of
+        Ana's turn told Ana what Ben holds. The keyboard changes hands only where it would
+        whatever anyone holds; the person hears what was answered for them at their next
+        hand-over (:meth:`tell_answered_unasked`), and at the keyboard they are asked as ever."""
+        return (
+            len(self.humans) > 1 and d.player in self.humans and d.player != self.holder and self.held_question(d)
+        )
+
+    def quick_answer(self, d: Decision) -> Value:
+        """The normal computer player's answer for ``d``'s seat, from its view (at once); for a
+        person, what it did is kept to tell them at their next hand-over."""
+        agent = self.reflexes.get(d.player)
+        if agent is None:
+            agent = self.reflexes[d.player] = self.reflex_agent(d.player)
+        view = self.seat_view(d.player)
+        answer = agent.choose(view, d)
+        if d.player in self.humans:
+            said = self.answered_for_you(view, d, answer)
+            if said:
+                self.answered_unasked.setdefault(d.player, []).append(said)
+        return answer
+
+    def tell_answered_unasked(self, seat: int, whose: str = "") -> None:
+        """What was answered for ``seat``'s person while others had the keyboard, told to them
+        (``whose``: their name first, when the game ended before their hand-over)."""
+        done = self.answered_unasked.pop(seat, [])
+        if done:
+            said = f"while others had the keyboard, {self.done_for_you(done)}, as the normal computer player would have."
+            self.out.info(f"{whose}: {said}" if whose else capital(said))
+
     # --- people sharing the keyboard ----------------------------------------------------------
     def pass_keyboard_to(self, name: str, leaving: str | None) -> None:
         """"Pass to Ben.": the hand-over between people at one keyboard, the same in every game.
         What was just told is read before the screen is cleared (the person leaving, ``leaving``
         by name, presses Enter first; nothing of theirs stays on the screen or its scrollback
         for the next to read); where the screen cannot be cleared, all are told once, before the
-        first hand-over, to read from the hand-over down; then the next person's Enter, and
-        their own input history (the Up arrow recalls only what they typed). The game's loop
-        then makes the keyboard theirs: their news, from their seat."""
+        first hand-over, to read from the hand-over down; then the next person's Enter
+        (:meth:`take_keyboard` makes the keyboard theirs)."""
         can_clear = getattr(self.console, "can_clear", None)
         clears = callable(can_clear) and bool(can_clear())
         if clears and self.out.since_prompt:
@@ -386,11 +611,20 @@ class Prompting:
                 continue
             self.out.info(f"Commands work once {name} has the keyboard. Press Enter when {name} is ready.")
 
-    def keyboard_taken(self, seat: int) -> None:
-        """After a hand-over: the console keeps ``seat``'s own input history, where it can."""
+    def take_keyboard(self, seat: int) -> None:
+        """The hand-over of the keyboard to ``seat``'s person, every game's: "Pass to Ben."
+        (:meth:`pass_keyboard_to`), then the keyboard is theirs: the console keeps their own
+        input history where it can, they hear what was answered for them while others had it
+        (:meth:`tell_answered_unasked`), and ``log`` and ``repeat`` read their own history. The
+        game's loop then saves who has it and tells them their news, from their seat."""
+        leaving = self.holder
+        self.pass_keyboard_to(self.names[seat], None if leaving is None else self.names[leaving])
+        self.holder = seat
         listening = getattr(self.console, "listening", None)
         if callable(listening):
             listening(seat)
+        self.tell_answered_unasked(seat)
+        self.out.history = self.histories.setdefault(seat, [])
 
     # --- the commands every game has ------------------------------------------------------------
     def log(self, arg: str, again: str) -> None:
@@ -432,6 +666,18 @@ class Prompting:
     def list_commands(self) -> None:
         self.out.info("Commands:")
         self.out.lines(list(self.commands.values()))
+
+
+def named_command(line: str, commands: Container[str], aliases: Mapping[str, str]) -> tuple[str | None, str]:
+    """The command a typed line names (its first word, or that word's alias) and the rest as
+    typed (a name keeps its case); no command when the first word is none.
+
+    >>> named_command("p Zoë", ["pile"], {"p": "pile"}), named_command("pass", ["pile"], {"p": "pile"})
+    (('pile', 'Zoë'), (None, ''))
+    """
+    word, _, rest = line.strip().partition(" ")
+    command = aliases.get(word.lower(), word.lower())
+    return (command, rest.strip()) if command in commands else (None, "")
 
 
 def letter_is_a_command(q: Question, letter: str, command: str) -> str:
@@ -520,13 +766,3 @@ def typed_aloud(command: str) -> str:
         parts = re.findall(r"[^\W\d_]+|.", word)
         spoken.append(" ".join(_SIGNS.get(p, p) for p in parts))
     return ", ".join(spoken)
-
-
-def is_number(text: str) -> bool:
-    """Plain digits 0-9 only (not superscripts, circled or other scripts' digits), and few
-    enough that converting them is instant (Python refuses more than 4,300 digits)."""
-    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
-
-
-def shorten(text: str, limit: int = 20) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from doomlings_access.kernel.decisions import Decision, Value
-from doomlings_access.safety.text import name_key
+from doomlings_access.safety.text import name_key, plain_hyphens
 from doomlings_access.telling.words import Said
 
 
@@ -36,13 +36,16 @@ class Question:
     title: Said
     options: tuple[Option, ...]
 
-    def named_exactly(self, typed: str) -> list[Option]:
-        """The options one of whose words is ``typed`` (any case, spaces as one; a name as
-        names are matched everywhere, accents aside)."""
-        low = " ".join(typed.lower().split())
-        exact = [o for o in self.options if low and low in o.words]
-        if exact:
-            return exact
+    def named_exactly(self, typed: str, label: str | None = None) -> list[Option]:
+        """The options one of whose words is ``typed`` (any case, spaces as one, any hyphen
+        as ``-``) or ``label``, the same card's label as the game read it from what was typed
+        (in braille, say: :meth:`.answers.AnswerWords.typed_label`); else those one of whose
+        words is ``typed`` as names are matched everywhere (accents aside: "zoe", or "Zoë"
+        typed decomposed)."""
+        for form in (" ".join(plain_hyphens(typed).lower().split()), label.lower() if label else None):
+            exact = [o for o in self.options if form and form in o.words]
+            if exact:
+                return exact
         key = name_key(typed)
         return [o for o in self.options if key and any(name_key(w) == key for w in o.words)]
 

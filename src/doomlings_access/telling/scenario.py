@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from doomlings_access.kernel.decisions import Choice, Decision, Value
+from doomlings_access.telling.answers import PLAIN, AnswerWords
 
 
 class Offered(Protocol):
@@ -35,18 +36,19 @@ class Asked(Protocol):
     @property
     def options(self) -> Sequence[Offered]: ...
 
-    def named_exactly(self, typed: str) -> Sequence[Offered]: ...
+    def named_exactly(self, typed: str, label: str | None = None) -> Sequence[Offered]: ...
 
 
-def pick(q: Asked, typed: str) -> Choice | None:
-    """The option ``typed`` names: its number, or a word of it (whole, or a unique beginning)."""
+def pick(q: Asked, typed: str, answers: AnswerWords = PLAIN) -> Choice | None:
+    """The option ``typed`` names: its number, or a word of it (whole, a card's label as the
+    game's ``answers`` read it, or a unique beginning)."""
     text = " ".join(typed.split()).lower()
     if text.isascii() and text.isdigit():
         index = int(text)
         if 1 <= index <= len(q.options):
             return Choice(q.decision.player, q.options[index - 1].value)
         return None
-    exact = q.named_exactly(text)
+    exact = q.named_exactly(text, answers.typed_label(typed))
     if exact:
         return Choice(q.decision.player, exact[0].value)
     begun = {o.value: o for o in q.options if any(w.startswith(text) for w in o.words)}

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+PEOPLE_NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")
+"""The names of people at one keyboard who give none, by seat, in every game (one person alone
+is "You")."""
 TERSE, NORMAL, VERBOSE = "terse", "normal", "verbose"
 VERBOSITIES = (TERSE, NORMAL, VERBOSE)
 """How much is told: terse leaves out what others did that changes nothing for the

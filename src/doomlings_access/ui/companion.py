@@ -44,7 +44,7 @@ from doomlings_access.safety.text import NameRefused, check_names, clean, name_k
 from doomlings_access.telling.console import Console, not_an_answer, yes_or_no
 from doomlings_access.telling.output import Output
 from doomlings_access.ui.review import age_round, catastrophe_round, catastrophes_so_far
-from doomlings_access.telling.prompting import is_number
+from doomlings_access.telling.console import is_number
 from doomlings_access.ui.words import Style, choose_from, join, plural
 
 MAX_COUNT = 20

@@ -8,7 +8,6 @@ their decision, their hand, why the cards not offered may not be played, the ope
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from doomlings_access.cards.model import TraitDef
 from doomlings_access.cards.pieces import Hook, Use, hook_of, uses_of
@@ -16,10 +15,8 @@ from doomlings_access.rules.decisions import Kind, Reason
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Decision
 from doomlings_access.rules.view import DRAWN_TO_PLAY, PlayerView
-from doomlings_access.braille.labels import read_typed_label
-from doomlings_access.safety.text import name_key, plain_hyphens
 from doomlings_access.telling.questions import Option as Option
-from doomlings_access.telling.questions import Question as SharedQuestion
+from doomlings_access.telling.questions import Question as Question
 from doomlings_access.ui.words import PLAY_FAILED, Said, Style, card_speech, card_text, join, play_failed, why_not_played
 
 TITLES = {
@@ -107,24 +104,6 @@ KEYWORDS_BY_REASON = {
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 """The step of a question asked several times over ("choose a card to discard, the first of 3")."""
-
-
-@dataclass(frozen=True)
-class Question(SharedQuestion):
-    """A Doomlings question: an option is also named by a card's label, typed in print,
-    braille or BRF."""
-
-    def named_exactly(self, typed: str) -> list[Option]:
-        """The options one of whose words is ``typed``, as typed (any case) or read as a card
-        label typed in braille or BRF; the game's prompt and ``scenario --answers`` alike."""
-        label = read_typed_label(typed)
-        for form in (plain_hyphens(typed).lower(), label.lower() if label else None):
-            exact = [o for o in self.options if form and form in o.words]
-            if exact:
-                return exact
-        # a name as names are matched everywhere (name_key): "zoe", or "Zoë" typed decomposed
-        key = name_key(typed)
-        return [o for o in self.options if key and any(name_key(w) == key for w in o.words)]
 
 
 def _action_to_come(view: PlayerView, card: int) -> bool:

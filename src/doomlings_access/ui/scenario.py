@@ -20,6 +20,7 @@ from doomlings_access.safety.files import FileRefused, load_named_json
 from doomlings_access.safety.text import clean
 from doomlings_access.telling.scenario import pick
 from doomlings_access.ui.announcer import Announcer
+from doomlings_access.ui.answers import ANSWERS
 from doomlings_access.ui.heard import listener_view
 from doomlings_access.ui.questions import Question, build_question
 from doomlings_access.ui.words import Style
@@ -84,7 +85,7 @@ def play(
             played_out = "the game is over" if game.winners else f"the position's {game.play_scope} is played out"
             raise ScenarioError(f"answers[{i}]: {typed[:40]!r} is one answer too many: {played_out}")
         q = build_question(game.view(d.player), d, style)
-        choice = pick(q, typed)
+        choice = pick(q, typed, ANSWERS)  # (a label typed in braille too)
         if choice is None:
             options = ", ".join(f"{n}. {o.text}" for n, o in enumerate(q.options, 1))
             raise ScenarioError(

@@ -13,13 +13,11 @@ person's view and the events as their seat saw them (:meth:`Session.view`,
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from doomlings_access.ai import Agent
-from doomlings_access.braille.labels import is_trait_label
 from doomlings_access.cards.describe import full_description
-from doomlings_access.cards.lookup import suggestions
 from doomlings_access.lines import rows
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.decisions import Kind
@@ -28,20 +26,20 @@ from doomlings_access.rules.decisions import Decision, Value
 from doomlings_access.rules.view import OnlookerView, PlayerView
 from doomlings_access.safety.text import name_key, players_named
 from doomlings_access.ui import review
-from doomlings_access.telling.console import Console, clean_typed, nothing_typed
+from doomlings_access.telling.answers import HeldBack
+from doomlings_access.telling.console import Console, clean_typed, is_number, shorten
 from doomlings_access.telling.output import Output
 from doomlings_access.telling.prompting import (
-    MORE, Prompting, QuitGame, is_number, letter_is_a_command, resume_words, shorten, thinks_long, whose_game,
+    MORE, Prompting, QuitGame, letter_is_a_command, named_command, resume_words, thinks_long, whose_game,
 )
 from doomlings_access.telling.prompting import Prefs as SharedPrefs
 from doomlings_access.telling.words import introduced
 from doomlings_access.ui.announcer import Announcer
+from doomlings_access.ui.answers import ANSWERS, cards_held_back, what_it_reads
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
-from doomlings_access.ui.questions import Option, Question, asked_for_a_card_held, build_question, passes_unasked
+from doomlings_access.ui.questions import Question, asked_for_a_card_held, build_question, passes_unasked
 from doomlings_access.ui.rules_text import rules
-from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join, plural, why_not_played
-
-MAX_INPUT = 200
+from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join
 
 COMMANDS = {
     "hand": "hand, h: your hand",
@@ -68,13 +66,6 @@ ALIASES = {
 }
 
 
-
-LABEL_CODE = (
-    "A label reads as the braille cards do: d for dominant, then the colour's letter (b blue, "
-    "g green, p purple, r red, c colourless), then the face value, X where it varies "
-    "(db17: dominant blue 17; c-2: colourless minus 2; rX: red X)."
-)
-"""The label code, told by help at a question whose options are cards."""
 
 PRIVATE_COMMANDS = {
     "hand": "each hand is told to its person",
@@ -114,19 +105,10 @@ STORY_STARTS = (ev.TurnStarted, ev.AgeRevealed, ev.CatastropheRevealed, ev.World
 """Events that begin a story: what follows them, to the next, is told as one message."""
 
 
-def _begins(name: str, key: str) -> bool:
-    """Whether a loosely typed ``key`` is ``name`` or, at three letters or more, begins it."""
-    loose = _loose(name)
-    return loose == key or (len(key) >= 3 and loose.startswith(key))
-
-
-def _loose(typed: str) -> str:
-    """A typed answer as it is matched loosely: no accents, no case, a hyphen as a space."""
-    return name_key(typed).replace("-", " ")
-
-
 class Session(Prompting):
     """One game at the prompt: people at ``humans`` seats, computer ``agents`` at the others."""
+
+    answers = ANSWERS
 
     def __init__(
         self,
@@ -160,24 +142,23 @@ class Session(Prompting):
         self.levels = levels or {}
         """The computer seats' levels, said with the new game (nobody could tell which seats
         were computers, or how strong)."""
-        self.saved_as = saved_as  # the save's name, to say how to go on after quitting
-        # How many actions the save on disk holds (None: none was ever written), so that
-        # quitting never says "saved" of a game a full disk kept from being saved.
-        self.saved_through = saved_through or (lambda: len(self.game.actions))
         self.prefs: Prefs
         super().__init__(
             console, output, prefs or Prefs(), humans, COMMANDS, ALIASES,
             change_speech if callable(change_speech) else None,
         )
+        if saved_as is not None:  # the save's name, to say how to go on after quitting
+            self.resumed_by = lambda now: resume_words(saved_as, now, self.resume_defaults)
+        # How many actions the save on disk holds (None: none was ever written), so that
+        # quitting never says "saved" of a game a full disk kept from being saved.
+        self.saved_through = saved_through
         self.agents = agents
-        self.me = humans[0] if len(humans) == 1 else None
         self.style = Style(self.prefs.labels)
         self.views: dict[int | None, tuple[int, OnlookerView]] = {}
         """Each listener's view, with how many actions the game had when it was made."""
         self.names = self.view(0).names
         """The players' names, by seat (public, and the same all game)."""
         self.announcer = Announcer(self.me, self.prefs.verbosity, self.style, scores_itemised=bool(humans))
-        self.holder: int | None = None  # which person has the keyboard (hot seat)
         self.saved_keyboard = keyboard
         """Who had the keyboard, and how far they had heard, as the game was saved: kept as it
         was until this session's first hand-over (left at "Pass to Ben.", it is still so)."""
@@ -192,15 +173,9 @@ class Session(Prompting):
         """The turns (their events) whose computer was said to be thinking."""
         self.thought_until: float | None = None
         """When the turn of the computer last said to be thinking may be told."""
-        self.reflexes: dict[int, Agent] = {}
-        """What answers out-of-turn chances quickly: a person's while another has the keyboard
-        (hot seat), a computer's that thinks, always (:meth:`answered_at_once`)."""
-        self.played_out_of_turn: dict[int, list[str]] = {}
-        """Hot seat: the traits so played for each person, told at their next hand-over."""
         self.questions_asked = 0
         self.on_action = on_action
         self.resumed_at = len(game.log) if resumed else 0  # events told before this session
-        self.recap: list[Said] = []  # a resumed game's last announcements, told by run()
         if resumed:
             # The history (for log and repeat) is the whole game so far, told again silently.
             told, asked = told_since_asked(
@@ -233,7 +208,7 @@ class Session(Prompting):
                 last = []  # hot seat: the person asked next hears their own news at the hand-over
             # "Ana's turn.", just said with where the game stands, is not said again (it came twice)
             last = [said for said in last if not where.endswith(f" {said.text}")]
-            self.recap = last  # told when the game runs: it may pause for Enter
+            self.recap = last  # told when the game runs (:meth:`~.Prompting.tell_recap`): it may pause for Enter
 
     # --- the loop -----------------------------------------------------------------------
     def run(self) -> int:
@@ -246,22 +221,15 @@ class Session(Prompting):
                 d = self.game.pending
                 assert d is not None
                 if d.player in self.agents and self.answered_at_once(d):
-                    self.game.apply(Choice(d.player, self.reflex(d)))
+                    self.game.apply(Choice(d.player, self.quick_answer(d)))
                 elif d.player in self.agents:
                     if self.humans and self.thinks_long(d.player):
                         self.before_thinking(d.player, answered)
-                    try:
-                        answer = self.think(self.agents[d.player], self.view(d.player), d)
-                    except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
-                        self.out.info("")
-                        if not self.humans or self.confirm_quit():
-                            raise QuitGame() from None
-                        continue  # (nothing was applied: the decision is thought again)
-                    self.game.apply(Choice(d.player, answer))
+                    self.game.apply(Choice(d.player, self.thought_answer(self.agents[d.player], self.view(d.player), d)))
                 elif self.passes_unasked(d):
                     self.game.apply(Choice(d.player, "pass"))
-                elif self.played_for(d):
-                    self.game.apply(Choice(d.player, self.reflex(d)))
+                elif self.answered_for(d):
+                    self.game.apply(Choice(d.player, self.quick_answer(d)))
                 else:
                     choice = self.ask(d)
                     answered = len(self.game.log)
@@ -286,24 +254,6 @@ class Session(Prompting):
             self.say_how_to_go_on()
         return 0
 
-    def tell_recap(self) -> None:
-        """A resumed game's last announcements, a few lines at a time as news is (they came as
-        one burst of a dozen lines and more), the heading with the first. For one person they
-        are the end of the history, put back as they are told: ``repeat`` at a pause among them
-        said the game's last announcement, not yet heard again."""
-        if not self.recap:
-            return
-        one = self.me is not None and self.out.history[-len(self.recap) :] == self.recap
-        if one:
-            del self.out.history[-len(self.recap) :]
-        heading = f"The last {plural(len(self.recap), 'announcement')}:"
-        for i, said in enumerate(self.recap):
-            if not i:
-                self.make_room(heading, said.text)
-                self.out.info(heading)
-            self.say_in_stretches(said, remember=one)
-        self.recap = []
-
     def keyboard(self) -> tuple[int | None, int | None]:
         """Hot seat: who has the keyboard and how many of the log's events they have heard (at a
         pause, what was told before it), to be saved; (None, None) for one person or none."""
@@ -319,32 +269,11 @@ class Session(Prompting):
         return self.holder, heard
 
     def tell_the_end(self, blocks: list[list[str]]) -> None:
-        """The final scores, itemised, a player at a time: with six players some thirty lines,
-        so the game waits for Enter before a player's lines as it does between two questions
-        (:meth:`make_room`). The game is over and saved: when input ends at such a pause, the
-        rest is printed; quitting there stops. A last block of a line or two (the placings) is
-        told with the block before it: a pause for a single line was one Enter for nothing."""
-        if len(blocks) > 1 and sum(rows(line) for line in blocks[-1]) <= 2:
-            blocks = [*blocks[:-2], [*blocks[-2], *blocks[-1]]]
-        lines = [line for block in blocks for line in block]
-        told = 0
-        try:
-            for block in blocks:
-                self.make_room(*block)
-                for line in block:  # (a block too long for what is left, with too little told
-                    self.make_room(line)  # to wait before it, is parted between two lines)
-                    self.out.info(line)
-                    told += 1
-        except QuitGame:
-            if self.console_ended:
-                self.out.lines(lines[told:])
+        """The final scores, itemised, a player at a time (:meth:`~.Prompting.tell_together`)."""
+        self.tell_together([[Said.alike(line) for line in block] for block in blocks])
 
-    def saved_state(self) -> tuple[int | None, int] | None:
-        """How far the save holds the game (none for a game not saved, as a scenario is not)."""
-        return (self.saved_through(), len(self.game.actions)) if self.saved_as else None
-
-    def resume_command(self) -> str:
-        return resume_words(str(self.saved_as), self.prefs, self.resume_defaults)
+    def answers_given(self) -> int:
+        return len(self.game.actions)
 
     def story_began(self) -> int:
         """Where the story under way (a turn, an age's or a catastrophe's reveal, World's End)
@@ -574,51 +503,35 @@ class Session(Prompting):
 
     def not_asked(self, d: Decision) -> bool:
         """Whether a person's decision ``d`` is answered without asking them."""
-        return self.passes_unasked(d) or self.played_for(d)
+        return self.passes_unasked(d) or self.answered_for(d)
 
-    def played_for(self, d: Decision) -> bool:
-        """Hot seat: a chance to play out of turn (or Late's, or Sneaky's) that comes to a
-        person while another has the keyboard is answered for them, as the normal computer
-        player would answer it from their seat, without handing them the keyboard. The rules
-        ask such a question only of a player holding a trait for it: a hand-over for it ("Pass
-        to Ana" in the middle of Ben's turn) told Ben that Ana held one. The keyboard changes
-        hands only where it would whatever anyone holds: a person's turn, a question every
-        player in their place would be asked. The person hears what was played for them at
-        their next hand-over; at the keyboard, they are asked as ever."""
-        return (
-            len(self.humans) > 1 and d.player in self.humans and d.player != self.holder
-            and asked_for_a_card_held(d)
-        )
+    def asked_for_what_is_held(self, d: Decision) -> bool:
+        """A chance to play out of turn (or Late's, or Sneaky's): the rules ask it only of a
+        player holding a trait for it (:func:`asked_for_a_card_held`), so a person's while
+        another has the keyboard is played for them (:meth:`~.Prompting.answered_for`), and a
+        thinking computer's at once (:meth:`~.Prompting.answered_at_once`)."""
+        return asked_for_a_card_held(d)
 
-    def answered_at_once(self, d: Decision) -> bool:
-        """Whether a computer that thinks answers ``d`` at once, by :meth:`reflex`: a chance
-        asked only of a player holding a trait for it (:func:`asked_for_a_card_held`). Its
-        search would take up to its whole budget there, and a person waiting would hear the
-        news stop after a play only when some computer held such a trait, whether it then
-        played one or not: the timing told what the words do not."""
-        return bool(self.humans) and self.agents[d.player].thinks and asked_for_a_card_held(d)
-
-    def reflex(self, d: Decision) -> Value:
-        """The answer to a chance :meth:`played_for` a person, or :meth:`answered_at_once` by a
-        computer, from the seat's view, as the normal computer player answers it (quickly)."""
+    def reflex_agent(self, seat: int) -> Agent:
         from doomlings_access.ai.heuristic import HeuristicAgent
 
-        agent = self.reflexes.setdefault(d.player, HeuristicAgent(0, d.player))
-        answer = agent.choose(self.view(d.player), d)
-        if isinstance(answer, int) and d.player in self.humans:  # said to its owner at their hand-over
-            self.played_out_of_turn.setdefault(d.player, []).append(self.view(d.player).card(answer).name)
-        return answer
+        return HeuristicAgent(0, seat)
+
+    def seat_view(self, seat: int) -> PlayerView:
+        return self.view(seat)
+
+    def answered_for_you(self, view: PlayerView, d: Decision, answer: Value) -> str:
+        """The trait played out of turn for a person (their view names it), or nothing."""
+        return view.card(answer).name if isinstance(answer, int) else ""
+
+    def done_for_you(self, clauses: list[str]) -> str:
+        """"Antlers and Fangs were played out of turn for you"."""
+        return f"{join(clauses)} {'was' if len(clauses) == 1 else 'were'} played out of turn for you"
 
     def ask(self, d: Decision) -> Choice:
         self.questions_asked += 1
         self.hand_over(d.player, d)
-        q = question_for(self.view(d.player), d, self.style, self.announcer)
-        self.show(q)
-        while True:
-            line = self.read(q)
-            answer = self.interpret(q, line)
-            if answer is not None:
-                return answer
+        return self.answer_to(question_for(self.view(d.player), d, self.style, self.announcer))
 
     def hand_over(self, seat: int, d: Decision | None = None, until: int | None = None) -> None:
         """Hot seat: before private information is shown, the keyboard goes to its player, who
@@ -654,18 +567,9 @@ class Session(Prompting):
             self.out.info(review.hand_in_a_line(v, self.style, f"{v.name(seat)}, your"))
 
     def pass_keyboard(self, seat: int) -> None:
-        """"Pass to Ben." (the hand-over every game shares), then the keyboard is Ben's: what
-        was played out of turn for him, the save, his announcer and his own history."""
-        leaving = self.holder
-        self.pass_keyboard_to(self.names[seat], None if leaving is None else self.names[leaving])
-        self.holder = seat
-        self.keyboard_taken(seat)
-        played = self.played_out_of_turn.pop(seat, [])
-        if played:
-            self.out.info(
-                f"While others had the keyboard, {join(played)} {'was' if len(played) == 1 else 'were'} "
-                "played out of turn for you, as the normal computer player would have."
-            )
+        """"Pass to Ben." and the keyboard is Ben's (:meth:`~.Prompting.take_keyboard`, the
+        hand-over every game shares), then the save, and his announcer."""
+        self.take_keyboard(seat)
         if self.on_action is not None:  # saved: a game left now tells seat their news when resumed
             self.on_action(self.game, *self.keyboard())
         if seat not in self.announcers:
@@ -673,53 +577,18 @@ class Session(Prompting):
             mine = self.view(seat)
             self.announcers[seat].already_told(mine, mine.log[: self.told.get(seat, self.resumed_at)])
         self.announcer = self.announcers[seat]
-        self.out.history = self.histories.setdefault(seat, [])
-
-    def show(self, q: Question) -> None:
-        self.make_room(q.title.text)  # (the title goes with the news before it)
-        for said in q.lines():
-            self.out.say(said, remember=False)
-
-    def read(self, q: Question) -> str:
-        n = len(q.options)
-        return self.read_raw(f"Choose 1 to {n}, or ? for help: ", self.words(q))
-
-    def words(self, q: Question) -> list[str]:
-        """What Tab completes at question ``q``: the commands, and each option's name as it is
-        shown ("Selective Memory": its lower-case key made what was typed lower case) and its
-        other words (a label)."""
-        out = list(COMMANDS)
-        for o in q.options:
-            shown_name = o.text.split(",")[0]
-            out.extend(shown_name if w == shown_name.lower() else w for w in o.words if w)
-        return out
 
     # --- understanding an answer -----------------------------------------------------------
-    def interpret(self, q: Question, raw: str) -> Choice | None:
-        reply = read_answer(q, raw, lambda line: self.held_back(q, line))
-        if reply.command is not None:
-            self.say_letter_is_a_command(q, clean_typed(raw).lower(), reply.command)
-            self.command(reply.command, reply.arg, q)
-            return None
-        if reply.value is None:
-            self.out.info(reply.said)
-            return None
-        return Choice(q.decision.player, reply.value)
-
-    def held_back(self, q: Question, line: str) -> str:
-        """"Not playable now: Antlers, its colour is locked this round.": cards of the asker's
-        hand, typed by name or label at a play question that does not offer them (it was only
-        "Not a choice", the reason a trip through the log away)."""
-        return held_back_said(cards_held_back(self.view(q.decision.player), q.decision), line)
+    def interpret(self, q: Question, raw: str, held: Sequence[HeldBack] | None = None) -> Choice | None:
+        """The one reader of answers (:meth:`~.Prompting.interpret`), told of the cards of the
+        asker's hand a play question does not offer: typed by name or label, they are "Not
+        playable now: Antlers, its colour is locked this round." (it was only "Not a choice",
+        the reason a trip through the log away)."""
+        if held is None:
+            held = cards_held_back(self.view(q.decision.player), q.decision)
+        return super().interpret(q, raw, held)
 
     # --- commands ----------------------------------------------------------------------
-    def viewer(self, q: Question | None) -> int:
-        """Whose view a command reads: the seat asked, or at a pause the person at the keyboard."""
-        if q is not None:
-            return q.decision.player
-        seat = self.me if self.me is not None else self.holder
-        return seat if seat is not None else self.humans[0]
-
     def command(self, command: str, arg: str, q: Question | None, heard: OnlookerView | None = None) -> None:
         """A review or settings command, typed at question ``q`` or at a pause (``None``,
         reading ``heard``: the view of the game as heard so far). Before anyone has the
@@ -800,7 +669,7 @@ class Session(Prompting):
                 asked = typed
                 pick = choose_from(len(found))
                 line = clean_typed(self.read_raw(f"Which card? {pick}, or Enter to go back: "))
-                command, arg = as_command(line)
+                command, arg = self.as_command(line)
                 if command == "help":
                     self.out.info(f"{pick}, type another card's name, or press Enter to go back.")
                     continue
@@ -839,52 +708,9 @@ class Session(Prompting):
     def verbosity_changed(self, verbosity: str) -> None:
         self.announcer.verbosity = verbosity
 
-    def help(self, q: Question | None, goes_on: str = "") -> None:
-        """What the prompt waits for, then the commands. At a question, the ways to answer
-        that its options take: a label only where an option is a card."""
-        if q is None and goes_on:
-            self.out.info(f"Press Enter {goes_on}, or type a command first.")
-        elif q is None:
-            self.out.info("More is to be told: press Enter to hear it, or type a command first.")
-        else:
-            for said in how_to_answer(q):
-                self.out.info(said)
-            self.out.lines(what_it_reads(self.view(q.decision.player), q.decision))
-        self.out.info("Commands:")
-        self.out.lines(list(COMMANDS.values()))
-
-
-def how_to_answer(q: Question) -> list[str]:
-    """The help of a question: what it asks, and the ways to answer that its options take (a
-    label only where an option is a card, and then what a label means: it was nowhere said)."""
-    labels = any(is_trait_label(w) for o in q.options for w in o.words)
-    ways = "the first letters of a name, or a label like \"db17\"" if labels else "the first letters of an answer"
-    said = f"{q.title.text} Type a number from 1 to {len(q.options)}, or {ways} (one letter alone is a command)."
-    return [said, LABEL_CODE] if labels else [said]
-
-
-def cards_held_back(v: PlayerView, d: Decision) -> list[tuple[str, str, str]]:
-    """The cards of the asker's hand a play question ``d`` does not offer: name, label, and
-    the engine's reason why each may not be played now (their view ``v`` says)."""
-    if d.kind != Kind.PLAY:
-        return []
-    return [(v.card(c).name, v.card(c).label, v.why_not.get(c, "")) for c in v.hand if c not in d.options]
-
-
-def held_back_said(held: list[tuple[str, str, str]], line: str) -> str:
-    """"Not playable now: Antlers, its colour is locked this round." when ``line`` names, by
-    name or label, cards ``held`` back (:func:`cards_held_back`); else nothing."""
-    key, label = _loose(line), line.lower()
-    named = [h for h in held if _begins(h[0], key)] or [h for h in held if h[1].lower() == label]
-    said = why_not_played(list({name: reason for name, _, reason in named}.items()))
-    return f"Not playable now: {said}." if said else ""
-
-
-def what_it_reads(v: PlayerView, d: Decision) -> list[str]:
-    """At "Play a trait out of turn?", what each trait offered would do (its help)."""
-    if d.kind != Kind.RESPOND:
-        return []
-    return [f"{v.card(c).name} reads: {v.card(c).text}" for c in d.options if isinstance(c, int)]
+    def question_help(self, q: Question) -> list[str]:
+        """At "Play a trait out of turn?", what each trait offered would do."""
+        return what_it_reads(self.view(q.decision.player), q.decision)
 
 
 def where_we_are(v: OnlookerView, me: int | None) -> str:
@@ -904,68 +730,6 @@ def where_we_are(v: OnlookerView, me: int | None) -> str:
     return f"{place}. {turn}"
 
 
-@dataclass(frozen=True)
-class Reply:
-    """What a line typed at a question is: an option chosen (``value``), a command to carry
-    out (``command`` and its ``arg``), or neither, with the one line that says why (``said``);
-    then the same question is asked again. The local prompt loop and the online terminal
-    client read answers this one way."""
-
-    value: Value | None = None
-    command: str | None = None
-    arg: str = ""
-    said: str = ""
-
-
-def read_answer(q: Question, raw: str, held_back: Callable[[str], str] = lambda line: "") -> Reply:
-    """The answer ``raw`` gives to question ``q``: a number, a name or a label (any case, in
-    braille or BRF too), the first letters of one, or a command. ``held_back`` says why a card
-    typed by name is not offered ("Not playable now: ..."), or nothing."""
-    line = clean_typed(raw)
-    n = len(q.options)
-    if not line:
-        return Reply(said=f"{nothing_typed(raw)} Choose 1 to {n}, or ? for help.")
-    if len(raw) > MAX_INPUT:
-        return Reply(said=f"That is too long. Choose 1 to {n}, or ? for help.")
-    low = line.lower()
-    if is_number(low):
-        index = int(low)
-        if 1 <= index <= n:
-            return Reply(q.options[index - 1].value)
-        return Reply(said=f"Not a choice: {shorten(line)}. Choose 1 to {n}.")
-    exact = q.named_exactly(line)  # a name or a label, in braille or BRF too, any case
-    if exact:
-        return the_one(line, exact, q.options)
-    command, arg = as_command(line)
-    if command is not None:
-        return Reply(command=command, arg=arg)
-    prefixed = [o for o in q.options if any(w.startswith(low) for w in o.words)]
-    key = _loose(line)  # "self rep" and "adorablé" begin Self-Replicating and Adorable
-    if not prefixed and len(key) >= 3:  # (a letter or two, loosely, is no name's beginning)
-        prefixed = [o for o in q.options if any(_loose(w).startswith(key) for w in o.words)]
-    if prefixed:
-        return the_one(line, prefixed, q.options)
-    held = held_back(line)
-    if held:
-        return Reply(said=f"{held} Choose 1 to {n}, or ? for help.")
-    names = [o.text.split(",")[0] for o in q.options]  # (an option's text: its name, then its label)
-    close = suggestions(line, names)  # a name misspelt
-    if close:
-        meant = " or ".join(f"{i}, {name}" for i, name in enumerate(names, 1) if name in close)
-        return Reply(said=f"Not a choice: {shorten(line)}. Did you mean {meant}? Type its number.")
-    return Reply(said=f"Not a choice: {shorten(line)}. Choose 1 to {n}, or ? for help.")
-
-
-def the_one(line: str, fits: list[Option], options: tuple[Option, ...]) -> Reply:
-    """The answer when what was typed fits one option, or copies alike (two Kidneys in
-    hand); when it fits different ones (Fangs and Brave are both r1) none is guessed: they
-    are named with their numbers."""
-    if len({o.text for o in fits}) == 1:
-        return Reply(fits[0].value)
-    named = "; ".join(f"{options.index(o) + 1}. {o.text}" for o in fits)
-    return Reply(said=f"{shorten(line)} fits {len(fits)} choices: {named}. Type its number.")
-
-
 def ends_the_game(e: ev.Event) -> bool:
     """Whether ``e`` is the first kind of event of the end all hear together: the final
     catastrophe's World's End effect, or the scoring."""
@@ -975,14 +739,8 @@ def ends_the_game(e: ev.Event) -> bool:
 
 
 def as_command(line: str) -> tuple[str | None, str]:
-    """The command a typed line names (its first word, or that word's alias) and the rest as
-    typed (a name keeps its case); no command when the first word is none."""
-    word, _, rest = line.partition(" ")
-    command = ALIASES.get(word.lower(), word.lower())
-    return (command, rest.strip()) if command in COMMANDS else (None, "")
+    """The command of Doomlings' prompt a typed line names (:func:`~.prompting.named_command`)."""
+    return named_command(line, COMMANDS, ALIASES)
 
 
-__all__ = [
-    "MORE", "Prefs", "QuitGame", "Reply", "Session", "cards_held_back", "held_back_said", "how_to_answer",
-    "letter_is_a_command", "read_answer", "what_it_reads", "where_we_are",
-]
+__all__ = ["MORE", "Prefs", "QuitGame", "Session", "letter_is_a_command", "where_we_are"]

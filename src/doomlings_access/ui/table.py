@@ -35,7 +35,8 @@ from doomlings_access.ui.heard import listener_view
 from doomlings_access.ui.questions import Question, passes_unasked
 from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.session import ALIASES as SESSION_ALIASES
-from doomlings_access.ui.session import COMMANDS, cards_held_back, question_for, reserved_words, what_it_reads, where_we_are
+from doomlings_access.ui.answers import ANSWERS, cards_held_back, what_it_reads
+from doomlings_access.ui.session import COMMANDS, question_for, reserved_words, where_we_are
 from doomlings_access.ui.words import COMPUTER_NAMES, Said, Style
 
 EDITION = "retail"
@@ -185,6 +186,7 @@ class DoomlingsTable:
     commands = TOPICS
     aliases = ALIASES
     any_time = "any-time traits offered"
+    answers = ANSWERS
 
     @property
     def reserved(self) -> frozenset[str]:
