@@ -23,7 +23,7 @@ from doomlings_access.telling.console import PlainConsole
 from doomlings_access.telling.output import Output
 from doomlings_access.telling.prompting import Prefs
 
-FAST = Timing(grace=30.0, thinking=0.01, actions=(1000.0, 1000))
+FAST = Timing(grace=30.0, actions=(1000.0, 1000))
 
 
 def first_question(game: str, seed: int, then: str | None = None) -> list[dict[str, Any]]:
