@@ -50,9 +50,9 @@ def test_its_first_iteration_tries_the_rules_of_thumb_answer_and_no_time_falls_b
 class Watched(InformationSetSearch[PlayerView]):
     """The search, keeping the root of its last tree to be looked at."""
 
-    def iterate(self, view, decision, game, root, spread, rng, deadline):  # type: ignore[no-untyped-def]
+    def iterate(self, view, decision, game, root, spread, deadline):  # type: ignore[no-untyped-def]
         self.root: Node = root
-        super().iterate(view, decision, game, root, spread, rng, deadline)
+        super().iterate(view, decision, game, root, spread, deadline)
 
 
 def test_the_tree_counts_every_iteration_once_at_its_root_and_grows_below_it() -> None:

@@ -34,10 +34,12 @@ from doomlings_access.players.playout import Horizon, OutOfTime, play_on
 from doomlings_access.players.search import Budget
 
 EXPLORATION = 0.7
-"""The weight of the upper confidence bound's exploration term, in units of the spread of the
-outcomes seen so far (a standing is in points or cards, whose spread differs by game)."""
-PRIOR = 1.0
-"""The bias toward the rules of thumb's answer, in the same units, divided by its tries + 1."""
+"""The weight of the root's upper confidence bound's exploration term, in units of the spread
+of the outcomes seen so far (a standing is in points or cards, whose spread differs by game)."""
+PRIOR_SHARE = 0.5
+"""The prior's weight on the rules of thumb's answer below the root (the rest shared alike)."""
+PRIOR_EXPLORATION = 1.5
+"""The weight of the exploration term below the root (prior-weighted, as in PUCT), in the same units."""
 
 
 @dataclass
@@ -77,7 +79,7 @@ class InformationSetSearch(Generic[V]):
         try:
             while done < iterations and (done == 0 or time.perf_counter() < deadline):
                 game = self.family.sample(view, random.Random(rng.getrandbits(64)))
-                self.iterate(view, decision, game, root, spread, rng, deadline)
+                self.iterate(view, decision, game, root, spread, deadline)
                 done += 1
         except OutOfTime:  # the time is up inside an iteration: the iterations finished count
             pass
@@ -90,8 +92,7 @@ class InformationSetSearch(Generic[V]):
         return max(tried, key=lambda t: (t[0], t[1]))[2]
 
     def iterate(
-        self, view: V, decision: Decision, game: Playable[V], root: Node, spread: Spread,
-        rng: random.Random, deadline: float,
+        self, view: V, decision: Decision, game: Playable[V], root: Node, spread: Spread, deadline: float,
     ) -> None:
         """One iteration in the dealt ``game``: down the tree, one answer added, played on by
         the rules of thumb, and what it brought credited to every answer on the way."""
@@ -107,7 +108,7 @@ class InformationSetSearch(Generic[V]):
                     game.view(d.player), d, self.seed)
                 game.apply(Choice(d.player, value))
                 continue
-            choice, expanded = self.select(node, game, d, spread, rng)
+            choice, expanded = self.select(node, game, d, spread, not path)
             node = node.children[choice]
             path.append((choice, node))
             game.apply(choice)
@@ -121,28 +122,45 @@ class InformationSetSearch(Generic[V]):
         spread.add(worth[decision.player])
 
     def select(
-        self, node: Node, game: Playable[V], d: Decision, spread: Spread, rng: random.Random,
+        self, node: Node, game: Playable[V], d: Decision, spread: Spread, at_root: bool,
     ) -> tuple[Choice, bool]:
         """The answer tried at ``node`` for question ``d`` of this deal, and whether it is new
-        to the tree (the iteration then plays on by the rules of thumb)."""
-        prior = Choice(d.player, self.family.rule_of_thumb(game.view(d.player), d, self.seed))
+        to the tree (the iteration then plays on by the rules of thumb).
+
+        At the root every answer is tried once, then the upper confidence bound picks. Below
+        it, where a tried answer is rare and its outcome one deal's luck, an answer is tried
+        only when the rules of thumb's answer is not clearly better (a prior: half the weight
+        on its answer, the rest shared; an untried answer counted at its tried siblings' mean):
+        trying every answer there first had every seat answer at random in most games played on."""
         available = [Choice(d.player, o) for o in d.options]
         for c in available:
             node.children.setdefault(c, Node()).available += 1
-        untried = [c for c in available if not node.children[c].visits]
-        if untried:
-            return (prior if prior in untried else rng.choice(untried)), True
         scale = spread.width()
+        children = [node.children[c] for c in available]
+        if at_root:
+            untried = [c for c, child in zip(available, children) if not child.visits]
+            if untried:  # (the rules of thumb's answer first: one iteration answers as they do)
+                thumb = Choice(d.player, self.family.rule_of_thumb(game.view(d.player), d, self.seed))
+                return (thumb if thumb in untried else untried[0]), True
+            return max(available, key=lambda c: (
+                node.children[c].total / node.children[c].visits
+                + EXPLORATION * scale * math.sqrt(math.log(node.children[c].available) / node.children[c].visits)
+            )), False
+        prior = Choice(d.player, self.family.rule_of_thumb(game.view(d.player), d, self.seed))
+        visited = [child for child in children if child.visits]
+        if not visited:
+            return prior, True
+        first_play = sum(child.total for child in visited) / sum(child.visits for child in visited)
+        others = (1 - PRIOR_SHARE) / (len(available) - 1)
 
-        def bound(c: Choice) -> float:
+        def puct(c: Choice) -> float:
             child = node.children[c]
-            return (
-                child.total / child.visits
-                + EXPLORATION * scale * math.sqrt(math.log(child.available) / child.visits)
-                + (PRIOR * scale / (child.visits + 1) if c == prior else 0.0)
-            )
+            q = child.total / child.visits if child.visits else first_play
+            p = PRIOR_SHARE if c == prior else others
+            return q + PRIOR_EXPLORATION * scale * p * math.sqrt(child.available) / (1 + child.visits)
 
-        return max(available, key=bound), False
+        best = max(available, key=puct)
+        return best, not node.children[best].visits
 
 
 class Spread:
