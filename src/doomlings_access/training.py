@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 from concurrent.futures import ProcessPoolExecutor
-from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -21,53 +20,38 @@ from doomlings_access.ai.levels import make_agent
 from doomlings_access.ai.value import FEATURES, WEIGHTS_FILE, Model, features, final_worth
 from doomlings_access.cards import load_cards
 from doomlings_access.kernel.decisions import Choice
-from doomlings_access.players.search import Budget
 from doomlings_access.rules.decisions import Kind
-from doomlings_access.tournament import seat_levels
 
 HELD_OUT = 5
 """One game in this many is left out of the fit, to check it on."""
 
 
-def positions(
-    seed: int, seats: tuple[str, ...] = ("normal",) * 4, iterations: int = 20,
-) -> tuple[list[list[float]], list[float]]:
-    """One game seeded ``seed`` played by the levels ``seats``, rotated by the seed as a
-    tournament's are: the features at the start of every turn of each seat played by the first
-    level named, and the final worth to that seat, row by row. Trained on games of the hard
-    level against the normal one (``--seats hard,normal,normal,normal``), the reading learns
-    what a position is worth to the hard level, which plays the rest of the game, not to the
-    normal level; the hard level searches ``iterations`` sampled games a decision, counted."""
-    players = len(seats)
-    levels = seat_levels(list(seats), seed)
+def positions(seed: int, players: int = 4, level: str = "normal") -> tuple[list[list[float]], list[float]]:
+    """One game seeded ``seed`` played by ``level`` at every seat: each seat's features at the
+    start of every turn, and the final worth to that seat, row by row."""
     g = rules.Game(load_cards("retail"), rules.Setup(tuple(f"P{s + 1}" for s in range(players)), seed))
-    budget = Budget(seconds=600, iterations=iterations)
-    agents = [make_agent(level, seed, seat, budget) for seat, level in enumerate(levels)]
-    read = [seat for seat in range(players) if levels[seat] == seats[0]]
+    agents = [make_agent(level, seed, seat) for seat in range(players)]
     seen: list[list[list[float]]] = [[] for _ in range(players)]
     turn = None
     while (d := g.pending) is not None:
         if d.kind == Kind.PLAY and d.player != turn:
             turn = d.player
-            for seat in read:
+            for seat in range(players):
                 seen[seat].append(features(g.view(seat)))
         g.apply(Choice(d.player, agents[d.player].choose(g.view(d.player), d)))
     rows, targets = [], []
-    for seat in read:
+    for seat in range(players):
         worth = final_worth(g.view(seat))
         rows.extend(seen[seat])
         targets.extend([worth] * len(seen[seat]))
     return rows, targets
 
 
-def fit(
-    games: int, seed: int, jobs: int = 2, seats: tuple[str, ...] = ("normal",) * 4, iterations: int = 20,
-) -> tuple[Model, dict[str, float | int | str]]:
-    """The model fitted to ``games`` seeded from ``seed`` with the levels ``seats`` (every
-    :data:`HELD_OUT`-th left out to check it on), and what the fit did."""
+def fit(games: int, seed: int, jobs: int = 2) -> tuple[Model, dict[str, float | int | str]]:
+    """The model fitted to ``games`` seeded from ``seed`` (every :data:`HELD_OUT`-th left out
+    to check it on), and what the fit did."""
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        played = list(pool.map(partial(positions, seats=seats, iterations=iterations),
-                               range(seed, seed + games), chunksize=4))
+        played = list(pool.map(positions, range(seed, seed + games), chunksize=4))
     fitted = [p for i, p in enumerate(played) if i % HELD_OUT]
     left_out = [p for i, p in enumerate(played) if not i % HELD_OUT]
 
@@ -82,8 +66,7 @@ def fit(
     hx, hy = stack(left_out)
     error = hy - hx @ weights
     about: dict[str, float | int | str] = {
-        "by": f"python -m doomlings_access.training --games {games} --seed {seed}"
-              + ("" if set(seats) == {"normal"} and len(seats) == 4 else f" --seats {','.join(seats)} --iterations {iterations}"),
+        "by": f"python -m doomlings_access.training --games {games} --seed {seed}",
         "games": games,
         "positions": int(len(y)),
         "held_out_positions": int(len(hy)),
@@ -98,12 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=100000)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--seats", default="normal,normal,normal,normal",
-                        help="the levels, one a seat, rotated each game; the first level's seats are read")
-    parser.add_argument("--iterations", type=int, default=20, help="the hard level's sampled games a decision")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "ai" / WEIGHTS_FILE)
     args = parser.parse_args(argv)
-    model, about = fit(args.games, args.seed, args.jobs, tuple(args.seats.split(",")), args.iterations)
+    model, about = fit(args.games, args.seed, args.jobs)
     args.out.write_text(model.to_json(about), encoding="utf-8")
     print(f"{len(FEATURES)} weights fitted to {about['positions']} positions written to {args.out}.")
     print(f"Held-out positions: {about['held_out_positions']}, R² {about['held_out_r2']}, "

@@ -7,16 +7,12 @@ from collections.abc import Callable
 from doomlings_access.ai import Agent
 from doomlings_access.ai.heuristic import HeuristicAgent
 from doomlings_access.ai.random_agent import RandomAgent
-from doomlings_access.ai.family import DOOMLINGS
 from doomlings_access.ai.search import Budget, SearchAgent
-from doomlings_access.players.ismcts import InformationSetSearch
-from doomlings_access.rules.view import PlayerView
 
 LEVELS: dict[str, Callable[[int, int, Budget], Agent]] = {
     "easy": lambda seed, seat, budget: RandomAgent(seed, seat),
     "normal": lambda seed, seat, budget: HeuristicAgent(seed, seat),
     "hard": SearchAgent,
-    "ismcts": lambda seed, seat, budget: InformationSetSearch[PlayerView](DOOMLINGS, seed, seat, budget),
 }
 """A factory of each level's agent for (game seed, seat, thinking budget); only ``hard``
 thinks, so only it reads the budget."""

@@ -10,14 +10,12 @@ from doomlings_access.doomcrop_ai import Agent
 from doomlings_access.doomcrop_ai.family import DOOMCROP
 from doomlings_access.doomcrop_ai.normal import NormalAgent
 from doomlings_access.players.chance import RandomAgent
-from doomlings_access.players.ismcts import InformationSetSearch
 from doomlings_access.players.search import Budget, Search
 
 LEVELS: dict[str, Callable[[int, int, Budget], Agent]] = {
     "easy": lambda seed, seat, budget: RandomAgent(seed, seat),
     "normal": lambda seed, seat, budget: NormalAgent(seed, seat),
     "hard": lambda seed, seat, budget: Search[View](DOOMCROP, seed, seat, budget),
-    "ismcts": lambda seed, seat, budget: InformationSetSearch[View](DOOMCROP, seed, seat, budget),
 }
 """A factory of each level's agent for (game seed, seat, thinking budget); only ``hard``
 thinks, so only it reads the budget."""
