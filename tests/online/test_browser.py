@@ -1,7 +1,8 @@
 """The web page in a real headless Chromium (Debian's ``chromium`` through Playwright's
 ``executable_path``; no browser is downloaded) against a real server on 127.0.0.1: axe-core
 finds no violation; the accessibility tree shows the history as a polite live region and one
-assertive region; a whole short game is played by keyboard alone; a burst of ten messages is
+assertive region; a whole short game is played by keyboard alone; a burst of ten messages (chat,
+and the game's own news) is
 all in the log, in order, with the focus where it was; a reconnect, and a reload, put what
 was missed into the history once, nothing twice."""
 
@@ -19,6 +20,7 @@ import pytest
 
 from doomlings_access.online.rooms import Person, Room, Rooms, Timing
 from doomlings_access.online.server import Server, bind, uvicorn_server
+from doomlings_access.telling.words import Said
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(shutil.which("chromium") is None, reason="needs chromium (apt-get install chromium)")
@@ -248,6 +250,30 @@ def test_a_burst_of_ten_messages_is_logged_in_order_and_the_focus_stays(page: An
     assert not any("Chat" in line for line in history(page))  # chat is kept apart from the game
     ben.close()
     cy.close()
+
+
+def test_a_burst_of_ten_game_messages_is_in_the_history_in_order_and_the_focus_stays(page: Any, served: Served) -> None:
+    """The same for the game's own news: ten told at once by the room (as a computer's turn
+    tells its play, its effects and its draws), while a person is typing a chat line."""
+    open_room_by_keyboard(page)
+    tab_to(page, "chat-text")
+    page.keyboard.type("half a sen")
+    before = len(history(page))
+    sent = [f"Otto's news number {i}." for i in range(1, 11)]
+    room, ana = served.room(), person(served, "Ana")
+
+    def burst() -> None:  # in the server's loop, in one go: nothing runs between them
+        for text in sent:
+            room.say(ana, Said.alike(text))
+
+    assert served.server.loop is not None
+    served.server.loop.call_soon_threadsafe(burst)
+    wait(lambda: len(history(page)) >= before + 10, "ten lines in the history")
+    assert history(page)[before:] == sent
+    assert focused(page) == "chat-text" and js(page, "document.querySelector('#chat-text').value") == "half a sen"
+    # a live burst, not a replay: the log stays a polite log (role="log"), never silenced
+    assert js(page, "[document.querySelector('#history').getAttribute('role'), "
+                    "document.querySelector('#history').getAttribute('aria-live')]") == ["log", None]
 
 
 def watch_what_is_said(page: Any) -> None:
