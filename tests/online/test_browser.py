@@ -1,10 +1,9 @@
 """The web page in a real headless Chromium (Debian's ``chromium`` through Playwright's
 ``executable_path``; no browser is downloaded) against a real server on 127.0.0.1: axe-core
 finds no violation; the accessibility tree shows the history as a polite live region and one
-assertive region; a whole short game is played by keyboard alone; a burst of ten messages (chat,
-and the game's own news) is
-all in the log, in order, with the focus where it was; a reconnect, and a reload, put what
-was missed into the history once, nothing twice."""
+assertive region; a whole short game is played by keyboard alone; a burst of ten messages
+(chat, and the game's own news) is all in its log, in order, with the focus where it was; a
+reconnect, and a reload, put what was missed into the history once, nothing twice."""
 
 from __future__ import annotations
 
