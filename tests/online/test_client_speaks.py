@@ -209,6 +209,14 @@ def test_a_self_voiced_client_speaks_the_rooms_news_and_questions_in_order(
     news = [m for m in messages if m["type"] == "say" and m["channel"] == "game"]
     questions = [m for m in messages if m["type"] == "question"]
     assert len(news) >= 5 and len(questions) >= 8, (len(news), len(questions))
+    # Each question ends with its prompt said, as at a local game ("Choose 1 to 4, or question
+    # mark for help"), though it came while the client waited at another prompt.
+    at = 0
+    for q in questions:
+        count = len(q["options"])
+        at = texts.index(as_spoken(f"{count}, {q['options'][-1]['speech']}"), at)
+        following = texts[at + 1 : at + 4]
+        assert f"Choose 1 to {count}, or question mark for help:" in following, (q["speech"], following)
     # The speech, never the printed text: with braille labels, what Ana reads has braille
     # cells, what she hears has none.
     printed = [m["text"] for m in news] + [o["text"] for q in questions for o in q["options"]]
