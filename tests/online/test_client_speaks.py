@@ -142,36 +142,46 @@ def in_order(wanted: list[str], texts: list[str]) -> int:
     return found
 
 
+def host(served: Served, home: Path, engine: str, *options: str) -> pexpect.spawn:
+    """``doomlings host`` at a pseudo-terminal, its tts engine the recording one."""
+    env = isolated_env(home)
+    env.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8", DOOMLINGS_ESPEAK=engine)
+    args = ["host", "--server", served.address, "--name", "Ana", *options]
+    return pexpect.spawn(DOOMLINGS[0], [*DOOMLINGS[1:], *args], env=env, encoding="utf-8",
+                         codec_errors="replace", timeout=20, dimensions=(24, 80))
+
+
+def heard_all(served: Served, folder: Path, since: int = 0, seconds: float = 20.0) -> list[str]:
+    """Wait until everything the room sent Ana (from her ``since``-th message) was spoken;
+    what was spoken."""
+    deadline = time.monotonic() + seconds
+    while True:
+        wanted = to_be_heard(served.heard.to("Ana")[since:])
+        texts = [text for text, _ in said_aloud(folder)]
+        found = in_order(wanted, texts)
+        if found == len(wanted):
+            return texts
+        assert time.monotonic() < deadline, f"not heard: {wanted[found]!r}\nheard: {texts[-12:]}"
+        time.sleep(0.05)
+
+
 def test_a_self_voiced_client_speaks_the_rooms_news_and_questions_in_order(
     tmp_path: Path, served: Served, recorder: tuple[str, Path]
 ) -> None:
     configure_speech_labels()  # (as the client does: labels in its speech are said in words)
     engine, folder = recorder
-    env = isolated_env(tmp_path / "ana")
-    env.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8", DOOMLINGS_ESPEAK=engine)
-    args = ["host", "--server", served.address, "--name", "Ana", "--speech", "tts", "--labels", "braille"]
-    child = pexpect.spawn(DOOMLINGS[0], [*DOOMLINGS[1:], *args], env=env, encoding="utf-8",
-                          codec_errors="replace", timeout=20, dimensions=(24, 80))
+    child = host(served, tmp_path / "ana", engine, "--speech", "tts", "--labels", "braille")
 
-    def heard_all(seconds_: float = 20.0) -> list[str]:
-        """Wait until everything the room sent Ana so far was spoken; what was spoken."""
-        deadline = time.monotonic() + seconds_
-        while True:
-            wanted = to_be_heard(served.heard.to("Ana"))
-            texts = [text for text, _ in said_aloud(folder)]
-            found = in_order(wanted, texts)
-            if found == len(wanted):
-                return texts
-            assert time.monotonic() < deadline, f"not heard: {wanted[found]!r}\nwanted: {wanted[max(0, found - 4):found + 2]}\nheard: {texts[-12:]}"
-            time.sleep(0.05)
+    def heard_all_() -> list[str]:
+        return heard_all(served, folder)
 
     shown = ""
     try:
         child.expect_exact("Type add normal for a computer player")
-        heard_all()  # (what is typed cuts speech off: a listener hears each line first)
+        heard_all_()  # (what is typed cuts speech off: a listener hears each line first)
         child.sendline("add normal")
         child.expect_exact("joins the table.")
-        heard_all()
+        heard_all_()
         child.sendline("start")
         answers = 0
         while answers < 8:
@@ -179,16 +189,16 @@ def test_a_self_voiced_client_speaks_the_rooms_news_and_questions_in_order(
             shown += child.before
             asked = [m for m in served.heard.to("Ana") if m["type"] == "question"]
             assert len(asked) == answers + 1, "answered before the next question came"
-            heard_all()
+            heard_all_()
             if answers == 4:  # chat while a question waits
                 child.sendline("chat good luck")
                 child.expect_exact("Chat, Ana: good luck")
                 child.expect(QUESTION)  # (the question's prompt again, after the chat)
-                heard_all()
+                heard_all_()
             child.sendline("1")
             answers += 1
         child.expect(QUESTION)
-        heard_all()
+        heard_all_()
         child.sendline("log 100")  # the game's history: the chat is not in it
         child.expect(r"(Choose 1 to \d+|Type a command), or \? for help: ")
         shown += child.before
@@ -233,3 +243,41 @@ def test_a_self_voiced_client_speaks_the_rooms_news_and_questions_in_order(
     for text, wav in said:
         assert wav.stat().st_size > 44, text
         assert 0.02 * len(text) < seconds(wav) < 0.2 * len(text) + 0.5, (text, seconds(wav))
+
+
+def test_speech_turned_on_at_the_online_prompt_speaks_what_comes_next(
+    tmp_path: Path, served: Served, recorder: tuple[str, Path]
+) -> None:
+    """``speech tts`` typed at the table (started with speech off) turns speech on, as at a
+    local game's prompt: nothing was spoken before, the news and questions after are."""
+    configure_speech_labels()
+    engine, folder = recorder
+    child = host(served, tmp_path / "ana", engine, "--speech", "off")
+    try:
+        child.expect_exact("Type add normal for a computer player")
+        child.sendline("add normal")
+        child.expect_exact("joins the table.")
+        assert said_aloud(folder) == []  # speech off: nothing spoken
+        child.sendline("speech tts")
+        child.expect_exact("Speech is now tts.")
+        since = len(served.heard.to("Ana"))
+        heard_all(served, folder, since)
+        child.sendline("start")
+        for answers in range(3):
+            child.expect(QUESTION)
+            assert len([m for m in served.heard.to("Ana") if m["type"] == "question"]) == answers + 1
+            heard_all(served, folder, since)
+            child.sendline("1")
+        child.expect(QUESTION)
+        texts = heard_all(served, folder, since)
+        child.sendline("quit")
+        child.expect_exact("Type y to leave, n to stay: ")
+        child.sendline("y")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
+    messages = served.heard.to("Ana")[since:]
+    assert sum(m["type"] == "question" for m in messages) == 4
+    assert in_order(to_be_heard(messages), texts) == len(to_be_heard(messages)) >= 10
+    assert "Speech is now tts." in texts
