@@ -159,8 +159,12 @@ class Screen:
         self.broken = False
         self.shown = ""
 
-    def read(self, prompt: str) -> str:
+    def read(self, prompt: str | None = None) -> str:
+        """A line typed at ``prompt`` (None: the client's prompt as it is now, taken with
+        the lock held: taken before, a question that came just then was followed by the stale
+        prompt, "Type a command", printed and spoken, and its own never said)."""
         with self.lock:
+            prompt = self.prompt_now() if prompt is None else prompt
             self.reading, self.broken, self.shown = True, False, prompt
         try:
             return self.console.read(prompt, [])
@@ -478,7 +482,7 @@ class Client:
         try:
             while not self.finished:
                 try:
-                    raw = self.screen.read(self.prompt())
+                    raw = self.screen.read()
                 except KeyboardInterrupt:
                     self.out.info("")
                     if self.confirm("Leave the table for now? Type y to leave, n to stay: "):
