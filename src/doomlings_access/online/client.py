@@ -142,19 +142,29 @@ class Screen:
     """Where the client prints: a message arriving while a prompt waits starts a new line;
     after it, the prompt is printed again when it has changed (a question came) or is a
     question's (a question still waits); the waiting prompt after every message of others'
-    turns was read aloud after each."""
+    turns was read aloud after each. A changed prompt is also ``spoken`` (self-voiced, a
+    question's "Choose 1 to 4, or ? for help" is heard as at a local game: printed again
+    only, it was never said, as the question comes while another prompt waits)."""
 
-    def __init__(self, console: Console, prompt_now: Callable[[], str], stdout: Any = None) -> None:
+    def __init__(
+        self, console: Console, prompt_now: Callable[[], str], stdout: Any = None,
+        spoken: Callable[[str], None] = lambda prompt: None,
+    ) -> None:
         self.console = console
         self.prompt_now = prompt_now
         self.stdout = stdout or sys.stdout
+        self.spoken = spoken
         self.lock = threading.RLock()
         self.reading = False
         self.broken = False
         self.shown = ""
 
-    def read(self, prompt: str) -> str:
+    def read(self, prompt: str | None = None) -> str:
+        """A line typed at ``prompt`` (None: the client's prompt as it is now, taken with
+        the lock held: taken before, a question that came just then was followed by the stale
+        prompt, "Type a command", printed and spoken, and its own never said)."""
         with self.lock:
+            prompt = self.prompt_now() if prompt is None else prompt
             self.reading, self.broken, self.shown = True, False, prompt
         try:
             return self.console.read(prompt, [])
@@ -175,6 +185,8 @@ class Screen:
             yield
             prompt = self.prompt_now()
             if self.reading and self.broken and (prompt != self.shown or prompt.startswith(ASKING)):
+                if prompt != self.shown:
+                    self.spoken(prompt)
                 self.stdout.write(clean(prompt))
                 self.stdout.flush()
                 self.broken, self.shown = False, prompt
@@ -297,7 +309,7 @@ class Client:
         self.code = code
         self.keys = keys
         self.token: str | None = None
-        self.screen = Screen(console, self.prompt)
+        self.screen = Screen(console, self.prompt, spoken=out.prompt)
         out.write = self.screen.write
         self.remote = Remote(websocket_url(server), self)
         self.ready = threading.Event()
@@ -470,7 +482,7 @@ class Client:
         try:
             while not self.finished:
                 try:
-                    raw = self.screen.read(self.prompt())
+                    raw = self.screen.read()
                 except KeyboardInterrupt:
                     self.out.info("")
                     if self.confirm("Leave the table for now? Type y to leave, n to stay: "):
