@@ -19,16 +19,22 @@ from doomlings_access.telling.output import Output
 from doomlings_access.telling.prompting import MORE
 
 
-def test_the_recap_of_a_resumed_game_waits_for_enter_where_the_lines_run_out() -> None:
+def resumed_then(typed: str) -> list[str]:
+    """The lines printed when a game of 12 answers (then input ended, as a person quitting
+    leaves it) is resumed and ``typed`` is typed."""
     game = new(3)
-    played(game, "1\n" * 12)  # (then input ends: the game is left, as a person quitting leaves it)
-    stdin, stdout = io.StringIO("repeat\n\n1\n"), io.StringIO()
+    played(game, "1\n" * 12)
+    stdin, stdout = io.StringIO(typed), io.StringIO()
     console = PlainConsole(stdin, stdout)
     PromptLoop[View](
         game, DoomcropWords(), [0], {1: make_agent("normal", 3, 1)}, console, Output(console.write),
         Prefs(pause=6, verbosity="verbose"), resumed=True,
     ).run()
-    lines = stdout.getvalue().splitlines()
+    return stdout.getvalue().splitlines()
+
+
+def test_the_recap_of_a_resumed_game_waits_for_enter_where_the_lines_run_out() -> None:
+    lines = resumed_then("repeat\n\n1\n")
     heading = lines.index("The last 3 announcements:")
     paused = next(i for i, line in enumerate(lines) if line.startswith(MORE.strip()))
     assert heading < paused < next(i for i, line in enumerate(lines) if line.startswith("Choose 1 to")), lines[:30]
@@ -40,15 +46,7 @@ def test_the_recap_of_a_resumed_game_waits_for_enter_where_the_lines_run_out() -
 
 def test_help_at_a_pause_says_what_enter_does_in_the_words_both_games_use() -> None:
     """? at "Press Enter for more." (one help for every game's prompt, Prompting.help)."""
-    game = new(3)
-    played(game, "1\n" * 12)
-    stdin, stdout = io.StringIO("?\n\n1\n"), io.StringIO()
-    console = PlainConsole(stdin, stdout)
-    PromptLoop[View](
-        game, DoomcropWords(), [0], {1: make_agent("normal", 3, 1)}, console, Output(console.write),
-        Prefs(pause=6, verbosity="verbose"), resumed=True,
-    ).run()
-    lines = stdout.getvalue().splitlines()
+    lines = resumed_then("?\n\n1\n")
     paused = lines.index(MORE + "?")
     assert lines[paused + 1 : paused + 3] == [
         "More is to be told: press Enter to hear it, or type a command first.", "Commands:",

@@ -72,3 +72,11 @@ async def lease_runs_out(directory: RedisDirectory, code: str, lease: float) -> 
     while await directory.redis.exists(owner_key(code)):
         assert loop.time() < deadline, "the lease never ran out"
         await asyncio.sleep(0.02)
+
+
+async def holder_stops(directory: RedisDirectory, code: str) -> None:
+    """The process holding ``code`` stops as if killed, once what it has said is written:
+    no lease of its is renewed again (its room's game, if any, is stopped by the caller)."""
+    await directory.finish_writing(directory.books[code])
+    for task in directory.tasks:
+        task.cancel()

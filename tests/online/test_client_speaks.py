@@ -14,16 +14,15 @@ speech of about its length; chat was spoken as chat and kept apart from the game
 from __future__ import annotations
 
 import re
-import shutil
 import threading
 import time
-import wave
 from pathlib import Path
 from typing import Any
 
 import pexpect
 import pytest
 from programs import DOOMLINGS, isolated_env
+from speech_kit import espeak_to_wav, said_aloud, seconds
 
 from doomlings_access.app import configure_speech_labels
 from doomlings_access.online.rooms import Direct, Person, Room, Rooms, Timing
@@ -86,31 +85,7 @@ def served() -> Any:
 
 @pytest.fixture
 def recorder(tmp_path: Path) -> tuple[str, Path]:
-    espeak = shutil.which("espeak-ng")
-    if espeak is None:
-        pytest.skip("needs espeak-ng")
-    folder = tmp_path / "speech"
-    folder.mkdir()
-    script = tmp_path / "espeak-to-wav"
-    script.write_text(
-        "#!/bin/sh\n"
-        f'n="{folder}/$(date +%s%N)"\n'
-        'cat > "$n.part"\n'
-        f'"{espeak}" "$@" -w "$n.wav" -f "$n.part"\n'
-        'mv "$n.part" "$n.txt"\n'
-    )
-    script.chmod(0o755)
-    return str(script), folder
-
-
-def said_aloud(folder: Path) -> list[tuple[str, Path]]:
-    """Every finished utterance, in order: its text and its WAV file."""
-    return [(t.read_text("utf-8"), t.with_suffix(".wav")) for t in sorted(folder.glob("*.txt"))]
-
-
-def seconds(wav: Path) -> float:
-    with wave.open(str(wav), "rb") as w:
-        return w.getnframes() / w.getframerate()
+    return espeak_to_wav(tmp_path)
 
 
 def as_spoken(speech: str) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from online_kit import Kept, Player, until
-from redis_kit import lease_runs_out
+from redis_kit import holder_stops, lease_runs_out
 
 from doomlings_access.doomcrop import Game
 from doomlings_access.doomcrop.cards import Card
@@ -290,9 +290,7 @@ def test_a_doomcrop_room_taken_over_from_redis_is_the_same_game(redis_url: str) 
         ana.answering = ben.answering = False
         assert room.driver is not None
         room.driver.cancel()
-        await a.finish_writing(a.books[code])
-        for task in a.tasks:
-            task.cancel()
+        await holder_stops(a, code)
         await lease_runs_out(b, code, 1.0)
         assert await b.place(code) is None, "taken over by b"
         again = b_rooms.rooms[code]

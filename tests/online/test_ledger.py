@@ -14,7 +14,7 @@ from typing import Any
 
 import redis.asyncio as aioredis
 from online_kit import Kept, Player, until
-from redis_kit import lease_runs_out
+from redis_kit import holder_stops, lease_runs_out
 
 from doomlings_access.online.ledger import CLAIM, RENEW, WRITE, RedisDirectory, epoch_key, log_key, owner_key
 from doomlings_access.online.replay import read
@@ -82,9 +82,7 @@ def test_a_room_taken_over_is_the_same_room_and_its_game_goes_on(redis_url: str)
         ana.answering = ben.answering = False
         assert room.driver is not None
         room.driver.cancel()
-        await a.finish_writing(a.books[code])
-        for task in a.tasks:
-            task.cancel()
+        await holder_stops(a, code)
         assert await b.place(code) is not None, "held by a while its lease lasts"
         await lease_runs_out(b, code, LEASE)
         assert await b.place(code) is None, "taken over by b"
@@ -162,9 +160,7 @@ def test_a_host_who_never_comes_back_to_a_room_taken_over_hands_it_on(redis_url:
         code = ana.room.code
         ben, ben_token = a_rooms.join(code, "Ben", ben_link)
         await until(lambda: len(ben_link.of("table")) >= 1)
-        await a.finish_writing(a.books[code])
-        for task in a.tasks:  # a stops (killed)
-            task.cancel()
+        await holder_stops(a, code)  # a stops (killed)
         await lease_runs_out(b, code, LEASE)
         assert await b.place(code) is None
         again = b_rooms.rooms[code]

@@ -19,6 +19,15 @@ QUESTION = r"Choose 1 to \d+, or \? for help: "
 LEAVE = r"press Enter to leave"
 
 
+def stop(server: subprocess.Popen[str]) -> None:
+    """Stop the server as Ctrl-C does (killed if it has not stopped within 10 s)."""
+    server.send_signal(signal.SIGINT)
+    try:
+        server.wait(10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
 class Terminal:
     """A client at a pseudo-terminal, answering 1 to every question; all it showed is kept."""
 
@@ -110,11 +119,7 @@ def test_two_terminal_clients_play_a_game_and_one_killed_comes_back(tmp_path: Pa
             assert terminal.child.exitstatus == 0
         assert ben.answers >= 1  # Ben played his own seat again after coming back
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server)
 
 
 def test_a_doomcrop_room_is_hosted_and_joined_at_two_terminals_with_its_own_reviews(tmp_path: Path) -> None:
@@ -155,8 +160,4 @@ def test_a_doomcrop_room_is_hosted_and_joined_at_two_terminals_with_its_own_revi
         for terminal in (ana, ben):
             terminal.child.close(force=True)
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server)

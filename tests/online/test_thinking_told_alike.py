@@ -22,6 +22,26 @@ THINK = 0.6
 NOTICE = "Otto is thinking."
 
 
+def timed(ana: Player, questions: bool = False) -> list[tuple[float, str, str]]:
+    """What ``ana``'s link is sent from now on (kind, channel or "question", text), each with the
+    room's clock when it was sent: what is said, and the questions too when ``questions``
+    (their options' texts). She answers as before."""
+    heard: list[tuple[float, str, str]] = []
+    answer = ana.link.then
+    assert answer is not None
+    loop = asyncio.get_running_loop()
+
+    def kept(link: Any, message: dict[str, Any]) -> None:
+        if message["type"] == "say":
+            heard.append((loop.time(), message["channel"], message["text"]))
+        elif message["type"] == "question" and questions:
+            heard.append((loop.time(), "question", " / ".join(o["text"] for o in message["options"])))
+        answer(link, message)
+
+    ana.link.then = kept
+    return heard
+
+
 def heard_by_ana(otto_holds: list[str]) -> tuple[list[tuple[float, str, str]], int]:
     """Ana plays her turn, then hard Otto his, holding ``otto_holds`` (nothing else differs):
     what Ana's link was sent once the game began (kind, channel or question, text), each with
@@ -31,19 +51,7 @@ def heard_by_ana(otto_holds: list[str]) -> tuple[list[tuple[float, str, str]], i
         budget = Budget(seconds=THINK, iterations=2)
         rooms = Rooms(Timing(grace=30.0, actions=(1000.0, 1000)), seed=1, budget=budget)
         ana = Player(rooms, 3)
-        heard: list[tuple[float, str, str]] = []
-        answer = ana.link.then
-        assert answer is not None
-        loop = asyncio.get_running_loop()
-
-        def kept(link: Any, message: dict[str, Any]) -> None:
-            if message["type"] == "say":
-                heard.append((loop.time(), message["channel"], message["text"]))
-            elif message["type"] == "question":
-                heard.append((loop.time(), "question", " / ".join(o["text"] for o in message["options"])))
-            answer(link, message)
-
-        ana.link.then = kept
+        heard = timed(ana, questions=True)
         ana.person, _ = rooms.open("Ana", ana.link)
         room = ana.room
         ana.send({"type": "add_computer", "level": "hard"})
@@ -97,17 +105,7 @@ def test_each_turn_of_a_hard_doomcrop_computer_is_said_at_its_start_and_waited_f
     async def main() -> None:
         rooms = Rooms(Timing(grace=30.0, actions=(1000.0, 1000)), seed=4, budget=budget)
         ana = Player(rooms, 5)
-        heard: list[tuple[float, str, str]] = []
-        answer = ana.link.then
-        assert answer is not None
-        loop = asyncio.get_running_loop()
-
-        def kept(link: Any, message: dict[str, Any]) -> None:
-            if message["type"] == "say":
-                heard.append((loop.time(), message["channel"], message["text"]))
-            answer(link, message)
-
-        ana.link.then = kept
+        heard = timed(ana)
         ana.person, _ = rooms.open("Ana", ana.link, game="doomcrop")
         room = ana.room
         ana.send({"type": "add_computer", "level": "hard"})

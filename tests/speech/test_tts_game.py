@@ -16,7 +16,6 @@ import shutil
 import subprocess
 import sys
 import time
-import wave
 from pathlib import Path
 
 import pexpect
@@ -25,37 +24,15 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 from test_terminal import child_env, game_command
 
+from speech_kit import espeak_to_wav, said_aloud, seconds
+
 PROMPT = "Choose 1 to "
 SCORE_LINE = re.compile(r"^(You|Otto|Pia): -?\d+ points?; face value")
 
 
 @pytest.fixture
 def recorder(tmp_path: Path) -> tuple[str, Path]:
-    espeak = shutil.which("espeak-ng")
-    if espeak is None or shutil.which("sox") is None:
-        pytest.skip("needs espeak-ng and sox")
-    folder = tmp_path / "speech"
-    folder.mkdir()
-    script = tmp_path / "espeak-to-wav"
-    script.write_text(
-        "#!/bin/sh\n"
-        f'n="{folder}/$(date +%s%N)"\n'
-        'cat > "$n.part"\n'
-        f'"{espeak}" "$@" -w "$n.wav" -f "$n.part"\n'
-        'mv "$n.part" "$n.txt"\n'
-    )
-    script.chmod(0o755)
-    return str(script), folder
-
-
-def spoken(folder: Path) -> list[tuple[str, Path]]:
-    """Every finished utterance, in order: its text and its WAV file."""
-    return [(t.read_text("utf-8"), t.with_suffix(".wav")) for t in sorted(folder.glob("*.txt"))]
-
-
-def seconds(wav: Path) -> float:
-    with wave.open(str(wav), "rb") as w:
-        return w.getnframes() / w.getframerate()
+    return espeak_to_wav(tmp_path, "sox")
 
 
 def test_a_whole_game_is_heard_questions_and_final_scores(tmp_path, recorder):
@@ -73,14 +50,14 @@ def test_a_whole_game_is_heard_questions_and_final_scores(tmp_path, recorder):
             if which >= 2:  # the only playable trait, or more to be told, waits for Enter
                 waits += 1  # heard before Enter is pressed (what is typed cuts speech off)
                 deadline = time.monotonic() + 15
-                while sum(text.startswith("Press Enter") for text, _ in spoken(folder)) < waits:
+                while sum(text.startswith("Press Enter") for text, _ in said_aloud(folder)) < waits:
                     assert time.monotonic() < deadline, f"wait {waits} was not spoken"
                     time.sleep(0.02)
                 child.sendline("")
                 continue
             questions += 1
             deadline = time.monotonic() + 15
-            while sum(PROMPT in text for text, _ in spoken(folder)) < questions:
+            while sum(PROMPT in text for text, _ in said_aloud(folder)) < questions:
                 assert time.monotonic() < deadline, f"question {questions} was not spoken"
                 time.sleep(0.02)
             child.sendline("1")
@@ -88,7 +65,7 @@ def test_a_whole_game_is_heard_questions_and_final_scores(tmp_path, recorder):
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
-    said = spoken(folder)
+    said = said_aloud(folder)
     texts = [text for text, _ in said]
     # Every question was spoken, once each.
     assert questions >= 10
@@ -179,8 +156,8 @@ def test_review_is_spoken_a_sentence_at_a_time_and_labels_as_they_are_meant(tmp_
             child.expect_exact(PROMPT)
             child.sendline(typed)  # (what is typed cuts speech off: each is heard before the next)
             deadline = time.monotonic() + 15
-            while not any(heard in text for text, _ in spoken(folder)):
-                assert time.monotonic() < deadline, (typed, [text for text, _ in spoken(folder)])
+            while not any(heard in text for text, _ in said_aloud(folder)):
+                assert time.monotonic() < deadline, (typed, [text for text, _ in said_aloud(folder)])
                 time.sleep(0.05)
         child.expect_exact(PROMPT)
         child.sendline("q")
@@ -189,7 +166,7 @@ def test_review_is_spoken_a_sentence_at_a_time_and_labels_as_they_are_meant(tmp_
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
-    said = spoken(folder)
+    said = said_aloud(folder)
     texts = [text for text, _ in said]
     rule = "At the third catastrophe: its gene pool and catastrophic effects, then each player's World's End " \
         "traits in turn order, then the catastrophe's World's End effect, then scoring."
