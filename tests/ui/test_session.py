@@ -17,6 +17,7 @@ from builders import RulesOfThumb, new_game, printed_gaps
 from doomlings_access.lines import PAUSE
 from doomlings_access.ai import Agent
 from doomlings_access.ai.heuristic import HeuristicAgent
+from doomlings_access.players.search import Budget
 from doomlings_access.rules import Choice, Game, Setup
 from doomlings_access.rules import events as ev
 from doomlings_access.rules.decisions import Kind
@@ -182,9 +183,11 @@ def test_the_resume_command_is_spoken_as_it_is_typed() -> None:
 
 
 class Thinking(HeuristicAgent):
-    """The normal player, as a player that searches is heard: it thinks."""
+    """The normal player, as a player that searches is heard: it thinks, with a search's
+    budget (its turns are not waited for where the session is not paced)."""
 
     thinks = True
+    budget = Budget()
 
 
 def test_a_thinking_computer_is_heard_thinking_at_the_start_of_each_of_its_turns_and_nowhere_else() -> None:
@@ -220,7 +223,7 @@ def test_a_thinking_computers_turn_is_told_in_one_piece_after_its_notice() -> No
         stdin, stdout = io.StringIO("1\n" * 3000), io.StringIO()
         console = PlainConsole(stdin, stdout)
         out = Output(console.write)
-        Session(g, [0], {1: agent}, console, out, Prefs(pause=0)).run()
+        Session(g, [0], {1: agent}, console, out, Prefs(pause=0), paced=False).run()
         told[agent.thinks] = ([said.text for said in out.history], g.actions)
     assert told[True][1] == told[False][1], "the same game"
     turns = {agent: [text for text in messages if text.startswith("Ben plays ")] for agent, (messages, _) in told.items()}
@@ -237,6 +240,7 @@ def test_ctrl_c_swallowed_inside_a_computers_thinking_still_asks_to_quit() -> No
 
     class Interrupted(HeuristicAgent):
         thinks = True
+        budget = Budget()
 
         def choose(self, view, decision):  # type: ignore[no-untyped-def]
             def finalized():  # type: ignore[no-untyped-def]
@@ -256,7 +260,7 @@ def test_ctrl_c_swallowed_inside_a_computers_thinking_still_asks_to_quit() -> No
     stdin, stdout = io.StringIO("1\n" * 10 + "y\n"), io.StringIO()
     console = PlainConsole(stdin, stdout)
     agents: dict[int, Agent] = {1: Interrupted(42, 1), 2: RulesOfThumb(42, 2)}
-    Session(g, [0], agents, console, Output(console.write), Prefs()).run()
+    Session(g, [0], agents, console, Output(console.write), Prefs(), paced=False).run()
     text = stdout.getvalue()
     assert "Quit the game? Type y to quit, n to go on: " in text
     assert signal.getsignal(signal.SIGINT) is before, "the handler is put back"

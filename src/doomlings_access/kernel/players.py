@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from doomlings_access.kernel.decisions import Choice, Decision, Value
 
@@ -90,3 +90,10 @@ class Agent(Protocol[V_contra]):
     has happened so far, and, at the start of each of its turns, that the player is thinking."""
 
     def choose(self, view: V_contra, decision: Decision) -> Value: ...
+
+
+def thinking_time(agent: Agent[Any] | None) -> float:
+    """How long ``agent`` may think about one decision: the seconds of its budget, a public
+    setting (0 for a level that does not search, which has none). What the table waits for
+    and whether "is thinking" is said rest on this, never on the time a decision took."""
+    return float(getattr(getattr(agent, "budget", None), "seconds", 0.0))

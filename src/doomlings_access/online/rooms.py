@@ -34,7 +34,7 @@ from typing import Any, Protocol
 
 from doomlings_access.games import DEFAULT, TABLES
 from doomlings_access.kernel.decisions import Choice, Decision, Value
-from doomlings_access.kernel.players import Agent
+from doomlings_access.kernel.players import Agent, thinking_time
 from doomlings_access.online import protocol
 from doomlings_access.online.commands import WORDS
 from doomlings_access.online.keys import RateLimit, key_fits, new_code, new_key, read_code
@@ -87,12 +87,6 @@ class Timing:
     average, and at once."""
     chats: tuple[float, int] = (1.0, 5)
     """How fast a person may chat."""
-
-
-def thinking_time(agent: Agent[Any] | None) -> float:
-    """How long a computer player may think about a decision: its budget's seconds (none for
-    a level that does not search)."""
-    return float(getattr(getattr(agent, "budget", None), "seconds", 0.0))
 
 
 def described(kind: TableKind) -> dict[str, Any]:

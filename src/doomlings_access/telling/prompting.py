@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from doomlings_access.kernel.decisions import Choice, Decision, Value
-from doomlings_access.kernel.players import Agent
+from doomlings_access.kernel.players import Agent, thinking_time
 from doomlings_access.lines import FEWEST, PAUSE, rows
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.telling.questions import Question
@@ -703,10 +703,7 @@ def thinks_long(agent: Agent[Any]) -> bool:
     """Whether a computer player may think long enough to be waited for: one that searches,
     with more than :data:`THINKING_NOTICE` seconds to do it (its budget, a public setting: the
     notice never depends on the time a decision took, which tells what it had to weigh)."""
-    if not agent.thinks:
-        return False
-    budget = getattr(agent, "budget", None)
-    return bool(getattr(budget, "seconds", THINKING_NOTICE + 1) > THINKING_NOTICE)
+    return agent.thinks and thinking_time(agent) > THINKING_NOTICE
 
 
 def whose_game(names: Sequence[str], humans: Sequence[int]) -> str:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from doomlings_access.ai import Agent
+from doomlings_access.kernel.players import thinking_time
 from doomlings_access.cards.describe import full_description
 from doomlings_access.lines import rows
 from doomlings_access.rules import Choice, Game
@@ -317,9 +318,8 @@ class Session(Prompting):
         text = f"{self.names[turn.player]} is thinking."
         self.make_room(text)
         self.out.info(text)
-        budget = getattr(self.agents[turn.player], "budget", None)
         if self.paced:
-            self.thought_until = time.monotonic() + float(getattr(budget, "seconds", 0.0))
+            self.thought_until = time.monotonic() + thinking_time(self.agents[turn.player])
 
     def wait_out_thinking(self) -> None:
         """Before the turn of a computer said to be thinking is told, its thinking time since
