@@ -354,3 +354,26 @@ def test_a_second_connection_with_the_key_replaces_the_first() -> None:
         assert second.of("chat")[-1]["text"] == "Chat, Ana: still there?" and not first.of("chat")
 
     run(test)
+
+
+def test_a_message_the_schema_refuses_leaves_no_gap_in_the_numbers(caplog: pytest.LogCaptureFixture) -> None:
+    """A client that sees a gap in the numbers of what it is sent has missed something: a
+    message the room refuses to send must not use a number."""
+
+    async def test() -> None:
+        rooms = Rooms(FAST, seed=1)
+        link = Kept()
+        ana, _ = rooms.open("Ana", link)
+        room = ana.room
+        before = [m["seq"] for m in link.messages]
+        room.send(ana, {"type": "say", "text": "", "speech": "", "channel": "nowhere"})
+        room.notice("Zoe joined.", to=[ana])
+        numbers = [m["seq"] for m in link.messages]
+        assert numbers[: len(before)] == before and numbers == list(range(1, len(numbers) + 1))
+        assert link.texts("notice")[-1] == "Zoe joined."
+        room.close()
+
+    run(test)
+    refused = [r for r in caplog.records if r.getMessage().startswith("refused to send say")]
+    assert len(refused) == 1
+    caplog.clear()  # (this refusal was the point: conftest fails a test for any other)

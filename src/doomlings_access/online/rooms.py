@@ -239,15 +239,15 @@ class Room:
         """Number ``message`` in ``person``'s stream, keep it when it is part of their
         history (told, or chat), and hand it to their link if they are connected (or to
         ``via``, a connection that is no longer theirs: the one being replaced). A message
-        the schema refuses is never sent; a link that cannot take more is dropped (its
-        person may come back and get what they missed)."""
-        person.seq += 1
-        message["seq"] = person.seq
+        the schema refuses is never sent and uses no number; a link that cannot take more is
+        dropped (its person may come back and get what they missed)."""
+        message["seq"] = person.seq + 1
         try:
             protocol.check(message, protocol.TO_CLIENT)
-        except protocol.ProtocolError as exc:
+        except protocol.ProtocolError as exc:  # (its number is not used: the stream has no gap)
             log.error("refused to send %s: %s", message.get("type"), exc)
             return
+        person.seq += 1
         if history:
             person.history.append(message)
         self.rooms.outlet.carry(self, person, person.link if via is None else via, message, history)
