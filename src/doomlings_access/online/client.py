@@ -310,7 +310,7 @@ class Client:
         self.keys = keys
         self.token: str | None = None
         self.screen = Screen(console, self.prompt, spoken=out.prompt)
-        out.write = self.screen.write
+        out.write, out.guard = self.screen.write, self.screen.lock
         self.remote = Remote(websocket_url(server), self)
         self.ready = threading.Event()
         self.replies: list[dict[str, Any]] = []

@@ -7,10 +7,11 @@ everything printed or spoken here goes through the one sanitiser first.
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import ContextManager, Protocol
 
 from doomlings_access.lines import WIDTH, rows, wrap
 from doomlings_access.safety.text import clean
@@ -48,6 +49,10 @@ class Output:
         self.speaker = speaker
         self.width = width
         self.history: list[Said] = []
+        self.guard: ContextManager[object] = contextlib.nullcontext()
+        """Held while a message is told: the online client tells news from its network's
+        thread and answers from the person's, and a key typed just as news came in must not
+        lose its cutting off of speech (``fresh``), so the client shares its screen's lock."""
         self.fresh = False
         self.since_prompt = 0
         """Rows told since the last prompt (:func:`doomlings_access.lines.rows`, the
@@ -57,6 +62,10 @@ class Output:
         self, said: Said, remember: bool = True, interrupt: bool = False, speak: bool = True, whole: bool = False
     ) -> None:
         """``whole``: one line however long (a command to type again, never cut in two)."""
+        with self.guard:
+            self._say(said, remember, interrupt, speak, whole)
+
+    def _say(self, said: Said, remember: bool, interrupt: bool, speak: bool, whole: bool) -> None:
         text = clean(said.text)
         # One write for the whole message: a screen reader reading what arrives spoke each
         # printed row by itself, the sentences broken at the 80-column wrap.
@@ -72,15 +81,17 @@ class Output:
 
     def prompt(self, text: str) -> None:
         """Speak a prompt the console is about to print (the console prints it, not this)."""
-        self.since_prompt = 0
-        if self.speaker is not None and text.strip():
-            interrupt, self.fresh = self.fresh, False
-            self.speaker.prompt(spoken(clean(text.strip())), interrupt=interrupt)
+        with self.guard:
+            self.since_prompt = 0
+            if self.speaker is not None and text.strip():
+                interrupt, self.fresh = self.fresh, False
+                self.speaker.prompt(spoken(clean(text.strip())), interrupt=interrupt)
 
     def answered(self) -> None:
         """The player typed something: the next message cuts off whatever is being said."""
-        self.fresh = True
-        self.since_prompt = 0
+        with self.guard:
+            self.fresh = True
+            self.since_prompt = 0
 
     def info(self, text: str, remember: bool = False, whole: bool = False) -> None:
         """A line that is not a game event (review, help): printed and spoken, not in history."""
