@@ -146,6 +146,10 @@ def test_an_answer_the_question_does_not_offer_is_found() -> None:
     data["lesson"]["steps"][0]["expect"]["answer"] = "Gills"  # in no hand: the play never offers it
     session, _ = play(lesson_from(data, "tutorial/x.json"), "skip")
     assert any("lesson.steps[0].expect: no option of the question is 'Gills'" in d for d in session.disagreements)
+    # A learner at that step is told so, and not kept there: the first answer typed goes on.
+    session, learner = play(lesson_from(data, "tutorial/x.json"), "wrong_first")
+    assert "This step waits for Gills, which is not among the choices: any answer goes on." in learner.text()
+    assert session.played.finished and learner.wrong_typed >= 1 and session.played.wrong == learner.wrong_typed - 1
 
 
 def test_tips_on_request_in_the_short_game() -> None:

@@ -122,9 +122,12 @@ class LessonSession(Session):
                 return self.answer_freely(q, shown)
             if step.options is not None:
                 self.check_options(q, step)
-            self.check_answer_offered(q, step)
+            offered = self.check_answer_offered(q, step)
             self.teach(step.explain)
             self.teach(step.do)
+            if not offered:  # (a teacher's lesson gone wrong: the learner is not kept there)
+                wanted = step.expect.answer
+                self.out.info(f"This step waits for {wanted}, which is not among the choices: any answer goes on.")
             if not shown:  # (after what to do: nothing parts the options from the prompt)
                 self.show(q)
                 shown = True
@@ -146,16 +149,18 @@ class LessonSession(Session):
                 f"the question offers {has!r}"
             )
 
-    def check_answer_offered(self, q: Question, step: Step) -> None:
-        """The answer the step waits for is an option of its question. Found only once the
-        step was skipped, a lesson whose answer is never offered left ``learn --check`` saying
-        "did not end" with no field, and a learner at a question whose every answer was wrong."""
+    def check_answer_offered(self, q: Question, step: Step) -> bool:
+        """Whether the answer the step waits for is an option of its question. Found only
+        once the step was skipped, a lesson whose answer is never offered left ``learn
+        --check`` saying "did not end" with no field, and a learner at a question whose every
+        answer was wrong: now the field is named, and any answer is taken."""
         e = step.expect
-        if e.any or e.answer is None or any(named(o, e.answer) for o in q.options):
-            return
+        if not answer_missing(q, step):
+            return True
         found = f"{self.lesson.file}: {step.field}.expect: no option of the question is {e.answer!r}"
         if found not in self.disagreements:
             self.disagreements.append(found)
+        return False
 
     def answer_freely(self, q: Question, shown: bool) -> Choice:
         if not shown:
@@ -214,7 +219,7 @@ class LessonSession(Session):
             self.out.say(Said(f"{would}{o.text}.", f"{would}{o.speech}."), remember=False)
 
     def expected(self, q: Question, step: Step, answer: Choice) -> bool:
-        if step.expect.any:
+        if step.expect.any or answer_missing(q, step):
             return True
         if step.expect.answer is None:
             return False  # a command was asked for
@@ -331,6 +336,12 @@ def tip_for(lesson: Lesson, q: Question) -> Words:
     kind = "play" if d.kind == Kind.PLAY else "respond" if d.kind == Kind.RESPOND else "choose"
     tip = lesson.tips.get(kind) or lesson.tips.get("other")
     return tip or Words("Type help to hear what this question wants; any answer is fine here.")
+
+
+def answer_missing(q: Question, step: Step) -> bool:
+    """The step waits for an answer its question does not offer (a lesson gone wrong)."""
+    e = step.expect
+    return not e.any and e.answer is not None and not any(named(o, e.answer) for o in q.options)
 
 
 def disagreements(game: Game, claims: dict[str, Any], where: str) -> list[str]:
