@@ -51,3 +51,24 @@ def test_a_save_of_each_game_is_read_described_and_played_on_through_its_row(tmp
         text = console.stdout.getvalue()
         assert heard in text and "It is saved; to go on, type:" in text, text
         assert len(read_any_save(saved.path).game.actions) == before  # saved as it was: nothing played
+
+
+def test_a_game_is_started_without_the_other_games_modules() -> None:
+    """Each row imports its game when first wanted: a Doomlings game is started without
+    Doomcrop's engine, players and telling (they were a third of its start's processor time),
+    and a Doomcrop game without Doomlings' players and prompt (the saves still read both)."""
+    import subprocess
+    import sys
+
+    look = (
+        "import sys; from doomlings_access import app; from doomlings_access.games import GAMES, TABLES; "
+        "GAMES[{name!r}].new_game; TABLES[{name!r}]; print(' '.join(sorted(sys.modules)))"
+    )
+    loaded = {
+        name: subprocess.run([sys.executable, "-c", look.format(name=name)], capture_output=True, text=True, check=True).stdout.split()
+        for name in GAMES
+    }
+    assert "doomlings_access.ui.session" in loaded["doomlings"]
+    assert not [m for m in loaded["doomlings"] if m.startswith("doomlings_access.doomcrop")]
+    assert "doomlings_access.doomcrop_ui.game" in loaded["doomcrop"]
+    assert not [m for m in loaded["doomcrop"] if m.startswith(("doomlings_access.ai", "doomlings_access.ui.session"))]

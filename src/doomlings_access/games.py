@@ -20,19 +20,18 @@ game only through it.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from doomlings_access import doomcrop_app, doomlings_app, tournament
-from doomlings_access.doomcrop_ui.table import DOOMCROP
+from doomlings_access import tournament
+from doomlings_access.lazy_rows import LazyRows
 from doomlings_access.saves import CropSaved, Saved, crop_stands, game_stands
 from doomlings_access.telling.console import Console
 from doomlings_access.telling.output import Output
 from doomlings_access.players.search import Budget
 from doomlings_access.telling.prompting import Prefs
 from doomlings_access.telling.words import Said
-from doomlings_access.ui.table import DOOMLINGS
 
 if TYPE_CHECKING:
     from doomlings_access.online.kinds import TableKind
@@ -68,19 +67,38 @@ class GameKind:
     computer players, each person's telling, its questions and review commands."""
 
 
-GAMES: dict[str, GameKind] = {
-    "doomlings": GameKind(
-        "doomlings", "Doomlings", tournament.GAMES["doomlings"], Saved, game_stands, doomlings_app.resume_saved,
-        doomlings_app.from_args, doomlings_app.transcript, DOOMLINGS,
-    ),
-    "doomcrop": GameKind(
-        "doomcrop", "Doomcrop", tournament.GAMES["doomcrop"], CropSaved, crop_stands, doomcrop_app.resume_saved,
-        doomcrop_app.from_args, doomcrop_app.transcript, DOOMCROP,
-    ),
-}
-"""Every game, by its name."""
+RECORDS: dict[str, type[Any]] = {"doomlings": Saved, "doomcrop": CropSaved}
+"""Each game's save record, by its name: a loaded save finds its game without making every row."""
 
-TABLES: dict[str, TableKind] = {name: game.table for name, game in GAMES.items()}
+
+def _doomlings() -> GameKind:
+    from doomlings_access import doomlings_app
+    from doomlings_access.ui.table import DOOMLINGS
+
+    return GameKind(
+        "doomlings", "Doomlings", tournament.GAMES["doomlings"], RECORDS["doomlings"], game_stands,
+        doomlings_app.resume_saved, doomlings_app.from_args, doomlings_app.transcript, DOOMLINGS,
+    )
+
+
+def _doomcrop() -> GameKind:
+    from doomlings_access import doomcrop_app
+    from doomlings_access.doomcrop_ui.table import DOOMCROP
+
+    return GameKind(
+        "doomcrop", "Doomcrop", tournament.GAMES["doomcrop"], RECORDS["doomcrop"], crop_stands,
+        doomcrop_app.resume_saved, doomcrop_app.from_args, doomcrop_app.transcript, DOOMCROP,
+    )
+
+
+GAMES: Mapping[str, GameKind] = LazyRows({"doomlings": _doomlings, "doomcrop": _doomcrop})
+"""Every game, by its name; a game's row (and its modules) made the first time it is wanted."""
+
+def _table_of(name: str) -> Callable[[], TableKind]:
+    return lambda: GAMES[name].table
+
+
+TABLES: Mapping[str, TableKind] = LazyRows({name: _table_of(name) for name in GAMES})
 """Every game at an online table, by its name."""
 DEFAULT = "doomlings"
 """A room's game when its host names none."""
@@ -88,7 +106,7 @@ DEFAULT = "doomlings"
 
 def of_save_record(kind: type[Any]) -> GameKind:
     """The game whose saves are read as ``kind``."""
-    return next(game for game in GAMES.values() if game.record is kind)
+    return GAMES[next(name for name, record in RECORDS.items() if record is kind)]
 
 
 def of_save(saved: Saved | CropSaved) -> GameKind:

@@ -19,15 +19,17 @@ import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from doomlings_access import doomcrop, rules
-from doomlings_access.ai.levels import LEVELS as DOOMLINGS_LEVELS
+from doomlings_access import rules
 from doomlings_access.cards import load_cards
-from doomlings_access.doomcrop_ai.levels import LEVELS as DOOMCROP_LEVELS
 from doomlings_access.kernel.decisions import Choice
+from doomlings_access.lazy_rows import LazyRows
 from doomlings_access.kernel.players import Agent, Playable
 from doomlings_access.players.search import Budget
+
+if TYPE_CHECKING:
+    from doomlings_access import doomcrop
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,8 @@ def doomcrop_decks(players: int) -> int:
 
 
 def _doomcrop(names: tuple[str, ...], seed: int, edition: str) -> doomcrop.Game:
+    from doomlings_access import doomcrop
+
     return doomcrop.Game(doomcrop.Setup(names, seed, doomcrop.Options(decks=doomcrop_decks(len(names)))))
 
 
@@ -74,11 +78,24 @@ def _doomcrop_note(players: int) -> str:
     return f"{decks} deck{'' if decks == 1 else 's'}; scores are cards counted, Diamond numbers as two."
 
 
-GAMES: dict[str, Contest] = {
-    "doomlings": Contest("game", _doomlings, DOOMLINGS_LEVELS, _doomlings_end),
-    "doomcrop": Contest("Doomcrop game", _doomcrop, DOOMCROP_LEVELS, _doomcrop_end, _doomcrop_note),
-}
-"""Every game a tournament can play, by the name ``--game`` takes."""
+def _doomlings_contest() -> Contest:
+    from doomlings_access.ai.levels import LEVELS as DOOMLINGS_LEVELS
+
+    return Contest("game", _doomlings, DOOMLINGS_LEVELS, _doomlings_end)
+
+
+def _doomcrop_contest() -> Contest:
+    from doomlings_access.doomcrop_ai.levels import LEVELS as DOOMCROP_LEVELS
+
+    return Contest("Doomcrop game", _doomcrop, DOOMCROP_LEVELS, _doomcrop_end, _doomcrop_note)
+
+
+GAMES: Mapping[str, Contest] = LazyRows({
+    "doomlings": _doomlings_contest,
+    "doomcrop": _doomcrop_contest,
+})
+"""Every game a tournament can play, by the name ``--game`` takes (a game's players imported
+only for a game of it: :mod:`~doomlings_access.lazy_rows`)."""
 
 
 @dataclass
