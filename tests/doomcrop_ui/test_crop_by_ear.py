@@ -38,7 +38,7 @@ def test_the_end_is_told_in_the_order_it_happens() -> None:
     empty = told.index("The Draw pile is empty")
     sentence = told[empty:told.index(".", told.index(";", empty)) + 1]
     assert sentence.index("Faces") < sentence.index("face up") and "every card left" in sentence, sentence
-    assert told.index("You capture your QD") > empty  # and so it happens: the Face first
+    assert told.index("You capture the Face still in your grid: the QD.") > empty  # and so it happens: the Face first
 
 
 def test_a_defender_with_no_heart_to_add_is_not_told_it_added_none() -> None:
@@ -163,11 +163,19 @@ def test_a_draw_is_told_before_what_it_leaves_on_the_draw_pile() -> None:
     assert kinds[-6:] == ["Dealt", "TopCardShown", "Dealt", "GridBuilt", "GridBuilt", "DrawPileEmpty"]
 
 
-def test_a_face_taken_at_the_end_is_told_from_one_place() -> None:
+def test_the_faces_taken_at_the_end_are_one_sentence_a_player_without_places() -> None:
     """Heard: "You capture your KC left at your front left.": two places, a left and a front
-    left. Now "from" the one place it lay."""
+    left; then "from" the one place, but one sentence a Face, up to nine a player, about
+    places that no longer matter. Now one sentence for each player's Faces, and one for the
+    cards each player has left turned face up."""
     g = table("QD 3D 7C / 5D 6D 7D / 8D 9D 10D", "2D 3S 4S / 5S 6S 7S / 8S 9S 10S", draw="KC")
     answer(g, place(0, "front right"), place(1, "front left"))
     told = heard(g, 0)
-    assert "You capture your QD from your front left." in told
+    assert "You capture the Face still in your grid: the QD." in told
     assert " left at " not in told
+    g = table("QD JD 7C / KD 6D 7D / 8D 9D 10D", "2D 3S QS / 5S KS 7S / 8S 9S JS", draw="KC")
+    answer(g, place(0, "front right"), place(1, "front left"))
+    told = heard(g, 0)
+    assert "You capture the Faces still in your grid: QD, JD and KD." in told
+    assert "Ben captures the Faces still in their grid: KC, QS, KS and JS." in told  # (KC: drawn for his front left)
+    assert "Your cards left turn face up: centre 6D, middle right 7D, back left 8D, back middle 9D and back right 10D." in told

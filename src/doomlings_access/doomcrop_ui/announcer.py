@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from doomlings_access.doomcrop import events as ev
 from doomlings_access.doomcrop.cards import Card, Rank
 from doomlings_access.doomcrop.events import CauseKind, Step
-from doomlings_access.doomcrop.places import SPOTS
+from doomlings_access.doomcrop.places import SPOTS, spot_name, spot_of
 from doomlings_access.doomcrop_ui import labels
 from doomlings_access.doomcrop_ui.places import place_name, whose
 from doomlings_access.telling.words import NORMAL, TERSE, VERBOSE, VERBOSITIES, Said, capital, join, plural, story
@@ -434,6 +434,18 @@ class Announcer:
                 told, times = [], []
             ending = at_end
             said = self.sentence(e)
+            if said is not None and _face_kept_at_end(e):
+                faces = [e]
+                while i + 1 < len(events) and _face_kept_at_end(nxt_face := events[i + 1]) and nxt_face.by == e.by:
+                    faces.append(nxt_face)
+                    i += 1
+                said = self._faces_kept(faces)
+            elif said is not None and _turned_up_at_end(e):
+                turned = [e]
+                while i + 1 < len(events) and _turned_up_at_end(up := events[i + 1]) and up.seat == e.seat:
+                    turned.append(up)
+                    i += 1
+                said = self._turned_up(turned) if len(turned) > 1 else said
             nxt = events[i + 1] if i + 1 < len(events) else None
             if (
                 said is not None and isinstance(e, ev.Attacked) and e.defending is None
@@ -460,8 +472,44 @@ class Announcer:
             out.append((story([_counted(t, n) for t, n in zip(told, times)]), len(events)))
         return out
 
+    def _faces_kept(self, faces: list[ev.Captured]) -> Said:
+        """The Faces one player captures from their own grid as the game ends, in one sentence:
+        told one by one, with their places, they were up to nine sentences a player about
+        places that no longer matter ("You capture your AD from your front middle. You ...")."""
+        by = faces[0].by
+        said: list[str] = []
+        for v in self._voices():
+            cards = [v.card(f.card) for f in faces]
+            what = f"the Face still in {v.whose(by, by)} grid: the {cards[0]}" if len(cards) == 1 else (
+                f"the Faces still in {v.whose(by, by)} grid: {join(cards)}")
+            said.append(capital(f"{v.verb(by, 'capture')} {what}."))
+        return Said(said[0], said[1])
+
+    def _turned_up(self, turned: list[ev.Revealed]) -> Said:
+        """One player's cards left turned face up as the game ends, in one sentence with each
+        place: one sentence a card was up to nine a player."""
+        seat = turned[0].seat
+        said: list[str] = []
+        for v in self._voices():
+            cards = join([f"{spot_name(spot_of(r.place))} {v.card(r.card)}" for r in turned])
+            said.append(f"{v.Whose(seat)} cards left turn face up: {cards}.")
+        return Said(said[0], said[1])
+
     def render_all(self, events: Sequence[ev.Event]) -> list[Said]:
         return [said for said, _ in self.stories(events)]
+
+
+def _face_kept_at_end(e: ev.Event) -> TypeGuard[ev.Captured]:
+    """A Face its owner captures from their own grid as the game ends (ruling 22's first step)."""
+    return (
+        isinstance(e, ev.Captured) and e.place is not None and e.place // SPOTS == e.by
+        and e.cause is not None and e.cause.step is Step.END
+    )
+
+
+def _turned_up_at_end(e: ev.Event) -> TypeGuard[ev.Revealed]:
+    """A card left in a grid turned face up as the game ends, to fight (ruling 22)."""
+    return isinstance(e, ev.Revealed) and e.cause is not None and e.cause.step is Step.END
 
 
 TIMES = {1: "", 2: ", twice", 3: ", three times"}
