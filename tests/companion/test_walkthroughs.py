@@ -445,3 +445,12 @@ def test_help_before_leaving_the_piles_is_help_not_an_answer(tmp_path):
     flat = " ".join(text.split())
     assert "n to go on: ? y goes back to the companion menu, keeping the piles; n goes on" in flat
     assert flat.count("Going on.") == 1 and "Ben, 1 trait: Quick" in flat
+
+
+def test_quit_and_exit_go_back_as_back_does_and_leave_at_the_menu(tmp_path: Path) -> None:
+    """Heard: "Not a choice: quit." at the companion's menu, and a card named "quit" looked up:
+    a player who leaves a game with quit types it here too. At a question it goes back to the
+    menu; at the menu it leaves, as back does."""
+    text = run_companion(tmp_path, ["1", "quit", "exit"])
+    assert "Not a choice" not in text and "No card" not in text, text
+    assert text.index("Back to the companion menu.") < text.index("Leaving the companion."), text

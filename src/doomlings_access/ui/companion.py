@@ -68,7 +68,9 @@ TRACKER_HELP = (
     "up NAME or down NAME: change a gene pool by one. age NAME: a new round. "
     "catastrophe NAME: a catastrophe; the first player moves left. status: the table."
 )
-COMPANION_WORDS = frozenset(("back", "b", "same", "same as before", "done", "d", "undo", "list", *HELP_WORDS))
+LEAVE_WORDS = ("back", "b", "quit", "exit")
+"""What returns to the companion menu from a question, and leaves the companion at the menu."""
+COMPANION_WORDS = frozenset(("quit", "exit", "back", "b", "same", "same as before", "done", "d", "undo", "list", *HELP_WORDS))
 """What the companion's questions answer to: never a player's name."""
 
 
@@ -174,7 +176,8 @@ class Companion:
 
     # --- input helpers --------------------------------------------------------------------
     def read(self, prompt: str, help_text: str) -> str:
-        """One line; "back" (or Ctrl-C) at any question returns to the companion menu, and
+        """One line; "back" (or Ctrl-C, or "quit" and "exit", which leave a game and so are
+        typed here too) at any question returns to the companion menu, and
         "?" or "help" says what the question wants (never taken as an answer, a name say)."""
         while True:
             try:
@@ -182,7 +185,7 @@ class Companion:
             except KeyboardInterrupt:
                 raise Back() from None
             text = " ".join(part for part in line.split() if part.isprintable()).strip()
-            if text.lower() in ("back", "b"):
+            if text.lower() in LEAVE_WORDS:
                 raise Back()
             if text.lower() not in HELP_WORDS:
                 return text
