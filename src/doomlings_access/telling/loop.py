@@ -79,8 +79,9 @@ class Teller(Protocol):
 
     verbosity: str
 
-    def stories(self, events: Sequence[Any]) -> list[tuple[Said, int]]:
-        """The events as messages, each with how many of them it has told by its end."""
+    def stories(self, events: Sequence[Any], view: Any = None) -> list[tuple[Said, int]]:
+        """The events as messages, each with how many of them it has told by its end
+        (``view``: the listener's view now, for a game whose telling reads it)."""
 
 
 class GameWords(Protocol[V_contra]):
@@ -180,41 +181,86 @@ class PromptLoop(Prompting, Generic[V]):
         """The turns (seat, how many turns had begun) whose computer was said to be thinking."""
         self.turns_begun = 0
         self.active: int | None = None
+        self.asked_at = -1
+        """Where in the log (as an onlooker sees it) a person was last asked."""
         if resumed:
             self._resume()
 
     # --- the loop ---------------------------------------------------------------------------
     def run(self) -> int:
-        """Play to the end, or until the player quits or input ends; returns the exit code."""
+        """Play to the end, or until the player quits or input ends; returns the exit code.
+        A game's loop changes what it must through the hooks below (:meth:`computer_answer`,
+        :meth:`kept_for_later`, :meth:`ask`, :meth:`after_action`, :meth:`before_hand_over`,
+        :meth:`tell_the_end`, :meth:`leaving`), never the loop itself."""
         try:
             self.tell_recap()
-            self.announce()
+            self.announce(after=self.title_rows(self.game.pending))
             while not self.game.is_over:
                 d = self.game.pending
                 assert d is not None
+                kept = None if d.player in self.agents else self.kept_for_later(d)
                 if d.player in self.agents:
                     answer = self.quick_answer(d) if self.answered_at_once(d) else self.computer_answer(d)
                     self.game.apply(Choice(d.player, answer))
+                elif kept is not None:
+                    self.game.apply(Choice(d.player, kept))
                 elif self.answered_for(d):
                     self.game.apply(Choice(d.player, self.quick_answer(d)))
                 else:
-                    self.game.apply(self.ask(d))
-                if self.on_action is not None:
-                    self.on_action(self.holder)
-                self.count_turns()
+                    choice = self.ask(d)
+                    self.asked_at = len(self.game.seen_log(None))
+                    self.game.apply(choice)
+                self.after_action()
                 nxt = self.game.pending
-                if nxt is None or not self.humans or (nxt.player not in self.agents and not self.answered_for(nxt)):
-                    # A computer's moves are told together, before a person's question, the
-                    # question's title kept with the news before it when they fit together.
-                    self.announce(after=self.title_rows(nxt))
-            for seat in list(self.answered_unasked):  # (the game ended before their hand-over)
-                self.tell_answered_unasked(seat, self.names[seat])
-            listener = self.listener()
-            if listener is not None:
-                self.tell_together([[said] for said in self.words.the_end(self.game.view(listener), self.prefs.labels)])
+                if nxt is None or not self.humans or (nxt.player not in self.agents and not self.not_asked(nxt)):
+                    # A computer's moves (and chances passed unasked) are told together, before
+                    # a person's question, the question's title kept with the news before it
+                    # when they fit together.
+                    self.announce(self.before_hand_over(nxt), after=self.title_rows(nxt))
+            self.tell_the_end()
         except QuitGame:
+            self.leaving()
             self.say_how_to_go_on()
         return 0
+
+    # --- the hooks a game's loop may answer otherwise -------------------------------------------
+    def kept_for_later(self, d: Decision) -> Value | None:
+        """The answer given, without asking, to a person's question they let pass by their
+        settings (a chance kept for later: Doomlings' traits played at any time); None: asked."""
+        return None
+
+    def not_asked(self, d: Decision) -> bool:
+        """Whether a person's question ``d`` is answered without asking them."""
+        return self.kept_for_later(d) is not None or self.answered_for(d)
+
+    def after_action(self) -> None:
+        """After every answer: the autosave (``on_action``, with who has the keyboard), and
+        whose turn it is counted."""
+        if self.on_action is not None:
+            self.on_action(self.holder)
+        self.count_turns()
+
+    def before_hand_over(self, d: Decision | None) -> int | None:
+        """How far the person at the keyboard is told before the question ``d`` (None: all of
+        it); a game may hold back what the hand-over to ``d``'s person says itself."""
+        return None
+
+    def tell_the_end(self) -> None:
+        """The game is over: what was answered for people who had no hand-over since, then
+        what the listener hears of the end (the game's words), paced by blocks."""
+        for seat in list(self.answered_unasked):  # (the game ended before their hand-over)
+            self.tell_answered_unasked(seat, self.names[seat])
+        listener = self.listener()
+        if listener is not None:
+            self.tell_together(self.end_blocks(self.seat_view(listener)))
+
+    def end_blocks(self, view: V) -> list[list[Said]]:
+        """What the listener, whose view is ``view``, hears of the end, in blocks a pause may
+        come between (:meth:`~.Prompting.tell_together`): the game's words, a message a block."""
+        return [[said] for said in self.words.the_end(view, self.prefs.labels)]
+
+    def leaving(self) -> None:
+        """The person quits (or input ends): what a game does before saying how to go on."""
 
     def count_turns(self) -> None:
         """A turn begins when whose turn it is changes (public: every seat's view says it)."""
@@ -232,25 +278,29 @@ class PromptLoop(Prompting, Generic[V]):
     def title_rows(self, d: Decision | None) -> int:
         """The rows of the title of the question ``d``, when it is asked next of the person at
         the keyboard (after a hand-over it comes with that person's news, not this)."""
-        if d is None or d.player not in self.humans or (len(self.humans) > 1 and self.holder != d.player):
+        if d is None or d.player not in self.humans or self.not_asked(d):
             return 0
-        return rows(self.words.question(self.game.view(d.player), d, self.prefs.labels).title.text)
+        if len(self.humans) > 1 and self.holder != d.player:
+            return 0
+        return rows(self.words.question(self.seat_view(d.player), d, self.prefs.labels).title.text)
 
-    def announce(self, after: int = 0) -> None:
+    def announce(self, until: int | None = None, after: int = 0) -> None:
         """Tell the listener what happened since they last heard, from their seat, a story at
-        a time (``after``: the lines of the question that follows, kept with the last story when
-        they fit). People sharing the keyboard before anyone has it hear nothing yet."""
+        a time, up to event ``until`` (None: all of it; ``after``: the lines of the question
+        that follows, kept with the last story when they fit). People sharing the keyboard
+        before anyone has it hear nothing yet."""
         if len(self.humans) > 1 and self.holder is None:
             return
         me = self.listener()
         log = self.game.seen_log(me)
+        end = len(log) if until is None else until
         start = self.told.get(me, 0)
-        if start >= len(log):
+        if start >= end:
             return
-        stories = self.teller(me).stories(log[start:])
+        stories = self.teller(me).stories(log[start:end])
         for i, (said, _) in enumerate(stories):
             self.say_in_stretches(said, after=after if i == len(stories) - 1 else 0)
-        self.told[me] = len(log)
+        self.told[me] = end
 
     # --- computer players -------------------------------------------------------------------
     def computer_answer(self, d: Decision) -> Value:
@@ -324,7 +374,7 @@ class PromptLoop(Prompting, Generic[V]):
     def command(self, command: str, arg: str, q: object | None) -> None:
         """A review or settings command, typed at question ``q`` or at a pause (None)."""
         q = q if isinstance(q, Question) else None
-        if command in self.words.commands:
+        if command in self.words.commands and command not in SHARED_COMMANDS:
             view = self.game.view(self.viewer(q))
             for said in self.words.review(view, command, arg, self.prefs.labels):
                 self.out.say(said, remember=False)
