@@ -31,7 +31,7 @@ from doomlings_access.telling.prompting import (
     SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, resume_words, thinks_long, whose_game,
 )
 from doomlings_access.telling.questions import Question
-from doomlings_access.telling.words import Said
+from doomlings_access.telling.words import Said, introduced
 from doomlings_access.telling.console import Console
 from doomlings_access.telling.output import Output
 
@@ -77,6 +77,8 @@ class Engine(Playable[V_co], Protocol[V_co]):
 class Teller(Protocol):
     """One listener's announcer: the game's events told as that listener hears them."""
 
+    me: int | None
+    """The listener's seat (None: an onlooker, or all at a shared keyboard by name)."""
     verbosity: str
 
     def stories(self, events: Sequence[Any], view: Any = None) -> list[tuple[Said, int]]:
@@ -134,6 +136,10 @@ class GameWords(Protocol[V_contra]):
 class PromptLoop(Prompting, Generic[V]):
     """One game at the prompt: people at ``humans`` seats, computer ``agents`` at the others."""
 
+    introduces = False
+    """Whether the new game's first message names the computer players and their levels
+    (:func:`~.words.introduced`; Doomlings' does, as every online table does)."""
+
     def __init__(
         self,
         game: Engine[V],
@@ -176,6 +182,13 @@ class PromptLoop(Prompting, Generic[V]):
         self.told: dict[int | None, int] = {}
         """How many events of their seat's log each listener has heard."""
         self.tellers: dict[int | None, Teller] = {}
+        self.confirmed: set[int] = set()
+        """The plays made for a person (their events) that person has heard, and pressed Enter."""
+        self.heard: int | None = None
+        """While telling: how many events the listener has heard (a pause knows where they are)."""
+        self.announcer: Teller = self.teller(self.me)
+        """The teller of the person at the keyboard (the one person's; at a shared keyboard,
+        its holder's; at the end all hear by name, everyone's)."""
         self.histories: dict[int | None, list[Said]] = {self.me: self.out.history}
         self.thinking_said: set[tuple[int, int]] = set()
         """The turns (seat, how many turns had begun) whose computer was said to be thinking."""
@@ -236,8 +249,7 @@ class PromptLoop(Prompting, Generic[V]):
     def after_action(self) -> None:
         """After every answer: the autosave (``on_action``, with who has the keyboard), and
         whose turn it is counted."""
-        if self.on_action is not None:
-            self.on_action(self.holder)
+        self.autosave()
         self.count_turns()
 
     def before_hand_over(self, d: Decision | None) -> int | None:
@@ -284,23 +296,120 @@ class PromptLoop(Prompting, Generic[V]):
             return 0
         return rows(self.words.question(self.seat_view(d.player), d, self.prefs.labels).title.text)
 
+    # --- telling ------------------------------------------------------------------------------
     def announce(self, until: int | None = None, after: int = 0) -> None:
-        """Tell the listener what happened since they last heard, from their seat, a story at
-        a time, up to event ``until`` (None: all of it; ``after``: the lines of the question
-        that follows, kept with the last story when they fit). People sharing the keyboard
-        before anyone has it hear nothing yet."""
+        """Tell the listener what happened since they last heard, from their seat, up to event
+        ``until`` (None: all of it), with room for ``after`` lines (a question's title) after
+        the last message. People sharing the keyboard before anyone has it hear nothing yet
+        (:meth:`nobody_listening`). Where the game has an end all hear by name
+        (:meth:`end_heard_by_name`), the person at the keyboard hears what came before it from
+        their seat, then everyone the rest."""
         if len(self.humans) > 1 and self.holder is None:
+            self.nobody_listening()
             return
-        me = self.listener()
-        log = self.game.seen_log(me)
+        if len(self.humans) > 1 and self.game.is_over and self.announcer.me is not None:
+            end = self.end_heard_by_name()
+            if end is not None:
+                if self.told.get(self.announcer.me, 0) < end:
+                    self.announce_from_seat(end)
+                start = self.told.get(self.announcer.me, 0)
+                self.told[None] = start
+                self.announcer = self.everyone_teller(start)
+        self.announce_from_seat(until, after)
+
+    def announce_from_seat(self, until: int | None = None, after: int = 0) -> None:
+        """:meth:`announce`, from the seat of the person at the keyboard. A play the engine
+        made for a person (:meth:`played_for`: Doomlings' one playable trait) waits for that
+        person's Enter, and at a shared keyboard for their hand-over: the person leaving hears
+        nothing from that play on (the engine has played it already, and gone on)."""
+        key = self.announcer.me
+        log = self.game.seen_log(key)
         end = len(log) if until is None else until
-        start = self.told.get(me, 0)
+        start = i = self.told.get(key, 0)
+        while i < end:
+            owner = self.played_for(log[i])
+            if owner is not None and owner in self.humans and i not in self.confirmed:
+                if len(self.humans) > 1 and owner != self.holder and self.told.get(owner, 0) > i:
+                    self.confirmed.add(i)  # its owner heard it, and pressed Enter, before the game was saved
+                    i += 1
+                    continue
+                if len(self.humans) > 1 and owner != self.holder:
+                    # the rest is told after the play's owner has pressed Enter (their turn's
+                    # start just before it too: "Pass to Ana." says it)
+                    upto = i - 1 if i > start and self.turn_of(log[i - 1]) == owner else i
+                    self.tell(start, upto)
+                    self.told[key] = upto
+                    self.hand_over(owner, until=upto)
+                    return
+                self.tell(start, i)
+                self.tell(i, i + 1)
+                self.told[key] = start = i + 1
+                self.confirmed.add(i)
+                if self.prefs.only_choice == "ask":
+                    self.pause("Press Enter to play it. ", "to play it")
+            i += 1
+        self.tell(start, end, after)
+        self.told[key] = end
+
+    def tell(self, start: int, end: int, after: int = 0) -> None:
+        """Tell the listener's log's events ``start`` to ``end``, a message at a time, the last
+        with room for ``after`` lines after it (the question it leads to, which is not parted
+        from its news); a pause between two messages knows how far the listener has heard
+        (:attr:`heard`)."""
         if start >= end:
-            return
-        stories = self.teller(me).stories(log[start:end])
-        for i, (said, _) in enumerate(stories):
-            self.say_in_stretches(said, after=after if i == len(stories) - 1 else 0)
-        self.told[me] = end
+            return  # nothing new (and no view to make)
+        self.heard = start
+        first = start == 0 and bool(self.levels) and self.introduces
+        me = self.announcer.me
+        log = self.game.seen_log(me)
+        stories = self.announcer.stories(log[start:end], self.telling_view(me))
+        told = start
+        for k, (said, upto) in enumerate(stories):
+            if first:  # the new game: who the computers are, and how strong
+                said, first = introduced(said, self.names, self.levels), False
+            self.before_story(log[told : start + upto])
+            self.say_in_stretches(said, after=after if k == len(stories) - 1 else 0)
+            self.heard = told = start + upto
+        self.heard = None
+
+    # --- hooks of the telling a game's loop may answer otherwise ------------------------------
+    def nobody_listening(self) -> None:
+        """News came before anyone of the people sharing the keyboard has it: kept for the
+        first hand-over (a game may hand the keyboard over here)."""
+
+    def end_heard_by_name(self) -> int | None:
+        """Where in the log the end of a game begins that people sharing the keyboard hear
+        together, every player by name (None: it is told from the seat of whoever has it)."""
+        return None
+
+    def everyone_teller(self, start: int) -> Teller:
+        """The teller of the end all hear by name, the log's first ``start`` events heard."""
+        return self.words.teller(None, self.names, self.prefs.verbosity, self.prefs.labels)
+
+    def played_for(self, event: object) -> int | None:
+        """The seat of a person the engine played ``event`` for (their only choice), to wait
+        for their Enter; None: no such play (a game whose engine plays nobody's turn)."""
+        return None
+
+    def turn_of(self, event: object) -> int | None:
+        """The seat whose turn ``event`` begins (None: it begins none)."""
+        return None
+
+    def telling_view(self, me: int | None) -> Any:
+        """The listener's view, for a game whose teller reads it (None: its events suffice)."""
+        return None
+
+    def before_story(self, events: Sequence[object]) -> None:
+        """Before a story of ``events`` is told (a game may say first that a computer thinks)."""
+
+    def first_listener(self, asked: int) -> int:
+        """Whom the keyboard goes to first, when ``asked`` is the first person asked."""
+        return asked
+
+    def said_at_hand_over(self, seat: int, d: Decision | None) -> str | None:
+        """What a person hears once the keyboard is theirs and their news told, before the
+        question ``d`` (None: nothing; Doomlings: their hand in a line)."""
+        return None
 
     # --- computer players -------------------------------------------------------------------
     def computer_answer(self, d: Decision) -> Value:
@@ -340,7 +449,7 @@ class PromptLoop(Prompting, Generic[V]):
 
     # --- asking a person ----------------------------------------------------------------------
     def ask(self, d: Decision) -> Choice:
-        self.hand_over(d.player)
+        self.hand_over(d.player, d)
         q = self.words.question(self.game.view(d.player), d, self.prefs.labels)
         if len(q.options) == 1 and self.prefs.only_choice == "play":
             return self.only_choice(q)
@@ -356,19 +465,49 @@ class PromptLoop(Prompting, Generic[V]):
         self.out.say(said, remember=False)
         return Choice(q.decision.player, option.value)
 
-    def hand_over(self, seat: int) -> None:
-        """People sharing the keyboard: before a question, the keyboard goes to its person
-        (:meth:`~.Prompting.take_keyboard`, the hand-over every game shares), who then hears
-        their news from their own seat."""
+    # --- people sharing the keyboard ----------------------------------------------------------
+    def hand_over(self, seat: int, d: Decision | None = None, until: int | None = None) -> None:
+        """People sharing the keyboard: before a question (``d``), the keyboard goes to its
+        person (:meth:`pass_keyboard`), who hears what happened since they last had it, from
+        their own seat; the person leaving first hears what they have not heard, up to event
+        ``until``. The news may hold another person's play made for them
+        (:meth:`played_for`), which takes the keyboard to them first; it comes back to
+        ``seat`` only for a question: a play of ``seat``'s own, once heard, needs them no more."""
         if len(self.humans) < 2 or self.holder == seat:
             return
-        leaving = self.holder
-        if leaving is not None:
-            self.announce()  # what the person leaving has not heard yet
+        if self.holder is None and self.first_listener(seat) != seat:
+            self.hand_over(self.first_listener(seat))  # the first hand-over: to whom all expect
+        if until is None:
+            until = self.before_hand_over(d)
+        while self.holder != seat:
+            if self.holder is not None:
+                self.announce_from_seat(until)  # what the person leaving has not heard yet, from their seat
+            until = None
+            if self.holder == seat:
+                return  # a play made for them, told on the way, handed them the keyboard
+            self.pass_keyboard(seat)
+            # what happened since this person last had the keyboard: the news first
+            self.announce(self.before_hand_over(self.game.pending))
+            if self.holder != seat and d is None:
+                return  # gone on to another person's play made for them: nothing is asked of seat
+        pending = self.game.pending
+        if d is None and (pending is None or pending.player != seat):
+            return  # the game has gone on, past seat's play, to another person's question
+        said = self.said_at_hand_over(seat, d or pending)  # (d None: the first hand-over, before the question)
+        if said is not None:
+            self.out.info(said)
+
+    def pass_keyboard(self, seat: int) -> None:
+        """"Pass to Ben." and the keyboard is Ben's (:meth:`~.Prompting.take_keyboard`), then
+        the save (a game left now tells him his news when resumed), and his teller."""
         self.take_keyboard(seat)
+        self.autosave()
+        self.announcer = self.teller(seat)
+
+    def autosave(self) -> None:
+        """The save, with who has the keyboard (``on_action``)."""
         if self.on_action is not None:
-            self.on_action(seat)
-        self.announce()
+            self.on_action(self.holder)
 
     # --- commands -------------------------------------------------------------------------------
     def command(self, command: str, arg: str, q: object | None) -> None:

@@ -38,7 +38,6 @@ from doomlings_access.telling.prompting import (
     MORE, SHARED_COMMANDS, QuitGame, letter_is_a_command, named_command, resume_words, thinks_long, whose_game,
 )
 from doomlings_access.telling.prompting import Prefs as SharedPrefs
-from doomlings_access.telling.words import introduced
 from doomlings_access.ui.announcer import Announcer
 from doomlings_access.ui.answers import cards_held_back
 from doomlings_access.ui.game import ALIASES, COMMANDS, PRIVATE_COMMANDS, DoomlingsTeller, DoomlingsWords, where_we_are
@@ -84,6 +83,8 @@ class Session(PromptLoop[PlayerView]):
     game: Game
     words: DoomlingsWords
     prefs: Prefs
+    announcer: DoomlingsTeller
+    introduces = True
 
     def __init__(
         self,
@@ -114,6 +115,7 @@ class Session(PromptLoop[PlayerView]):
         self.views: dict[int | None, tuple[int, OnlookerView]] = {}
         """Each listener's view, with how many actions the game had when it was made."""
         self.game = game
+        self.resumed_at = len(game.log) if resumed else 0  # events told before this session
         prefs = prefs or Prefs()
         super().__init__(
             game, DoomlingsWords(lambda: self.prefs.verbosity, itemised=bool(humans)), humans, agents, console,
@@ -128,27 +130,69 @@ class Session(PromptLoop[PlayerView]):
             self.resumed_by = lambda now: resume_words(saved_as, now, self.resume_defaults)
         self.saving = on_action
         self.style = Style(self.prefs.labels)
-        self.announcer: DoomlingsTeller = self.teller(self.me)
         self.saved_keyboard = keyboard
         """Who had the keyboard, and how far they had heard, as the game was saved: kept as it
         was until this session's first hand-over (left at "Pass to Ben.", it is still so)."""
         # Hot seat: each person hears the game from their own seat and keeps their own
         # history (log, repeat); ``told`` is how many events each has been told.
-        self.confirmed: set[int] = set()  # forced plays (their events) their owner has heard
-        self.heard: int | None = None  # while telling: how many events the listener has heard
         self.turns_noticed: set[int] = set()
         """The turns (their events) whose computer was said to be thinking."""
         self.thought_until: float | None = None
         """When the turn of the computer last said to be thinking may be told."""
         self.questions_asked = 0
-        self.resumed_at = len(game.log) if resumed else 0  # events told before this session
         if resumed:
             self.resume(keyboard)
 
     def teller(self, me: int | None) -> DoomlingsTeller:
+        """A listener's teller, made once: a person's made at their first hand-over of a
+        resumed game knows the traits whose text they heard read before it was saved."""
+        new = me not in self.tellers
         made = super().teller(me)
         assert isinstance(made, DoomlingsTeller)
+        if new and me is not None and me != self.me:
+            mine = self.view(me)
+            made.already_told(mine, mine.log[: self.told.get(me, self.resumed_at)])
         return made
+
+    # --- the telling's hooks ----------------------------------------------------------------
+    def nobody_listening(self) -> None:
+        """News before anyone has the keyboard: it goes to the first person at once, who hears it."""
+        self.hand_over(self.first_listener())
+
+    def end_heard_by_name(self) -> int:
+        """Everyone at the keyboard hears the end by name from the final catastrophe's World's
+        End effect (or the scoring): the switch was wherever the game happened to be over when
+        told, earlier or later as the last questions fell, by the cards (it was told as "you"
+        to whoever last had it: "World's End points: Ana -3 and you -2")."""
+        return next((e.seq for e in self.game.log if ends_the_game(e)), len(self.game.log))
+
+    def everyone_teller(self, start: int) -> DoomlingsTeller:
+        shared = self.words.teller(None, self.names, self.prefs.verbosity, self.prefs.labels)
+        everyone = self.seen_from(None)
+        shared.already_told(everyone, everyone.log[:start])
+        return shared
+
+    def played_for(self, event: object) -> int | None:
+        """A person's one playable trait, played by the engine: it waits for their Enter."""
+        return event.player if isinstance(event, ev.OnlyPlayable) else None
+
+    def turn_of(self, event: object) -> int | None:
+        return event.player if isinstance(event, ev.TurnStarted) else None
+
+    def telling_view(self, me: int | None) -> OnlookerView:
+        return self.seen_from(me)
+
+    def before_story(self, events: Sequence[object]) -> None:
+        """A thinking computer's turn: its notice first, then its thinking time waited out."""
+        for e in events:
+            if isinstance(e, ev.TurnStarted) and self.thinks_long(e.player) and e.seq not in self.turns_noticed:
+                self.notice_turn(e)
+        self.wait_out_thinking()
+
+    def said_at_hand_over(self, seat: int, d: Decision | None) -> str | None:
+        """The person's hand in a line (unless the question ``d`` is a play, whose options are
+        the hand, or one whose options are the whole hand, as stabilizing's discard)."""
+        return self.words.hand_in_a_line(self.view(seat), d, self.prefs.labels)
 
     def resume(self, keyboard: tuple[int | None, int | None]) -> None:
         """A resumed game: its history (for log and repeat) is the whole game so far, told
@@ -200,7 +244,12 @@ class Session(PromptLoop[PlayerView]):
         return "pass" if self.passes_unasked(d) else None
 
     def after_action(self) -> None:
-        """The autosave, with who has the keyboard and how far they have heard."""
+        """The autosave (:meth:`autosave`); Doomlings counts no turns (:meth:`before_thinking`
+        finds the turn in the events)."""
+        self.autosave()
+
+    def autosave(self) -> None:
+        """The save, with who has the keyboard and how far they have heard (:meth:`keyboard`)."""
         if self.saving is not None:
             self.saving(self.game, *self.keyboard())
 
@@ -213,8 +262,7 @@ class Session(PromptLoop[PlayerView]):
         and the last hand stays on no screen, above how to go on."""
         if len(self.humans) < 2:
             return
-        if self.saving is not None:
-            self.saving(self.game, *self.keyboard())
+        self.autosave()
         clear = getattr(self.console, "clear", None)
         if callable(clear):
             clear()
@@ -297,58 +345,6 @@ class Session(PromptLoop[PlayerView]):
             if self.confirm_quit():
                 raise QuitGame() from None
 
-    def announce(self, until: int | None = None, after: int = 0) -> None:
-        """Tell the person at the keyboard what happened since they last heard, from their
-        seat, up to event ``until`` (default: all), with room for ``after`` lines (a question's
-        title) after the last message; the one playable trait of a person's hand
-        waits for that person's Enter, and in a hot seat for their hand-over: the person
-        leaving hears nothing from that play on (the engine has played it already, and gone on)."""
-        if len(self.humans) > 1 and self.holder is None:
-            self.hand_over(self.first_listener())  # (which tells them the news)
-            return
-        if len(self.humans) > 1 and self.game.is_over and self.announcer.me is not None:
-            # The person at the keyboard hears all before the end from their seat, then all hear
-            # the end by name, from the catastrophe's World's End effect (or the scoring): the
-            # switch was wherever the game happened to be over when told, earlier or later as
-            # the last questions fell, by the cards.
-            end = next((e.seq for e in self.game.log if ends_the_game(e)), len(self.game.log))
-            if self.told.get(self.announcer.me, 0) < end:
-                self.announce_from_seat(end)
-            self.tell_the_end_to_everyone()
-        self.announce_from_seat(until, after)
-
-    def announce_from_seat(self, until: int | None = None, after: int = 0) -> None:
-        """:meth:`announce`, from the seat of the person at the keyboard."""
-        key = self.announcer.me
-        log = self.game.seat_log(key)
-        end = len(log) if until is None else until
-        start = i = self.told.get(key, 0)
-        while i < end:
-            e = log[i]
-            if isinstance(e, ev.OnlyPlayable) and e.player in self.humans and i not in self.confirmed:
-                if len(self.humans) > 1 and e.player != self.holder and self.told.get(e.player, 0) > i:
-                    self.confirmed.add(i)  # its owner heard it, and pressed Enter, before the game was saved
-                    i += 1
-                    continue
-                if len(self.humans) > 1 and e.player != self.holder:
-                    # the rest is told after the play's owner has pressed Enter ("Ana's turn."
-                    # just before it too: "Pass to Ana." says it)
-                    turn = log[i - 1] if i > start else None
-                    upto = i - 1 if isinstance(turn, ev.TurnStarted) and turn.player == e.player else i
-                    self.tell(start, upto)
-                    self.told[key] = upto
-                    self.hand_over(e.player, until=upto)
-                    return
-                self.tell(start, i)
-                self.tell(i, i + 1)
-                self.told[key] = start = i + 1
-                self.confirmed.add(i)
-                if self.prefs.only_choice == "ask":
-                    self.pause("Press Enter to play it. ", "to play it")
-            i += 1
-        self.tell(start, end, after)
-        self.told[key] = end
-
     def before_hand_over(self, d: Decision | None) -> int | None:
         """Hot seat: how far the person at the keyboard is told before the keyboard goes to
         whoever ``d`` asks: "Ana's turn." as the last news is not told them, as "Pass to Ana."
@@ -362,7 +358,7 @@ class Session(PromptLoop[PlayerView]):
             return len(log) - 1
         return None
 
-    def first_listener(self) -> int:
+    def first_listener(self, asked: int | None = None) -> int:
         """Hot seat: who has the keyboard first: whoever had it when the game was saved, else
         the first person named. It went to the first person asked, and who that is depends on
         what the others hold (a turn of one playable trait asks nothing), or on a card not yet
@@ -373,39 +369,6 @@ class Session(PromptLoop[PlayerView]):
         if self.resumed_at and d is not None and d.player in self.humans and not self.not_asked(d):
             return d.player  # (a save from before the keyboard was saved: whose question waits)
         return self.humans[0]
-
-    def tell_the_end_to_everyone(self) -> None:
-        """Hot seat: the world has ended and everyone at the keyboard hears the rest by name
-        (it was told as "you" to whoever last had it: "World's End points: Ana -3 and you -2")."""
-        start = self.told.get(self.announcer.me, 0)
-        shared = self.words.teller(None, self.names, self.prefs.verbosity, self.prefs.labels)
-        everyone = self.seen_from(None)
-        shared.already_told(everyone, everyone.log[:start])
-        self.told[None] = start
-        self.announcer = shared
-
-    def tell(self, start: int, end: int, after: int = 0) -> None:
-        """Tell the log's events ``start`` to ``end``, a message at a time, the last with room
-        for ``after`` lines after it (the question it leads to, which is not parted from its
-        news); a pause between two messages knows how far the listener has heard
-        (:attr:`heard`)."""
-        if start >= end:
-            return  # nothing new (and no view to make: it is made from the whole game)
-        self.heard = start
-        first = start == 0 and bool(self.levels)
-        table = self.seen_from(self.announcer.me)
-        stories = self.announcer.stories(table.log[start:end], table)
-        told = start
-        for k, (said, upto) in enumerate(stories):
-            if first:  # the new game: who the computers are, and how strong
-                said, first = introduced(said, table.names, self.levels), False
-            for e in table.log[told : start + upto]:  # a thinking computer's turn: its notice first
-                if isinstance(e, ev.TurnStarted) and self.thinks_long(e.player) and e.seq not in self.turns_noticed:
-                    self.notice_turn(e)
-            self.wait_out_thinking()
-            self.say_in_stretches(said, after=after if k == len(stories) - 1 else 0)
-            self.heard = told = start + upto
-        self.heard = None
 
     def command_at_pause(self, command: str, arg: str) -> None:
         """Review commands at a pause read the game as heard so far (:meth:`as_heard`)."""
@@ -456,50 +419,6 @@ class Session(PromptLoop[PlayerView]):
         self.questions_asked += 1
         self.hand_over(d.player, d)
         return self.answer_to(self.words.question(self.view(d.player), d, self.prefs.labels))
-
-    def hand_over(self, seat: int, d: Decision | None = None, until: int | None = None) -> None:
-        """Hot seat: before private information is shown, the keyboard goes to its player, who
-        hears what happened since they last had it, then their hand (unless the question ``d``
-        is a play, whose options are the hand). The person leaving first hears what they have
-        not heard, up to event ``until``. The news may hold another person's forced play,
-        which takes the keyboard to them first; it comes back to ``seat`` only for a question
-        (``d``): a forced play of ``seat``'s own, once heard, needs them no more."""
-        if len(self.humans) < 2 or self.holder == seat:
-            return
-        if self.holder is None and self.first_listener() != seat:
-            self.hand_over(self.first_listener())  # the first hand-over: to whom all expect
-        if until is None:
-            until = self.before_hand_over(d)
-        while self.holder != seat:
-            if self.holder is not None:
-                self.announce_from_seat(until)  # what the person leaving has not heard yet, from their seat
-            until = None
-            if self.holder == seat:
-                return  # a forced play of theirs, told on the way, handed them the keyboard
-            self.pass_keyboard(seat)
-            # what happened since this person last had the keyboard: the news first
-            self.announce(self.before_hand_over(self.game.pending))
-            if self.holder != seat and d is None:
-                return  # gone on to another person's forced play: nothing more is asked of seat
-        pending = self.game.pending
-        if d is None and (pending is None or pending.player != seat):
-            return  # the game has gone on, past seat's forced play, to another person's question
-        d = d or pending  # (the first hand-over, made before the question it leads to is asked)
-        # (a question whose options are the whole hand, as stabilizing's discard, reads it)
-        hand = self.words.hand_in_a_line(self.view(seat), d, self.prefs.labels)
-        if hand is not None:
-            self.out.info(hand)
-
-    def pass_keyboard(self, seat: int) -> None:
-        """"Pass to Ben." and the keyboard is Ben's (:meth:`~.Prompting.take_keyboard`, the
-        hand-over every game shares), then the save, and his announcer."""
-        self.take_keyboard(seat)
-        if self.saving is not None:  # saved: a game left now tells seat their news when resumed
-            self.saving(self.game, *self.keyboard())
-        if seat not in self.tellers:
-            mine = self.view(seat)
-            self.teller(seat).already_told(mine, mine.log[: self.told.get(seat, self.resumed_at)])
-        self.announcer = self.teller(seat)
 
     # --- understanding an answer -----------------------------------------------------------
     def interpret(self, q: Question, raw: str, held: Sequence[HeldBack] | None = None) -> Choice | None:
