@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 from dataclasses import dataclass
 
 from doomlings_access.ai import Agent
@@ -31,7 +32,7 @@ from doomlings_access.rules.view import OnlookerView, PlayerView
 from doomlings_access.safety.text import name_key, players_named
 from doomlings_access.ui import review
 from doomlings_access.telling.answers import HeldBack
-from doomlings_access.telling.console import Console, clean_typed, is_number, shorten
+from doomlings_access.telling.console import Console, shorten
 from doomlings_access.telling.loop import PromptLoop
 from doomlings_access.telling.output import Output
 from doomlings_access.telling.prompting import (
@@ -43,7 +44,7 @@ from doomlings_access.ui.answers import cards_held_back
 from doomlings_access.ui.game import ALIASES, COMMANDS, PRIVATE_COMMANDS, DoomlingsTeller, DoomlingsWords, where_we_are
 from doomlings_access.ui.heard import heard_until, listener_view, told_since_asked, view_as_heard
 from doomlings_access.ui.questions import Question, passes_unasked
-from doomlings_access.ui.words import Said, Style, choose_from, house_rules, join
+from doomlings_access.ui.words import Said, Style, house_rules, join
 
 EXTRA_RESERVED = ("y", "n", "yes", "no", "back", "b", "me", "my", "mine", "done", "undo", "list")
 """Words other questions answer to (quit? y or n; the companion's back, done, undo, list)."""
@@ -461,45 +462,19 @@ class Session(PromptLoop[PlayerView]):
             self.out.say(said, remember=False)
 
     def describe_card(self, typed: str, q: Question | None, v: OnlookerView) -> None:
-        """``card NAME``: every fact about a card; when several fit, or the name is misspelt,
-        they are numbered and the player picks one (Enter goes back to the question). A
-        command typed there is carried out as at the question; another card looked up."""
+        """``card NAME``: every fact about a card, the loop's look-up dialogue
+        (:meth:`~.Prompting.look_up`) among the cards of the view ``v`` that fit the name (a
+        command typed at "Which card?" reads ``v`` too)."""
         if not typed:
             self.out.info("Type card and a name, like card Tiny.")
             return
-        asked = ""  # the name whose cards were last offered, offered again after a name found nothing
-        for _ in range(5):  # a few names typed in a row at "Which card?", then back
-            found, listing = review.cards_fitting(v.cards, typed, self.style)
-            self.out.lines(listing)
-            if not found and asked:
-                typed, asked = asked, ""
-                continue
-            if len(found) > 1 or (listing and found):
-                asked = typed
-                pick = choose_from(len(found))
-                line = clean_typed(self.read_raw(f"Which card? {pick}, or Enter to go back: "))
-                command, arg = self.as_command(line)
-                if command == "help":
-                    self.out.info(f"{pick}, type another card's name, or press Enter to go back.")
-                    continue
-                if command not in (None, "card"):  # by its name or its letter: "p zoe"
-                    self.command(command, arg, q, v)
-                    return
-                if is_number(line) and 1 <= int(line) <= len(found):
-                    found = [found[int(line) - 1]]
-                elif line.strip() and not is_number(line):  # a name typed instead ("c tiny" too): looked up
-                    typed = (arg if command == "card" else "") or line.strip()
-                    continue
-                elif line.strip():  # a number not among them: asked again
-                    self.out.info(f"{shorten(line.strip())} is not one of them.")
-                    continue
-                else:
-                    self.out.info(("Back to the question. " if q else "") + self.again(q))
-                    return
-            if found:
-                self.out.lines(full_description(found[0], self.style.label(found[0])))
-                self.card_described(found[0].name)
-            return
+
+        def tell(card: Any) -> None:
+            self.out.lines(full_description(card, self.style.label(card)))
+            self.card_described(card.name)
+
+        self.look_up(typed, q, lambda name: review.cards_fitting(v.cards, name, self.style), tell,
+                     lambda command, arg: self.command(command, arg, q, v))
 
     def card_described(self, name: str) -> None:
         """Called with the card ``card NAME`` has just described: a lesson that asks for a
