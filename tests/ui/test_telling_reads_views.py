@@ -19,8 +19,9 @@ import pytest
 
 UI = Path(__file__).resolve().parents[2] / "src" / "doomlings_access" / "ui"
 
-TELLING = ("announcer.py", "questions.py", "review.py", "words.py")
-"""Modules that make what is said: they read views and events only."""
+TELLING = ("announcer.py", "game.py", "questions.py", "review.py", "words.py")
+"""Modules that make what is said (Doomlings' words for the prompt loop among them): they read
+views and events only."""
 THE_GAME = (
     "doomlings_access.rules.game", "doomlings_access.rules.flow", "doomlings_access.rules.play",
     "doomlings_access.rules.primitives", "doomlings_access.rules.recorder", "doomlings_access.rules.sampling",

@@ -15,7 +15,19 @@ loop never reads the game to tell anything. Everything else is the same for ever
   verbosity, speech, options, help, quit), none of which changes the game;
 - a computer player thinking longer than half a second is said to be thinking, once;
 - people sharing the keyboard each hear the game from their own seat, after a hand-over;
-- ``on_action`` after every answer (the autosave), and quitting says how to go on.
+- ``on_action`` after every answer (the autosave), and quitting says how to go on;
+- ``card NAME`` picks one of several that fit (:meth:`~.Prompting.look_up`).
+
+Both games are played by this loop (Doomcrop with :class:`PromptLoop` itself, Doomlings with
+its :class:`~doomlings_access.ui.session.Session`). What one game tells otherwise is a hook
+of the loop's, answered by that game's subclass in its own package, never a copy of the loop:
+a chance the person keeps for later (:meth:`PromptLoop.kept_for_later`), a play the engine
+made for a person, which waits for their Enter (:meth:`PromptLoop.played_for`), news held back
+where the hand-over says it (:meth:`PromptLoop.before_hand_over`), the end all hear by name
+(:meth:`PromptLoop.end_heard_by_name`), what is said before a story (a computer's thinking,
+:meth:`PromptLoop.before_story`) and at a hand-over (:meth:`PromptLoop.said_at_hand_over`),
+the save (:meth:`PromptLoop.autosave`), and review at a pause as far as it was heard
+(:meth:`~.Prompting.command_at_pause`).
 """
 
 from __future__ import annotations
