@@ -533,7 +533,7 @@ class PromptLoop(Prompting, Generic[V]):
             self.shared_command(command, arg, q)
 
     def verbosity_changed(self, verbosity: str) -> None:
-        for teller in self.tellers.values():
+        for teller in [*self.tellers.values(), self.announcer]:  # (the end all hear by name's too)
             teller.verbosity = verbosity
 
     def question_help(self, q: Question) -> list[str]:

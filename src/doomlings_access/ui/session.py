@@ -134,8 +134,6 @@ class Session(PromptLoop[PlayerView]):
         self.saved_keyboard = keyboard
         """Who had the keyboard, and how far they had heard, as the game was saved: kept as it
         was until this session's first hand-over (left at "Pass to Ben.", it is still so)."""
-        # Hot seat: each person hears the game from their own seat and keeps their own
-        # history (log, repeat); ``told`` is how many events each has been told.
         self.turns_noticed: set[int] = set()
         """The turns (their events) whose computer was said to be thinking."""
         self.thought_until: float | None = None
