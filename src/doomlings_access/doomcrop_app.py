@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from doomlings_access.arguments import LEVELS
@@ -28,7 +27,8 @@ from doomlings_access.kernel.players import Agent
 from doomlings_access.players.search import Budget
 from doomlings_access.safety.text import NameRefused, check_names
 from doomlings_access.settings import labels_setting, load_settings
-from doomlings_access.saves import Autosave, CropSaved, Seats, claim_new_save, new_save_path, resume_name, tidy_saves, write_crop_save
+from doomlings_access import saves
+from doomlings_access.saves import CropSaved, KeyboardSaved, Seats, claim_new_save, new_save_path, resume_name, tidy_saves, write_crop_save
 from doomlings_access.telling.loop import Prefs, PromptLoop, resume_words
 from doomlings_access.telling.console import Console
 from doomlings_access.telling.output import Output
@@ -131,23 +131,20 @@ def play_saved(
     game: Game, seats: Seats, path: Path, created: float | None, console: Console, out: Output,
     prefs: Prefs, defaults: Prefs, switch: SpeechSwitch, resumed: bool, budget: Budget | None = None,
 ) -> int:
-    """Play with an autosave after every answer (a failure said once, not every answer)."""
-    started = created or time.time()
-    keeper = Autosave(path, out.info, len(game.actions) if resumed else None)
+    """Play with an autosave after every answer and hand-over (:func:`~doomlings_access.saves.play_saved`)."""
 
-    def autosave(holder: int | None = None) -> None:
-        keeper.write(lambda: write_crop_save(path, game, replace(seats, holder=holder), started), len(game.actions))
+    def loop(autosave: KeyboardSaved, saved_through: Callable[[], int | None]) -> int:
+        agents = agents_for(game, seats, budget)
+        return PromptLoop[View](
+            game, DoomcropWords(), seats.humans, agents, console, out, prefs,
+            change_speech=switch, on_action=lambda holder: autosave(holder, None), resumed=resumed,
+            resume_command=lambda now: resume_words(resume_name(path), now, defaults),
+            saved_through=saved_through, levels={s: seats.levels.get(s, "normal") for s in agents},
+            reflex=lambda seat: make_agent("normal", game.setup.seed, seat),
+        ).run()
 
-    autosave(seats.holder if resumed else None)
-    agents = agents_for(game, seats, budget)
-    loop = PromptLoop[View](
-        game, DoomcropWords(), seats.humans, agents, console, out, prefs,
-        change_speech=switch, on_action=autosave, resumed=resumed,
-        resume_command=lambda now: resume_words(resume_name(path), now, defaults),
-        saved_through=lambda: keeper.saved, levels={s: seats.levels.get(s, "normal") for s in agents},
-        reflex=lambda seat: make_agent("normal", game.setup.seed, seat),
-    )
-    return loop.run()
+    return saves.play_saved(lambda: len(game.actions), seats, path, created, resumed, out.info,
+                            lambda kept_seats, started: write_crop_save(path, game, kept_seats, started), loop)
 
 
 def from_args(args: argparse.Namespace, budget: Budget) -> Start:

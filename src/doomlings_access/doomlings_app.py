@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from doomlings_access.ai import Agent
@@ -21,8 +20,9 @@ from doomlings_access.arguments import HOUSE_RULES, LEVELS
 from doomlings_access.cards import load_cards
 from doomlings_access.rules import Game, Options, Setup
 from doomlings_access.safety.text import NameRefused, alike_keys, check_names, name_key
+from doomlings_access import saves
 from doomlings_access.saves import (
-    Autosave, Saved, Seats, claim_new_save, new_save_path, resume_name, tidy_saves, write_save,
+    KeyboardSaved, Saved, Seats, claim_new_save, new_save_path, resume_name, tidy_saves, write_save,
 )
 from doomlings_access.settings import labels_setting, load_settings
 from doomlings_access.telling.console import Console
@@ -166,26 +166,24 @@ def play_saved(
     resumed: bool,
     budget: Budget | None = None,
 ) -> int:
-    """Play with an autosave after every action (and one before the first question)."""
-    started = created or time.time()
-    keeper = Autosave(path, output.info, len(game.actions) if resumed else None)
-
-    def autosave(g: Game, holder: int | None = None, heard: int | None = None) -> None:
-        keeper.write(lambda: write_save(path, g, replace(seats, holder=holder, heard=heard), started), len(g.actions))
-
-    autosave(game, *((seats.holder, seats.heard) if resumed else (None, None)))  # (kept until the keyboard moves)
-    agents = agents_for(game, seats, budget)
+    """Play with an autosave after every action and hand-over, with who has the keyboard and
+    how far they have heard (:func:`~doomlings_access.saves.play_saved`)."""
     kept = load_settings()[0]  # what `doomlings resume` starts with: the resume command says the rest
     as_kept = Prefs(
         verbosity=kept.verbosity, labels=kept.labels, speech=kept.speech, pause=kept.pause,
         only_choice=kept.only_choice, any_time=kept.any_time,
     )
-    session = Session(game, seats.humans, agents, console, output, prefs,
-                      change_speech, on_action=autosave, resumed=resumed, saved_as=resume_name(path),
-                      saved_through=lambda: keeper.saved,
-                      levels={seat: seats.levels.get(seat, "normal") for seat in agents},
-                      resume_defaults=as_kept, keyboard=(seats.holder, seats.heard) if resumed else (None, None))
-    return session.run()
+
+    def session(autosave: KeyboardSaved, saved_through: Callable[[], int | None]) -> int:
+        agents = agents_for(game, seats, budget)
+        return Session(game, seats.humans, agents, console, output, prefs, change_speech,
+                       on_action=lambda g, holder, heard: autosave(holder, heard), resumed=resumed,
+                       saved_as=resume_name(path), saved_through=saved_through,
+                       levels={seat: seats.levels.get(seat, "normal") for seat in agents},
+                       resume_defaults=as_kept, keyboard=(seats.holder, seats.heard) if resumed else (None, None)).run()
+
+    return saves.play_saved(lambda: len(game.actions), seats, path, created, resumed, output.info,
+                            lambda kept_seats, started: write_save(path, game, kept_seats, started), session)
 
 
 def resume_saved(saved: Saved, console: Console, out: Output, prefs: SharedPrefs, switch: SpeechSwitch) -> int:

@@ -21,7 +21,7 @@ import re
 import stat
 import time
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -329,6 +329,34 @@ class Autosave:
         if self.failing:
             self.say("The game is saved again.")
             self.failing = False
+
+
+KeyboardSaved = Callable[[int | None, int | None], None]
+"""Saves the game with who has the keyboard and how many events they have heard (people
+sharing it; None, None: one person or none): what a game's prompt loop calls after every
+answer, at every hand-over and on quitting."""
+
+
+def play_saved(
+    answers: Callable[[], int], seats: Seats, path: Path, created: float | None, resumed: bool,
+    say: Callable[[str], None], write: Callable[[Seats, float], None],
+    play: Callable[[KeyboardSaved, Callable[[], int | None]], int],
+) -> int:
+    """Any game played with an autosave after every answer (and one before the first
+    question): ``play`` runs the game's prompt loop, given the autosave and how many answers
+    the file on disk holds (None: none could be written, which quitting says); ``write``
+    writes the game with its seats, as the game's save is written; ``answers``: how many the
+    game has had. A failure is said once through ``say`` (:class:`Autosave`). Who had the
+    keyboard, and how far they had heard, is kept as a resumed game was saved until the
+    game's loop saves it again."""
+    started = created or time.time()
+    keeper = Autosave(path, say, answers() if resumed else None)
+
+    def autosave(holder: int | None = None, heard: int | None = None) -> None:
+        keeper.write(lambda: write(replace(seats, holder=holder, heard=heard), started), answers())
+
+    autosave(*((seats.holder, seats.heard) if resumed else (None, None)))
+    return play(autosave, lambda: keeper.saved)
 
 
 def write_save(path: Path, game: Game, seats: Seats, created: float | None = None) -> None:

@@ -19,8 +19,9 @@ import pytest
 
 UI = Path(__file__).resolve().parents[2] / "src" / "doomlings_access" / "ui"
 
-TELLING = ("announcer.py", "questions.py", "review.py", "words.py")
-"""Modules that make what is said: they read views and events only."""
+TELLING = ("announcer.py", "game.py", "questions.py", "review.py", "words.py")
+"""Modules that make what is said (Doomlings' words for the prompt loop among them): they read
+views and events only."""
 THE_GAME = (
     "doomlings_access.rules.game", "doomlings_access.rules.flow", "doomlings_access.rules.play",
     "doomlings_access.rules.primitives", "doomlings_access.rules.recorder", "doomlings_access.rules.sampling",
@@ -98,3 +99,15 @@ def test_the_checks_catch_a_read_of_the_game() -> None:
     )
     assert "doomlings_access.rules.game.Game" in imported(code)
     assert sorted(read[1:] for read in game_reads(code)) == [("game", "defs"), ("self.game", "seats")]
+
+
+def test_doomlings_is_played_by_the_loop_every_game_shares() -> None:
+    """Doomlings' session is the prompt loop every game shares (Doomcrop's), answering its
+    hooks: it defines no loop, telling or hand-over of its own again (a copy drifts, as
+    Doomlings' own run loop and announce had from Doomcrop's)."""
+    from doomlings_access.telling.loop import PromptLoop
+    from doomlings_access.ui.session import Session
+
+    assert issubclass(Session, PromptLoop)
+    again = set(vars(Session)) & {"run", "announce", "announce_from_seat", "tell", "hand_over", "pass_keyboard", "look_up"}
+    assert not again, f"ui/session.py defines the shared loop's {sorted(again)} again"

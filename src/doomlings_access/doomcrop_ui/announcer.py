@@ -416,11 +416,12 @@ class Announcer:
         keep quiet: a Heart not added is never told to its defender)."""
         return getattr(e, "seat", None) == self.me and self.me is not None
 
-    def stories(self, events: Sequence[ev.Event]) -> list[tuple[Said, int]]:
+    def stories(self, events: Sequence[ev.Event], view: object = None) -> list[tuple[Said, int]]:
         """The events as messages, one a story (what one event with no parent began), each
-        with how many of ``events`` it has told by its end. An attack on a face-down card is
-        one sentence with the card turned up ("... attacks Ben's back left, face down: the 4
-        of Hearts.")."""
+        with how many of ``events`` it has told by its end (``view``: the listener's, which
+        Doomcrop's telling needs not: its events name every card they tell). An attack on a
+        face-down card is one sentence with the card turned up ("... attacks Ben's back left,
+        face down: the 4 of Hearts.")."""
         out: list[tuple[Said, int]] = []
         told: list[Said] = []
         times: list[int] = []  # how many times running each was said: told once, counted

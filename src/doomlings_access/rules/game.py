@@ -243,6 +243,11 @@ class Game:
         rec = self.rec
         return rec.seat_log(seat) if isinstance(rec, Recorder) else []
 
+    def seen_log(self, seat: int | None) -> list[Event]:
+        """:meth:`seat_log`, by the name the prompt loop every game shares reads it
+        (:class:`~doomlings_access.telling.loop.Engine`)."""
+        return self.seat_log(seat)
+
     def knowledge_of(self, seat: int, until: int | None = None) -> Knowledge:
         """What ``seat`` knows of the cards it cannot see now (or when the log held ``until``
         events), from its events."""

@@ -15,7 +15,19 @@ loop never reads the game to tell anything. Everything else is the same for ever
   verbosity, speech, options, help, quit), none of which changes the game;
 - a computer player thinking longer than half a second is said to be thinking, once;
 - people sharing the keyboard each hear the game from their own seat, after a hand-over;
-- ``on_action`` after every answer (the autosave), and quitting says how to go on.
+- ``on_action`` after every answer (the autosave), and quitting says how to go on;
+- ``card NAME`` picks one of several that fit (:meth:`~.Prompting.look_up`).
+
+Both games are played by this loop (Doomcrop with :class:`PromptLoop` itself, Doomlings with
+its :class:`~doomlings_access.ui.session.Session`). What one game tells otherwise is a hook
+of the loop's, answered by that game's subclass in its own package, never a copy of the loop:
+a chance the person keeps for later (:meth:`PromptLoop.kept_for_later`), a play the engine
+made for a person, which waits for their Enter (:meth:`PromptLoop.played_for`), news held back
+where the hand-over says it (:meth:`PromptLoop.before_hand_over`), the end all hear by name
+(:meth:`PromptLoop.end_heard_by_name`), what is said before a story (a computer's thinking,
+:meth:`PromptLoop.before_story`) and at a hand-over (:meth:`PromptLoop.said_at_hand_over`),
+the save (:meth:`PromptLoop.autosave`), and review at a pause as far as it was heard
+(:meth:`~.Prompting.command_at_pause`).
 """
 
 from __future__ import annotations
@@ -31,7 +43,7 @@ from doomlings_access.telling.prompting import (
     SHARED_ALIASES, SHARED_COMMANDS, Prefs, Prompting, QuitGame, resume_words, thinks_long, whose_game,
 )
 from doomlings_access.telling.questions import Question
-from doomlings_access.telling.words import Said
+from doomlings_access.telling.words import Said, introduced
 from doomlings_access.telling.console import Console
 from doomlings_access.telling.output import Output
 
@@ -77,10 +89,13 @@ class Engine(Playable[V_co], Protocol[V_co]):
 class Teller(Protocol):
     """One listener's announcer: the game's events told as that listener hears them."""
 
+    me: int | None
+    """The listener's seat (None: an onlooker, or all at a shared keyboard by name)."""
     verbosity: str
 
-    def stories(self, events: Sequence[Any]) -> list[tuple[Said, int]]:
-        """The events as messages, each with how many of them it has told by its end."""
+    def stories(self, events: Sequence[Any], view: Any = None) -> list[tuple[Said, int]]:
+        """The events as messages, each with how many of them it has told by its end
+        (``view``: the listener's view now, for a game whose telling reads it)."""
 
 
 class GameWords(Protocol[V_contra]):
@@ -133,6 +148,10 @@ class GameWords(Protocol[V_contra]):
 class PromptLoop(Prompting, Generic[V]):
     """One game at the prompt: people at ``humans`` seats, computer ``agents`` at the others."""
 
+    introduces = False
+    """Whether the new game's first message names the computer players and their levels
+    (:func:`~.words.introduced`; Doomlings' does, as every online table does)."""
+
     def __init__(
         self,
         game: Engine[V],
@@ -175,46 +194,97 @@ class PromptLoop(Prompting, Generic[V]):
         self.told: dict[int | None, int] = {}
         """How many events of their seat's log each listener has heard."""
         self.tellers: dict[int | None, Teller] = {}
+        self.confirmed: set[int] = set()
+        """The plays made for a person (their events) that person has heard, and pressed Enter."""
+        self.heard: int | None = None
+        """While telling: how many events the listener has heard (a pause knows where they are)."""
+        self.announcer: Teller = self.teller(self.me)
+        """The teller of the person at the keyboard (the one person's; at a shared keyboard,
+        its holder's; at the end all hear by name, everyone's)."""
         self.histories: dict[int | None, list[Said]] = {self.me: self.out.history}
         self.thinking_said: set[tuple[int, int]] = set()
         """The turns (seat, how many turns had begun) whose computer was said to be thinking."""
         self.turns_begun = 0
         self.active: int | None = None
+        self.asked_at = -1
+        """Where in the log (as an onlooker sees it) a person was last asked."""
         if resumed:
             self._resume()
 
     # --- the loop ---------------------------------------------------------------------------
     def run(self) -> int:
-        """Play to the end, or until the player quits or input ends; returns the exit code."""
+        """Play to the end, or until the player quits or input ends; returns the exit code.
+        A game's loop changes what it must through the hooks below (:meth:`computer_answer`,
+        :meth:`kept_for_later`, :meth:`ask`, :meth:`after_action`, :meth:`before_hand_over`,
+        :meth:`tell_the_end`, :meth:`leaving`), never the loop itself."""
         try:
             self.tell_recap()
-            self.announce()
+            self.announce(after=self.title_rows(self.game.pending))
             while not self.game.is_over:
                 d = self.game.pending
                 assert d is not None
+                kept = None if d.player in self.agents else self.kept_for_later(d)
                 if d.player in self.agents:
                     answer = self.quick_answer(d) if self.answered_at_once(d) else self.computer_answer(d)
                     self.game.apply(Choice(d.player, answer))
+                elif kept is not None:
+                    self.game.apply(Choice(d.player, kept))
                 elif self.answered_for(d):
                     self.game.apply(Choice(d.player, self.quick_answer(d)))
                 else:
-                    self.game.apply(self.ask(d))
-                if self.on_action is not None:
-                    self.on_action(self.holder)
-                self.count_turns()
+                    choice = self.ask(d)
+                    self.asked_at = len(self.game.seen_log(None))
+                    self.game.apply(choice)
+                self.after_action()
                 nxt = self.game.pending
-                if nxt is None or not self.humans or (nxt.player not in self.agents and not self.answered_for(nxt)):
-                    # A computer's moves are told together, before a person's question, the
-                    # question's title kept with the news before it when they fit together.
-                    self.announce(after=self.title_rows(nxt))
-            for seat in list(self.answered_unasked):  # (the game ended before their hand-over)
-                self.tell_answered_unasked(seat, self.names[seat])
-            listener = self.listener()
-            if listener is not None:
-                self.tell_together([[said] for said in self.words.the_end(self.game.view(listener), self.prefs.labels)])
+                if nxt is None or not self.humans or (nxt.player not in self.agents and not self.not_asked(nxt)):
+                    # A computer's moves (and chances passed unasked) are told together, before
+                    # a person's question, the question's title kept with the news before it
+                    # when they fit together.
+                    self.announce(self.before_hand_over(nxt), after=self.title_rows(nxt))
+            self.tell_the_end()
         except QuitGame:
+            self.leaving()
             self.say_how_to_go_on()
         return 0
+
+    # --- the hooks a game's loop may answer otherwise -------------------------------------------
+    def kept_for_later(self, d: Decision) -> Value | None:
+        """The answer given, without asking, to a person's question they let pass by their
+        settings (a chance kept for later: Doomlings' traits played at any time); None: asked."""
+        return None
+
+    def not_asked(self, d: Decision) -> bool:
+        """Whether a person's question ``d`` is answered without asking them."""
+        return self.kept_for_later(d) is not None or self.answered_for(d)
+
+    def after_action(self) -> None:
+        """After every answer: the autosave (``on_action``, with who has the keyboard), and
+        whose turn it is counted."""
+        self.autosave()
+        self.count_turns()
+
+    def before_hand_over(self, d: Decision | None) -> int | None:
+        """How far the person at the keyboard is told before the question ``d`` (None: all of
+        it); a game may hold back what the hand-over to ``d``'s person says itself."""
+        return None
+
+    def tell_the_end(self) -> None:
+        """The game is over: what was answered for people who had no hand-over since, then
+        what the listener hears of the end (the game's words), paced by blocks."""
+        for seat in list(self.answered_unasked):  # (the game ended before their hand-over)
+            self.tell_answered_unasked(seat, self.names[seat])
+        listener = self.listener()
+        if listener is not None:
+            self.tell_together(self.end_blocks(self.seat_view(listener)))
+
+    def end_blocks(self, view: V) -> list[list[Said]]:
+        """What the listener, whose view is ``view``, hears of the end, in blocks a pause may
+        come between (:meth:`~.Prompting.tell_together`): the game's words, a message a block."""
+        return [[said] for said in self.words.the_end(view, self.prefs.labels)]
+
+    def leaving(self) -> None:
+        """The person quits (or input ends): what a game does before saying how to go on."""
 
     def count_turns(self) -> None:
         """A turn begins when whose turn it is changes (public: every seat's view says it)."""
@@ -232,25 +302,126 @@ class PromptLoop(Prompting, Generic[V]):
     def title_rows(self, d: Decision | None) -> int:
         """The rows of the title of the question ``d``, when it is asked next of the person at
         the keyboard (after a hand-over it comes with that person's news, not this)."""
-        if d is None or d.player not in self.humans or (len(self.humans) > 1 and self.holder != d.player):
+        if d is None or d.player not in self.humans or self.not_asked(d):
             return 0
-        return rows(self.words.question(self.game.view(d.player), d, self.prefs.labels).title.text)
+        if len(self.humans) > 1 and self.holder != d.player:
+            return 0
+        return rows(self.words.question(self.seat_view(d.player), d, self.prefs.labels).title.text)
 
-    def announce(self, after: int = 0) -> None:
-        """Tell the listener what happened since they last heard, from their seat, a story at
-        a time (``after``: the lines of the question that follows, kept with the last story when
-        they fit). People sharing the keyboard before anyone has it hear nothing yet."""
+    # --- telling ------------------------------------------------------------------------------
+    def announce(self, until: int | None = None, after: int = 0) -> None:
+        """Tell the listener what happened since they last heard, from their seat, up to event
+        ``until`` (None: all of it), with room for ``after`` lines (a question's title) after
+        the last message. People sharing the keyboard before anyone has it hear nothing yet
+        (:meth:`nobody_listening`). Where the game has an end all hear by name
+        (:meth:`end_heard_by_name`), the person at the keyboard hears what came before it from
+        their seat, then everyone the rest."""
         if len(self.humans) > 1 and self.holder is None:
+            self.nobody_listening()
             return
-        me = self.listener()
+        if len(self.humans) > 1 and self.game.is_over and self.announcer.me is not None:
+            end = self.end_heard_by_name()
+            if end is not None:
+                if self.told.get(self.announcer.me, 0) < end:
+                    self.announce_from_seat(end)
+                start = self.told.get(self.announcer.me, 0)
+                self.told[None] = start
+                self.announcer = self.everyone_teller(start)
+        self.announce_from_seat(until, after)
+
+    def announce_from_seat(self, until: int | None = None, after: int = 0) -> None:
+        """:meth:`announce`, from the seat of the person at the keyboard. A play the engine
+        made for a person (:meth:`played_for`: Doomlings' one playable trait) waits for that
+        person's Enter, and at a shared keyboard for their hand-over: the person leaving hears
+        nothing from that play on (the engine has played it already, and gone on)."""
+        key = self.announcer.me
+        log = self.game.seen_log(key)
+        end = len(log) if until is None else until
+        start = i = self.told.get(key, 0)
+        while i < end:
+            owner = self.played_for(log[i])
+            if owner is not None and owner in self.humans and i not in self.confirmed:
+                if len(self.humans) > 1 and owner != self.holder and self.told.get(owner, 0) > i:
+                    self.confirmed.add(i)  # its owner heard it, and pressed Enter, before the game was saved
+                    i += 1
+                    continue
+                if len(self.humans) > 1 and owner != self.holder:
+                    # the rest is told after the play's owner has pressed Enter (their turn's
+                    # start just before it too: "Pass to Ana." says it)
+                    upto = i - 1 if i > start and self.turn_of(log[i - 1]) == owner else i
+                    self.tell(start, upto)
+                    self.told[key] = upto
+                    self.hand_over(owner, until=upto)
+                    return
+                self.tell(start, i)
+                self.tell(i, i + 1)
+                self.told[key] = start = i + 1
+                self.confirmed.add(i)
+                if self.prefs.only_choice == "ask":
+                    self.pause("Press Enter to play it. ", "to play it")
+            i += 1
+        self.tell(start, end, after)
+        self.told[key] = end
+
+    def tell(self, start: int, end: int, after: int = 0) -> None:
+        """Tell the listener's log's events ``start`` to ``end``, a message at a time, the last
+        with room for ``after`` lines after it (the question it leads to, which is not parted
+        from its news); a pause between two messages knows how far the listener has heard
+        (:attr:`heard`)."""
+        if start >= end:
+            return  # nothing new (and no view to make)
+        self.heard = start
+        first = start == 0 and bool(self.levels) and self.introduces
+        me = self.announcer.me
         log = self.game.seen_log(me)
-        start = self.told.get(me, 0)
-        if start >= len(log):
-            return
-        stories = self.teller(me).stories(log[start:])
-        for i, (said, _) in enumerate(stories):
-            self.say_in_stretches(said, after=after if i == len(stories) - 1 else 0)
-        self.told[me] = len(log)
+        stories = self.announcer.stories(log[start:end], self.telling_view(me))
+        told = start
+        for k, (said, upto) in enumerate(stories):
+            if first:  # the new game: who the computers are, and how strong
+                said, first = introduced(said, self.names, self.levels), False
+            self.before_story(log[told : start + upto])
+            self.say_in_stretches(said, after=after if k == len(stories) - 1 else 0)
+            self.heard = told = start + upto
+        self.heard = None
+
+    # --- hooks of the telling a game's loop may answer otherwise ------------------------------
+    def nobody_listening(self) -> None:
+        """News came before anyone of the people sharing the keyboard has it: kept for the
+        first hand-over (a game may hand the keyboard over here)."""
+
+    def end_heard_by_name(self) -> int | None:
+        """Where in the log the end of a game begins that people sharing the keyboard hear
+        together, every player by name (None: it is told from the seat of whoever has it)."""
+        return None
+
+    def everyone_teller(self, start: int) -> Teller:
+        """The teller of the end all hear by name, the log's first ``start`` events heard."""
+        return self.words.teller(None, self.names, self.prefs.verbosity, self.prefs.labels)
+
+    def played_for(self, event: object) -> int | None:
+        """The seat of a person the engine played ``event`` for (their only choice), to wait
+        for their Enter; None: no such play (a game whose engine plays nobody's turn)."""
+        return None
+
+    def turn_of(self, event: object) -> int | None:
+        """The seat whose turn ``event`` begins (None: it begins none)."""
+        return None
+
+    def telling_view(self, me: int | None) -> Any:
+        """The listener's view, for a game whose teller reads it (None: its events suffice)."""
+        return None
+
+    def before_story(self, events: Sequence[object]) -> None:
+        """Before a story of ``events`` is told (a game may say first that a computer thinks)."""
+
+    def first_listener(self, asked: int) -> int:
+        """Whom the keyboard goes to first, when ``asked`` is the first person asked."""
+        return asked
+
+    def said_at_hand_over(self, seat: int, d: Decision | None) -> str | None:
+        """What a person hears once the keyboard is theirs and their news told, before the
+        question ``d`` (None: nothing; Doomlings: their hand in a line)."""
+        return None
 
     # --- computer players -------------------------------------------------------------------
     def computer_answer(self, d: Decision) -> Value:
@@ -290,7 +461,7 @@ class PromptLoop(Prompting, Generic[V]):
 
     # --- asking a person ----------------------------------------------------------------------
     def ask(self, d: Decision) -> Choice:
-        self.hand_over(d.player)
+        self.hand_over(d.player, d)
         q = self.words.question(self.game.view(d.player), d, self.prefs.labels)
         if len(q.options) == 1 and self.prefs.only_choice == "play":
             return self.only_choice(q)
@@ -306,25 +477,55 @@ class PromptLoop(Prompting, Generic[V]):
         self.out.say(said, remember=False)
         return Choice(q.decision.player, option.value)
 
-    def hand_over(self, seat: int) -> None:
-        """People sharing the keyboard: before a question, the keyboard goes to its person
-        (:meth:`~.Prompting.take_keyboard`, the hand-over every game shares), who then hears
-        their news from their own seat."""
+    # --- people sharing the keyboard ----------------------------------------------------------
+    def hand_over(self, seat: int, d: Decision | None = None, until: int | None = None) -> None:
+        """People sharing the keyboard: before a question (``d``), the keyboard goes to its
+        person (:meth:`pass_keyboard`), who hears what happened since they last had it, from
+        their own seat; the person leaving first hears what they have not heard, up to event
+        ``until``. The news may hold another person's play made for them
+        (:meth:`played_for`), which takes the keyboard to them first; it comes back to
+        ``seat`` only for a question: a play of ``seat``'s own, once heard, needs them no more."""
         if len(self.humans) < 2 or self.holder == seat:
             return
-        leaving = self.holder
-        if leaving is not None:
-            self.announce()  # what the person leaving has not heard yet
+        if self.holder is None and self.first_listener(seat) != seat:
+            self.hand_over(self.first_listener(seat))  # the first hand-over: to whom all expect
+        if until is None:
+            until = self.before_hand_over(d)
+        while self.holder != seat:
+            if self.holder is not None:
+                self.announce_from_seat(until)  # what the person leaving has not heard yet, from their seat
+            until = None
+            if self.holder == seat:
+                return  # a play made for them, told on the way, handed them the keyboard
+            self.pass_keyboard(seat)
+            # what happened since this person last had the keyboard: the news first
+            self.announce(self.before_hand_over(self.game.pending))
+            if self.holder != seat and d is None:
+                return  # gone on to another person's play made for them: nothing is asked of seat
+        pending = self.game.pending
+        if d is None and (pending is None or pending.player != seat):
+            return  # the game has gone on, past seat's play, to another person's question
+        said = self.said_at_hand_over(seat, d or pending)  # (d None: the first hand-over, before the question)
+        if said is not None:
+            self.out.info(said)
+
+    def pass_keyboard(self, seat: int) -> None:
+        """"Pass to Ben." and the keyboard is Ben's (:meth:`~.Prompting.take_keyboard`), then
+        the save (a game left now tells him his news when resumed), and his teller."""
         self.take_keyboard(seat)
+        self.autosave()
+        self.announcer = self.teller(seat)
+
+    def autosave(self) -> None:
+        """The save, with who has the keyboard (``on_action``)."""
         if self.on_action is not None:
-            self.on_action(seat)
-        self.announce()
+            self.on_action(self.holder)
 
     # --- commands -------------------------------------------------------------------------------
     def command(self, command: str, arg: str, q: object | None) -> None:
         """A review or settings command, typed at question ``q`` or at a pause (None)."""
         q = q if isinstance(q, Question) else None
-        if command in self.words.commands:
+        if command in self.words.commands and command not in SHARED_COMMANDS:
             view = self.game.view(self.viewer(q))
             for said in self.words.review(view, command, arg, self.prefs.labels):
                 self.out.say(said, remember=False)
@@ -332,7 +533,7 @@ class PromptLoop(Prompting, Generic[V]):
             self.shared_command(command, arg, q)
 
     def verbosity_changed(self, verbosity: str) -> None:
-        for teller in self.tellers.values():
+        for teller in [*self.tellers.values(), self.announcer]:  # (the end all hear by name's too)
             teller.verbosity = verbosity
 
     def question_help(self, q: Question) -> list[str]:

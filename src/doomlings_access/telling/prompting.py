@@ -19,14 +19,14 @@ import sys
 import threading
 from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from doomlings_access.kernel.decisions import Choice, Decision, Value
 from doomlings_access.kernel.players import Agent, thinking_time
 from doomlings_access.lines import FEWEST, PAUSE, rows
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.telling.questions import Question
-from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said, capital, join, plural
+from doomlings_access.telling.words import NORMAL, VERBOSITIES, Said, capital, choose_from, join, plural
 from doomlings_access.telling.answers import PLAIN, AnswerWords, HeldBack, read_answer
 from doomlings_access.telling.console import Console, clean_typed, is_number, not_an_answer, shorten, yes_or_no
 from doomlings_access.telling.output import Output
@@ -74,6 +74,9 @@ class Prefs:
 
 class QuitGame(Exception):
     """The player chose to leave."""
+
+
+T = TypeVar("T")
 
 
 class Prompting:
@@ -487,6 +490,49 @@ class Prompting:
         if said and letter not in self.letters_explained:
             self.letters_explained.add(letter)
             self.out.info(said)
+
+    # --- a look-up among several ----------------------------------------------------------------
+    def look_up(
+        self, typed: str, q: Any, find: Callable[[str], tuple[Sequence[T], list[str]]],
+        tell: Callable[[T], None], carry_out: Callable[[str, str], None], command: str = "card",
+    ) -> None:
+        """``card NAME`` (``command``), any game's: what ``find`` finds for ``typed`` (the
+        things, and the lines that list them), told by ``tell`` when one fits; when several
+        fit, or the name is misspelt, they are numbered and the player picks one (Enter goes
+        back to the question ``q``). Another command typed there is carried out as at the
+        question (``carry_out``); another name looked up (a few in a row, then back)."""
+        asked = ""  # the name whose things were last offered, offered again after a name found nothing
+        for _ in range(5):
+            found, listing = find(typed)
+            self.out.lines(listing)
+            if not found and asked:
+                typed, asked = asked, ""
+                continue
+            if len(found) > 1 or (listing and found):
+                asked = typed
+                pick = choose_from(len(found))
+                line = clean_typed(self.read_raw(f"Which {command}? {pick}, or Enter to go back: "))
+                named, arg = self.as_command(line)
+                if named == "help":
+                    self.out.info(f"{pick}, type another {command}'s name, or press Enter to go back.")
+                    continue
+                if named not in (None, command):  # by its name or its letter: "p zoe"
+                    carry_out(named, arg)
+                    return
+                if is_number(line) and 1 <= int(line) <= len(found):
+                    found = [found[int(line) - 1]]
+                elif line.strip() and not is_number(line):  # a name typed instead ("c tiny" too): looked up
+                    typed = (arg if named == command else "") or line.strip()
+                    continue
+                elif line.strip():  # a number not among them: asked again
+                    self.out.info(f"{shorten(line.strip())} is not one of them.")
+                    continue
+                else:
+                    self.out.info(("Back to the question. " if q else "") + self.again(q))
+                    return
+            if found:
+                tell(found[0])
+            return
 
     # --- whose the telling is -------------------------------------------------------------------
     def listener(self) -> int | None:

@@ -26,6 +26,7 @@ from doomlings_access.progress import Progress, load_progress, save_progress, se
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules.decisions import Decision, Kind
 from doomlings_access.rules.scoring import score_of
+from doomlings_access.rules.view import PlayerView
 from doomlings_access.safety.files import FileRefused, reason
 from doomlings_access.safety.text import shown
 from doomlings_access.telling.console import Console, clean_typed
@@ -69,7 +70,7 @@ class LessonSession(Session):
         agents = {seat: make_agent(lesson.level, seed, seat) for seat in range(1, game.n)}
         super().__init__(
             game, [0], agents, console, output, prefs, change_speech,
-            on_action=self.after_action, levels={seat: lesson.level for seat in agents},
+            on_action=self.check_claims, levels={seat: lesson.level for seat in agents},
         )
         self.lesson = lesson
         self.step_at = 0
@@ -244,7 +245,7 @@ class LessonSession(Session):
             fits = list(q.options)
         return Choice(q.decision.player, fits[0].value)
 
-    def command(self, command: str, arg: str, q: Question | None, heard: Any = None) -> None:
+    def command(self, command: str, arg: str, q: object | None, heard: Any = None) -> None:
         self.commands_typed.append(command)
         super().command(command, arg, q, heard)
 
@@ -258,7 +259,7 @@ class LessonSession(Session):
             self.out.lines(list(LESSON_WORDS.values()))
 
     # --- after each action, and at the end --------------------------------------------------
-    def after_action(self, game: Game, holder: int | None = None, heard: int | None = None) -> None:
+    def check_claims(self, game: Game, holder: int | None = None, heard: int | None = None) -> None:
         """A step's claims, checked as soon as its answer is played."""
         step, self.claims_due = self.claims_due, None
         if step is not None and step.then:
@@ -268,9 +269,10 @@ class LessonSession(Session):
         """Where the engine disagrees with what the lesson says it does."""
         return disagreements(self.game, claims, f"{self.lesson.file}: {field}")
 
-    def tell_the_end(self, blocks: list[list[str]]) -> None:
-        if self.view(0).scores:  # a lesson that ends before the world does has no final scores
-            super().tell_the_end(blocks)
+    def end_blocks(self, view: PlayerView) -> list[list[Said]]:
+        if not view.scores:  # a lesson that ends before the world does has no final scores
+            return []
+        return super().end_blocks(view)
 
     def say_how_to_go_on(self) -> None:
         self.left = True
