@@ -2,10 +2,10 @@
 
 Prints figures; asserts nothing. Run with ``make bench``. The first line of output is always
 ``retail: N random 4-player games per second`` (other tools read it): games played by a random
-driver with events off, as computer players think ahead. With ``--vs PATH`` (another checkout
-of this project, such as the commit before a change) the same games are played there too, in
-turns with this one, and the speed ratio is printed (the machine's speed drifts; a ratio measured
-in one run holds).
+driver with events off, as computer players think ahead, counted in processor time (on a shared
+machine wall time says little). With ``--vs PATH`` (another checkout of this project, such as
+the commit before a change) the same games are played there too, in turns with this one, and
+the speed ratio is printed (the machine's speed drifts; a ratio measured in one run holds).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ else:  # an engine from before: it loads its cards itself and always records
     def new(seed):
         return Game(Setup(("A", "B", "C", "D"), seed, Options(edition=EDITION)))
 new(0)
-start = time.perf_counter()
+start = time.process_time()  # (processor time: the machine may be shared, and wall time then says little)
 actions = 0
 for seed in range(GAMES):
     game = new(seed)
@@ -40,7 +40,7 @@ for seed in range(GAMES):
         d = game.pending
         game.apply(Choice(d.player, d.options[rng.randrange(len(d.options))]))
         actions += 1
-print(GAMES / (time.perf_counter() - start), actions / GAMES)
+print(GAMES / (time.process_time() - start), actions / GAMES)
 """
 
 
