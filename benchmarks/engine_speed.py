@@ -2,10 +2,10 @@
 
 Prints figures; asserts nothing. Run with ``make bench``. The first line of output is always
 ``retail: N random 4-player games per second`` (other tools read it): games played by a random
-driver with events off, as computer players think ahead. With ``--vs PATH`` (another checkout
-of this project, such as the commit before a change) the same games are played there too, in
-turns with this one, and the speed ratio is printed (the machine's speed drifts; a ratio measured
-in one run holds).
+driver with events off, as computer players think ahead, counted in processor time (on a shared
+machine wall time says little). With ``--vs PATH`` (another checkout of this project, such as
+the commit before a change) the same games are played there too, in turns with this one, and
+the speed ratio is printed (the machine's speed drifts; a ratio measured in one run holds).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ else:  # an engine from before: it loads its cards itself and always records
     def new(seed):
         return Game(Setup(("A", "B", "C", "D"), seed, Options(edition=EDITION)))
 new(0)
-start = time.perf_counter()
+start = time.process_time()  # (processor time: the machine may be shared, and wall time then says little)
 actions = 0
 for seed in range(GAMES):
     game = new(seed)
@@ -40,7 +40,7 @@ for seed in range(GAMES):
         d = game.pending
         game.apply(Choice(d.player, d.options[rng.randrange(len(d.options))]))
         actions += 1
-print(GAMES / (time.perf_counter() - start), actions / GAMES)
+print(GAMES / (time.process_time() - start), actions / GAMES)
 """
 
 
@@ -74,9 +74,11 @@ def replay_cost(games: int) -> float:
     return (time.perf_counter() - start) / games * 1000
 
 
-def clone_and_sample_cost(games: int, repeats: int) -> tuple[float, float]:
+def clone_and_sample_cost(games: int, repeats: int) -> tuple[float, float, float]:
     """Milliseconds to clone a mid-game 4-player position (40 actions in), and to sample it
-    from the view of the seat that decides there."""
+    from the view of the seat that decides there; and the share of samples refused (a view no
+    deal tried came back to: the player then falls back on its rules of thumb, having paid
+    for the tries, which are counted in the time)."""
     from doomlings_access.cards import load_cards
     from doomlings_access.rules import Game, Setup
 
@@ -94,16 +96,20 @@ def clone_and_sample_cost(games: int, repeats: int) -> tuple[float, float]:
         for _ in range(repeats):
             game.clone(record=False)
     clone = (time.perf_counter() - start) / (len(positions) * repeats) * 1000
-    from doomlings_access.rules.sampling import sample
+    from doomlings_access.rules.sampling import SampleFailed, sample
 
     views = [g.view(g.pending.player) for g in positions if g.pending is not None]
     rng = random.Random(1)
+    refused = 0
     start = time.perf_counter()
     for view in views:
         for _ in range(repeats):
-            sample(view, rng)
-    sample = (time.perf_counter() - start) / (len(views) * repeats) * 1000
-    return clone, sample
+            try:
+                sample(view, rng)
+            except SampleFailed:
+                refused += 1
+    cost = (time.perf_counter() - start) / (len(views) * repeats) * 1000
+    return clone, cost, refused / (len(views) * repeats)
 
 
 def main() -> None:
@@ -120,9 +126,12 @@ def main() -> None:
     rate, per_game = games_per_second(here, args.games, "first", False)
     print(f"first: {rate:.0f} random 4-player games per second (events off), {per_game:.0f} actions per game")
     print(f"replay of a finished 4-player game: {replay_cost(200):.2f} ms")
-    clone, sample = clone_and_sample_cost(100, 20)
+    clone, sample, refused = clone_and_sample_cost(100, 20)
     print(f"clone of a mid-game 4-player position: {clone:.3f} ms")
-    print(f"sample of a mid-game 4-player position from a seat's view: {sample:.3f} ms")
+    print(
+        f"sample of a mid-game 4-player position from a seat's view: {sample:.3f} ms "
+        f"({refused:.1%} of samples refused)"
+    )
     if args.vs is not None:
         other = args.vs.resolve() / "src"
         ratios = []

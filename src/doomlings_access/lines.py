@@ -13,8 +13,6 @@ Kept apart from the output machinery so quick commands (``doomlings card``) can 
 from __future__ import annotations
 
 import os
-import textwrap
-
 from typing import TextIO
 
 WIDTH = 80
@@ -56,6 +54,8 @@ def wrap(text: str, width: int | None = WIDTH) -> list[str]:
     if width is None or columns_of(text) <= width:
         return [text]
     if text.isascii():
+        import textwrap  # (here, not at the top: most lines fit, and a quick command need not load it)
+
         return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [text]
     lines: list[str] = []
     line = ""

@@ -8,7 +8,9 @@ atomically, with every string escaped so any voice name, emoji included, reads b
 was written.
 """
 
-from __future__ import annotations
+# (No ``from __future__ import annotations`` here: the named tuples' field types would then be
+# strings, which ``typing.NamedTuple`` compiles one by one as the module loads: 0.7 ms of the
+# module's 1.1 ms, measured, and ``doomlings card`` loads it to read the labels setting.)
 
 import os
 from pathlib import Path

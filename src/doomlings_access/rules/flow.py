@@ -19,7 +19,6 @@ from doomlings_access.rules.decisions import Kind, Reason, Word
 from doomlings_access.rules.catastrophes import apply_catastrophe, denial_protects
 from doomlings_access.rules.effects import SkipToCatastrophe
 from doomlings_access.rules.events import (
-    CauseKind,
     AGE,
     CATASTROPHE,
     AgeIgnored,
@@ -59,6 +58,13 @@ if TYPE_CHECKING:
     from doomlings_access.cards import CardSet
     from doomlings_access.cards.model import AgeDef, Piece
     from doomlings_access.rules.game import Flow, Game
+
+PLAY, PLAY_TRAIT = Kind.PLAY, Reason.PLAY_TRAIT
+TURNS, NEXT_ROUND, AGE_PHASE, CATASTROPHE_PHASE = Phase.TURNS, Phase.NEXT_ROUND, Phase.AGE, Phase.CATASTROPHE
+"""The members a round and its turns name, read once (as :mod:`.events` binds ``AGE`` and the
+other causes): in Python 3.11 an enum member read through its class (``Phase.TURNS``) is a slow
+read, since ``EnumType`` defines ``__getattr__`` and every attribute of an enum class then goes
+through a Python-level hook; a random game reads these over a hundred times."""
 
 STARTING_HAND = 5
 AGES_PER_PILE = 3
@@ -296,7 +302,7 @@ def set_round_age(g: Game, age: AgeDef) -> tuple[tuple[Piece, ...], AgeDef | Non
             _ROUNDS[key] = known
     r = g.round
     r.age = age
-    r.kind = CauseKind.AGE
+    r.kind = AGE
     r.rules = known[2]
     return known[3], repeated
 
@@ -307,7 +313,7 @@ def reveal_age(g: Game, age: AgeDef) -> Flow:
     r.number += 1
     reveal, repeated = set_round_age(g, age)
     r.last_played_colours = ()
-    r.phase = Phase.AGE
+    r.phase = AGE_PHASE
     cause = card_cause(AGE, age.id)
     with g.rec.effect(cause, lambda: AgeRevealed(age.id, r.number, g.era, repeated.id if repeated else None, era_left(g))):
         for piece in reveal:
@@ -323,10 +329,10 @@ def reveal_catastrophe(g: Game, cat_id: str) -> Flow:
     r = g.round
     r.number += 1
     r.age = None
-    r.kind = CauseKind.CATASTROPHE
+    r.kind = CATASTROPHE
     r.rules = NO_RULES
     r.last_played_colours = ()
-    r.phase = Phase.CATASTROPHE
+    r.phase = CATASTROPHE_PHASE
     r.first_player = (r.first_player + 1) % g.n
     with g.rec.effect(card_cause(CATASTROPHE, cat_id), CatastropheRevealed, cat_id, len(g.table.catastrophes), r.number):
         g.rec.emit(FirstPlayerMoved, r.first_player)
@@ -345,11 +351,11 @@ def end_round(g: Game, skipped: Cause | None = None) -> None:
     """The round is over (its turns taken, or cut short by ``skipped``): a catastrophe's
     protection ends; a skip carries on to later ages."""
     r = g.round
-    if r.kind == CauseKind.CATASTROPHE:
+    if r.kind == CATASTROPHE:
         r.protected = set()
     if skipped is not None:
         r.skipping = skipped  # in an age's round or a catastrophe's alike
-    r.phase = Phase.NEXT_ROUND
+    r.phase = NEXT_ROUND
 
 
 def turn_order(g: Game) -> list[int]:
@@ -364,7 +370,7 @@ def take_turns(g: Game, one: bool = False) -> Flow:
     """The round's turns from the next one due (``one``: that turn alone, for a described
     position played a turn at a time); returns the cause if the round was cut short."""
     r = g.round
-    r.phase = Phase.TURNS
+    r.phase = TURNS
     order = turn_order(g)
     last = min(r.turn_index + 1, len(order)) if one else len(order)
     rules = r.rules  # (set when the round's card is revealed: the same for all its turns)
@@ -416,7 +422,7 @@ def take_turn(g: Game, seat: int, rules: RoundRules) -> Flow:
             card = options[0]
             g.rec.emit(_only_playable, g, seat, card)
         else:
-            card = int((yield question(seat, Kind.PLAY, Reason.PLAY_TRAIT, options, None, step, plays)))
+            card = int((yield question(seat, PLAY, PLAY_TRAIT, options, None, step, plays)))
         yield from play_trait(g, seat, card, "hand", True)
         end_turn_if_skipped(g)
         for piece, fn in rules.after_turn_play:

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Iterable
 from doomlings_access.cards.model import Piece
 from doomlings_access.rules.decisions import Kind, Reason, Word
 from doomlings_access.rules.events import (
-    CauseKind,
     ActionCancelled,
     ActionIgnored,
     ActionResolving,
+    RULE,
     PlayFailed,
     ThirdDominantDiscarded,
     TraitPlayed,
@@ -245,6 +245,10 @@ def resolve_action(g: Game, seat: int, card: int, pieces: tuple[Piece, ...], for
 PLAYED, ACTION = "played", "action"
 """Kinds of response window: a trait was just played, or an action is about to resolve."""
 
+RESPONSE, PASS = Hook.RESPONSE, Word.PASS
+"""Read at every play a hand could answer, bound once (as :mod:`.flow` binds the members a turn
+names: an enum member read through its class is slow in Python 3.11)."""
+
 
 @dataclass(slots=True)
 class Window:
@@ -271,7 +275,7 @@ def _responses(g: Game, responder: int, window: Window) -> list[int]:
     for c in g.seats[responder].hand:
         if c not in responders:
             continue
-        for piece, fits in hooks[c][Hook.RESPONSE]:  # (a responder: it has the hook)
+        for piece, fits in hooks[c][RESPONSE]:  # (a responder: it has the hook)
             if fits(g, responder, c, piece, window) and play_restriction(g, responder, c) is None:
                 out.append(c)
                 break
@@ -298,7 +302,6 @@ def response_window(g: Game, window: Window) -> Flow:
     the trait's action was cancelled.
     """
     player = window.player
-    reason = Reason.RESPOND if window.kind == PLAYED else Reason.RESPOND_TO_ACTION
     seats = g.seats
     n = len(g.seats)
     responders = g.index.responders
@@ -308,13 +311,14 @@ def response_window(g: Game, window: Window) -> Flow:
         options = _responses(g, responder, window)
         if not options:
             continue
+        reason = Reason.RESPOND if window.kind == PLAYED else Reason.RESPOND_TO_ACTION
         pick = yield question(
-            responder, Kind.RESPOND, reason, (Word.PASS, *options), g.defs[window.played].id,
+            responder, Kind.RESPOND, reason, (PASS, *options), g.defs[window.played].id,
             about=(player, window.played),
         )
-        if pick == Word.PASS:
+        if pick == PASS:
             continue
-        piece, _ = of_card(g, int(pick), Hook.RESPONSE)[0]
+        piece, _ = of_card(g, int(pick), RESPONSE)[0]
         with g.rec.effect(rule_cause("out_of_turn", responder)):  # the responder's own play, not the trait's effect
             yield from SECOND[("out_of_turn", piece.effect)](g, responder, int(pick), piece, window)
     return window.cancelled
@@ -369,4 +373,4 @@ def draw_and_play(g: Game, seat: int) -> Flow:
 def _asking(g: Game) -> str | None:
     """The card whose effect is under way (the ``source`` of a question it asks)."""
     cause = g.rec.cause
-    return None if cause is None or cause.kind == CauseKind.RULE else cause.id
+    return None if cause is None or cause.kind == RULE else cause.id

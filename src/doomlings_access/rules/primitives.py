@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 from doomlings_access.rules.decisions import Kind, Reason
 from doomlings_access.rules.decisions import Decision, Value, new_tuple
 from doomlings_access.rules.events import (
-    CauseKind,
+    RULE,
     Cause,
     CardsPassed,
     DeckReshuffled,
@@ -416,4 +416,4 @@ STABILIZE_CAUSES = [rule_cause("stabilize", seat) for seat in range(MAX_PLAYERS)
 def _source_of(g: Game) -> str | None:
     """The card that asks, for a question's ``source``: the cause of the effect under way."""
     cause = g.rec.cause
-    return None if cause is None or cause.kind == CauseKind.RULE else cause.id
+    return None if cause is None or cause.kind == RULE else cause.id
