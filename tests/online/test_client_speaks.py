@@ -126,12 +126,13 @@ def host(served: Served, home: Path, engine: str, *options: str) -> pexpect.spaw
                          codec_errors="replace", timeout=20, dimensions=(24, 80))
 
 
-def heard_all(served: Served, folder: Path, since: int = 0, seconds: float = 20.0) -> list[str]:
-    """Wait until everything the room sent Ana (from her ``since``-th message) was spoken;
-    what was spoken."""
+def heard_all(served: Served, folder: Path, since: int = 0, seconds: float = 20.0, then: str | None = None) -> list[str]:
+    """Wait until everything the room sent Ana (from her ``since``-th message) was spoken,
+    and ``then`` after it (a prompt: typed before it is spoken, an answer cuts it off, as a
+    listener's key does); what was spoken."""
     deadline = time.monotonic() + seconds
     while True:
-        wanted = to_be_heard(served.heard.to("Ana")[since:])
+        wanted = to_be_heard(served.heard.to("Ana")[since:]) + ([then] if then else [])
         texts = [text for text, _ in said_aloud(folder)]
         found = in_order(wanted, texts)
         if found == len(wanted):
@@ -164,7 +165,7 @@ def test_a_self_voiced_client_speaks_the_rooms_news_and_questions_in_order(
             shown += child.before
             asked = [m for m in served.heard.to("Ana") if m["type"] == "question"]
             assert len(asked) == answers + 1, "answered before the next question came"
-            heard_all_()
+            heard_all(served, folder, then=f"Choose 1 to {len(asked[-1]['options'])}, or question mark for help:")
             if answers == 4:  # chat while a question waits
                 child.sendline("chat good luck")
                 child.expect_exact("Chat, Ana: good luck")

@@ -36,7 +36,7 @@ from doomlings_access.online.commands import HOST_COMMANDS, ONLINE_COMMANDS, onl
 from doomlings_access.online.server import DEFAULT_PORT
 from doomlings_access.kernel.decisions import Decision
 from doomlings_access.safety.text import clean, name_key, players_named
-from doomlings_access.telling.console import Console, clean_typed, is_number, not_an_answer, shorten, yes_or_no
+from doomlings_access.telling.console import Console, PlainConsole, SpokenPrompts, clean_typed, is_number, not_an_answer, shorten, yes_or_no
 from doomlings_access.telling.output import Output
 from doomlings_access.games import TABLES
 from doomlings_access.telling.answers import PLAIN, AnswerWords, HeldBack, read_answer
@@ -160,14 +160,19 @@ class Screen:
         self.shown = ""
 
     def read(self, prompt: str | None = None) -> str:
-        """A line typed at ``prompt`` (None: the client's prompt as it is now, taken with
-        the lock held: taken before, a question that came just then was followed by the stale
-        prompt, "Type a command", printed and spoken, and its own never said)."""
+        """A line typed at ``prompt`` (None: the client's prompt as it is now, taken, printed
+        and spoken with the lock held: taken before, a question that came just then was
+        followed by the stale prompt, "Type a command", printed and spoken, and its own never
+        said; printed after, the same when the question came between)."""
+        console: Any = self.console
+        apart = isinstance(console, PlainConsole) or isinstance(console, SpokenPrompts) and console.shows_prompts()
         with self.lock:
             prompt = self.prompt_now() if prompt is None else prompt
             self.reading, self.broken, self.shown = True, False, prompt
+            if apart:
+                console.show(prompt)
         try:
-            return self.console.read(prompt, [])
+            return str(console.read_shown(prompt)) if apart else self.console.read(prompt, [])
         finally:
             with self.lock:
                 self.reading = False

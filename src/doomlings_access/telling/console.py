@@ -51,8 +51,19 @@ class PlainConsole:
         self.stdout.flush()
 
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
+        self.show(prompt)
+        return self.read_shown(prompt)
+
+    def show(self, prompt: str) -> None:
+        """Print ``prompt``, to be followed by :meth:`read_shown`: a caller printing news from
+        another thread shows its prompt under its own lock, so that no news comes between the
+        prompt chosen and the prompt shown (a stale prompt was left last on the screen and in
+        the ear)."""
         self.stdout.write(clean(prompt))
         self.stdout.flush()
+
+    def read_shown(self, prompt: str) -> str:
+        """A line at ``prompt``, already shown (:meth:`show`; shown again after Ctrl-Z and fg)."""
         with _asked_again_after_fg(lambda: self._ask_again(prompt), self.stdin):
             line = self.stdin.readline(MAX_LINE + 1)
         if not line:
@@ -197,6 +208,19 @@ class SpokenPrompts:
     def read(self, prompt: str, words: Sequence[str] = ()) -> str:
         self.voice.prompt(prompt)
         return self.console.read(prompt, words)
+
+    def shows_prompts(self) -> bool:
+        """Whether the console below shows a prompt apart from reading (:meth:`PlainConsole.show`)."""
+        return isinstance(self.console, PlainConsole)
+
+    def show(self, prompt: str) -> None:
+        assert isinstance(self.console, PlainConsole)
+        self.voice.prompt(prompt)
+        self.console.show(prompt)
+
+    def read_shown(self, prompt: str) -> str:
+        assert isinstance(self.console, PlainConsole)
+        return self.console.read_shown(prompt)
 
     def can_clear(self) -> bool:
         can_clear = getattr(self.console, "can_clear", None)
