@@ -42,13 +42,13 @@ def timed(ana: Player, questions: bool = False) -> list[tuple[float, str, str]]:
     return heard
 
 
-def heard_by_ana(otto_holds: list[str]) -> tuple[list[tuple[float, str, str]], int]:
-    """Ana plays her turn, then hard Otto his, holding ``otto_holds`` (nothing else differs):
-    what Ana's link was sent once the game began (kind, channel or question, text), each with
-    the room's clock when it was sent; and how many questions Otto answered."""
+def heard_by_ana(otto_holds: list[str], budget: Budget | None = None) -> tuple[list[tuple[float, str, str]], int]:
+    """Ana plays her turn, then hard Otto his, holding ``otto_holds`` (nothing else differs),
+    thinking within ``budget`` (by default :data:`THINK` and 2 sampled games, done long before
+    its time): what Ana's link was sent once the game began (kind, channel or question, text),
+    each with the room's clock when it was sent; and how many questions Otto answered."""
 
-    async def main() -> tuple[list[tuple[float, str, str]], int]:
-        budget = Budget(seconds=THINK, iterations=2)
+    async def main(budget: Budget) -> tuple[list[tuple[float, str, str]], int]:
         rooms = Rooms(Timing(grace=30.0, actions=(1000.0, 1000)), seed=1, budget=budget)
         ana = Player(rooms, 3)
         heard = timed(ana, questions=True)
@@ -76,7 +76,7 @@ def heard_by_ana(otto_holds: list[str]) -> tuple[list[tuple[float, str, str]], i
         assert room.game is not None
         return heard, sum(choice.player == 1 for choice in room.game.actions)
 
-    return asyncio.run(main())
+    return asyncio.run(main(budget or Budget(seconds=THINK, iterations=2)))
 
 
 def test_a_hard_computer_s_turn_is_told_alike_and_after_its_budget_whatever_it_holds() -> None:
@@ -95,6 +95,36 @@ def test_a_hard_computer_s_turn_is_told_alike_and_after_its_budget_whatever_it_h
         (noticed, _, _), (told, channel, news) = heard[at], heard[at + 1]
         assert channel == "game" and "Otto plays " in news, heard[at : at + 2]
         assert told - noticed >= THINK, (told - noticed, THINK)
+
+
+def waited(heard: list[tuple[float, str, str]]) -> float:
+    """How long after "Otto is thinking." the next message came, his play."""
+    at = next(i for i, (_, _, text) in enumerate(heard) if text == NOTICE)
+    (noticed, _, _), (told, channel, news) = heard[at], heard[at + 1]
+    assert channel == "game" and "Otto plays " in news, heard[at : at + 2]
+    return told - noticed
+
+
+TURN = 1.0
+"""Otto's thinking time in the test of a turn of several questions: his search plays sampled
+games until its clock stops it, as at a real table."""
+
+
+def test_a_hard_computer_s_turn_of_three_questions_is_told_as_soon_as_a_turn_of_one() -> None:
+    """Each question Otto was asked had his whole budget, and the room waited out one budget
+    a turn: a turn of three questions was told three budgets after "Otto is thinking.", a turn
+    of one after one (3.0 s against 1.0 s, measured), and how many questions the rules ask
+    him can depend on what he holds (none is asked of one answer). Ana's link now gets his
+    turn one budget after the notice in both games: the questions of his turn share it.
+    (Before, the first came no sooner than three budgets; the bound leaves room for a loaded
+    machine.) The hands are the local test's: Voracious, Venomous and The Third Eye each play
+    another trait, whatever he plays first; of Fear, Gills and Delicious only one is played."""
+    many, asked_many = heard_by_ana(["Voracious", "Venomous", "The Third Eye"], Budget(seconds=TURN, iterations=None))
+    one, asked_one = heard_by_ana(["Fear", "Gills", "Delicious"], Budget(seconds=TURN, iterations=None))
+    assert (asked_many, asked_one) == (3, 1)
+    for heard in (many, one):
+        assert [text for _, _, text in heard].count(NOTICE) == 1, heard
+        assert TURN * 0.95 <= waited(heard) < TURN * 2, (waited(many), waited(one))
 
 
 def test_each_turn_of_a_hard_doomcrop_computer_is_said_at_its_start_and_waited_for() -> None:

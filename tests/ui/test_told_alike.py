@@ -246,9 +246,11 @@ class Clocked(PlainConsole):
         super().write(line)
 
 
-def wait_after_notice(otto_holds: list[str]) -> float:
-    """Ana plays, then hard Otto's turn, holding ``otto_holds`` (nothing else of his is seen):
-    how long after "Otto is thinking." the next line came."""
+def wait_after_notice(otto_holds: list[str], budget: Budget | None = None) -> tuple[float, int]:
+    """Ana plays, then hard Otto's turn, holding ``otto_holds`` (nothing else of his is seen),
+    thinking within ``budget`` (by default :data:`THINK` and 2 sampled games, done long before
+    its time): how long after "Otto is thinking." the next line came, and how many questions
+    Otto answered."""
     from doomlings_access.positions import read_position
 
     setup = read_position({
@@ -259,11 +261,35 @@ def wait_after_notice(otto_holds: list[str]) -> float:
     })
     game = Game(load_cards(), setup)
     console = Clocked(io.StringIO("1\n" * 20))
-    hard = make_agent("hard", 1, 1, Budget(seconds=THINK, iterations=2))  # (2: done long before its time)
+    hard = make_agent("hard", 1, 1, budget or Budget(seconds=THINK, iterations=2))
     Session(game, [0], {1: hard}, console, Output(console.write), Prefs(pause=0)).run()
     at = next(i for i, (_, row) in enumerate(console.printed) if row == "Otto is thinking.")
     assert console.printed[at + 1][1].startswith("Otto plays "), console.printed[at : at + 2]
-    return console.printed[at + 1][0] - console.printed[at][0]
+    return console.printed[at + 1][0] - console.printed[at][0], sum(choice.player == 1 for choice in game.actions)
+
+
+MANY_QUESTIONS = ["Voracious", "Venomous", "The Third Eye"]
+"""A hand of Otto's that has the rules ask him three questions in his turn, whatever he plays
+first (each of these plays another trait: which one, then which of his traits goes)."""
+ONE_QUESTION = ["Fear", "Gills", "Delicious"]
+"""A hand of as many cards that has them ask him one (Fear or Gills; Delicious cannot be played)."""
+TURN = 1.0
+"""Otto's thinking time in the test of a turn of several questions: his search plays sampled
+games until its clock stops it, as at a real table."""
+
+
+def test_a_thinking_computer_s_turn_of_three_questions_comes_as_soon_as_a_turn_of_one() -> None:
+    """Each question Otto was asked had his whole thinking time, so a turn of three questions
+    came three thinking times after "Otto is thinking." and a turn of one after one (3.0 s
+    against 1.0 s, measured): how long Ana waited told her how many questions the rules had
+    asked him, and that can depend on what he holds (the engine asks nothing of one answer).
+    Now the questions of his turn share one thinking time, and both come that time after the
+    notice. (Before, the first came no sooner than three times it; the bound leaves room for a
+    loaded machine.)"""
+    many, asked_many = wait_after_notice(MANY_QUESTIONS, Budget(seconds=TURN, iterations=None))
+    one, asked_one = wait_after_notice(ONE_QUESTION, Budget(seconds=TURN, iterations=None))
+    assert (asked_many, asked_one) == (3, 1)
+    assert TURN * 0.95 <= one < TURN * 2 and TURN * 0.95 <= many < TURN * 2, (many, one)
 
 
 def test_a_thinking_computer_s_turn_comes_its_thinking_time_after_its_notice_whatever_it_holds() -> None:
@@ -273,6 +299,6 @@ def test_a_thinking_computer_s_turn_comes_its_thinking_time_after_its_notice_wha
     Now his turn is told no sooner than his thinking time after the notice, whether he had a
     question or not, and however soon his search was done. (A lower bound: a loaded machine
     only makes it later.)"""
-    alone = wait_after_notice(["Fear"])  # the engine plays it: no question
-    searched = wait_after_notice(["Fear", "Gills"])  # a question, searched at once (2 games)
+    alone, _ = wait_after_notice(["Fear"])  # the engine plays it: no question
+    searched, _ = wait_after_notice(["Fear", "Gills"])  # a question, searched at once (2 games)
     assert alone >= THINK * 0.95 and searched >= THINK * 0.95, (alone, searched)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from doomlings_access.kernel.decisions import Choice, Decision, Value
 
@@ -93,7 +93,38 @@ class Agent(Protocol[V_contra]):
 
 
 def thinking_time(agent: Agent[Any] | None) -> float:
-    """How long ``agent`` may think about one decision: the seconds of its budget, a public
-    setting (0 for a level that does not search, which has none). What the table waits for
-    and whether "is thinking" is said rest on this, never on the time a decision took."""
+    """How long ``agent`` may think: the seconds of its budget, a public setting (0 for a level
+    that does not search, which has none); at a table that waits for it, the time of its whole
+    turn (:func:`turn_begins`). What the table waits for and whether "is thinking" is said
+    rest on this, never on the time a decision took."""
     return float(getattr(getattr(agent, "budget", None), "seconds", 0.0))
+
+
+@runtime_checkable
+class Timed(Protocol):
+    """A computer player that can be told how long its turn has, all questions of it together."""
+
+    def turn_begins(self, seconds: float) -> None:
+        """Its turn has begun: every question the rules ask it in this turn is to be thought
+        out within ``seconds`` from now, together."""
+
+
+SPARE = 0.1
+"""The part of a turn's thinking time a computer player leaves unused: the rules' own moves
+and its last quick answers are done before the table tells the turn, not after."""
+
+
+def turn_begins(agent: Agent[Any] | None) -> float:
+    """The turn of ``agent``, a computer player that thinks, has begun: the seconds after which
+    the table tells it, whatever it held (its :func:`thinking_time`). A :class:`Timed` player
+    is told to think out the whole turn well within them.
+
+    Each question it searched had its own budget, so a turn of two questions was told a
+    budget later than a turn of one, and whether a later question is asked at all may depend
+    on the cards it holds (the rules take an answer of one option without asking): how long
+    a listener waited told them what it held. One budget for the whole turn, and the table
+    waiting that budget, tell nothing."""
+    seconds = thinking_time(agent)
+    if isinstance(agent, Timed):
+        agent.turn_begins(seconds * (1 - SPARE))
+    return seconds

@@ -34,7 +34,7 @@ from typing import Any, Protocol
 
 from doomlings_access.games import DEFAULT, TABLES
 from doomlings_access.kernel.decisions import Choice, Decision, Value
-from doomlings_access.kernel.players import Agent, thinking_time
+from doomlings_access.kernel.players import Agent, turn_begins
 from doomlings_access.online import protocol
 from doomlings_access.online.commands import WORDS
 from doomlings_access.online.keys import RateLimit, key_fits, new_code, new_key, read_code
@@ -762,14 +762,22 @@ class Room:
         with no notice, while a turn with a choice came with "Otto is thinking." half a second
         in and took the search's time; so whether and when the notice came, and when the turn,
         told the table what Otto held. Its turn is told whole once it is played, or when a
-        person is asked something first, wherever the engine stopped to ask Otto."""
+        person is asked something first, wherever the engine stopped to ask Otto.
+
+        The questions of Otto's turn share that one thinking time
+        (:func:`~doomlings_access.kernel.players.turn_begins`): each had its own, so a turn of
+        three questions came three budgets after the notice and one of one question after one
+        (measured: 3.0 s against 1.0 s at a 1 s budget), and whether a later question is asked
+        at all may depend on what Otto holds (the rules take an answer of one option without
+        asking). Nothing of his turn is told before its time is up, after a person's answer
+        in the middle of it either."""
         while (turn := self.turn_to_notice()) is not None:
             await self.thought()
             self.tell_news(turn)
             self.turns_noticed = turn
             seat = self.turns[turn - 1]
             self.notice(f"{self.lineup[seat].name} is thinking.", to=[p for p in self.people if p.seat != seat])
-            self.thought_until = asyncio.get_running_loop().time() + thinking_time(self.computer(seat))
+            self.thought_until = asyncio.get_running_loop().time() + turn_begins(self.computer(seat))
             self.holding = turn
         if not held:
             await self.thought()
@@ -826,8 +834,10 @@ class Room:
         self.turns_noticed = len(self.turns)
 
     async def thought(self) -> None:
-        """Wait until the computer last said to be thinking has had its thinking time."""
-        until, self.thought_until = self.thought_until, None
+        """Wait until the computer last said to be thinking has had its thinking time (the
+        time stays set: what is told of its turn later, after a person's answer, comes no
+        sooner either)."""
+        until = self.thought_until
         loop = asyncio.get_running_loop()
         while until is not None and (left := until - loop.time()) > 0:
             await asyncio.sleep(left)

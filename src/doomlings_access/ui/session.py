@@ -23,7 +23,7 @@ from typing import Any
 from dataclasses import dataclass
 
 from doomlings_access.ai import Agent
-from doomlings_access.kernel.players import thinking_time
+from doomlings_access.kernel.players import turn_begins
 from doomlings_access.cards.describe import full_description
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules import events as ev
@@ -322,18 +322,22 @@ class Session(PromptLoop[PlayerView]):
         text = f"{self.names[turn.player]} is thinking."
         self.make_room(text)
         self.out.info(text)
-        if self.paced:
-            self.thought_until = time.monotonic() + thinking_time(self.agents[turn.player])
+        if self.paced:  # its questions of the turn, together, are thought out within its time
+            self.thought_until = time.monotonic() + turn_begins(self.agents[turn.player])
 
     def wait_out_thinking(self) -> None:
-        """Before the turn of a computer said to be thinking is told, its thinking time since
-        the notice is waited out. Its turn came at once when the engine had played its one
-        playable trait (no question to think about) and a thinking time later when it had a
-        choice, so when it came said which (0 ms against a median of 1,036 ms, measured); a
-        search done early (its sampled games all played) said as much. Not closed here: a
-        later question of the same turn takes its thinking time, or none when the engine
-        skips it for having one answer, which may depend on the cards the computer holds."""
-        until, self.thought_until = self.thought_until, None
+        """Before any of the turn of a computer said to be thinking is told, its thinking time
+        since the notice is waited out, for the whole turn
+        (:func:`~doomlings_access.kernel.players.turn_begins`). Its turn came at once when the
+        engine had played its one playable trait (no question to think about) and a thinking
+        time later when it had a choice, so when it came said which (0 ms against a median of
+        1,036 ms, measured); a search done early (its sampled games all played) said as much.
+        And each question of a turn had its own thinking time, where the engine skips a
+        question of one answer, which may depend on what the computer holds: a turn of three
+        questions came three thinking times after its notice (measured, 3.0 s at 1 s), one of
+        one question after one. The turn's questions now share one thinking time, and what
+        is left of the turn after a person's answer comes no sooner than its end either."""
+        until = self.thought_until
         left = 0.0 if until is None else until - time.monotonic()
         if left <= 0:
             return
