@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from doomlings_access.doomcrop import Game, Options, Setup
-from doomlings_access.doomcrop.decisions import Decision, Reason
+from doomlings_access.doomcrop.decisions import Decision, Reason, Value
 from doomlings_access.doomcrop.events import TurnStarted
 from doomlings_access.doomcrop.options import MAX_PLAYERS, Adjacency, KingOrder, decks_for
 from doomlings_access.doomcrop.view import SlotView, View
@@ -92,6 +92,12 @@ class DoomcropTable:
         """The Hearts question is asked only of a defender with a face-down Heart beside the
         card attacked: "Ben is thinking" then would tell the others where a Heart lies."""
         return d.reason != Reason.HEARTS
+
+    def asked_for_what_is_held(self, d: Decision) -> bool:
+        return self.words.asked_for_what_is_held(d)
+
+    def answered_for_you(self, view: View, d: Decision, value: Value, labels: str) -> str:
+        return self.words.answered_for_you(view, d, value, labels)
 
     def notes(self, view: View, d: Decision) -> tuple[list[dict[str, str]], list[str]]:
         return [], []

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from doomlings_access.kernel.decisions import Decision
+from doomlings_access.kernel.decisions import Decision, Value
 from doomlings_access.kernel.players import Agent
 from doomlings_access.players.search import Budget
 from doomlings_access.telling.answers import AnswerWords
@@ -132,6 +132,16 @@ class TableKind(Protocol):
     def asked_openly(self, game: Any, d: Decision) -> bool:
         """Whether the others may hear that ``d``'s seat is thinking about it (not when the
         question itself tells what the seat holds)."""
+
+    def asked_for_what_is_held(self, d: Decision) -> bool:
+        """Whether ``d`` is asked of its seat only because of what it holds (the rules ask no
+        seat without a card for it): a chance to play out of turn, Doomcrop's Hearts defence."""
+
+    def answered_for_you(self, view: Any, d: Decision, value: Value, labels: str) -> str:
+        """What was answered for a person, as a clause said to them, read from their ``view``
+        before the answer ``value`` ("Antlers was played out of turn for you"); "": nothing
+        to tell (a chance passed). For a question asked only for what the seat holds, answered
+        for its person out of their turn (:meth:`~.rooms.Room.answered_for`)."""
 
     def notes(self, view: Any, d: Decision) -> tuple[list[dict[str, str]], list[str]]:
         """What a question sends beside its options: the cards held back (name, label, why)

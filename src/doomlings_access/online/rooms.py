@@ -11,8 +11,14 @@ host starts the game, and anyone joining later watches. The room drives its game
 host chose, Doomlings or Doomcrop, reached only through its kind: :mod:`.kinds`):
 a computer seat answers through its agent (the hard level thinks in a thread, so the room
 stays responsive), a person through the question sent to them. A computer that thinks is said
-to be thinking at the start of each of its turns, and its turn is told no sooner than its
-thinking time after that, whatever it held (:meth:`Room.tell`). Each person is told what
+to be thinking at the start of each of its turns, and its turn is told its thinking time after
+that, whatever it held, all its questions of the turn sharing that time (:meth:`Room.tell`).
+A question the rules ask a person only for what they hold (a chance to play out of turn) is
+answered for them out of their turn, as the normal computer player would, as at one keyboard:
+the table waiting for them only then told the others what they held. Of the two fair readings,
+a window for everyone at every such moment (a question to every person after every trait
+played, or a timed pause) and this one, this costs no key and no wait
+(:meth:`Room.answered_for`; the figures in ``docs/online.md``). Each person is told what
 happened from their seat's view (the game's listener), and every message to them is numbered
 and kept, so that a person who drops and comes back with their seat's key gets what they
 missed into their history, unspoken, then one spoken summary and the question waiting. While
@@ -190,6 +196,8 @@ class Room:
         self.agents: dict[int, Agent[Any]] = {}
         self.covering: dict[int, Agent[Any]] = {}
         self.reflexes: dict[int, Agent[Any]] = {}
+        self.answered_unasked: dict[int, list[Said]] = {}
+        """What was answered for each person's seat out of their turn, not yet told them."""
         self.open: dict[int, OpenQuestion] = {}
         self.waiting: tuple[int, asyncio.Future[Any]] | None = None
         self.driver: asyncio.Task[None] | None = None
@@ -731,8 +739,10 @@ class Room:
                     assert isinstance(person, Person)
                     if self.kind.passes_unasked(game, d, person.any_time):
                         value = "pass"
+                    elif self.answered_for(person, d):
+                        value = self.answer_for(person, d)
                     else:
-                        await self.tell()
+                        await self.tell(only=person if self.kind.asked_for_what_is_held(d) else None)
                         value = await self.ask(person, d)
                         if value is COVERED:
                             continue
@@ -751,7 +761,7 @@ class Room:
             self.notice("The game stopped: the server met an error. Sorry.")
             self.broadcast_table()
 
-    async def tell(self, held: bool = False) -> None:
+    async def tell(self, held: bool = False, only: Person | None = None) -> None:
         """Tell everyone what happened since they last heard, each from their own view, up to
         each turn a thinking computer began: there "Otto is thinking." (to all but Otto's
         seat), and what follows only once its thinking time since has passed. ``held``: what
@@ -770,7 +780,11 @@ class Room:
         (measured: 3.0 s against 1.0 s at a 1 s budget), and whether a later question is asked
         at all may depend on what Otto holds (the rules take an answer of one option without
         asking). Nothing of his turn is told before its time is up, after a person's answer
-        in the middle of it either."""
+        in the middle of it either.
+
+        ``only``: the news so far is told to that person alone, who is about to be asked
+        something the rules ask only for what they hold (:meth:`answered_for`); the others
+        hear it with what follows, so they hear no pause where the question came."""
         while (turn := self.turn_to_notice()) is not None:
             await self.thought()
             self.tell_news(turn)
@@ -781,22 +795,65 @@ class Room:
             self.holding = turn
         if not held:
             await self.thought()
-            self.tell_news(None)
+            self.tell_news(None, only)
             self.turns_noticed = len(self.turns)
             self.holding = None
 
-    def tell_news(self, turn: int | None) -> None:
-        """Tell everyone what happened since they last heard (``turn``: before it began)."""
+    def tell_news(self, turn: int | None, only: Person | None = None) -> None:
+        """Tell everyone (or ``only`` one person) what happened since they last heard
+        (``turn``: before it began); with all of it, first what was answered for them (as at
+        one keyboard, where it is said as the keyboard comes back, before the news)."""
         game = self.game
         assert game is not None
-        for person in self.people:
+        for person in self.people if only is None else [only]:
             if person.listener is not None:
+                if turn is None and person.seat is not None:
+                    for done in self.answered_unasked.pop(person.seat, []):
+                        text, speech = (f"While it was not your turn, {clause}, as the normal computer player would have."
+                                        for clause in (done.text, done.speech))
+                        self.say(person, Said(text, speech))
                 for said in person.listener.news(game, self.levels, turn):
                     self.say(person, said)
 
+    def answered_for(self, person: Person, d: Decision) -> bool:
+        """Whether the question ``d`` of ``person``'s seat is answered for them, at once, as the
+        normal computer player would from their seat (:meth:`answer_for`): one the rules ask
+        only of a seat holding a card for it (a chance to play out of turn, Late's, Sneaky's,
+        Doomcrop's Hearts defence), out of their turn, while anyone else is in the room.
+
+        Asked, the table waited for them, and only when they held such a card: the others
+        heard from the pause what was in their hand (at one keyboard this is answered for
+        them for the same reason, :meth:`~doomlings_access.telling.prompting.Prompting.answered_for`).
+        A window for everyone at every such moment, whatever anyone holds, would keep the
+        choice with the person, at a price the issue asks to keep low: a question to every
+        person after every trait played (about as many again as a game asks now), or a timed
+        pause each time, which a person hearing the question read out may not finish in (the
+        choice between the two readings, with the figures: ``docs/online.md``). In their own
+        turn a person is asked as ever (the table waits for them then anyway), and only they
+        hear the news before such a question (:meth:`tell`)."""
+        game = self.game
+        assert game is not None
+        if not self.kind.asked_for_what_is_held(d) or game.view(d.player).active == d.player:
+            return False
+        return any(other is not person for other in self.people)
+
+    def answer_for(self, person: Person, d: Decision) -> Value:
+        """The normal computer player's answer to ``d`` for ``person``'s seat, from its view;
+        what it did is told to them with their next news (:meth:`tell_news`)."""
+        game = self.game
+        assert game is not None and person.seat is not None
+        view = game.view(d.player)
+        value = self.reflex(d.player).choose(view, d)
+        done = self.kind.answered_for_you(view, d, value, person.labels)
+        if done:  # (spoken with the labels as text: braille cells are never spoken)
+            spoken = self.kind.answered_for_you(view, d, value, "text")
+            self.answered_unasked.setdefault(person.seat, []).append(Said(done, spoken))
+        return value
+
     def reflex(self, seat: int) -> Agent[Any]:
-        """What answers at once, as the normal computer player, a question asked of a
-        computer that thinks only for what it holds (a chance to play out of turn): its search
+        """What answers at once, as the normal computer player, a question asked only for what
+        a seat holds, of a computer that thinks (or of a person out of their turn:
+        :meth:`answered_for`). A chance to play out of turn: a computer's search
         took up to its budget while the table waited, so the pause after a play told the
         others that it held such a card, whatever it then did (as the local game does)."""
         if seat not in self.reflexes:

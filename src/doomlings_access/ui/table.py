@@ -23,7 +23,7 @@ from doomlings_access.cards import CardSet, load_cards
 from doomlings_access.cards.describe import full_description
 from doomlings_access.rules import Game, Options, Setup
 from doomlings_access.rules import events as ev
-from doomlings_access.rules.decisions import Decision, is_silent
+from doomlings_access.rules.decisions import Decision, Value, is_silent
 from doomlings_access.rules.options import MAX_PLAYERS
 from doomlings_access.rules.view import OnlookerView, PlayerView
 from doomlings_access.safety.text import players_named
@@ -32,7 +32,7 @@ from doomlings_access.telling.words import introduced
 from doomlings_access.ui import review
 from doomlings_access.ui.announcer import Announcer
 from doomlings_access.ui.heard import listener_view
-from doomlings_access.ui.questions import Question, passes_unasked
+from doomlings_access.ui.questions import Question, asked_for_a_card_held, passes_unasked
 from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.session import ALIASES as SESSION_ALIASES
 from doomlings_access.ui.answers import ANSWERS, cards_held_back, what_it_reads
@@ -218,6 +218,13 @@ class DoomlingsTable:
         a player holding a card that fits, and telling the others "Ben is thinking" would
         tell them what is in Ben's hand."""
         return not any(is_silent(d.reason, value) for value in d.options)
+
+    def asked_for_what_is_held(self, d: Decision) -> bool:
+        return asked_for_a_card_held(d)
+
+    def answered_for_you(self, view: PlayerView, d: Decision, value: Value, labels: str) -> str:
+        """"Antlers was played out of turn for you" (as the local game says it at a hand-over)."""
+        return f"{view.card(value).name} was played out of turn for you" if isinstance(value, int) else ""
 
     def notes(self, view: PlayerView, d: Decision) -> tuple[list[dict[str, str]], list[str]]:
         held = [{"name": n, "label": label, "why": why} for n, label, why in cards_held_back(view, d)]
