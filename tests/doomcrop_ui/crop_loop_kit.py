@@ -16,9 +16,11 @@ from doomlings_access.telling.output import Output
 
 
 def played(game: Game, answers: str, people: tuple[int, ...] = (0,), level: str = "normal",
-           prefs: Prefs | None = None, budget: Budget | None = None) -> str:
+           prefs: Prefs | None = None, budget: Budget | None = None, paced: bool = False) -> str:
     """The transcript of ``game`` played through the prompt loop: ``people`` answer from
-    ``answers`` (a line each, typed as at the keyboard), the other seats at ``level``."""
+    ``answers`` (a line each, typed as at the keyboard), the other seats at ``level``
+    (thinking within ``budget``; its turns waited for only when ``paced``: what is told is
+    compared here, not when, and the tests that repeat a search's answers give it a minute)."""
     stdin, stdout = io.StringIO(answers), io.StringIO()
     console = PlainConsole(stdin, stdout)
     seed = game.setup.seed
@@ -26,6 +28,7 @@ def played(game: Game, answers: str, people: tuple[int, ...] = (0,), level: str 
     PromptLoop[View](
         game, DoomcropWords(), list(people), agents, console, Output(console.write), prefs or Prefs(),
         reflex=lambda seat: make_agent("normal", seed, seat),  # (as the game is played: doomcrop_app)
+        paced=paced,
     ).run()
     return stdout.getvalue()
 

@@ -146,7 +146,7 @@ def test_a_computer_that_thinks_answers_a_hearts_defence_at_once() -> None:
         agent.reasons = []
         PromptLoop[View](
             game, DoomcropWords(), [0], {1: agent}, console, Output(console.write), Prefs(),
-            reflex=lambda seat, seed=seed: make_agent("normal", seed, seat),
+            reflex=lambda seat, seed=seed: make_agent("normal", seed, seat), paced=False,
         ).run()
         assert game.is_over and agent.reasons
         assert Reason.HEARTS not in agent.reasons

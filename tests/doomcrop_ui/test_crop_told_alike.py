@@ -10,13 +10,16 @@ played a while at random, and its twin with every card the seat cannot identify 
 from __future__ import annotations
 
 import io
+import json
 import random
+import time
 
 import pytest
 
 from doomlings_access.doomcrop import Choice, Game, Options, Setup
 from doomlings_access.doomcrop.random_player import choose
 from doomlings_access.doomcrop.sampling import unseen_dealt_afresh
+from doomlings_access.doomcrop.setup import read_position
 from doomlings_access.doomcrop.view import View
 from doomlings_access.doomcrop_ai.levels import make_agent
 from doomlings_access.players.search import Budget
@@ -119,7 +122,7 @@ def transcript_with_marks(
     budget = Budget(seconds=60, iterations=3)
     agents = {s: make_agent(level, seed, s, budget) for s in range(len(game.setup.players)) if s != seat}
     PromptLoop[View](game, DoomcropWords(), [seat], agents, console, Output(console.write), Prefs(),
-                     on_action=mark).run()
+                     on_action=mark, paced=False).run()  # (what is told is compared, not when)
     return stdout.getvalue(), marks
 
 
@@ -146,3 +149,49 @@ def test_the_prompt_loop_tells_a_seat_alike_in_games_differing_only_in_unseen_ca
         compared += agreed > 0
     assert compared >= 8, compared
     assert thinking >= (8 if level == "hard" else 0), thinking
+
+
+# --- when it is told: a thinking computer's turn ----------------------------------------------------
+
+TURN = 1.0
+"""Hard Ben's thinking time in the timing test: his search plays sampled games until its clock
+stops it, as at a real table."""
+BEN_FIRST = {"players": [
+    {"name": "Ana", "front": ["7C", "QH", "2S"], "middle": ["4D", "9S", "KH"], "back": ["3C", "5H", "AD"]},
+    {"name": "Ben", "front": ["4H", "10C", "8S"], "middle": ["2D", "5D", "JS"], "back": ["6C", "7S", "9H"]},
+], "turn": "Ben", "start": "turn", "seed": 3}
+"""A table set up at the start of Ben's turn (a Spade to sacrifice, a Jack, a King: turns of many
+questions, and how many depends on cards Ana cannot see)."""
+
+
+class Clocked(PlainConsole):
+    """Plain text streams that note when each line is printed."""
+
+    def __init__(self, stdin: io.StringIO) -> None:
+        super().__init__(stdin, io.StringIO())
+        self.printed: list[tuple[float, str]] = []
+
+    def write(self, line: str) -> None:
+        self.printed += [(time.monotonic(), row) for row in line.split("\n") if row.strip()]
+        super().write(line)
+
+
+def test_each_turn_of_a_hard_computer_is_told_its_thinking_time_after_its_notice() -> None:
+    """Doomcrop's game waited for nothing: a hard computer's turn was told as its searches
+    ended, each question with its own budget, so Ana heard from the wait how many questions
+    Ben had been asked (measured at 1 s: 3.0 s for a turn of three questions, 12.0 s for one
+    of twelve), and how many depends on his face-down cards; a turn whose questions have one
+    answer each came at once. And a game set up at the start of his turn said "Ben is
+    thinking." twice. Now each turn is said once, and told its thinking time after (the
+    questions of his turn share it), whatever it asked. (Before, the first came 4.0 s after
+    its notice; the upper bound leaves room for a loaded machine.)"""
+    game = Game(read_position(json.dumps(BEN_FIRST), "ben_first.json"))
+    console = Clocked(io.StringIO("1\n" * 4))
+    hard = make_agent("hard", 3, 1, Budget(seconds=TURN, iterations=None))
+    PromptLoop[View](game, DoomcropWords(), [0], {1: hard}, console, Output(console.write), Prefs(pause=0),
+                     reflex=lambda seat: make_agent("normal", 3, seat)).run()
+    lines = console.printed
+    notices = [i for i, (_, row) in enumerate(lines) if row == "Ben is thinking."]
+    assert len(notices) >= 2 and all(lines[i - 1][1] == "Ben's turn." for i in notices), lines[:4]
+    waits = [lines[i + 1][0] - lines[i][0] for i in notices if i + 1 < len(lines)]
+    assert all(TURN * 0.95 <= wait < TURN * 2 for wait in waits), waits

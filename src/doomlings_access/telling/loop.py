@@ -13,7 +13,9 @@ loop never reads the game to tell anything. Everything else is the same for ever
   one line and the same question again;
 - review and settings commands at every prompt and pause (the game's own, then log, repeat,
   verbosity, speech, options, help, quit), none of which changes the game;
-- a computer player thinking longer than half a second is said to be thinking, once;
+- a computer player thinking longer than half a second is said to be thinking, once a turn,
+  and its turn is told that thinking time after the notice, whatever it held (its questions
+  of the turn share it);
 - people sharing the keyboard each hear the game from their own seat, after a hand-over;
 - ``on_action`` after every answer (the autosave), and quitting says how to go on;
 - ``card NAME`` picks one of several that fit (:meth:`~.Prompting.look_up`).
@@ -169,6 +171,7 @@ class PromptLoop(Prompting, Generic[V]):
         saved_through: Callable[[], int | None] | None = None,
         levels: Mapping[int, str] | None = None,
         reflex: Callable[[int], Agent[V]] | None = None,
+        paced: bool = True,
     ) -> None:
         """``on_action`` is called with who has the keyboard after every answer and hand-over
         (to save the game); ``resume_command`` gives the command that goes on with a saved
@@ -176,7 +179,10 @@ class PromptLoop(Prompting, Generic[V]):
         it could not be written); ``reflex`` gives a seat's normal computer player, which
         answers at once a question asked only of a seat holding something for it
         (:meth:`answered_at_once`, :meth:`answered_for`; without it, such questions are asked
-        as any other)."""
+        as any other); ``paced``: a thinking computer's turn is told its thinking time after
+        its notice (:meth:`~.Prompting.wait_out_thinking`; False only where what is told is
+        compared, not when)."""
+        self.paced = paced
         super().__init__(
             console, output, prefs or Prefs(), humans, {**words.commands, **SHARED_COMMANDS},
             {**words.aliases, **SHARED_ALIASES}, change_speech,
@@ -208,6 +214,7 @@ class PromptLoop(Prompting, Generic[V]):
         self.active: int | None = None
         self.asked_at = -1
         """Where in the log (as an onlooker sees it) a person was last asked."""
+        self.count_turns()  # (a game set up at a turn's start: that turn has begun, once)
         if resumed:
             self._resume()
 
@@ -412,7 +419,11 @@ class PromptLoop(Prompting, Generic[V]):
         return None
 
     def before_story(self, events: Sequence[object]) -> None:
-        """Before a story of ``events`` is told (a game may say first that a computer thinks)."""
+        """Before a story of ``events`` is told (a game may say first that a computer thinks):
+        the thinking time of the computer last said to be thinking is waited out
+        (:meth:`~.Prompting.wait_out_thinking`), so its turn is told that time after its
+        notice, whatever it held."""
+        self.wait_out_thinking()
 
     def first_listener(self, asked: int) -> int:
         """Whom the keyboard goes to first, when ``asked`` is the first person asked."""
@@ -458,6 +469,7 @@ class PromptLoop(Prompting, Generic[V]):
         self.thinking_said.add(turn)
         self.announce()  # what came before is heard first
         self.out.info(f"{self.names[seat]} is thinking.")
+        self.thinking_begins(self.agents[seat])
 
     # --- asking a person ----------------------------------------------------------------------
     def ask(self, d: Decision) -> Choice:

@@ -17,12 +17,13 @@ import shlex
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from doomlings_access.kernel.decisions import Choice, Decision, Value
-from doomlings_access.kernel.players import Agent, thinking_time
+from doomlings_access.kernel.players import Agent, thinking_time, turn_begins
 from doomlings_access.lines import FEWEST, PAUSE, rows
 from doomlings_access.safety.text import MAX_DIGITS
 from doomlings_access.telling.questions import Question
@@ -89,6 +90,10 @@ class Prompting:
     answers: AnswerWords = PLAIN
     """What the game adds to the one reader of answers (:mod:`.answers`): its labels, its
     guesses at a misspelling, its reasons a card is held back, its help's ways to answer."""
+    paced = True
+    """A thinking computer's turn waits out its thinking time (:meth:`wait_out_thinking`);
+    False only where what is told is compared, not when (the tests that give the search a
+    minute and a few sampled games, to repeat its answers)."""
 
     def __init__(
         self, console: Console, output: Output, prefs: Prefs, humans: list[int],
@@ -125,6 +130,8 @@ class Prompting:
         self.answered_unasked: dict[int, list[str]] = {}
         """People sharing the keyboard: what was answered for each while another had it, told
         at their next hand-over (:meth:`tell_answered_unasked`)."""
+        self.thought_until: float | None = None
+        """When the turn of the computer last said to be thinking may be told."""
         self.recap: list[Said] = []
         """A resumed game's last announcements, told when it runs (:meth:`tell_recap`)."""
         self.resumed_by: Callable[[Prefs], str] | None = None
@@ -430,6 +437,37 @@ class Prompting:
         if pressed:
             raise KeyboardInterrupt
         return answer
+
+    def thinking_begins(self, agent: Agent[Any]) -> None:
+        """A computer that thinks long was just said to be thinking at the start of its turn:
+        its questions of the turn, together, are to be thought out within its thinking time
+        (:func:`~doomlings_access.kernel.players.turn_begins`), and nothing of the turn is told
+        before that time is up (:meth:`wait_out_thinking`)."""
+        if self.paced:
+            self.thought_until = time.monotonic() + turn_begins(agent)
+
+    def wait_out_thinking(self) -> None:
+        """Before any of the turn of a computer said to be thinking is told, its thinking time
+        since the notice is waited out, for the whole turn. Its turn came at once when the
+        rules had played its one playable card (no question to think about) and a thinking
+        time later when it had a choice, so when it came said which (0 ms against a median of
+        1,036 ms, measured in Doomlings); a search done early (its sampled games all played)
+        said as much. And each question of a turn had its own thinking time, where the rules
+        skip a question of one answer, which may depend on what the computer holds: a turn of
+        three questions came three thinking times after its notice (measured, 3.0 s at 1 s),
+        one of one question after one. The turn's questions now share one thinking time, and
+        what is left of the turn after a person's answer comes no sooner than its end
+        either. Doomcrop's game waited for nothing: its turns came as its searches ended."""
+        until = self.thought_until
+        left = 0.0 if until is None else until - time.monotonic()
+        if left <= 0:
+            return
+        try:
+            time.sleep(left)
+        except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
+            self.out.info("")
+            if self.confirm_quit():
+                raise QuitGame() from None
 
     def thought_answer(self, agent: Agent[Any], view: Any, d: Decision) -> Value:
         """A computer player's answer to ``d`` from its ``view`` (:meth:`think`). Ctrl-C while it

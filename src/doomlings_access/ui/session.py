@@ -17,13 +17,11 @@ person's view and the events as their seat saw them (:meth:`Session.view`,
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 from dataclasses import dataclass
 
 from doomlings_access.ai import Agent
-from doomlings_access.kernel.players import turn_begins
 from doomlings_access.cards.describe import full_description
 from doomlings_access.rules import Choice, Game
 from doomlings_access.rules import events as ev
@@ -136,8 +134,6 @@ class Session(PromptLoop[PlayerView]):
         was until this session's first hand-over (left at "Pass to Ben.", it is still so)."""
         self.turns_noticed: set[int] = set()
         """The turns (their events) whose computer was said to be thinking."""
-        self.thought_until: float | None = None
-        """When the turn of the computer last said to be thinking may be told."""
         self.questions_asked = 0
         if resumed:
             self.resume(keyboard)
@@ -322,31 +318,7 @@ class Session(PromptLoop[PlayerView]):
         text = f"{self.names[turn.player]} is thinking."
         self.make_room(text)
         self.out.info(text)
-        if self.paced:  # its questions of the turn, together, are thought out within its time
-            self.thought_until = time.monotonic() + turn_begins(self.agents[turn.player])
-
-    def wait_out_thinking(self) -> None:
-        """Before any of the turn of a computer said to be thinking is told, its thinking time
-        since the notice is waited out, for the whole turn
-        (:func:`~doomlings_access.kernel.players.turn_begins`). Its turn came at once when the
-        engine had played its one playable trait (no question to think about) and a thinking
-        time later when it had a choice, so when it came said which (0 ms against a median of
-        1,036 ms, measured); a search done early (its sampled games all played) said as much.
-        And each question of a turn had its own thinking time, where the engine skips a
-        question of one answer, which may depend on what the computer holds: a turn of three
-        questions came three thinking times after its notice (measured, 3.0 s at 1 s), one of
-        one question after one. The turn's questions now share one thinking time, and what
-        is left of the turn after a person's answer comes no sooner than its end either."""
-        until = self.thought_until
-        left = 0.0 if until is None else until - time.monotonic()
-        if left <= 0:
-            return
-        try:
-            time.sleep(left)
-        except KeyboardInterrupt:  # Ctrl-C while a computer thinks: as at a question
-            self.out.info("")
-            if self.confirm_quit():
-                raise QuitGame() from None
+        self.thinking_begins(self.agents[turn.player])
 
     def before_hand_over(self, d: Decision | None) -> int | None:
         """Hot seat: how far the person at the keyboard is told before the keyboard goes to
