@@ -29,7 +29,8 @@ Asked = list[tuple[int | None, str, list[str]]]
 def played(ben_holds: list[str]) -> tuple[Asked, list[str], list[str]]:
     """Ana and Ben, two people, play a round, Ben holding ``ben_holds``: the questions Ben was
     sent (whose turn it was then, why each was asked, and what Ana had been told by then),
-    what Ben was told, and the texts of the questions Ana was sent."""
+    what Ben was told (the game's news, then the notices), and the texts of the questions Ana
+    was sent."""
 
     async def main() -> tuple[Asked, list[str], list[str]]:
         rooms = Rooms(Timing(grace=30.0, actions=(1000.0, 1000)), seed=1)
@@ -64,7 +65,7 @@ def played(ben_holds: list[str]) -> tuple[Asked, list[str], list[str]]:
         ana.send({"type": "start"})
         await until(lambda: room.phase == Phase.OVER, 30)
         room.close()
-        return asked, ben.link.texts(), [m["title"] for m in ana.link.of("question")]
+        return asked, ben.link.texts() + ben.link.texts("notice"), [m["title"] for m in ana.link.of("question")]
 
     return asyncio.run(main())
 

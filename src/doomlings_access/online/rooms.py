@@ -802,7 +802,10 @@ class Room:
     def tell_news(self, turn: int | None, only: Person | None = None) -> None:
         """Tell everyone (or ``only`` one person) what happened since they last heard
         (``turn``: before it began); with all of it, first what was answered for them (as at
-        one keyboard, where it is said as the keyboard comes back, before the news)."""
+        one keyboard, where it is said as the keyboard comes back, before the news), as a
+        notice: the game's messages are its listener's news alone, which a room taken over
+        by another server tells again from the moves written (the news says the play too,
+        "You play Parasitic, out of turn", and is kept)."""
         game = self.game
         assert game is not None
         for person in self.people if only is None else [only]:
@@ -811,7 +814,7 @@ class Room:
                     for done in self.answered_unasked.pop(person.seat, []):
                         text, speech = (f"While it was not your turn, {clause}, as the normal computer player would have."
                                         for clause in (done.text, done.speech))
-                        self.say(person, Said(text, speech))
+                        self.say(person, Said(text, speech), channel="notice")
                 for said in person.listener.news(game, self.levels, turn):
                     self.say(person, said)
 
