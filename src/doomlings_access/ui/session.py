@@ -230,9 +230,10 @@ class Session(PromptLoop[PlayerView]):
     def computer_answer(self, d: Decision) -> Value:
         """A computer seat's answer: a computer that thinks long is said to be thinking once,
         at the start of its own turn (:meth:`before_thinking`)."""
+        view = self.view(d.player)  # (made before "is thinking.": a Ctrl-C after it is the search's)
         if self.humans and self.thinks_long(d.player):
             self.before_thinking(d.player, self.asked_at)
-        return self.thought_answer(self.agents[d.player], self.view(d.player), d)
+        return self.thought_answer(self.agents[d.player], view, d)
 
     def kept_for_later(self, d: Decision) -> Value | None:
         """A chance the person keeps for later (:meth:`passes_unasked`): passed, not asked."""
