@@ -829,7 +829,7 @@ class Room:
         them for the same reason, :meth:`~doomlings_access.telling.prompting.Prompting.answered_for`).
         A window for everyone at every such moment, whatever anyone holds, would keep the
         choice with the person, at a price the issue asks to keep low: a question to every
-        person after every trait played (about as many again as a game asks now), or a timed
+        person after every trait played (45 in a game of 4, where a person answers about 20 now), or a timed
         pause each time, which a person hearing the question read out may not finish in (the
         choice between the two readings, with the figures: ``docs/online.md``). In their own
         turn a person is asked as ever (the table waits for them then anyway), and only they
