@@ -205,3 +205,37 @@ def test_a_hard_computer_answers_a_chance_out_of_turn_at_once() -> None:
     answered, asked = asyncio.run(main())
     assert asked == [], f"the hard search answered {asked}"
     assert answered < 10, answered
+
+
+def test_a_thinking_computer_thinks_only_in_its_own_turn(monkeypatch: Any) -> None:
+    """Questions of another's turn (a card to give up for another's play, a catastrophe's
+    discards) went to the hard level's search, which took up to its budget while the table
+    waited; the rules take a question of one answer without asking, so whether the table
+    stopped there told what the computer held. Now they are answered at once, as the normal
+    player would: the search thinks only in its own turn (or while it sets up)."""
+    from doomlings_access.online.rooms import Room
+
+    thought: list[tuple[int | None, int]] = []
+    think = Room.think
+
+    async def recorded(room: Room, agent: Any, d: Any) -> Any:
+        assert room.game is not None
+        thought.append((room.game.view(d.player).active, d.player))
+        return await think(room, agent, d)
+
+    monkeypatch.setattr(Room, "think", recorded)
+
+    async def main() -> None:
+        rooms = Rooms(Timing(grace=30.0, actions=(1000.0, 1000)), seed=2, budget=Budget(seconds=0.05, iterations=2))
+        ana = Player(rooms, 5)
+        ana.person, _ = rooms.open("Ana", ana.link)
+        room = ana.room
+        for _ in range(3):
+            ana.send({"type": "add_computer", "level": "hard"})
+        ana.send({"type": "start"})
+        await until(lambda: room.phase == Phase.OVER, 120)
+        room.close()
+
+    asyncio.run(main())
+    assert len(thought) > 30, len(thought)
+    assert [(active, seat) for active, seat in thought if active not in (None, seat)] == []

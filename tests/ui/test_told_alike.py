@@ -302,3 +302,29 @@ def test_a_thinking_computer_s_turn_comes_its_thinking_time_after_its_notice_wha
     alone, _ = wait_after_notice(["Fear"])  # the engine plays it: no question
     searched, _ = wait_after_notice(["Fear", "Gills"])  # a question, searched at once (2 games)
     assert alone >= THINK * 0.95 and searched >= THINK * 0.95, (alone, searched)
+
+
+def test_a_thinking_computer_is_asked_nothing_in_anothers_turn_with_a_person_at_the_table() -> None:
+    """Questions of another's turn (a card to give up for another's play, a catastrophe's
+    discards) reached the hard level's search, which took up to its budget while the person
+    waited; the rules take a question of one answer without asking, so whether the game
+    stopped there told what the computer held. Now they are answered at once, as the normal
+    player would: the search is asked only in its own turn (or while it sets up)."""
+    asked: list[tuple[int | None, int]] = []
+    for seed in (1, 2, 3):
+        game = Game(load_cards(), Setup(("Ana", "Otto", "Pia", "Quin"), seed))
+        agents = {}
+        for seat in (1, 2, 3):
+            hard = make_agent("hard", seed, seat, Budget(seconds=60, iterations=2))
+            search = hard.choose
+
+            def recorded(view, d, search=search):  # type: ignore[no-untyped-def]
+                asked.append((view.active, d.player))
+                return search(view, d)
+
+            hard.choose = recorded  # type: ignore[method-assign]
+            agents[seat] = hard
+        console = PlainConsole(io.StringIO("1\n" * 400), io.StringIO())
+        Session(game, [0], agents, console, Output(console.write), Prefs(pause=0), paced=False).run()
+    assert len(asked) > 30, len(asked)
+    assert [(active, seat) for active, seat in asked if active not in (None, seat)] == []

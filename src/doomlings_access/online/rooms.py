@@ -726,8 +726,8 @@ class Room:
                 assert d is not None
                 agent = self.computer_for(d.player)
                 value: Any
-                if agent is not None and agent.thinks and not self.kind.asked_openly(game, d):
-                    agent = self.reflex(d.player)  # asked only for what it holds: answered at once
+                if agent is not None and agent.thinks and (not self.kind.asked_openly(game, d) or self.out_of_turn(d)):
+                    agent = self.reflex(d.player)  # asked for what it holds, or in another's turn: at once
                 if agent is not None:
                     value = await self.think(agent, d) if agent.thinks else agent.choose(game.view(d.player), d)
                     if d.player in self.covering:
@@ -852,6 +852,15 @@ class Room:
             spoken = self.kind.answered_for_you(view, d, value, "text")
             self.answered_unasked.setdefault(person.seat, []).append(Said(done, spoken))
         return value
+
+    def out_of_turn(self, d: Decision) -> bool:
+        """``d`` is asked in another seat's turn (for another's play, or a catastrophe's): a
+        computer that thinks answers it at once, as the normal player, because the rules take a
+        question of one answer without asking, so whether it is asked can depend on its hand,
+        and only its own turn has a thinking time the table waits out whatever it holds."""
+        assert self.game is not None
+        active = getattr(self.game.view(d.player), "active", None)
+        return active is not None and active != d.player
 
     def reflex(self, seat: int) -> Agent[Any]:
         """What answers at once, as the normal computer player, a question asked only for what

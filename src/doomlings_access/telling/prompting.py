@@ -620,8 +620,16 @@ class Prompting:
         as the normal computer player (:meth:`quick_answer`): its search would take its whole
         budget there, and a person waiting would hear the game stop only when that computer
         held something for the moment, whatever it then did. The timing told what the words
-        do not."""
-        return self.agents[d.player].thinks and self.held_question(d)
+        do not. So too any question of another's turn, with people at the table (a card to
+        discard for another's play, or a catastrophe's): the rules take a question of one
+        answer without asking, so whether it is asked at all can depend on its hand, and only
+        its own turn has a thinking time the table waits out whatever it holds."""
+        if not self.agents[d.player].thinks:
+            return False
+        if self.held_question(d):
+            return True
+        active = getattr(self.seat_view(d.player), "active", None)
+        return bool(self.humans) and active is not None and active != d.player
 
     def answered_for(self, d: Decision) -> bool:
         """People sharing the keyboard: a question asked only for what a person holds, while
