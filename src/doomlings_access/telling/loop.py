@@ -450,6 +450,9 @@ class PromptLoop(Prompting, Generic[V]):
     def asked_for_what_is_held(self, d: Decision) -> bool:
         return self.reflex is not None and self.words.asked_for_what_is_held(d)
 
+    def answers_quickly(self) -> bool:
+        return self.reflex is not None
+
     def reflex_agent(self, seat: int) -> Agent[V]:
         assert self.reflex is not None
         return self.reflex(seat)

@@ -628,8 +628,14 @@ class Prompting:
             return False
         if self.held_question(d):
             return True
+        if not self.humans or not self.answers_quickly():
+            return False
         active = getattr(self.seat_view(d.player), "active", None)
-        return bool(self.humans) and active is not None and active != d.player
+        return active is not None and active != d.player
+
+    def answers_quickly(self) -> bool:
+        """Whether a quick answer can be given for a seat (:meth:`reflex_agent`)."""
+        return False
 
     def answered_for(self, d: Decision) -> bool:
         """People sharing the keyboard: a question asked only for what a person holds, while
