@@ -12,9 +12,9 @@ from __future__ import annotations
 import io
 import json
 import random
-import time
 
 import pytest
+from clocked import Clocked
 
 from doomlings_access.doomcrop import Choice, Game, Options, Setup
 from doomlings_access.doomcrop.random_player import choose
@@ -162,18 +162,6 @@ BEN_FIRST = {"players": [
 ], "turn": "Ben", "start": "turn", "seed": 3}
 """A table set up at the start of Ben's turn (a Spade to sacrifice, a Jack, a King: turns of many
 questions, and how many depends on cards Ana cannot see)."""
-
-
-class Clocked(PlainConsole):
-    """Plain text streams that note when each line is printed."""
-
-    def __init__(self, stdin: io.StringIO) -> None:
-        super().__init__(stdin, io.StringIO())
-        self.printed: list[tuple[float, str]] = []
-
-    def write(self, line: str) -> None:
-        self.printed += [(time.monotonic(), row) for row in line.split("\n") if row.strip()]
-        super().write(line)
 
 
 def test_each_turn_of_a_hard_computer_is_told_its_thinking_time_after_its_notice() -> None:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from builders import RulesOfThumb
+from clocked import Clocked
 from pairs import twins
 
 from doomlings_access.ai import Agent
@@ -230,20 +231,6 @@ def test_everything_told_to_a_seat_is_the_same_in_games_differing_only_in_cards_
 
 THINK = 0.6
 """The hard computer's thinking time in the timing test (more than the notice's threshold)."""
-
-
-class Clocked(PlainConsole):
-    """Plain text streams that note when each line is printed."""
-
-    def __init__(self, stdin: io.StringIO) -> None:
-        super().__init__(stdin, io.StringIO())
-        self.printed: list[tuple[float, str]] = []
-
-    def write(self, line: str) -> None:
-        import time
-
-        self.printed += [(time.monotonic(), row) for row in line.split("\n") if row.strip()]
-        super().write(line)
 
 
 def wait_after_notice(otto_holds: list[str], budget: Budget | None = None) -> tuple[float, int]:

@@ -436,16 +436,12 @@ class Announcer:
             ending = at_end
             said = self.sentence(e)
             if said is not None and _face_kept_at_end(e):
-                faces = [e]
-                while i + 1 < len(events) and _face_kept_at_end(nxt_face := events[i + 1]) and nxt_face.by == e.by:
-                    faces.append(nxt_face)
-                    i += 1
+                faces = [f for f in _run_of(events, i, e.by, _face_kept_at_end) if isinstance(f, ev.Captured)]
+                i += len(faces) - 1
                 said = self._faces_kept(faces)
             elif said is not None and _turned_up_at_end(e):
-                turned = [e]
-                while i + 1 < len(events) and _turned_up_at_end(up := events[i + 1]) and up.seat == e.seat:
-                    turned.append(up)
-                    i += 1
+                turned = [r for r in _run_of(events, i, e.seat, _turned_up_at_end) if isinstance(r, ev.Revealed)]
+                i += len(turned) - 1
                 said = self._turned_up(turned) if len(turned) > 1 else said
             nxt = events[i + 1] if i + 1 < len(events) else None
             if (
@@ -498,6 +494,19 @@ class Announcer:
 
     def render_all(self, events: Sequence[ev.Event]) -> list[Said]:
         return [said for said, _ in self.stories(events)]
+
+
+def _run_of(events: Sequence[ev.Event], i: int, seat: int, kind: Callable[[ev.Event], bool]) -> list[ev.Event]:
+    """``events[i]`` and the events right after it of the same ``kind`` about the same ``seat``
+    (a player's Faces taken at the end, or their cards turned up then): told as one sentence."""
+    run = [events[i]]
+    while i + len(run) < len(events) and kind(nxt := events[i + len(run)]) and _seat_of(nxt) == seat:
+        run.append(nxt)
+    return run
+
+
+def _seat_of(e: ev.Event) -> int | None:
+    return e.by if isinstance(e, ev.Captured) else getattr(e, "seat", None)
 
 
 def _face_kept_at_end(e: ev.Event) -> TypeGuard[ev.Captured]:
