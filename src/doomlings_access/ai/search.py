@@ -7,7 +7,7 @@ fitted to games played, :mod:`.value`). What was tried and did worse: ``docs/ai.
 
 from __future__ import annotations
 
-from doomlings_access.ai.family import DOOMLINGS
+from doomlings_access.ai.family import SEARCHING
 from doomlings_access.players.search import Budget, Search
 from doomlings_access.rules.view import PlayerView
 
@@ -18,4 +18,4 @@ class SearchAgent(Search[PlayerView]):
     """Searches each decision over games sampled from the seat's view within its :class:`Budget`."""
 
     def __init__(self, seed: int, seat: int, budget: Budget | None = None) -> None:
-        super().__init__(DOOMLINGS, seed, seat, budget)
+        super().__init__(SEARCHING, seed, seat, budget)
