@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test check setup bench simulate fuzz tournament load train train-policy clean
+.PHONY: play test check setup bench simulate fuzz tournament load train clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -99,13 +99,6 @@ load: $(STAMP)
 # the weights the game ships and checks when it loads them (docs/ai.md).
 train: $(STAMP)
 	$(BIN)/python -m doomlings_access.training --games 1000 --seed 100000 --jobs 2
-
-# The hard level's rule for which card to play inside its games played on, fitted again to what
-# its search (200 sampled games a question) finds every card worth at the play questions of 120
-# seeded games of the normal level (both cores, about fifteen minutes on two free cores):
-# rewrites src/doomlings_access/ai/policy_weights.json, checked when loaded (docs/ai.md).
-train-policy: $(STAMP)
-	$(BIN)/python -m doomlings_access.policy_training --games 120 --seed 200000 --iterations 200 --jobs 2
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache

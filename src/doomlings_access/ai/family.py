@@ -15,7 +15,6 @@ import random
 from typing import TYPE_CHECKING
 
 from doomlings_access.ai.picker import Picker
-from doomlings_access.ai.policy import shipped as shipped_policy
 from doomlings_access.ai.value import shipped
 from doomlings_access.rules.decisions import Decision, Kind, Value
 from doomlings_access.rules.sampling import sample
@@ -50,18 +49,3 @@ class Doomlings:
 
 
 DOOMLINGS = Doomlings()
-
-
-class Searching(Doomlings):
-    """The family the hard level searches through: which card to play is answered inside the
-    games played on by the learned rule (:mod:`.policy`), every other question by the rules
-    of thumb (the normal level keeps :data:`DOOMLINGS`: it is what the hard level is measured
-    against)."""
-
-    def rule_of_thumb(self, view: PlayerView, decision: Decision, seed: int) -> Value:
-        if decision.kind == Kind.PLAY:
-            return shipped_policy().pick(view, decision)
-        return Picker(view, decision, seed).pick()
-
-
-SEARCHING = Searching()

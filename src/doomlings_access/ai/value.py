@@ -126,14 +126,6 @@ def parse(text: str, source: str) -> Model:
     """The model in a weights file's ``text``; a ``ValueError`` naming ``source`` and the field
     when the file is not JSON, misses a feature, names one unknown, or gives a weight that is
     not a finite number."""
-    return Model(read_weights(text, source, FEATURES))
-
-
-def read_weights(text: str, source: str, names: tuple[str, ...]) -> tuple[float, ...]:
-    """The weight of each of ``names``, in order, from a weights file's ``text`` (this
-    module's and :mod:`.policy`'s: ``{"features": {name: weight}, "fitted": {...}}``); a
-    ``ValueError`` naming ``source`` and the field when the file is not JSON, misses a name,
-    names one unknown, or gives a weight that is not a finite number."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -142,17 +134,17 @@ def read_weights(text: str, source: str, names: tuple[str, ...]) -> tuple[float,
         raise ValueError(f"{source}: field 'features' must be an object of weights by feature name")
     given = data["features"]
     for name in given:
-        if name not in names:
+        if name not in FEATURES:
             raise ValueError(f"{source}: field 'features.{name}' is no feature of this version")
     weights = []
-    for name in names:
+    for name in FEATURES:
         if name not in given:
             raise ValueError(f"{source}: field 'features.{name}' is missing")
         w = given[name]
         if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w):
             raise ValueError(f"{source}: field 'features.{name}' must be a finite number, not {w!r}")
         weights.append(float(w))
-    return tuple(weights)
+    return Model(tuple(weights))
 
 
 @cache

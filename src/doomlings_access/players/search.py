@@ -63,19 +63,6 @@ class Search(Generic[V]):
         rng = decision_rng("search", self.seed, view, decision)
         if self.family.left_to_chance(decision):
             return rng.choice(options)
-        worths = self._worths(view, decision, rng)
-        if worths is None:  # not even one sampled game per answer: fall back on the rules of thumb
-            return self.family.rule_of_thumb(view, decision, self.seed)
-        return options[max(range(len(options)), key=worths.__getitem__)]
-
-    def worths(self, view: V, decision: Decision) -> list[float] | None:
-        """What each answer of ``decision`` is worth, its mean standing over the sampled games
-        :meth:`choose` plays within the budget (the same games, the same figures), or None when
-        not one was played. What a learned rule of thumb is fitted to (``docs/ai.md``)."""
-        return self._worths(view, decision, decision_rng("search", self.seed, view, decision))
-
-    def _worths(self, view: V, decision: Decision, rng: random.Random) -> list[float] | None:
-        options = decision.options
         deadline = time.perf_counter() + self.budget.seconds
         worlds = (self.budget.iterations or 1_000_000_000) // len(options)
         totals = [0.0] * len(options)
@@ -95,4 +82,6 @@ class Search(Generic[V]):
             pass
         except ValueError:  # a view that cannot be sampled
             tried = 0
-        return [total / tried for total in totals] if tried else None
+        if not tried:  # not even one sampled game per answer: fall back on the rules of thumb
+            return self.family.rule_of_thumb(view, decision, self.seed)
+        return options[max(range(len(options)), key=totals.__getitem__)]
