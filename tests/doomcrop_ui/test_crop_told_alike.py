@@ -126,13 +126,13 @@ def transcript_with_marks(
     return stdout.getvalue(), marks
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
-def test_the_prompt_loop_tells_a_seat_alike_in_games_differing_only_in_unseen_cards(level: str) -> None:
+@pytest.mark.parametrize(("level", "first", "last"), [("easy", 0, 30), ("hard", 0, 8), ("hard", 8, 16)])
+def test_the_prompt_loop_tells_a_seat_alike_in_games_differing_only_in_unseen_cards(level: str, first: int, last: int) -> None:
     """The whole transcript (news, questions, pauses, "Ben is thinking."), not only the words:
     up to the last answer after which the seat's two logs were still equal, the two
-    transcripts are one."""
+    transcripts are one. (The hard level's 16 pairs in two tests: the two share the cores.)"""
     compared = thinking = 0
-    for seed, players in PAIRS[: 30 if level == "easy" else 16]:
+    for seed, players in PAIRS[first:last]:
         made = pair(seed, players)
         if made is None:
             continue
@@ -147,8 +147,8 @@ def test_the_prompt_loop_tells_a_seat_alike_in_games_differing_only_in_unseen_ca
             agreed = at_a
             assert at_a == at_b and text_a[:at_a] == text_b[:at_b], seed
         compared += agreed > 0
-    assert compared >= 8, compared
-    assert thinking >= (8 if level == "hard" else 0), thinking
+    assert compared >= (last - first) // 2, compared
+    assert thinking >= ((last - first) // 2 if level == "hard" else 0), thinking
 
 
 # --- when it is told: a thinking computer's turn ----------------------------------------------------

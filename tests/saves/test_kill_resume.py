@@ -451,10 +451,11 @@ class Killed(BaseException):
 NAMES = ("Ana", "Otto", "Pia", "Quin", "Rex", "Sol")
 
 
-def test_in_process_kill_between_every_two_actions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every action of six games: killed just before or just after its autosave, then resumed
-    (the real ``play_saved``); the state on disk is the state before the kill, and the
-    resumed games add up to the uninterrupted one."""
+@pytest.mark.parametrize("players", range(2, 7))
+def test_in_process_kill_between_every_two_actions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, players: int) -> None:
+    """Every action of a game of each size: killed just before or just after its autosave, then
+    resumed (the real ``play_saved``); the state on disk is the state before the kill, and the
+    resumed games add up to the uninterrupted one. (A game a test: the five share the cores.)"""
     from doomlings_access import doomlings_app, saves
     from doomlings_access.doomlings_app import play_saved
 
@@ -475,8 +476,7 @@ def test_in_process_kill_between_every_two_actions(tmp_path: Path, monkeypatch: 
 
     monkeypatch.setattr(doomlings_app, "write_save", dying_write)  # (where the game saves from)
     total = 0
-    for players in range(2, 7):
-        seed = 500 + players
+    for seed in (500 + players,):
         setup = Setup(NAMES[:players], seed)
         seats = Seats([0], {s: "normal" for s in range(1, players)})
         ref = reference_game(setup, seats)
@@ -507,7 +507,7 @@ def test_in_process_kill_between_every_two_actions(tmp_path: Path, monkeypatch: 
         final = read_save(path)
         assert final.game.is_over and final.game.actions == ref.actions
     print(f"\nin-process kill points (between two actions): {total}")
-    assert total >= 200
+    assert total == len(ref.actions) - 1 >= 8  # (every action of the game, the first excepted)
 
 
 # --- signals at a prompt --------------------------------------------------------------------
