@@ -94,6 +94,8 @@ class Teller(Protocol):
     me: int | None
     """The listener's seat (None: an onlooker, or all at a shared keyboard by name)."""
     verbosity: str
+    labels: str
+    """How cards are labelled to the listener ("text", "braille"); a change is told from then on."""
 
     def stories(self, events: Sequence[Any], view: Any = None) -> list[tuple[Said, int]]:
         """The events as messages, each with how many of them it has told by its end
