@@ -6,6 +6,8 @@ through their agents, people at the prompt. What a person is told comes from the
 (:class:`GameWords`), made from that person's view and the events as their seat saw them: the
 loop never reads the game to tell anything. Everything else is the same for every game:
 
+- a new game's first message names the computer players and their levels (whom a person
+  faces, at one keyboard as at an online table); a resumed game's history says it too;
 - the pace: news a story at a time, and when more than the ``pause`` setting's lines would
   come between two prompts, "Press Enter for more." first (never after fewer than
   :data:`FEWEST` lines; a story that does not fit is parted between two sentences);
@@ -151,10 +153,6 @@ class GameWords(Protocol[V_contra]):
 
 class PromptLoop(Prompting, Generic[V]):
     """One game at the prompt: people at ``humans`` seats, computer ``agents`` at the others."""
-
-    introduces = False
-    """Whether the new game's first message names the computer players and their levels
-    (:func:`~.words.introduced`; Doomlings' does, as every online table does)."""
 
     def __init__(
         self,
@@ -380,7 +378,7 @@ class PromptLoop(Prompting, Generic[V]):
         if start >= end:
             return  # nothing new (and no view to make)
         self.heard = start
-        first = start == 0 and bool(self.levels) and self.introduces
+        first = start == 0 and bool(self.levels)
         me = self.announcer.me
         log = self.game.seen_log(me)
         stories = self.announcer.stories(log[start:end], self.telling_view(me))
@@ -566,6 +564,8 @@ class PromptLoop(Prompting, Generic[V]):
         me = self.me
         log = self.game.seen_log(me)
         told = [said for said, _ in self.words.teller(me, self.names, self.prefs.verbosity, self.prefs.labels).stories(log)]
+        if told and self.levels:  # as the new game's first message was told
+            told[0] = introduced(told[0], self.names, self.levels)
         self.out.history.extend(told)
         for seat in [me, *self.humans]:
             self.told[seat] = len(self.game.seen_log(seat))

@@ -83,7 +83,6 @@ class Session(PromptLoop[PlayerView]):
     words: DoomlingsWords
     prefs: Prefs
     announcer: DoomlingsTeller
-    introduces = True
 
     def __init__(
         self,
