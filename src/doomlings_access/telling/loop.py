@@ -441,11 +441,16 @@ class PromptLoop(Prompting, Generic[V]):
         it sets up), whatever the time it takes: a notice at other moments, or after a time,
         would tell what it holds (an answer out of turn is asked only of a seat holding a card
         for it, and thinking longer tells of more to weigh)."""
-        agent = self.agents[d.player]
         view = self.game.view(d.player)
-        if self.humans and thinks_long(agent):
+        if self.humans and self.thinks_long(d.player):
             self.notice_thinking(d.player, view.active)
-        return self.thought_answer(agent, view, d)
+        return self.thought_answer(self.agents[d.player], view, d)
+
+    def thinks_long(self, seat: int) -> bool:
+        """Whether ``seat``'s computer player may think long enough to be waited for
+        (:func:`~doomlings_access.telling.prompting.thinks_long`)."""
+        agent = self.agents.get(seat)
+        return agent is not None and thinks_long(agent)
 
     def asked_for_what_is_held(self, d: Decision) -> bool:
         return self.reflex is not None and self.words.asked_for_what_is_held(d)
@@ -471,6 +476,14 @@ class PromptLoop(Prompting, Generic[V]):
             return
         self.thinking_said.add(turn)
         self.announce()  # what came before is heard first
+        self.say_thinking(seat)
+
+    def say_thinking(self, seat: int) -> None:
+        """"Ben is thinking.", and the thinking time of his turn begins
+        (:meth:`~.Prompting.thinking_begins`): the one notice of every game. When it is said
+        is each game's: Doomcrop's here, before its computer's first answer of a turn (and
+        while it sets up), after the news of its turn's start; Doomlings' at the start of the
+        turn found in the events, before it (:meth:`before_story`), whether it asks anything."""
         self.out.info(f"{self.names[seat]} is thinking.")
         self.thinking_begins(self.agents[seat])
 
