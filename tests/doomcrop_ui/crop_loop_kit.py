@@ -27,7 +27,8 @@ def played(game: Game, answers: str, people: tuple[int, ...] = (0,), level: str 
     agents = {s: make_agent(level, seed, s, budget) for s in range(len(game.setup.players)) if s not in people}
     PromptLoop[View](
         game, DoomcropWords(), list(people), agents, console, Output(console.write), prefs or Prefs(),
-        reflex=lambda seat: make_agent("normal", seed, seat),  # (as the game is played: doomcrop_app)
+        levels={s: level for s in agents},  # (as the game is played: doomcrop_app)
+        reflex=lambda seat: make_agent("normal", seed, seat),
         paced=paced,
     ).run()
     return stdout.getvalue()

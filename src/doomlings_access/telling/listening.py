@@ -1,9 +1,11 @@
 """One listener at a table somewhere else (an online seat, someone watching): a game's events
 told to them from their seat by the game's own words (:class:`~.loop.GameWords`), as the
-prompt loop tells the person at the keyboard, for any game that gives its words to the loop.
+prompt loop tells the person at the keyboard, for any game that gives its words to the loop
+(both games' online tables: one listener, no copy per game).
 
 What is kept between calls is what a listener needs for the next: how many events of their
-seat's log they have heard, and their teller (which remembers what it has told).
+seat's log they have heard, and their teller (which remembers what it has told: Doomlings'
+the traits whose text was read, so it is kept when the labels change).
 """
 
 from __future__ import annotations
@@ -44,14 +46,28 @@ def no_turns(event: object) -> int | None:
     return None
 
 
+Seen = Callable[[Any, "int | None"], Any]
+"""The view a listener is told from, made from the game and their seat (None: someone
+watching), for a game whose teller reads it (Doomlings': who holds what, the traits in play);
+a game whose events name all they tell gives None (:func:`events_suffice`)."""
+
+
+def events_suffice(game: object, seat: int | None) -> None:
+    """A game whose telling needs no view: its events tell all (Doomcrop's). Someone watching
+    hears where such a game stands by its name alone."""
+    return None
+
+
 class WordsListener:
     """One person's telling of a game from ``seat`` (None: someone watching, told what every
-    seat may know), at their verbosity and with their labels."""
+    seat may know), at their verbosity and with their labels; ``turn_of`` tells the turns
+    apart (a thinking computer's turn held back), ``seen`` gives the view they are told from."""
 
     def __init__(self, words: GameWords[Any], seat: int | None, verbosity: str = "normal", labels: str = "text",
-                 turn_of: TurnOf = no_turns) -> None:
+                 turn_of: TurnOf = no_turns, seen: Seen = events_suffice) -> None:
         self.words = words
         self.turn_of = turn_of
+        self.seen = seen
         self.seat = seat
         self.verbosity = verbosity
         self.labels = labels
@@ -67,9 +83,10 @@ class WordsListener:
             self.verbosity = verbosity
             if self.teller is not None:
                 self.teller.verbosity = verbosity
-        if labels is not None and labels != self.labels:
+        if labels is not None:
             self.labels = labels
-            self.teller = None  # told from now on with the new labels
+            if self.teller is not None:
+                self.teller.labels = labels  # told from now on with the new labels, what it heard kept
 
     def news(self, game: Engine[Any], levels: Mapping[int, str], turn: int | None = None) -> list[Said]:
         """What happened since this person last heard, a message a story; the first names the
@@ -83,7 +100,7 @@ class WordsListener:
             names = game.view(0).names
             if self.teller is None:
                 self.teller = self.words.teller(self.seat, names, self.verbosity, self.labels)
-            out = [said for said, _ in self.teller.stories(log[self.told : end])]
+            out = [said for said, _ in self.teller.stories(log[self.told : end], self.seen(game, self.seat))]
             if self.told == 0 and out and levels:
                 out[0] = introduced(out[0], names, levels)
             self.told = end
@@ -97,6 +114,8 @@ class WordsListener:
         return self.words.question(game.view(d.player), d, self.labels)
 
     def where(self, game: Engine[Any]) -> str:
-        if self.seat is None:
-            return f"A game of {self.words.title}."
-        return self.words.where_we_are(game.view(self.seat))
+        """Where the game stands, in a sentence, for someone coming back (or starting to watch)."""
+        if self.seat is not None:
+            return self.words.where_we_are(game.view(self.seat))
+        watched = self.seen(game, None)
+        return f"A game of {self.words.title}." if watched is None else self.words.where_we_are(watched)

@@ -6,6 +6,8 @@ through their agents, people at the prompt. What a person is told comes from the
 (:class:`GameWords`), made from that person's view and the events as their seat saw them: the
 loop never reads the game to tell anything. Everything else is the same for every game:
 
+- a new game's first message names the computer players and their levels (whom a person
+  faces, at one keyboard as at an online table); a resumed game's history says it too;
 - the pace: news a story at a time, and when more than the ``pause`` setting's lines would
   come between two prompts, "Press Enter for more." first (never after fewer than
   :data:`FEWEST` lines; a story that does not fit is parted between two sentences);
@@ -94,6 +96,8 @@ class Teller(Protocol):
     me: int | None
     """The listener's seat (None: an onlooker, or all at a shared keyboard by name)."""
     verbosity: str
+    labels: str
+    """How cards are labelled to the listener ("text", "braille"); a change is told from then on."""
 
     def stories(self, events: Sequence[Any], view: Any = None) -> list[tuple[Said, int]]:
         """The events as messages, each with how many of them it has told by its end
@@ -149,10 +153,6 @@ class GameWords(Protocol[V_contra]):
 
 class PromptLoop(Prompting, Generic[V]):
     """One game at the prompt: people at ``humans`` seats, computer ``agents`` at the others."""
-
-    introduces = False
-    """Whether the new game's first message names the computer players and their levels
-    (:func:`~.words.introduced`; Doomlings' does, as every online table does)."""
 
     def __init__(
         self,
@@ -378,7 +378,7 @@ class PromptLoop(Prompting, Generic[V]):
         if start >= end:
             return  # nothing new (and no view to make)
         self.heard = start
-        first = start == 0 and bool(self.levels) and self.introduces
+        first = start == 0 and bool(self.levels)
         me = self.announcer.me
         log = self.game.seen_log(me)
         stories = self.announcer.stories(log[start:end], self.telling_view(me))
@@ -441,11 +441,16 @@ class PromptLoop(Prompting, Generic[V]):
         it sets up), whatever the time it takes: a notice at other moments, or after a time,
         would tell what it holds (an answer out of turn is asked only of a seat holding a card
         for it, and thinking longer tells of more to weigh)."""
-        agent = self.agents[d.player]
         view = self.game.view(d.player)
-        if self.humans and thinks_long(agent):
+        if self.humans and self.thinks_long(d.player):
             self.notice_thinking(d.player, view.active)
-        return self.thought_answer(agent, view, d)
+        return self.thought_answer(self.agents[d.player], view, d)
+
+    def thinks_long(self, seat: int) -> bool:
+        """Whether ``seat``'s computer player may think long enough to be waited for
+        (:func:`~doomlings_access.telling.prompting.thinks_long`)."""
+        agent = self.agents.get(seat)
+        return agent is not None and thinks_long(agent)
 
     def asked_for_what_is_held(self, d: Decision) -> bool:
         return self.reflex is not None and self.words.asked_for_what_is_held(d)
@@ -471,6 +476,14 @@ class PromptLoop(Prompting, Generic[V]):
             return
         self.thinking_said.add(turn)
         self.announce()  # what came before is heard first
+        self.say_thinking(seat)
+
+    def say_thinking(self, seat: int) -> None:
+        """"Ben is thinking.", and the thinking time of his turn begins
+        (:meth:`~.Prompting.thinking_begins`): the one notice of every game. When it is said
+        is each game's: Doomcrop's here, before its computer's first answer of a turn (and
+        while it sets up), after the news of its turn's start; Doomlings' at the start of the
+        turn found in the events, before it (:meth:`before_story`), whether it asks anything."""
         self.out.info(f"{self.names[seat]} is thinking.")
         self.thinking_begins(self.agents[seat])
 
@@ -564,6 +577,8 @@ class PromptLoop(Prompting, Generic[V]):
         me = self.me
         log = self.game.seen_log(me)
         told = [said for said, _ in self.words.teller(me, self.names, self.prefs.verbosity, self.prefs.labels).stories(log)]
+        if told and self.levels:  # as the new game's first message was told
+            told[0] = introduced(told[0], self.names, self.levels)
         self.out.history.extend(told)
         for seat in [me, *self.humans]:
             self.told[seat] = len(self.game.seen_log(seat))

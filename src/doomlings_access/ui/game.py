@@ -62,6 +62,15 @@ class DoomlingsTeller(Announcer):
         assert isinstance(view, OnlookerView)
         return self.render_stories(view, events)  # type: ignore[arg-type]
 
+    @property
+    def labels(self) -> str:
+        return self.style.labels
+
+    @labels.setter
+    def labels(self, labels: str) -> None:
+        """New labels from now on: the traits whose text was read stay heard."""
+        self.style = Style(labels)
+
 
 class DoomlingsWords:
     """Doomlings' words for the prompt loop (see :class:`~doomlings_access.telling.loop.GameWords`).

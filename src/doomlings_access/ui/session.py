@@ -34,7 +34,7 @@ from doomlings_access.telling.console import Console, shorten
 from doomlings_access.telling.loop import PromptLoop
 from doomlings_access.telling.output import Output
 from doomlings_access.telling.prompting import (
-    MORE, SHARED_COMMANDS, QuitGame, letter_is_a_command, named_command, resume_words, thinks_long, whose_game,
+    MORE, SHARED_COMMANDS, QuitGame, letter_is_a_command, named_command, resume_words, whose_game,
 )
 from doomlings_access.telling.prompting import Prefs as SharedPrefs
 from doomlings_access.ui.announcer import Announcer
@@ -83,7 +83,6 @@ class Session(PromptLoop[PlayerView]):
     words: DoomlingsWords
     prefs: Prefs
     announcer: DoomlingsTeller
-    introduces = True
 
     def __init__(
         self,
@@ -289,12 +288,6 @@ class Session(PromptLoop[PlayerView]):
                 return i
         return heard
 
-    def thinks_long(self, seat: int) -> bool:
-        """Whether ``seat``'s computer player may think long enough to be waited for
-        (:func:`~doomlings_access.telling.prompting.thinks_long`)."""
-        agent = self.agents.get(seat)
-        return agent is not None and thinks_long(agent)
-
     def before_thinking(self, seat: int, answered: int) -> None:
         """Before a thinking computer's decision at the start of its own turn: what came before
         its turn is heard, then "Otto is thinking." (:meth:`notice_turn`). At no other
@@ -316,10 +309,8 @@ class Session(PromptLoop[PlayerView]):
         told whether or not it then has anything to think about (a turn of one playable trait
         has not): so it tells nothing of its hand."""
         self.turns_noticed.add(turn.seq)
-        text = f"{self.names[turn.player]} is thinking."
-        self.make_room(text)
-        self.out.info(text)
-        self.thinking_begins(self.agents[turn.player])
+        self.make_room(f"{self.names[turn.player]} is thinking.")
+        self.say_thinking(turn.player)
 
     def before_hand_over(self, d: Decision | None) -> int | None:
         """Hot seat: how far the person at the keyboard is told before the keyboard goes to

@@ -1,12 +1,14 @@
 """Doomlings at an online table: what online play asks of a game (its
 :class:`~doomlings_access.online.kinds.TableKind`), given by Doomlings' own telling.
 
-A :class:`Listener` is one person's announcer, as the local prompt loop has one for the person
-at the keyboard: it remembers how far they have heard and which traits' texts they have heard
-read, at their own verbosity and with their own labels. Someone watching is told from an
-onlooker's view (:func:`~doomlings_access.rules.view.onlooker_view`): what everyone may know.
-Questions and the review commands are made from the same view, by the local game's code.
-Nothing here knows a room or the network.
+Each person is told by the listener every game's online table has
+(:class:`~doomlings_access.telling.listening.WordsListener`), with Doomlings' words
+(:class:`~doomlings_access.ui.game.DoomlingsWords`), as the local prompt loop tells the person at
+the keyboard: it remembers how far they have heard and which traits' texts they have heard read,
+at their own verbosity and with their own labels. Someone watching is told from an onlooker's
+view (:func:`~doomlings_access.rules.view.onlooker_view`): what everyone may know. Questions and
+the review commands are made from the same view, by the local game's code. Nothing here knows a
+room or the network.
 """
 
 from __future__ import annotations
@@ -27,17 +29,16 @@ from doomlings_access.rules.decisions import Decision, Value, is_silent
 from doomlings_access.rules.options import MAX_PLAYERS
 from doomlings_access.rules.view import OnlookerView, PlayerView
 from doomlings_access.safety.text import players_named
-from doomlings_access.telling.listening import before_turn
-from doomlings_access.telling.words import introduced
+from doomlings_access.telling.listening import WordsListener
 from doomlings_access.ui import review
-from doomlings_access.ui.announcer import Announcer
 from doomlings_access.ui.heard import listener_view
-from doomlings_access.ui.questions import Question, asked_for_a_card_held, passes_unasked
+from doomlings_access.ui.questions import asked_for_a_card_held, passes_unasked
 from doomlings_access.ui.rules_text import rules
 from doomlings_access.ui.session import ALIASES as SESSION_ALIASES
 from doomlings_access.ui.answers import ANSWERS, cards_held_back, what_it_reads
-from doomlings_access.ui.session import COMMANDS, question_for, reserved_words, where_we_are
-from doomlings_access.ui.words import COMPUTER_NAMES, Said, Style
+from doomlings_access.ui.game import DoomlingsWords
+from doomlings_access.ui.session import COMMANDS, reserved_words
+from doomlings_access.ui.words import COMPUTER_NAMES, Style
 
 EDITION = "retail"
 TOPICS = {topic: COMMANDS[topic] for topic in ("hand", "pile", "table", "scores", "age", "genes", "deck", "card", "rules")}
@@ -50,62 +51,6 @@ TOPICS_FOR_WATCHERS = ("pile", "table", "age", "genes", "deck", "card", "rules")
 @cache
 def _cards(edition: str) -> CardSet:
     return load_cards(edition)
-
-
-class Listener:
-    """One person's narration: ``seat`` None for someone watching."""
-
-    def __init__(self, seat: int | None, verbosity: str = "normal", labels: str = "text") -> None:
-        self.seat = seat
-        self.style = Style(labels)
-        self.announcer = Announcer(seat, verbosity, self.style, scores_itemised=seat is not None)
-        self.told = 0
-        """How many events of the seat's log have been told."""
-        self.turns_told = 0
-        """How many turns had begun in what has been told."""
-        self.ended = False
-
-    @property
-    def verbosity(self) -> str:
-        return self.announcer.verbosity
-
-    def settings(self, verbosity: str | None = None, labels: str | None = None) -> None:
-        if verbosity is not None:
-            self.announcer.verbosity = verbosity
-        if labels is not None:
-            self.style = self.announcer.style = Style(labels)
-
-    def view(self, game: Game) -> OnlookerView:
-        return listener_view(game, self.seat)
-
-    def news(self, game: Game, levels: Mapping[int, str], turn: int | None = None) -> list[Said]:
-        """What happened since this person last heard, one message per story; a new game's
-        first message names the computer players and their levels; at the end, a seat hears
-        the scores card by card, as at a local game. ``turn``: only what came before that turn
-        began (:func:`~doomlings_access.telling.listening.before_turn`)."""
-        v = self.view(game)
-        out: list[Said] = []
-        count, self.turns_told = before_turn(v.log[self.told :], self.turns_told, turn, turn_of)
-        end = self.told + count
-        if self.told < end:
-            out = [said for said, _ in self.announcer.render_stories(v, v.log[self.told : end])]
-            if self.told == 0 and out and levels:
-                out[0] = introduced(out[0], v.names, levels)
-            self.told = end
-        if game.is_over and not self.ended and end == len(v.log):
-            self.ended = True
-            if isinstance(v, PlayerView):
-                out.extend(Said(line, line) for block in review.score_blocks(v, self.style) for line in block)
-        return out
-
-    def question(self, game: Game, d: Decision) -> Question:
-        """The question for decision ``d``, which is this seat's, as the local game asks it."""
-        v = game.view(d.player)
-        return question_for(v, d, self.style, self.announcer)
-
-    def where(self, game: Game) -> str:
-        """"Round 7, era 2, Tectonic Shift. Your turn.\""""
-        return where_we_are(self.view(game), self.seat)
 
 
 def turn_of(event: object) -> int | None:
@@ -204,8 +149,14 @@ class DoomlingsTable:
     def agent(self, level: str, seed: int, seat: int, budget: Budget) -> Agent:
         return make_agent(level, seed, seat, budget)
 
-    def listener(self, seat: int | None, verbosity: str, labels: str) -> Listener:
-        return Listener(seat, verbosity, labels)
+    def listener(self, seat: int | None, verbosity: str, labels: str) -> WordsListener:
+        """A person's telling, from their view (:func:`~.heard.listener_view`): a seat hears the
+        scores card by card at the end, someone watching the engine's totals; a question does
+        not read again a trait's text just read with its play at the person's verbosity."""
+        words = DoomlingsWords(itemised=seat is not None)
+        heard = WordsListener(words, seat, verbosity, labels, turn_of, listener_view)
+        words.verbosity = lambda: heard.verbosity
+        return heard
 
     def turn_of(self, event: object) -> int | None:
         return turn_of(event)
