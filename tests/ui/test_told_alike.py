@@ -35,6 +35,7 @@ from doomlings_access.cards import load_cards
 from doomlings_access.rules import Choice, Game, Setup
 from doomlings_access.telling.console import PlainConsole, SpokenPrompts
 from doomlings_access.telling.output import Output
+from doomlings_access.telling.prompting import thinks_long
 from doomlings_access.ui.session import Prefs, Session
 
 PASS = re.compile(r"^Pass to \w+\. Press Enter when \w+ is ready\.$")
@@ -236,8 +237,9 @@ THINK = 0.6
 def wait_after_notice(otto_holds: list[str], budget: Budget | None = None) -> tuple[float, int]:
     """Ana plays, then hard Otto's turn, holding ``otto_holds`` (nothing else of his is seen),
     thinking within ``budget`` (by default :data:`THINK` and 2 sampled games, done long before
-    its time): how long after "Otto is thinking." the next line came, and how many questions
-    Otto answered."""
+    its time): how long after "Otto is thinking." the next line came (without the notice, a
+    budget too short for it: after the line before his turn), and how many questions Otto
+    answered."""
     from doomlings_access.positions import read_position
 
     setup = read_position({
@@ -250,9 +252,10 @@ def wait_after_notice(otto_holds: list[str], budget: Budget | None = None) -> tu
     console = Clocked(io.StringIO("1\n" * 20))
     hard = make_agent("hard", 1, 1, budget or Budget(seconds=THINK, iterations=2))
     Session(game, [0], {1: hard}, console, Output(console.write), Prefs(pause=0)).run()
-    at = next(i for i, (_, row) in enumerate(console.printed) if row == "Otto is thinking.")
-    assert console.printed[at + 1][1].startswith("Otto plays "), console.printed[at : at + 2]
-    return console.printed[at + 1][0] - console.printed[at][0], sum(choice.player == 1 for choice in game.actions)
+    plays = next(i for i, (_, row) in enumerate(console.printed) if row.startswith("Otto plays "))
+    notice = [row for _, row in console.printed].count("Otto is thinking.")
+    assert notice == (1 if thinks_long(hard) else 0) and (notice == 0 or console.printed[plays - 1][1] == "Otto is thinking.")
+    return console.printed[plays][0] - console.printed[plays - 1][0], sum(choice.player == 1 for choice in game.actions)
 
 
 MANY_QUESTIONS = ["Voracious", "Venomous", "The Third Eye"]
@@ -289,6 +292,17 @@ def test_a_thinking_computer_s_turn_comes_its_thinking_time_after_its_notice_wha
     alone, _ = wait_after_notice(["Fear"])  # the engine plays it: no question
     searched, _ = wait_after_notice(["Fear", "Gills"])  # a question, searched at once (2 games)
     assert alone >= THINK * 0.95 and searched >= THINK * 0.95, (alone, searched)
+
+
+def test_a_thinking_computer_whose_time_is_too_short_for_a_notice_is_waited_for_all_the_same() -> None:
+    """A budget of half a second or less gets no "is thinking." (it is over as soon as said),
+    and its turn was not waited for: it came at once when the rules played Otto's one playable
+    trait, and after his search when he had a choice. Now it comes that time after the line
+    before it either way, unsaid."""
+    short = Budget(seconds=0.3, iterations=2)
+    alone, _ = wait_after_notice(["Fear"], short)
+    searched, _ = wait_after_notice(["Fear", "Gills"], short)
+    assert alone >= 0.3 * 0.95 and searched >= 0.3 * 0.95, (alone, searched)
 
 
 def test_a_thinking_computer_is_asked_nothing_in_anothers_turn_with_a_person_at_the_table() -> None:

@@ -442,7 +442,7 @@ class PromptLoop(Prompting, Generic[V]):
         would tell what it holds (an answer out of turn is asked only of a seat holding a card
         for it, and thinking longer tells of more to weigh)."""
         view = self.game.view(d.player)
-        if self.humans and self.thinks_long(d.player):
+        if self.humans and self.agents[d.player].thinks:
             self.notice_thinking(d.player, view.active)
         return self.thought_answer(self.agents[d.player], view, d)
 
@@ -476,7 +476,10 @@ class PromptLoop(Prompting, Generic[V]):
             return
         self.thinking_said.add(turn)
         self.announce()  # what came before is heard first
-        self.say_thinking(seat)
+        if self.thinks_long(seat):
+            self.say_thinking(seat)
+        else:  # (a time too short to be worth the notice: waited out all the same, unsaid)
+            self.thinking_begins(self.agents[seat])
 
     def say_thinking(self, seat: int) -> None:
         """"Ben is thinking.", and the thinking time of his turn begins

@@ -179,7 +179,7 @@ class Session(PromptLoop[PlayerView]):
     def before_story(self, events: Sequence[object]) -> None:
         """A thinking computer's turn: its notice first, then its thinking time waited out."""
         for e in events:
-            if isinstance(e, ev.TurnStarted) and self.thinks_long(e.player) and e.seq not in self.turns_noticed:
+            if isinstance(e, ev.TurnStarted) and self.thinks(e.player) and e.seq not in self.turns_noticed:
                 self.notice_turn(e)
         self.wait_out_thinking()
 
@@ -230,7 +230,7 @@ class Session(PromptLoop[PlayerView]):
         """A computer seat's answer: a computer that thinks long is said to be thinking once,
         at the start of its own turn (:meth:`before_thinking`)."""
         view = self.view(d.player)  # (made before "is thinking.": a Ctrl-C after it is the search's)
-        if self.humans and self.thinks_long(d.player):
+        if self.humans and self.thinks(d.player):
             self.before_thinking(d.player, self.asked_at)
         return self.thought_answer(self.agents[d.player], view, d)
 
@@ -307,10 +307,20 @@ class Session(PromptLoop[PlayerView]):
     def notice_turn(self, turn: ev.TurnStarted) -> None:
         """"Otto is thinking.", once at the start of each turn of a computer that thinks long,
         told whether or not it then has anything to think about (a turn of one playable trait
-        has not): so it tells nothing of its hand."""
+        has not): so it tells nothing of its hand. One whose thinking time is too short to be
+        worth a notice has its turn waited out all the same, unsaid: its turn came at once or
+        after its search, and which told whether it had a choice."""
         self.turns_noticed.add(turn.seq)
+        if not self.thinks_long(turn.player):
+            self.thinking_begins(self.agents[turn.player])
+            return
         self.make_room(f"{self.names[turn.player]} is thinking.")
         self.say_thinking(turn.player)
+
+    def thinks(self, seat: int) -> bool:
+        """Whether ``seat`` is a computer that searches (whose turn is waited out)."""
+        agent = self.agents.get(seat)
+        return agent is not None and agent.thinks
 
     def before_hand_over(self, d: Decision | None) -> int | None:
         """Hot seat: how far the person at the keyboard is told before the keyboard goes to
