@@ -834,9 +834,7 @@ class Room:
         choice between the two readings, with the figures: ``docs/online.md``). In their own
         turn a person is asked as ever (the table waits for them then anyway), and only they
         hear the news before such a question (:meth:`tell`)."""
-        game = self.game
-        assert game is not None
-        if not self.kind.asked_for_what_is_held(d) or game.view(d.player).active == d.player:
+        if not self.kind.asked_for_what_is_held(d) or self.whose_turn(d) == d.player:
             return False
         return any(other is not person for other in self.people)
 
@@ -858,9 +856,14 @@ class Room:
         computer that thinks answers it at once, as the normal player, because the rules take a
         question of one answer without asking, so whether it is asked can depend on its hand,
         and only its own turn has a thinking time the table waits out whatever it holds."""
+        return self.whose_turn(d) not in (None, d.player)
+
+    def whose_turn(self, d: Decision) -> int | None:
+        """Whose turn it is as ``d`` is asked (every seat's view says it; None: nobody's, as at
+        World's End or while the players set up)."""
         assert self.game is not None
-        active = getattr(self.game.view(d.player), "active", None)
-        return active is not None and active != d.player
+        turn: int | None = self.game.view(d.player).active
+        return turn
 
     def reflex(self, seat: int) -> Agent[Any]:
         """What answers at once, as the normal computer player, a question asked only for what

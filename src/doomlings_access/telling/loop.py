@@ -442,9 +442,15 @@ class PromptLoop(Prompting, Generic[V]):
         would tell what it holds (an answer out of turn is asked only of a seat holding a card
         for it, and thinking longer tells of more to weigh)."""
         view = self.game.view(d.player)
-        if self.humans and self.agents[d.player].thinks:
+        if self.humans and self.thinks(d.player):
             self.notice_thinking(d.player, view.active)
         return self.thought_answer(self.agents[d.player], view, d)
+
+    def thinks(self, seat: int) -> bool:
+        """Whether ``seat`` is a computer that searches: its turn is waited out, whatever its
+        budget, and said to be thinking when that budget is long enough (:meth:`thinks_long`)."""
+        agent = self.agents.get(seat)
+        return agent is not None and agent.thinks
 
     def thinks_long(self, seat: int) -> bool:
         """Whether ``seat``'s computer player may think long enough to be waited for
@@ -453,7 +459,7 @@ class PromptLoop(Prompting, Generic[V]):
         return agent is not None and thinks_long(agent)
 
     def asked_for_what_is_held(self, d: Decision) -> bool:
-        return self.reflex is not None and self.words.asked_for_what_is_held(d)
+        return self.words.asked_for_what_is_held(d)
 
     def answers_quickly(self) -> bool:
         return self.reflex is not None

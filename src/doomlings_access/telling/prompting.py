@@ -588,8 +588,12 @@ class Prompting:
     # --- questions asked only of a seat holding something for them ----------------------------
     def asked_for_what_is_held(self, d: Decision) -> bool:
         """Whether ``d`` is asked of its seat only because of what that seat holds (the game
-        says: Doomcrop's Hearts defence, Doomlings' traits played out of turn), and a quick
-        answer can be given for it (:meth:`reflex_agent`)."""
+        says: Doomcrop's Hearts defence, Doomlings' traits played out of turn)."""
+        return False
+
+    def answers_quickly(self) -> bool:
+        """Whether a quick answer can be given for a seat (:meth:`reflex_agent`): without one,
+        every question is asked, or thought about, as any other."""
         return False
 
     def reflex_agent(self, seat: int) -> Agent[Any]:
@@ -613,7 +617,7 @@ class Prompting:
     def held_question(self, d: Decision) -> bool:
         """Whether ``d`` is asked only for what its seat holds, with people at the table (a
         computer alone with computers thinks as ever)."""
-        return bool(self.humans) and self.asked_for_what_is_held(d)
+        return bool(self.humans) and self.answers_quickly() and self.asked_for_what_is_held(d)
 
     def answered_at_once(self, d: Decision) -> bool:
         """A computer that thinks answers a question asked only for what it holds at once,
@@ -624,18 +628,10 @@ class Prompting:
         discard for another's play, or a catastrophe's): the rules take a question of one
         answer without asking, so whether it is asked at all can depend on its hand, and only
         its own turn has a thinking time the table waits out whatever it holds."""
-        if not self.agents[d.player].thinks:
+        if not self.agents[d.player].thinks or not self.humans or not self.answers_quickly():
             return False
-        if self.held_question(d):
-            return True
-        if not self.humans or not self.answers_quickly():
-            return False
-        active = getattr(self.seat_view(d.player), "active", None)
-        return active is not None and active != d.player
-
-    def answers_quickly(self) -> bool:
-        """Whether a quick answer can be given for a seat (:meth:`reflex_agent`)."""
-        return False
+        turn = self.seat_view(d.player).active  # (whose turn it is: every view says it)
+        return self.asked_for_what_is_held(d) or turn not in (None, d.player)
 
     def answered_for(self, d: Decision) -> bool:
         """People sharing the keyboard: a question asked only for what a person holds, while

@@ -118,9 +118,8 @@ class Session(PromptLoop[PlayerView]):
         super().__init__(
             game, DoomlingsWords(lambda: self.prefs.verbosity, itemised=bool(humans)), humans, agents, console,
             output, prefs, change_speech=change_speech if callable(change_speech) else None,
-            saved_through=saved_through, levels=levels, reflex=lambda seat: HeuristicAgent(0, seat),
+            saved_through=saved_through, levels=levels, reflex=lambda seat: HeuristicAgent(0, seat), paced=paced,
         )
-        self.paced = paced
         self.resume_defaults = resume_defaults or Prefs()
         """The settings ``doomlings resume`` starts with (the settings file's): the resume
         command names every setting of this game that differs from them."""
@@ -316,11 +315,6 @@ class Session(PromptLoop[PlayerView]):
             return
         self.make_room(f"{self.names[turn.player]} is thinking.")
         self.say_thinking(turn.player)
-
-    def thinks(self, seat: int) -> bool:
-        """Whether ``seat`` is a computer that searches (whose turn is waited out)."""
-        agent = self.agents.get(seat)
-        return agent is not None and agent.thinks
 
     def before_hand_over(self, d: Decision | None) -> int | None:
         """Hot seat: how far the person at the keyboard is told before the keyboard goes to
