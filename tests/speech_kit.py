@@ -9,6 +9,7 @@ import shutil
 import wave
 from pathlib import Path
 
+import pexpect
 import pytest
 
 
@@ -41,3 +42,12 @@ def seconds(wav: Path) -> float:
     """How long a recorded utterance lasts."""
     with wave.open(str(wav), "rb") as w:
         return w.getnframes() / w.getframerate()
+
+
+def leave(child: pexpect.spawn, typed: str, asked: str) -> None:
+    """Leave the program at a real terminal as a player does: ``typed`` (quit), y at the
+    question ``asked`` ("Type y to quit, n to go on: "), and wait for it to end."""
+    child.sendline(typed)
+    child.expect_exact(asked)
+    child.sendline("y")
+    child.expect(pexpect.EOF)

@@ -98,3 +98,11 @@ async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
         if loop.time() > deadline:
             raise AssertionError("timed out waiting")
         await asyncio.sleep(0.005)
+
+
+def ana_hosts_ben_joins(rooms: Rooms) -> tuple[Player, Player, str]:
+    """Ana opens a room (seed 1) and Ben joins it (seed 2): the two, and Ben's seat key."""
+    ana, ben = Player(rooms, 1), Player(rooms, 2)
+    ana.person, _ = rooms.open("Ana", ana.link)
+    ben.person, ben_token = rooms.join(ana.room.code, "Ben", ben.link)
+    return ana, ben, ben_token

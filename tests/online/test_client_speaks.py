@@ -22,7 +22,7 @@ from typing import Any
 import pexpect
 import pytest
 from programs import DOOMLINGS, isolated_env
-from speech_kit import espeak_to_wav, said_aloud, seconds
+from speech_kit import espeak_to_wav, leave, said_aloud, seconds
 
 from doomlings_access.app import configure_speech_labels
 from doomlings_access.online.rooms import Direct, Person, Room, Rooms, Timing
@@ -179,10 +179,7 @@ def test_a_self_voiced_client_speaks_the_rooms_news_and_questions_in_order(
         child.expect(r"(Choose 1 to \d+|Type a command), or \? for help: ")
         shown += child.before
         history = child.before
-        child.sendline("quit")
-        child.expect_exact("Type y to leave, n to stay: ")
-        child.sendline("y")
-        child.expect(pexpect.EOF)
+        leave(child, "quit", "Type y to leave, n to stay: ")
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
@@ -246,10 +243,7 @@ def test_speech_turned_on_at_the_online_prompt_speaks_what_comes_next(
             child.sendline("1")
         child.expect(QUESTION)
         texts = heard_all(served, folder, since)
-        child.sendline("quit")
-        child.expect_exact("Type y to leave, n to stay: ")
-        child.sendline("y")
-        child.expect(pexpect.EOF)
+        leave(child, "quit", "Type y to leave, n to stay: ")
     finally:
         child.close(force=True)
     assert child.exitstatus == 0

@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 import pytest
-from online_kit import Kept, Player, until
+from online_kit import Kept, Player, ana_hosts_ben_joins, until
 from redis_kit import holder_stops, lease_runs_out
 
 from doomlings_access.doomcrop import Game
@@ -355,10 +355,8 @@ def test_nobody_hears_a_doomcrop_seat_thinking_at_a_question_that_tells_where_a_
 def test_the_host_changes_the_tables_game_in_the_lobby_and_everyone_learns_its_reviews() -> None:
     async def main() -> None:
         rooms = Rooms(FAST, seed=5)
-        ana, ben = Player(rooms, 1), Player(rooms, 2)
-        ana.person, _ = rooms.open("Ana", ana.link)
+        ana, ben, _ = ana_hosts_ben_joins(rooms)
         room = ana.room
-        ben.person, _ = rooms.join(room.code, "Ben", ben.link)
         ana.send({"type": "house_rule", "rule": "catastrophe-ends-round", "on": True})
         ben.send({"type": "choose_game", "game": "doomcrop"})
         assert ben.link.of("error")[-1]["code"] == "not_allowed" and room.kind.name == "doomlings"

@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 import pytest
-from online_kit import Kept, Player, until
+from online_kit import Kept, Player, ana_hosts_ben_joins, until
 
 from doomlings_access.online.keys import ALPHABET, CODE_LENGTH
 from doomlings_access.ui.table import DOOMLINGS
@@ -181,10 +181,8 @@ def test_actions_and_chat_are_rate_limited() -> None:
 def test_a_computer_covers_a_dropped_seat_and_hands_it_back() -> None:
     async def test() -> None:
         rooms = Rooms(FAST, seed=11)
-        ana, ben = Player(rooms, 1), Player(rooms, 2)
-        ana.person, _ = rooms.open("Ana", ana.link)
+        ana, ben, ben_token = ana_hosts_ben_joins(rooms)
         room = ana.room
-        ben.person, ben_token = rooms.join(room.code, "Ben", ben.link)
         room.receive(ana.person, {"type": "add_computer", "level": "normal"})
         room.receive(ana.person, {"type": "start"})
         await until(lambda: ben.answers >= 3)
@@ -252,10 +250,8 @@ def test_a_question_only_a_holder_is_asked_is_not_told_to_others() -> None:
 def test_a_whole_game_of_people_and_computers_ends_with_each_seats_scores() -> None:
     async def test() -> None:
         rooms = Rooms(FAST, seed=21)
-        ana, ben = Player(rooms, 1), Player(rooms, 2)
-        ana.person, _ = rooms.open("Ana", ana.link)
+        ana, ben, _ = ana_hosts_ben_joins(rooms)
         room = ana.room
-        ben.person, _ = rooms.join(room.code, "Ben", ben.link)
         room.receive(ana.person, {"type": "add_computer", "level": "easy"})
         room.receive(ana.person, {"type": "start"})
         await until(lambda: room.phase == Phase.OVER)

@@ -24,7 +24,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 from test_terminal import child_env, game_command
 
-from speech_kit import espeak_to_wav, said_aloud, seconds
+from speech_kit import espeak_to_wav, leave, said_aloud, seconds
 
 PROMPT = "Choose 1 to "
 SCORE_LINE = re.compile(r"^(You|Otto|Pia): -?\d+ points?; face value")
@@ -121,10 +121,7 @@ def test_speech_is_off_is_said_before_the_first_answer(tmp_path):
         before = child.before
         assert "Speech is off: espeak-ng could not play audio" in before, before
         assert before.rstrip().endswith("The game goes on in text.") or "Play a trait" in before
-        child.sendline("q")
-        child.expect_exact("Type y to quit, n to go on: ")
-        child.sendline("y")
-        child.expect(pexpect.EOF)
+        leave(child, "q", "Type y to quit, n to go on: ")
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
@@ -160,10 +157,7 @@ def test_review_is_spoken_a_sentence_at_a_time_and_labels_as_they_are_meant(tmp_
                 assert time.monotonic() < deadline, (typed, [text for text, _ in said_aloud(folder)])
                 time.sleep(0.05)
         child.expect_exact(PROMPT)
-        child.sendline("q")
-        child.expect_exact("Type y to quit, n to go on: ")
-        child.sendline("y")
-        child.expect(pexpect.EOF)
+        leave(child, "q", "Type y to quit, n to go on: ")
     finally:
         child.close(force=True)
     said = said_aloud(folder)
